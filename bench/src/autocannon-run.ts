@@ -1,0 +1,48 @@
+import autocannon from "autocannon";
+
+export interface LoadResult {
+  name: string;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+}
+
+export interface LoadOptions {
+  name: string;
+  url: string;
+  connections?: number;
+  durationSeconds?: number;
+  headers?: Record<string, string>;
+  method?: "GET" | "POST";
+  body?: string;
+}
+
+/** Runs autocannon against one URL and returns the figures every benchmark reports. */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections ?? 10,
+    duration: options.durationSeconds ?? 5,
+    headers: options.headers ?? {},
+    method: options.method ?? "GET",
+    ...(options.body ? { body: options.body } : {}),
+  });
+  return {
+    name: options.name,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+  };
+}
+
+/** A markdown table of results with each rate's ratio to the baseline (the first row). */
+export function resultTable(results: readonly LoadResult[]): string {
+  const baseline = results[0]?.requestsPerSecond ?? 1;
+  const rows = results.map(
+    (r) =>
+      `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${(r.requestsPerSecond / baseline).toFixed(2)}x | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} |`,
+  );
+  return ["| target | req/s | ratio | p50 ms | p99 ms | non-2xx |", "|---|---|---|---|---|---|", ...rows].join("\n");
+}

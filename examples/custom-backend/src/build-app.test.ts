@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "./build-app.js";
+
+describe("commerce API mounted in a custom Fastify app", () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp({ logLevel: "silent", database: { dataDir: "memory://" } });
+  });
+  afterAll(() => app.close());
+
+  it("serves the host's own routes unchanged", async () => {
+    const response = await app.inject({ url: "/" });
+    expect(response.json()).toEqual({ service: "my-shop", commerce: "/api" });
+    expect(response.headers["x-ratelimit-limit"]).toBeUndefined();
+  });
+
+  it("serves the commerce API under /api with its conventions", async () => {
+    const health = await app.inject({ url: "/api/health" });
+    expect(health.statusCode).toBe(200);
+    expect(health.headers["x-request-id"]).toBeTruthy();
+
+    const missing = await app.inject({ url: "/api/unknown" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe("NOT_FOUND");
+
+    const doc = (await app.inject({ url: "/api/doc" })).json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(doc.paths)).toContain("/api/health");
+    expect(Object.keys(doc.paths)).not.toContain("/");
+  });
+});

@@ -1,0 +1,1 @@
+export { helloPlugin, type HelloOptions } from "./hello-plugin.js";

@@ -1,0 +1,83 @@
+import { mkdirSync } from "node:fs";
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import { PGlite } from "@electric-sql/pglite";
+import type { DatabaseConfig } from "../kernel/config.js";
+import type { CoreTables } from "./core-tables.js";
+import { INT8_OID, parseSafeInteger } from "./safe-integer.js";
+
+/** An open database: the Kysely instance and what the kernel needs to manage it. */
+export interface Database {
+  db: Kysely<CoreTables>;
+  dialect: "postgres" | "pglite";
+  /** Schema every table lives in. */
+  schema: string;
+  /** Resolves when the database answers; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * Opens PostgreSQL through `pg` when `url` is set, otherwise embedded PGlite persisted in `dataDir`.
+ * Columns are snake_case in SQL and camelCase in TypeScript (CamelCasePlugin), so the same queries and
+ * migrations run on both.
+ */
+export async function createDatabase(config: DatabaseConfig = {}): Promise<Database> {
+  const schema = config.schema ?? "public";
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid database schema name: ${schema}`);
+  return config.url ? openPostgres(config.url, schema, config.poolSize ?? 10) : openPglite(config.dataDir ?? ".data", schema);
+}
+
+async function openPostgres(url: string, schema: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 5_000,
+    // Every connection works in the configured schema; tests give each file its own.
+    options: `-c search_path=${schema}`,
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === INT8_OID ? parseSafeInteger : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client that loses its connection must not crash the process; the next query reports it.
+  pool.on("error", () => {});
+  if (schema !== "public") await pool.query(`create schema if not exists ${schema}`);
+  const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  return {
+    db,
+    dialect: "postgres",
+    schema,
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+async function openPglite(dataDir: string, schema: string): Promise<Database> {
+  const isMemory = dataDir.startsWith("memory://");
+  if (!isMemory) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(isMemory ? undefined : dataDir, {
+    parsers: { [INT8_OID]: parseSafeInteger },
+  });
+  if (schema !== "public") await pglite.exec(`create schema if not exists ${schema}; set search_path to ${schema}`);
+  let isClosed = false;
+  const db = new Kysely<CoreTables>({ dialect: new PGliteDialect({ pglite }), plugins: [new CamelCasePlugin()] });
+  return {
+    db,
+    dialect: "pglite",
+    schema,
+    ping: async () => {
+      if (isClosed) throw new Error("The embedded database is closed");
+      await sql`select 1`.execute(db);
+    },
+    close: async () => {
+      if (isClosed) return;
+      isClosed = true;
+      await db.destroy();
+    },
+  };
+}

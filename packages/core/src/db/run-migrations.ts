@@ -1,0 +1,58 @@
+import { sql, type Kysely } from "kysely";
+import type { NamedMigration } from "../kernel/plugin.js";
+
+/** One module's migration sequence. */
+export interface MigrationSequence {
+  module: string;
+  migrations: readonly NamedMigration[];
+}
+
+export interface MigrationReport {
+  applied: { module: string; name: string }[];
+}
+
+/**
+ * Applies every pending migration, module by module in plugin order, in one transaction under an
+ * advisory lock so that processes booting together do not race.
+ *
+ * Why not Kysely's Migrator: it orders migrations by name across one table, while our sequences are per
+ * module and their order across modules is the plugin order. One table keyed by (module, name) keeps every
+ * sequence in one place.
+ */
+export async function runMigrations(db: Kysely<unknown>, sequences: readonly MigrationSequence[]): Promise<MigrationReport> {
+  const applied: MigrationReport["applied"] = [];
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('unified_commerce_migrations'))`.execute(trx);
+    await sql`create table if not exists uc_migrations (
+      module text not null,
+      name text not null,
+      executed_at timestamptz not null default now(),
+      primary key (module, name)
+    )`.execute(trx);
+    const done = await sql<{ module: string; name: string }>`select module, name from uc_migrations`.execute(trx);
+    const isDone = new Set(done.rows.map((row) => `${row.module}\u0000${row.name}`));
+
+    for (const sequence of sequences) {
+      assertUniqueNames(sequence);
+      for (const migration of sequence.migrations) {
+        if (isDone.has(`${sequence.module}\u0000${migration.name}`)) continue;
+        try {
+          await migration.up(trx);
+        } catch (error) {
+          throw new Error(`Migration ${sequence.module}/${migration.name} failed: ${(error as Error).message}`, { cause: error });
+        }
+        await sql`insert into uc_migrations (module, name) values (${sequence.module}, ${migration.name})`.execute(trx);
+        applied.push({ module: sequence.module, name: migration.name });
+      }
+    }
+  });
+  return { applied };
+}
+
+function assertUniqueNames(sequence: MigrationSequence): void {
+  const names = new Set<string>();
+  for (const { name } of sequence.migrations) {
+    if (names.has(name)) throw new Error(`Module ${sequence.module} declares migration ${name} twice`);
+    names.add(name);
+  }
+}

@@ -1,0 +1,60 @@
+import {
+  sql,
+  type DeleteQueryBuilder,
+  type DeleteResult,
+  type Insertable,
+  type InsertQueryBuilder,
+  type InsertResult,
+  type Kysely,
+  type Transaction,
+  type SelectQueryBuilder,
+  type UpdateQueryBuilder,
+  type UpdateResult,
+} from "kysely";
+
+/** Tables of `DB` that carry an `organizationId` column. */
+export type TenantTable<DB> = {
+  [T in keyof DB & string]: DB[T] extends { organizationId: unknown } ? T : never;
+}[keyof DB & string];
+
+/** Row values for a tenant table, without the organization (the scope fills it in). */
+export type TenantInsert<DB, T extends keyof DB> = Omit<Insertable<DB[T]>, "organizationId">;
+
+/**
+ * Queries bound to one organization. Every organization-scoped read and write goes through this, so a
+ * query cannot forget the tenant filter and another store's rows stay invisible.
+ */
+export interface TenantScope<DB> {
+  readonly organizationId: string;
+  selectFrom<T extends TenantTable<DB>>(table: T): SelectQueryBuilder<DB, T, object>;
+  updateTable<T extends TenantTable<DB>>(table: T): UpdateQueryBuilder<DB, T, T, UpdateResult>;
+  deleteFrom<T extends TenantTable<DB>>(table: T): DeleteQueryBuilder<DB, T, DeleteResult>;
+  insertInto<T extends TenantTable<DB>>(
+    table: T,
+    values: TenantInsert<DB, T> | readonly TenantInsert<DB, T>[],
+  ): InsertQueryBuilder<DB, T, InsertResult>;
+}
+
+/**
+ * The one place the tenant filter is written. Kysely's builders are generic over the table name in ways
+ * TypeScript cannot follow through a type parameter, so the bodies work on an untyped view and the
+ * signatures above carry the types.
+ */
+export function tenantScope<DB>(db: Kysely<DB> | Transaction<DB>, organizationId: string): TenantScope<DB> {
+  if (!organizationId) throw new Error("tenantScope needs an organization id");
+  const untyped = db as unknown as Kysely<Record<string, { organizationId: string }>>;
+  const column = (table: string) => sql.ref<string>(`${table}.organizationId`);
+  return {
+    organizationId,
+    selectFrom: (table) =>
+      untyped.selectFrom(table as string).where(column(table), "=", organizationId) as unknown as SelectQueryBuilder<DB, typeof table, object>,
+    updateTable: (table) =>
+      untyped.updateTable(table as string).where(column(table), "=", organizationId) as unknown as UpdateQueryBuilder<DB, typeof table, typeof table, UpdateResult>,
+    deleteFrom: (table) =>
+      untyped.deleteFrom(table as string).where(column(table), "=", organizationId) as unknown as DeleteQueryBuilder<DB, typeof table, DeleteResult>,
+    insertInto: (table, values) => {
+      const rows = (Array.isArray(values) ? values : [values]).map((row: object) => ({ ...row, organizationId }));
+      return untyped.insertInto(table as string).values(rows) as unknown as InsertQueryBuilder<DB, typeof table, InsertResult>;
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import multipart from "@fastify/multipart";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import "./request-state.js";
+import type { Actor } from "../kernel/actor.js";
+import { AppError } from "../kernel/app-error.js";
+import type { RouteAuthContext } from "../kernel/contexts.js";
+import type { Kernel } from "../kernel/create-kernel.js";
+import type { RequestGuard } from "../kernel/authenticator.js";
+import { errorBody, internalErrorBody, toAppError } from "./error-response.js";
+import { responseSerializerCompiler } from "./response-serializer.js";
+import { registerHealthRoute } from "./health-route.js";
+import { registerDocRoutes, registerOpenApi } from "./openapi.js";
+import { createMemoryRateLimitStore } from "./rate-limit/memory-rate-limit-store.js";
+import { createRedisRateLimitStore } from "./rate-limit/redis-rate-limit-store.js";
+import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
+import type { RouteRegistration } from "./route-registration.js";
+import { routeGuard } from "./route-guard.js";
+
+export interface CommerceApiOptions {
+  kernel: Kernel;
+  /**
+   * Resolves a request's actor: null for anonymous, a throw when the check could not run (answered 500,
+   * never downgraded to anonymous). @default the kernel's authenticator; without one, anonymous.
+   */
+  resolveActor?: (request: FastifyRequest) => Promise<Actor | null>;
+  /** Checks run after the kernel authenticator's own guards. */
+  guards?: readonly RequestGuard[];
+  /** Auth capabilities handed to module route factories. */
+  auth?: RouteAuthContext;
+}
+
+const DEFAULT_BODY_LIMIT = 1_048_576;
+
+/**
+ * The commerce API as an encapsulated Fastify plugin. Register it with `{ prefix: "/api" }` in any Fastify
+ * app; `createCommerceServer` does exactly that for the reference server.
+ */
+export async function commerceApi(app: FastifyInstance, options: CommerceApiOptions): Promise<void> {
+  const { kernel } = options;
+  const resolveActor = options.resolveActor ?? kernel.authenticator?.resolveActor;
+  const guards = [...(kernel.authenticator?.guards ?? []), ...(options.guards ?? [])];
+  const bodyLimit = kernel.config.http?.bodyLimit ?? DEFAULT_BODY_LIMIT;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
+  app.decorateRequest("actor", null);
+  app.decorateRequest("organizationId", "");
+
+  const rateLimit = kernel.config.http?.rateLimit;
+  const limiter =
+    rateLimit === false
+      ? undefined
+      : rateLimitHook({
+          store: rateLimit?.redisUrl ? createRedisRateLimitStore(rateLimit.redisUrl) : createMemoryRateLimitStore(),
+          max: rateLimit?.max ?? 300,
+          windowMs: rateLimit?.windowMs ?? 60_000,
+        });
+  if (limiter) app.addHook("onClose", () => limiter.close());
+
+  // One hook for the whole front of the pipeline: each extra async hook costs a measurable share of a
+  // fast route's throughput (see bench/results/kernel.md).
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    if (limiter) await limiter.check(request, reply);
+    const { config } = request.routeOptions;
+    if (config.isPublic) return;
+    request.actor = await resolveRequestActor(request, resolveActor);
+    for (const guard of guards) await guard(request, request.actor);
+    // The route's own checks run here too, before the body is validated.
+    if (config.routeGuard) await config.routeGuard(request);
+  });
+
+  app.setErrorHandler((error, request, reply) => sendError(error, request, reply));
+  app.setNotFoundHandler((request, reply) => {
+    reply.header("x-request-id", request.id);
+    const notFound = new AppError("NOT_FOUND", { message: `Route ${request.method} ${request.url.split("?")[0]} not found` });
+    return reply.status(404).send(errorBody(notFound, request.id));
+  });
+
+  // Multipart bodies (media uploads) are read by the routes that want them, with their own size limit.
+  await app.register(multipart);
+  await registerOpenApi(app, { version: kernel.version });
+  registerHealthRoute(app, kernel);
+  await registerDocRoutes(app);
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const route of kernel.routes(options.auth)) {
+    registerRoute(typed, route, kernel, bodyLimit);
+  }
+}
+
+async function resolveRequestActor(
+  request: FastifyRequest,
+  resolveActor: CommerceApiOptions["resolveActor"],
+): Promise<Actor | null> {
+  if (!resolveActor) return null;
+  try {
+    return await resolveActor(request);
+  } catch (error) {
+    // A check that could not run is a fault: answering as anonymous would hide an outage or an attack.
+    request.log.error({ err: error, stage: "resolveActor", path: request.url, method: request.method }, "authentication check failed");
+    throw new AppError("INTERNAL_ERROR", { message: `Authentication check failed (request ${request.id})`, cause: error });
+  }
+}
+
+function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: Kernel, bodyLimit: number): void {
+  const { body, query, params, data } = route.schemas;
+  const envelope = data ? z.object({ data, meta: z.record(z.string(), z.unknown()).optional() }) : undefined;
+  const permissionNote = route.permissions.length > 0 ? `Requires: ${route.permissions.join(", ")}` : undefined;
+  const description = [route.description, permissionNote].filter(Boolean).join("\n\n");
+  app.route({
+    method: route.method,
+    url: route.path,
+    bodyLimit,
+    schema: {
+      tags: [route.tag],
+      summary: route.summary,
+      ...(description ? { description } : {}),
+      ...(body ? { body } : {}),
+      ...(query ? { querystring: query } : {}),
+      ...(params ? { params } : {}),
+      ...(envelope ? { response: { [route.status]: envelope } } : {}),
+      ...(route.isAuthRequired ? { security: [{ session: [] }, { bearer: [] }, { apiKey: [] }] } : {}),
+    },
+    config: { routeGuard: routeGuard(route, kernel) },
+    handler: async (request, reply) => {
+      const result = await route.handler({
+        input: request.body,
+        query: request.query,
+        params: request.params,
+        actor: request.actor,
+        organizationId: request.organizationId,
+        services: kernel.services,
+        db: kernel.database.db,
+        request,
+        reply,
+      });
+      if (reply.sent) return reply;
+      return reply.status(route.status).send(result ?? { data: null });
+    },
+  });
+}
+
+function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  const appError = toAppError(error);
+  reply.header("x-request-id", request.id);
+  if (!appError || appError.status >= 500) {
+    request.log.error({ err: error, path: request.url, method: request.method }, "request failed");
+  }
+  if (!appError) return reply.status(500).send(internalErrorBody(request.id));
+  if (appError.status >= 500 && appError.code === "INTERNAL_ERROR") {
+    return reply.status(500).send(internalErrorBody(request.id));
+  }
+  return reply.status(appError.status).send(errorBody(appError, request.id));
+}

@@ -1,0 +1,39 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { Kernel } from "../kernel/create-kernel.js";
+import { AppError } from "../kernel/app-error.js";
+import { commerceApi, type CommerceApiOptions } from "./commerce-api.js";
+import { errorBody } from "./error-response.js";
+
+export interface CreateServerOptions extends Omit<CommerceApiOptions, "kernel"> {
+  /** Extra Fastify options (logger, trustProxy...). */
+  fastify?: FastifyServerOptions;
+  /** Close the kernel (database) when the server closes. @default true */
+  closeKernel?: boolean;
+}
+
+/**
+ * A Fastify server with the commerce API mounted at `/api`. It is built, not started: call `listen()`
+ * (the reference server does) or `inject()` (tests do).
+ */
+export async function createCommerceServer(kernel: Kernel, options: CreateServerOptions = {}): Promise<FastifyInstance> {
+  const { fastify, closeKernel = true, ...apiOptions } = options;
+  const app = Fastify({
+    // A silent logger still costs a child logger per request; no logger at all costs nothing.
+    ...(kernel.logger.level === "silent" ? { logger: false } : { loggerInstance: kernel.logger }),
+    // Request ids are ours, never the client's, so every one is unique.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: kernel.config.http?.bodyLimit ?? 1_048_576,
+    trustProxy: kernel.config.http?.trustProxy ?? false,
+    ...fastify,
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.header("x-request-id", request.id);
+    return reply.status(404).send(errorBody(new AppError("NOT_FOUND", { message: `Route ${request.method} ${request.url.split("?")[0]} not found` }), request.id));
+  });
+  await app.register(commerceApi, { ...apiOptions, kernel, prefix: "/api" });
+  if (closeKernel) app.addHook("onClose", () => kernel.close());
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,41 @@
+import { AppError } from "../kernel/app-error.js";
+
+interface PostgresError {
+  code: string;
+  constraint?: string;
+  detail?: string;
+}
+
+function isPostgresError(error: unknown): error is PostgresError {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === "string" &&
+    /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
+  );
+}
+
+/**
+ * The one place PostgreSQL error codes become API errors (pg and PGlite raise the same codes). Anything
+ * not listed stays a 500: the caller must not learn SQL details from it.
+ */
+export function fromPostgresError(error: unknown): AppError | null {
+  if (!isPostgresError(error)) return null;
+  const constraint = error.constraint ? ` (${error.constraint})` : "";
+  switch (error.code) {
+    case "23505":
+      return new AppError("CONFLICT", { message: `A record with the same unique value already exists${constraint}`, cause: error });
+    case "23503":
+      return new AppError("CONFLICT", { message: `The operation refers to a missing record or one still in use${constraint}`, cause: error });
+    case "23514":
+      return new AppError("VALIDATION_FAILED", { message: `A value violates a rule of the store${constraint}`, cause: error });
+    case "22P02":
+    case "22003":
+      return new AppError("VALIDATION_FAILED", { message: "A value has the wrong format or is out of range", cause: error });
+    case "40001":
+    case "40P01":
+      return new AppError("CONFLICT", { message: "The operation collided with a concurrent one; retry it", cause: error });
+    default:
+      return null;
+  }
+}

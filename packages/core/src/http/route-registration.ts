@@ -1,0 +1,48 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import type { ZodType } from "zod";
+import type { Actor } from "../kernel/actor.js";
+import type { Services } from "../kernel/contexts.js";
+import type { CoreTables } from "../db/core-tables.js";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** What a handler receives. `A` is `Actor` once the route requires authentication. */
+export interface HandlerContext<P = unknown, I = unknown, Q = unknown, A extends Actor | null = Actor | null> {
+  /** The validated body. */
+  input: I;
+  /** The validated query string. */
+  query: Q;
+  /** The validated path parameters. */
+  params: P;
+  actor: A;
+  /** The organization the request acts on (actor's, store resolver's, or the default). */
+  organizationId: string;
+  services: Services;
+  db: Kysely<CoreTables>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A handler answers with the envelope; `meta` carries pagination or `hookErrors`. Void when it replied itself. */
+export type RouteResult = { data: unknown; meta?: Record<string, unknown> } | void;
+
+/** A route as the builder produces it and the HTTP layer registers it. */
+export interface RouteRegistration {
+  method: HttpMethod;
+  /** Path below `/api`, with `:param` segments. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** Refuse anonymous requests (401). Implied by a permission. */
+  isAuthRequired: boolean;
+  /** Every one of these is required (403 FORBIDDEN otherwise). */
+  permissions: readonly string[];
+  /** Success status. @default 200 (201 for POST that creates is set with `.status(201)`). */
+  status: number;
+  schemas: { body?: ZodType; query?: ZodType; params?: ZodType; data?: ZodType };
+  /** Content type of a non-JSON answer, for the OpenAPI document (e.g. `application/pdf`). */
+  produces?: string;
+  handler(context: HandlerContext): Promise<RouteResult>;
+}

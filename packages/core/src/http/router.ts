@@ -1,0 +1,158 @@
+import { z, type ZodType } from "zod";
+import type { Actor } from "../kernel/actor.js";
+import { isPermissionString } from "../kernel/permissions.js";
+import type { HandlerContext, HttpMethod, RouteRegistration, RouteResult } from "./route-registration.js";
+
+/** `{ id: string; refundId: string }` from `/orders/:id/refunds/:refundId`. */
+export type PathParams<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
+  ? { [K in Param]: string } & PathParams<`/${Rest}`>
+  : Path extends `${string}:${infer Param}`
+    ? { [K in Param]: string }
+    : Record<string, never>;
+
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+}
+
+/** Configures one route; `.handler()` finishes it and returns the router for the next one. */
+export interface RouteBuilder<P, I, Q, A extends Actor | null> {
+  /** Refuse anonymous requests with 401. */
+  auth(): RouteBuilder<P, I, Q, Actor>;
+  /** Require every listed permission (403 FORBIDDEN otherwise); implies `.auth()`. */
+  permission(...scopes: [string, ...string[]]): RouteBuilder<P, I, Q, Actor>;
+  /** Validate the JSON body. */
+  input<S extends ZodType>(schema: S): RouteBuilder<P, z.output<S>, Q, A>;
+  /** Validate the query string. */
+  query<S extends ZodType>(schema: S): RouteBuilder<P, I, z.output<S>, A>;
+  /** Validate path parameters (default: every `:param` is a string). */
+  params<S extends ZodType>(schema: S): RouteBuilder<z.output<S>, I, Q, A>;
+  /** Schema of `data` in the answer: documented, and extra fields are stripped. */
+  output(schema: ZodType): RouteBuilder<P, I, Q, A>;
+  /** Success status. @default 200 */
+  status(code: number): RouteBuilder<P, I, Q, A>;
+  /** Non-JSON answer content type, for the OpenAPI document. */
+  produces(contentType: string): RouteBuilder<P, I, Q, A>;
+  handler(fn: (context: HandlerContext<P, I, Q, A>) => Promise<RouteResult>): Router;
+}
+
+type MethodStarter = <Path extends string>(path: Path, doc: RouteDoc) => RouteBuilder<PathParams<Path>, undefined, undefined, Actor | null>;
+
+export interface Router {
+  get: MethodStarter;
+  post: MethodStarter;
+  put: MethodStarter;
+  patch: MethodStarter;
+  delete: MethodStarter;
+  build(): RouteRegistration[];
+}
+
+/**
+ * The route builder used by core modules and plugins alike:
+ *
+ * ```ts
+ * router("Hello", "/hello")
+ *   .get("/:id", { summary: "Read a greeting" })
+ *   .permission("hello:read")
+ *   .handler(async ({ params, services }) => ({ data: await services.hello.get(params.id) }))
+ *   .build();
+ * ```
+ *
+ * `prefix` is relative to `/api`. Every built route appears in the OpenAPI document.
+ */
+export function router(tag: string, prefix: string): Router {
+  const routes: RouteRegistration[] = [];
+  const normalizedPrefix = prefix === "/" ? "" : prefix.replace(/\/$/, "");
+
+  const start = (method: HttpMethod) =>
+    ((path: string, doc: RouteDoc) => {
+      const registration: RouteRegistration = {
+        method,
+        path: joinPath(normalizedPrefix, path),
+        tag,
+        summary: doc.summary,
+        ...(doc.description === undefined ? {} : { description: doc.description }),
+        isAuthRequired: false,
+        permissions: [],
+        status: 200,
+        schemas: {},
+        handler: async () => {
+          throw new Error(`Route ${method} ${path} has no handler`);
+        },
+      };
+      const params = pathParamNames(registration.path);
+      if (params.length > 0) {
+        registration.schemas.params = z.object(Object.fromEntries(params.map((name) => [name, z.string().min(1)])));
+      }
+      return routeBuilder(registration, () => {
+        routes.push(registration);
+        return self;
+      });
+    }) as MethodStarter;
+
+  const self: Router = {
+    get: start("GET"),
+    post: start("POST"),
+    put: start("PUT"),
+    patch: start("PATCH"),
+    delete: start("DELETE"),
+    build: () => [...routes],
+  };
+  return self;
+}
+
+function routeBuilder(registration: RouteRegistration, finish: () => Router): RouteBuilder<never, never, never, never> {
+  // The builder mutates one registration; the generic parameters only steer the handler's types.
+  const builder: RouteBuilder<never, never, never, never> = {
+    auth() {
+      registration.isAuthRequired = true;
+      return builder;
+    },
+    permission(...scopes) {
+      for (const scope of scopes) {
+        if (!isPermissionString(scope)) throw new Error(`Route ${registration.path}: invalid permission "${scope}"`);
+      }
+      registration.isAuthRequired = true;
+      registration.permissions = [...registration.permissions, ...scopes];
+      return builder;
+    },
+    input(schema) {
+      registration.schemas.body = schema;
+      return builder as never;
+    },
+    query(schema) {
+      registration.schemas.query = schema;
+      return builder as never;
+    },
+    params(schema) {
+      registration.schemas.params = schema;
+      return builder as never;
+    },
+    output(schema) {
+      registration.schemas.data = schema;
+      return builder;
+    },
+    status(code) {
+      registration.status = code;
+      return builder;
+    },
+    produces(contentType) {
+      registration.produces = contentType;
+      return builder;
+    },
+    handler(fn) {
+      registration.handler = fn as RouteRegistration["handler"];
+      return finish();
+    },
+  };
+  return builder;
+}
+
+function joinPath(prefix: string, path: string): string {
+  const joined = `${prefix}/${path.replace(/^\//, "")}`.replace(/\/$/, "");
+  return joined === "" ? "/" : joined.startsWith("/") ? joined : `/${joined}`;
+}
+
+function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1] as string);
+}

@@ -1,0 +1,52 @@
+import type { Kysely, Transaction } from "kysely";
+import type { FastifyBaseLogger } from "fastify";
+import type { CommerceConfig } from "./config.js";
+import type { HookRunner } from "./hook-runner.js";
+import type { EventBus } from "./event-bus.js";
+import type { CoreTables } from "../db/core-tables.js";
+import type { SecretBox } from "./secret-box.js";
+
+/**
+ * The services container. Modules add their services by augmenting this interface:
+ * `declare module "@unified-commerce/core" { interface Services { catalog: CatalogService } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Services {}
+
+export type Logger = FastifyBaseLogger;
+
+/** Database access handed to modules: the pool, and a way to run work in one transaction. */
+export interface DatabaseAccess {
+  db: Kysely<CoreTables>;
+  transaction<T>(work: (trx: Transaction<CoreTables>) => Promise<T>): Promise<T>;
+}
+
+/** What a module's service factory receives. `services` fills as modules are built, in plugin order. */
+export interface ServiceContext {
+  config: CommerceConfig;
+  db: Kysely<CoreTables>;
+  database: DatabaseAccess;
+  services: Services;
+  hooks: HookRunner;
+  events: EventBus;
+  logger: Logger;
+  /** Encrypts secrets the server must read back; see `secretKey`. */
+  secrets: SecretBox;
+}
+
+/** Auth capabilities present when the API is mounted by a server with the auth package. */
+export interface RouteAuthContext {
+  /** Permissions granted by a role name, for tooling that mints keys or checks roles. */
+  permissionsOfRole(role: string): readonly string[];
+}
+
+/** What a module's `routes` function receives. */
+export interface RouteContext {
+  config: CommerceConfig;
+  services: Services;
+  database: DatabaseAccess;
+  hooks: HookRunner;
+  events: EventBus;
+  logger: Logger;
+  auth?: RouteAuthContext;
+}

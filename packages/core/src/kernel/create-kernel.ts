@@ -1,0 +1,138 @@
+import { pino } from "pino";
+import { sql, type Transaction } from "kysely";
+import type { CommerceConfig } from "./config.js";
+import type { AnalyticsModel, ApiKeyScope, PermissionDeclaration, PluginManifest } from "./plugin.js";
+import type { DatabaseAccess, Logger, RouteAuthContext, Services } from "./contexts.js";
+import { createHookRunner, type HookRunner } from "./hook-runner.js";
+import { createEventBus, type EventBus } from "./event-bus.js";
+import { resolveConfig } from "./resolve-config.js";
+import { builtInModules } from "../modules/built-in-modules.js";
+import { createDatabase, type Database } from "../db/create-database.js";
+import { runMigrations } from "../db/run-migrations.js";
+import type { CoreTables } from "../db/core-tables.js";
+import type { RouteRegistration } from "../http/route-registration.js";
+import { CORE_VERSION } from "./version.js";
+import type { Authenticator } from "./authenticator.js";
+import { createSecretBox, resolveSecretKey } from "./secret-box.js";
+
+/** A booted commerce kernel: configuration applied, database migrated, services built. */
+export interface Kernel {
+  /** The configuration after plugins were applied. */
+  config: CommerceConfig;
+  modules: readonly PluginManifest[];
+  database: Database & DatabaseAccess;
+  services: Services;
+  hooks: HookRunner;
+  events: EventBus;
+  logger: Logger;
+  version: string;
+  defaultOrganizationId: string;
+  permissions: readonly PermissionDeclaration[];
+  /** Plugin scopes merged with `auth.apiKeyScopes`; a user-configured scope of the same name wins. */
+  apiKeyScopes: Readonly<Record<string, ApiKeyScope>>;
+  analyticsModels: readonly AnalyticsModel[];
+  /** The authenticator a module contributed; without one every request is anonymous. */
+  authenticator: Authenticator | undefined;
+  /** Every module's routes, built against this kernel. */
+  routes(auth?: RouteAuthContext): RouteRegistration[];
+  close(): Promise<void>;
+}
+
+export interface CreateKernelOptions {
+  /** An already open database (tests); the kernel owns it and closes it. Otherwise one is opened from `config.database`. */
+  database?: Database;
+  logger?: Logger;
+}
+
+export async function createKernel(userConfig: CommerceConfig, options: CreateKernelOptions = {}): Promise<Kernel> {
+  let config: CommerceConfig;
+  try {
+    config = resolveConfig(userConfig, builtInModules);
+  } catch (error) {
+    // The kernel owns a database handed to it, also when it refuses to boot.
+    await options.database?.close();
+    throw error;
+  }
+  const modules = config.modules ?? [];
+  const logger = options.logger ?? pino({ level: config.logLevel ?? "info" });
+  const database = options.database ?? (await createDatabase(config.database));
+
+  try {
+    const report = await runMigrations(
+      database.db as never,
+      modules.map((module) => ({ module: module.id, migrations: module.schema?.migrations ?? [] })),
+    );
+    if (report.applied.length > 0) logger.info({ migrations: report.applied.length }, "database migrated");
+
+    const defaultOrganizationId = config.defaultOrganizationId ?? "default";
+    await ensureOrganization(database, defaultOrganizationId);
+
+    const access: Database & DatabaseAccess = {
+      ...database,
+      transaction: <T>(work: (trx: Transaction<CoreTables>) => Promise<T>) => database.db.transaction().execute(work),
+    };
+    const services = {} as Services;
+    const hooks = createHookRunner(modules.flatMap((module) => module.hooks ?? []));
+    const events = createEventBus(
+      modules.flatMap((module) => module.subscribers ?? []),
+      services,
+    );
+
+    const secrets = createSecretBox(resolveSecretKey(config));
+    const serviceContext = { config, db: database.db, database: access, services, hooks, events, logger, secrets };
+    for (const module of modules) {
+      if (!module.services) continue;
+      const built = module.services(serviceContext);
+      for (const [name, service] of Object.entries(built)) {
+        if (name in services) throw new Error(`Plugin "${module.id}" registers service "${name}", which already exists`);
+        (services as unknown as Record<string, unknown>)[name] = service;
+      }
+    }
+
+    const authenticators = modules.filter((module) => module.authenticator);
+    if (authenticators.length > 1) {
+      throw new Error(`Only one plugin may authenticate requests; found ${authenticators.map((module) => module.id).join(", ")}`);
+    }
+    const authenticator = authenticators[0]?.authenticator?.(serviceContext);
+
+    return {
+      config,
+      modules,
+      authenticator,
+      database: access,
+      services,
+      hooks,
+      events,
+      logger,
+      version: CORE_VERSION,
+      defaultOrganizationId,
+      permissions: modules.flatMap((module) => module.permissions ?? []),
+      apiKeyScopes: mergeApiKeyScopes(modules, config),
+      analyticsModels: modules.flatMap((module) => module.analyticsModels ?? []),
+      routes: (auth) =>
+        modules.flatMap((module) =>
+          module.routes ? module.routes({ config, services, database: access, hooks, events, logger, ...(auth ? { auth } : {}) }) : [],
+        ),
+      close: () => database.close(),
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+function mergeApiKeyScopes(modules: readonly PluginManifest[], config: CommerceConfig): Record<string, ApiKeyScope> {
+  const scopes: Record<string, ApiKeyScope> = {};
+  for (const module of modules) Object.assign(scopes, module.apiKeyScopes);
+  return { ...scopes, ...config.auth?.apiKeyScopes };
+}
+
+async function ensureOrganization(database: Database, id: string): Promise<void> {
+  await database.db
+    .insertInto("organizations")
+    .values({ id, name: id })
+    .onConflict((conflict) => conflict.column("id").doNothing())
+    .execute();
+  // Reading it back proves the schema matches what the kernel expects before any request is served.
+  await sql`select id from organizations where id = ${id}`.execute(database.db);
+}

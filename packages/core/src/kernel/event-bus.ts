@@ -1,0 +1,72 @@
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { Actor } from "./actor.js";
+import type { Services } from "./contexts.js";
+import type { CoreTables } from "../db/core-tables.js";
+
+/** A domain event as stored in the outbox and handed to subscribers. */
+export interface DomainEvent<P = Record<string, unknown>> {
+  id: string;
+  organizationId: string;
+  /** Event name from the spec's table, e.g. `catalog.create`. */
+  type: string;
+  /** The aggregate the event is about, for the audit log and webhook consumers. */
+  entityType: string;
+  entityId: string;
+  payload: P;
+  actorId: string | null;
+  actorType: Actor["type"] | null;
+  occurredAt: Date;
+}
+
+export interface EmitInput<P = Record<string, unknown>> {
+  organizationId: string;
+  type: string;
+  entityType: string;
+  entityId: string;
+  payload: P;
+  actor: Actor | null;
+}
+
+/**
+ * Reacts to events inside the emitting transaction, so whatever it writes (audit entries, webhook jobs)
+ * commits or rolls back with the change itself.
+ */
+export interface EventSubscriber {
+  /** Event name, or `*` for every event. */
+  event: string;
+  handler(event: DomainEvent, context: { trx: Transaction<CoreTables>; services: Services }): Promise<void>;
+}
+
+export interface EventBus {
+  /** Stores the event in the outbox table and runs the subscribers, all inside `trx`. */
+  emit<P extends Record<string, unknown>>(trx: Transaction<CoreTables>, input: EmitInput<P>): Promise<DomainEvent<P>>;
+}
+
+export function createEventBus(subscribers: readonly EventSubscriber[], services: Services): EventBus {
+  return {
+    async emit(trx, input) {
+      const event = {
+        id: randomUUID(),
+        organizationId: input.organizationId,
+        type: input.type,
+        entityType: input.entityType,
+        entityId: input.entityId,
+        payload: input.payload,
+        actorId: input.actor?.id ?? null,
+        actorType: input.actor?.type ?? null,
+        occurredAt: new Date(),
+      };
+      await trx
+        .insertInto("domainEvents")
+        .values({ ...event, payload: JSON.stringify(event.payload) })
+        .execute();
+      for (const subscriber of subscribers) {
+        if (subscriber.event === "*" || subscriber.event === event.type) {
+          await subscriber.handler(event, { trx, services });
+        }
+      }
+      return event;
+    },
+  };
+}

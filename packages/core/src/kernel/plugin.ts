@@ -1,0 +1,82 @@
+import type { Kysely } from "kysely";
+import type { CommerceConfig } from "./config.js";
+import type { RouteRegistration } from "../http/route-registration.js";
+import type { HookRegistration } from "./hook-runner.js";
+import type { EventSubscriber } from "./event-bus.js";
+import type { RouteContext, ServiceContext } from "./contexts.js";
+import type { Authenticator } from "./authenticator.js";
+
+/** A permission a module declares, shown in the API-key and role tooling. */
+export interface PermissionDeclaration {
+  /** `module:action` or `module:action:scope`. */
+  scope: string;
+  description: string;
+}
+
+/**
+ * A migration of one module's sequence, applied in list order. It receives the transaction all pending
+ * migrations run in; schema builders and `sql` need no table types.
+ */
+export interface NamedMigration {
+  name: string;
+  up(db: MigrationDb): Promise<void>;
+}
+
+/** A scope an API key can be minted against. */
+export interface ApiKeyScope {
+  /** Visible prefix of every key of this scope, so a leaked key is recognisable (`uc_pos_`). */
+  prefix: string;
+  description: string;
+  /** Module to actions, e.g. `{ catalog: ["read"], orders: ["read", "update"] }`. */
+  permissions: Record<string, readonly string[]>;
+  /** Bounds on a key's lifetime in days; fractions allowed. */
+  keyExpiration?: { minExpiresIn?: number; maxExpiresIn?: number };
+}
+
+/** A model the analytics module can query: one table, its measures and dimensions. */
+export interface AnalyticsModel {
+  name: string;
+  table: string;
+  measures: Record<string, { sql: string; type: "count" | "sum" | "avg" | "min" | "max" }>;
+  dimensions: Record<string, { sql: string; type: "string" | "number" | "time" | "boolean" }>;
+}
+
+/**
+ * What a core module or a plugin contributes. The kernel treats both the same way: if it is good enough
+ * for the kernel's own modules, it is good enough for plugin authors.
+ */
+export interface PluginManifest {
+  /** Unique id; duplicates fail boot. Also names the migration sequence. */
+  id: string;
+  /** Semantic version of the plugin. */
+  version: string;
+  /** Ids of plugins (or core modules) that must be applied before this one. */
+  dependencies?: readonly string[];
+  permissions?: readonly PermissionDeclaration[];
+  /** Tables, as an ordered migration sequence applied at boot. */
+  schema?: { migrations: readonly NamedMigration[] };
+  /** Builds this module's services; the result is merged into the shared container. */
+  services?: (context: ServiceContext) => Record<string, unknown>;
+  hooks?: readonly HookRegistration[];
+  /** Reactions to domain events, run inside the emitting transaction (outbox style). */
+  subscribers?: readonly EventSubscriber[];
+  routes?: (context: RouteContext) => readonly RouteRegistration[];
+  /** How requests become actors. At most one module may contribute it (the auth package does). */
+  authenticator?: (context: ServiceContext) => Authenticator;
+  analyticsModels?: readonly AnalyticsModel[];
+  apiKeyScopes?: Record<string, ApiKeyScope>;
+}
+
+/** A plugin is a function from configuration to configuration, applied in the order listed. */
+export type Plugin = (config: CommerceConfig) => CommerceConfig;
+
+/**
+ * Turns a manifest into a plugin that appends it to the configuration's module list. Plugins that need
+ * to change other configuration (add a role, say) can wrap it: `(config) => definePlugin(m)({...config})`.
+ */
+export function definePlugin(manifest: PluginManifest): Plugin {
+  return (config) => ({ ...config, modules: [...(config.modules ?? []), manifest] });
+}
+
+/** What a migration runs on: untyped, because a migration must not depend on today's table types. */
+export type MigrationDb = Kysely<unknown>;

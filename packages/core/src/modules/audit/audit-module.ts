@@ -1,0 +1,26 @@
+import type { PluginManifest } from "../../kernel/plugin.js";
+import { CORE_VERSION } from "../../kernel/version.js";
+import { auditMigrations } from "./audit-migrations.js";
+import { createAuditService, type AuditService } from "./audit-service.js";
+import { listAuditEntries } from "./routes/list-audit-entries.js";
+import { listEntityAuditEntries } from "./routes/list-entity-audit-entries.js";
+
+declare module "../../kernel/contexts.js" {
+  interface Services {
+    audit: AuditService;
+  }
+}
+
+/**
+ * The audit log: every domain event becomes an entry (actor, event, entity, what changed) written in the
+ * event's own transaction, so an entry exists exactly when the change does.
+ */
+export const auditModule: PluginManifest = {
+  id: "audit",
+  version: CORE_VERSION,
+  permissions: [{ scope: "audit:read", description: "Read the audit log" }],
+  schema: { migrations: auditMigrations },
+  services: ({ db }) => ({ audit: createAuditService(db) }),
+  subscribers: [{ event: "*", handler: (event, { trx, services }) => services.audit.recordEvent(trx, event) }],
+  routes: (context) => [...listAuditEntries(context), ...listEntityAuditEntries(context)],
+};

@@ -1,0 +1,71 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { CoreTables } from "../../db/core-tables.js";
+import { tenantScope } from "../../db/tenant-scope.js";
+import type { DomainEvent } from "../../kernel/event-bus.js";
+import type { AuditTables } from "./audit-tables.js";
+
+/** One audit entry as the API returns it. */
+export interface AuditEntry {
+  id: string;
+  event: string;
+  entityType: string;
+  entityId: string;
+  actorId: string | null;
+  actorType: string | null;
+  changes: Record<string, unknown>;
+  eventId: string | null;
+  occurredAt: string;
+}
+
+export interface AuditFilters {
+  entityType?: string;
+  entityId?: string;
+  event?: string;
+  actorId?: string;
+  from?: Date;
+  to?: Date;
+  /** @default 50 */
+  limit?: number;
+}
+
+export interface AuditService {
+  /** Records a domain event; runs inside the event's transaction so it commits or rolls back with it. */
+  recordEvent(trx: Transaction<CoreTables>, event: DomainEvent): Promise<void>;
+  /** Newest first. */
+  list(organizationId: string, filters: AuditFilters): Promise<AuditEntry[]>;
+}
+
+export function createAuditService(db: Kysely<CoreTables>): AuditService {
+  const tables = db.withTables<AuditTables>();
+  return {
+    async recordEvent(trx, event) {
+      await tenantScope(trx.withTables<AuditTables>(), event.organizationId)
+        .insertInto("auditEntries", {
+          id: randomUUID(),
+          event: event.type,
+          entityType: event.entityType,
+          entityId: event.entityId,
+          actorId: event.actorId,
+          actorType: event.actorType,
+          changes: JSON.stringify(event.payload),
+          eventId: event.id,
+          occurredAt: event.occurredAt,
+        })
+        .execute();
+    },
+    async list(organizationId, filters) {
+      let query = tenantScope(tables, organizationId)
+        .selectFrom("auditEntries")
+        .select(["id", "event", "entityType", "entityId", "actorId", "actorType", "changes", "eventId", "occurredAt"]);
+      if (filters.entityType) query = query.where("entityType", "=", filters.entityType);
+      if (filters.entityId) query = query.where("entityId", "=", filters.entityId);
+      if (filters.event) query = query.where("event", "=", filters.event);
+      if (filters.actorId) query = query.where("actorId", "=", filters.actorId);
+      if (filters.from) query = query.where("occurredAt", ">=", filters.from);
+      if (filters.to) query = query.where("occurredAt", "<=", filters.to);
+      const rows = await query.orderBy("occurredAt", "desc").orderBy("id", "desc").limit(filters.limit ?? 50).execute();
+      return rows.map((row) => ({ ...row, occurredAt: row.occurredAt.toISOString() }));
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import { sql } from "kysely";
+import type { MigrationDb, NamedMigration } from "../../kernel/plugin.js";
+
+/** Runs DDL statements one by one: the extended protocol PGlite and pg use takes one statement per call. */
+export async function runStatements(db: MigrationDb, statements: readonly string[]): Promise<void> {
+  for (const statement of statements) await sql.raw(statement).execute(db);
+}
+
+const ENTITIES = [
+  `create table catalog_entities (
+    id uuid primary key,
+    organization_id text not null,
+    type text not null,
+    slug text not null,
+    status text not null check (status in ('draft', 'active', 'archived', 'discontinued')),
+    source text not null default 'platform' check (source in ('platform', 'store')),
+    source_store_id text,
+    metadata jsonb not null default '{}',
+    created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now(),
+    unique (organization_id, slug)
+  )`,
+  `create index catalog_entities_org_created_idx on catalog_entities (organization_id, created_at desc, id)`,
+  `create index catalog_entities_org_type_status_idx on catalog_entities (organization_id, type, status)`,
+  `create table catalog_entity_attributes (
+    organization_id text not null,
+    entity_id uuid not null references catalog_entities (id) on delete cascade,
+    locale text not null,
+    title text,
+    description text,
+    seo_title text,
+    seo_description text,
+    updated_at timestamptz not null default now(),
+    primary key (entity_id, locale)
+  )`,
+  `create table catalog_categories (
+    id uuid primary key,
+    organization_id text not null,
+    name text not null,
+    slug text not null,
+    parent_id uuid references catalog_categories (id) on delete set null,
+    description text,
+    created_at timestamptz not null default now(),
+    unique (organization_id, slug)
+  )`,
+  `create table catalog_brands (
+    id uuid primary key,
+    organization_id text not null,
+    name text not null,
+    slug text not null,
+    description text,
+    created_at timestamptz not null default now(),
+    unique (organization_id, slug)
+  )`,
+  `create table catalog_entity_categories (
+    organization_id text not null,
+    entity_id uuid not null references catalog_entities (id) on delete cascade,
+    category_id uuid not null references catalog_categories (id) on delete cascade,
+    primary key (entity_id, category_id)
+  )`,
+  `create index catalog_entity_categories_category_idx on catalog_entity_categories (category_id)`,
+  `create table catalog_entity_brands (
+    organization_id text not null,
+    entity_id uuid not null references catalog_entities (id) on delete cascade,
+    brand_id uuid not null references catalog_brands (id) on delete cascade,
+    primary key (entity_id, brand_id)
+  )`,
+  `create index catalog_entity_brands_brand_idx on catalog_entity_brands (brand_id)`,
+  `create table catalog_option_types (
+    id uuid primary key,
+    organization_id text not null,
+    entity_id uuid not null references catalog_entities (id) on delete cascade,
+    name text not null,
+    position integer not null default 0,
+    unique (entity_id, name)
+  )`,
+  `create table catalog_option_values (
+    id uuid primary key,
+    organization_id text not null,
+    option_type_id uuid not null references catalog_option_types (id) on delete cascade,
+    value text not null,
+    position integer not null default 0,
+    unique (option_type_id, value)
+  )`,
+  `create table catalog_variants (
+    id uuid primary key,
+    organization_id text not null,
+    entity_id uuid not null references catalog_entities (id) on delete cascade,
+    sku text,
+    option_key text not null,
+    options jsonb not null default '{}',
+    option_value_ids jsonb not null default '[]',
+    position integer not null default 0,
+    metadata jsonb not null default '{}',
+    created_at timestamptz not null default now(),
+    unique (entity_id, option_key)
+  )`,
+  `create unique index catalog_variants_org_sku_idx on catalog_variants (organization_id, sku) where sku is not null`,
+];
+
+const CUSTOM_FIELDS = [
+  `create table catalog_field_definitions (
+    id uuid primary key,
+    organization_id text not null,
+    entity_type text not null,
+    name text not null,
+    label text,
+    data_type text not null check (data_type in ('string', 'number', 'integer', 'boolean', 'enum', 'json')),
+    is_required boolean not null default false,
+    is_filterable boolean not null default false,
+    options jsonb,
+    archived_at timestamptz,
+    created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now(),
+    unique (organization_id, entity_type, name)
+  )`,
+  `create table catalog_custom_field_values (
+    id uuid primary key,
+    organization_id text not null,
+    entity_id uuid not null references catalog_entities (id) on delete cascade,
+    field_name text not null,
+    locale text not null,
+    value jsonb not null,
+    status text not null check (status in ('approved', 'pending', 'rejected', 'superseded')),
+    source text not null,
+    store_id text,
+    set_by text,
+    set_by_type text,
+    created_at timestamptz not null default now(),
+    decided_at timestamptz,
+    decided_by text,
+    sequence bigserial not null
+  )`,
+  // The live value: at most one approved row per field and locale, whatever the concurrency.
+  `create unique index catalog_custom_field_live_idx on catalog_custom_field_values (entity_id, field_name, locale) where status = 'approved'`,
+  `create index catalog_custom_field_pending_idx on catalog_custom_field_values (organization_id, status, created_at)`,
+  `create table catalog_field_ownership (
+    id uuid primary key,
+    organization_id text not null,
+    entity_id uuid not null references catalog_entities (id) on delete cascade,
+    field_path text not null,
+    owner text not null check (owner in ('platform', 'store', 'shared')),
+    store_id text,
+    variant_id uuid references catalog_variants (id) on delete cascade,
+    updated_at timestamptz not null default now()
+  )`,
+  `create unique index catalog_field_ownership_row_idx on catalog_field_ownership
+    (entity_id, field_path, coalesce(store_id, ''), coalesce(variant_id::text, ''))`,
+];
+
+export const catalogMigrations: readonly NamedMigration[] = [
+  { name: "0001_catalog_entities", up: (db) => runStatements(db, ENTITIES) },
+  { name: "0002_custom_fields", up: (db) => runStatements(db, CUSTOM_FIELDS) },
+];

@@ -1,0 +1,56 @@
+import type { ServiceContext } from "../../kernel/contexts.js";
+import type { CatalogContext } from "./catalog-context.js";
+import { catalogIncludes } from "./catalog-includes.js";
+import type { CatalogTables } from "./catalog-tables.js";
+import { createAttributeOperations } from "./attribute-operations.js";
+import { createProposalOperations } from "./custom-field-proposals.js";
+import { createEntityOperations } from "./entity-operations.js";
+import { listEntities } from "./entity-listing.js";
+import { createFieldDefinitionOperations } from "./field-definitions.js";
+import { createFieldOwnershipOperations } from "./field-ownership.js";
+import { createIncludeRegistry, type CatalogInclude } from "./include-registry.js";
+import { createOptionOperations } from "./option-axes.js";
+import { createSearchSourceOperations } from "./search-source.js";
+import { createTaxonomyOperations } from "./taxonomy-operations.js";
+import { createVariantListeners, type VariantsCreated } from "./variant-listeners.js";
+import { createVariantOperations } from "./variant-operations.js";
+
+/**
+ * The catalog: entities, attributes, categories, brands, options, variants, custom fields and field
+ * ownership. Other modules extend it through `registerInclude` and `onVariantsCreated` instead of
+ * reading its tables.
+ */
+export function createCatalogService({ database, events }: Pick<ServiceContext, "database" | "events">) {
+  const context: CatalogContext = {
+    database,
+    db: database.db.withTables<CatalogTables>(),
+    events,
+    includes: createIncludeRegistry(),
+    variantListeners: createVariantListeners(),
+  };
+  for (const include of catalogIncludes(context)) context.includes.register(include);
+  return {
+    ...createEntityOperations(context),
+    listEntities: (...args: Parameters<typeof listEntities> extends [unknown, ...infer Rest] ? Rest : never) => listEntities(context, ...args),
+    ...createAttributeOperations(context),
+    ...createTaxonomyOperations(context),
+    ...createOptionOperations(context),
+    ...createVariantOperations(context),
+    ...createFieldDefinitionOperations(context),
+    ...createProposalOperations(context),
+    ...createFieldOwnershipOperations(context),
+    ...createSearchSourceOperations(context),
+    /** Adds an `include=` name; see `CatalogInclude`. Call from a module's service factory. */
+    registerInclude(include: CatalogInclude): void {
+      context.includes.register(include);
+    },
+    /** Names `include=` accepts right now. */
+    includeNames: (): string[] => context.includes.names(),
+    /** Runs `listener` inside the transaction of every operation that creates variants. */
+    onVariantsCreated(listener: (event: VariantsCreated) => Promise<void>): void {
+      context.variantListeners.add(listener);
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

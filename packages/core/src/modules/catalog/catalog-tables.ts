@@ -1,0 +1,131 @@
+import type { Generated } from "kysely";
+import type { CoreTables, Json, Timestamp } from "../../db/core-tables.js";
+
+/** Lifecycle of a catalog entity; see the spec's "Catalog entity status" table. */
+export type EntityStatus = "draft" | "active" | "archived" | "discontinued";
+
+/** Who feeds an entity: the platform itself, or a connected store (changes then need `catalog:sync`). */
+export type EntitySource = "platform" | "store";
+
+/** Lifecycle of a custom-field row: one approved row per field and locale is the live value. */
+export type CustomFieldRowStatus = "approved" | "pending" | "rejected" | "superseded";
+
+/** Owner of a field in multi-channel setups. */
+export type FieldOwner = "platform" | "store" | "shared";
+
+// Type aliases, not interfaces: `withTables` needs types with an implicit index signature.
+export type CatalogTables = {
+  catalogEntities: {
+    id: string;
+    organizationId: string;
+    type: string;
+    slug: string;
+    status: EntityStatus;
+    source: EntitySource;
+    sourceStoreId: string | null;
+    metadata: Json;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+  };
+  catalogEntityAttributes: {
+    organizationId: string;
+    entityId: string;
+    locale: string;
+    title: string | null;
+    description: string | null;
+    seoTitle: string | null;
+    seoDescription: string | null;
+    updatedAt: Timestamp;
+  };
+  catalogCategories: {
+    id: string;
+    organizationId: string;
+    name: string;
+    slug: string;
+    parentId: string | null;
+    description: string | null;
+    createdAt: Timestamp;
+  };
+  catalogBrands: {
+    id: string;
+    organizationId: string;
+    name: string;
+    slug: string;
+    description: string | null;
+    createdAt: Timestamp;
+  };
+  catalogEntityCategories: { organizationId: string; entityId: string; categoryId: string };
+  catalogEntityBrands: { organizationId: string; entityId: string; brandId: string };
+  catalogOptionTypes: {
+    id: string;
+    organizationId: string;
+    entityId: string;
+    name: string;
+    position: number;
+  };
+  catalogOptionValues: {
+    id: string;
+    organizationId: string;
+    optionTypeId: string;
+    value: string;
+    position: number;
+  };
+  catalogVariants: {
+    id: string;
+    organizationId: string;
+    entityId: string;
+    sku: string | null;
+    /** Sorted option value ids joined by `,`: unique per entity, so a combination exists once. */
+    optionKey: string;
+    /** Option type name to value, denormalized for reads. */
+    options: Json<Record<string, string>>;
+    optionValueIds: Json<string[]>;
+    position: number;
+    metadata: Json;
+    createdAt: Timestamp;
+  };
+  catalogFieldDefinitions: {
+    id: string;
+    organizationId: string;
+    entityType: string;
+    name: string;
+    label: string | null;
+    dataType: string;
+    isRequired: boolean;
+    isFilterable: boolean;
+    options: Json<string[]> | null;
+    archivedAt: Timestamp | null;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+  };
+  catalogCustomFieldValues: {
+    id: string;
+    organizationId: string;
+    entityId: string;
+    fieldName: string;
+    locale: string;
+    value: Json<unknown>;
+    status: CustomFieldRowStatus;
+    source: string;
+    storeId: string | null;
+    setBy: string | null;
+    setByType: string | null;
+    createdAt: Timestamp;
+    decidedAt: Timestamp | null;
+    decidedBy: string | null;
+    sequence: Generated<number>;
+  };
+  catalogFieldOwnership: {
+    id: string;
+    organizationId: string;
+    entityId: string;
+    fieldPath: string;
+    owner: FieldOwner;
+    storeId: string | null;
+    variantId: string | null;
+    updatedAt: Timestamp;
+  };
+};
+
+/** The kernel's tables plus the catalog's. */
+export type CatalogDb = CoreTables & CatalogTables;

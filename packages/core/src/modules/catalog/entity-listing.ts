@@ -1,0 +1,63 @@
+import { sql } from "kysely";
+import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
+import type { Actor } from "../../kernel/actor.js";
+import { canSeeUnpublished, catalogScope, ENTITY_COLUMNS, type CatalogContext, type EntityRow } from "./catalog-context.js";
+import type { EntityStatus } from "./catalog-tables.js";
+import { toEntity, type CatalogEntity } from "./entity-output.js";
+
+/** Fields `sort` accepts, as `field:direction`. Anything else is refused with a 422 by the route. */
+export const ENTITY_SORT_FIELDS = ["createdAt", "updatedAt", "slug", "type", "status"] as const;
+
+export type EntitySortField = (typeof ENTITY_SORT_FIELDS)[number];
+
+export interface EntityListQuery extends PaginationQuery {
+  type?: string;
+  status?: EntityStatus;
+  /** Category id. */
+  category?: string;
+  /** Brand id. */
+  brand?: string;
+  sort: { field: EntitySortField; direction: "asc" | "desc" };
+  include: readonly string[];
+}
+
+/**
+ * One page of entities with their includes: one query for the page (the total rides along as a window
+ * count) plus one per include, however many rows the page has.
+ */
+export async function listEntities(
+  context: CatalogContext,
+  organizationId: string,
+  query: EntityListQuery,
+  actor: Actor | null,
+): Promise<{ entities: CatalogEntity[]; total: number }> {
+  context.includes.assertKnown(query.include);
+  const scope = catalogScope(context.db, organizationId);
+  let select = scope.selectFrom("catalogEntities").select([...ENTITY_COLUMNS, sql<number>`count(*) over ()`.as("total")]);
+  if (query.type) select = select.where("type", "=", query.type);
+  if (query.status) select = select.where("status", "=", query.status);
+  // A storefront (no catalog:read:unpublished) sees active entities only, whatever it filters on.
+  if (!canSeeUnpublished(actor)) select = select.where("status", "=", "active");
+  if (query.category) {
+    const categoryId = query.category;
+    select = select.where("id", "in", scope.selectFrom("catalogEntityCategories").select("entityId").where("categoryId", "=", categoryId));
+  }
+  if (query.brand) {
+    const brandId = query.brand;
+    select = select.where("id", "in", scope.selectFrom("catalogEntityBrands").select("entityId").where("brandId", "=", brandId));
+  }
+  const rows = await select
+    .orderBy(query.sort.field, query.sort.direction)
+    .orderBy("id", query.sort.direction)
+    .limit(query.limit)
+    .offset(pageOffset(query))
+    .execute();
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && query.page > 1) {
+    // Past the last page the window count has no row to ride on.
+    const counted = await select.clearSelect().select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst();
+    total = Number(counted?.count ?? 0);
+  }
+  const entities = rows.map((row) => toEntity(row as EntityRow));
+  return { entities: await context.includes.apply(entities, query.include, { organizationId, actor }), total };
+}

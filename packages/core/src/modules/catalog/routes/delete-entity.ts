@@ -1,0 +1,11 @@
+import { router } from "../../../http/router.js";
+import type { RouteContext } from "../../../kernel/contexts.js";
+import { entitySchema } from "../catalog-schemas.js";
+
+export const deleteEntityRoute = ({ services }: RouteContext) =>
+  router("Catalog", "/catalog")
+    .delete("/entities/:id", { summary: "Delete a catalog entity", description: "Answers the deleted entity." })
+    .permission("catalog:delete")
+    .output(entitySchema)
+    .handler(async ({ params, organizationId, actor }) => ({ data: await services.catalog.deleteEntity(organizationId, params.id, actor) }))
+    .build();

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { router } from "../../../http/router.js";
+import type { RouteContext } from "../../../kernel/contexts.js";
+import { metadataSchema, variantSchema } from "../catalog-schemas.js";
+
+const body = z.object({
+  options: z.record(z.string().min(1).max(100), z.string().min(1).max(200)).refine((value) => Object.keys(value).length > 0 && Object.keys(value).length <= 20, "name 1 to 20 options"),
+  sku: z.string().min(1).max(200).nullable().optional(),
+  metadata: metadataSchema.optional(),
+  warehouseId: z.uuid().optional(),
+});
+
+export const quickVariantRoute = ({ services }: RouteContext) =>
+  router("Catalog", "/catalog")
+    .post("/entities/:id/variants/quick", {
+      summary: "Create a variant in one call",
+      description: "Upserts the option types and values named in `options`, then the variant, and seeds zero stock for it. 201 when created, 200 when it existed.",
+    })
+    .permission("catalog:update")
+    .input(body)
+    .output(variantSchema)
+    .status(201)
+    .handler(async ({ params, input, organizationId, actor, reply }) => {
+      const { variant, isCreated } = await services.catalog.quickVariant(organizationId, params.id, input, actor);
+      if (!isCreated) return void (await reply.status(200).send({ data: variant }));
+      return { data: variant };
+    })
+    .build();

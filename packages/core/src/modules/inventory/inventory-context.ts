@@ -1,0 +1,55 @@
+import type { Kysely, Transaction } from "kysely";
+import type { CoreTables } from "../../db/core-tables.js";
+import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
+import { AppError } from "../../kernel/app-error.js";
+import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
+import type { EventBus } from "../../kernel/event-bus.js";
+import type { InventoryDb, InventoryTables } from "./inventory-tables.js";
+
+/** What the inventory's service parts share. */
+export interface InventoryContext {
+  database: DatabaseAccess;
+  db: Kysely<InventoryDb>;
+  events: EventBus;
+  /** The catalog, to check that entities and variants exist in the organization. */
+  services: Services;
+}
+
+export function inventoryScope(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string): TenantScope<InventoryDb> {
+  return tenantScope(db.withTables<InventoryTables>(), organizationId);
+}
+
+/** A stock row as the API answers it. */
+export interface StockLevel {
+  id: string;
+  warehouseId: string;
+  entityId: string;
+  variantId: string | null;
+  onHand: number;
+  reserved: number;
+  available: number;
+  updatedAt: string;
+}
+
+export const LEVEL_COLUMNS = ["id", "warehouseId", "entityId", "variantId", "onHand", "reserved", "updatedAt"] as const;
+
+export const toLevel = (row: { id: string; warehouseId: string; entityId: string; variantId: string | null; onHand: number; reserved: number; updatedAt: Date }): StockLevel => ({
+  ...row,
+  available: row.onHand - row.reserved,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export const inventoryErrors = {
+  warehouseNotFound: () => AppError.notFound("Warehouse"),
+  reservationNotFound: () => AppError.notFound("Reservation"),
+  insufficientStock: (available?: number) =>
+    new AppError("CONFLICT", { message: available === undefined ? "Insufficient stock" : `Insufficient stock: ${available} available` }),
+  reservationClosed: (status: string) => new AppError("CONFLICT", { message: `The reservation is ${status}` }),
+};
+
+/** Checks the entity (and variant) exist in the organization, through the catalog's service. */
+export async function assertStockTarget(context: InventoryContext, organizationId: string, entityId: string, variantId?: string | null): Promise<void> {
+  const existing = await context.services.catalog.existingEntityIds(organizationId, [entityId]);
+  if (!existing.has(entityId)) throw AppError.notFound("Catalog entity");
+  if (variantId) await context.services.catalog.requireVariant(organizationId, entityId, variantId);
+}

@@ -1,0 +1,37 @@
+import type { ServiceContext } from "../../kernel/contexts.js";
+import type { InventoryContext } from "./inventory-context.js";
+import type { InventoryTables } from "./inventory-tables.js";
+import { createReservationOperations } from "./reservation-operations.js";
+import { createStockOperations, loadStock } from "./stock-operations.js";
+import { createWarehouseOperations, defaultWarehouse, requireWarehouse } from "./warehouse-operations.js";
+
+/**
+ * Warehouses, stock levels, adjustments and reservations. Registers the catalog's `inventory` include and
+ * seeds zero stock for variants made by `variants/quick`.
+ */
+export function createInventoryService({ database, events, services }: Pick<ServiceContext, "database" | "events" | "services">) {
+  const context: InventoryContext = { database, db: database.db.withTables<InventoryTables>(), events, services };
+  const stock = createStockOperations(context);
+
+  services.catalog.registerInclude({
+    name: "inventory",
+    emptyValue: { onHand: 0, reserved: 0, available: 0, levels: [] },
+    async load({ organizationId, entityIds }) {
+      const loaded = await loadStock(context.db, organizationId, entityIds);
+      return new Map([...loaded].map(([entityId, { entityId: _entityId, ...totals }]) => [entityId, totals]));
+    },
+  });
+  services.catalog.onVariantsCreated(async (event) => {
+    if (!event.isStockSeeded) return;
+    const warehouse = event.warehouseId ? await requireWarehouse(event.trx, event.organizationId, event.warehouseId) : await defaultWarehouse(event.trx, event.organizationId);
+    await stock.seedZeroStock(event.trx, { organizationId: event.organizationId, entityId: event.entityId, variantIds: event.variantIds, warehouseId: warehouse.id });
+  });
+
+  return {
+    ...createWarehouseOperations(context),
+    ...stock,
+    ...createReservationOperations(context),
+  };
+}
+
+export type InventoryService = ReturnType<typeof createInventoryService>;

@@ -1,0 +1,161 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
+import { call, createEntity, otherOrgAdmin, storefrontActor } from "../catalog/catalog-test-helpers.js";
+
+describe("inventory", () => {
+  let t: TestApp;
+  let warehouseId: string;
+  let entityId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const warehouse = await call(t.app, "POST", "/api/inventory/warehouses", { body: { name: "Main", code: "main" } });
+    warehouseId = warehouse.body.data.id;
+    entityId = await createEntity(t.app, { slug: "stocked" });
+  });
+  afterAll(() => t.close());
+
+  const level = async (id = entityId) => (await call(t.app, "GET", `/api/inventory/check?entityIds=${id}`)).body.data[0];
+
+  it("creates and lists warehouses; a duplicate code is a 409", async () => {
+    expect((await call(t.app, "POST", "/api/inventory/warehouses", { body: { name: "Again", code: "main" } })).status).toBe(409);
+    const list = await call(t.app, "GET", "/api/inventory/warehouses", { actor: storefrontActor });
+    expect(list.body.data.map((w: { code: string }) => w.code)).toEqual(["main"]);
+    expect(list.body.meta.pagination.total).toBe(1);
+    expect((await call(t.app, "POST", "/api/inventory/warehouses", { actor: storefrontActor, body: { name: "x", code: "x" } })).status).toBe(403);
+  });
+
+  it("adjusts stock by type and emits inventory.afterAdjust with before and after", async () => {
+    const restock = await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId, warehouseId, type: "restock", quantity: 20 } });
+    expect(restock.status).toBe(200);
+    expect(restock.body.data).toMatchObject({ onHand: 20, reserved: 0, available: 20 });
+    await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId, warehouseId, type: "sale", quantity: 3 } });
+    await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId, warehouseId, type: "damage", quantity: 1 } });
+    await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId, warehouseId, type: "return", quantity: 2 } });
+    const corrected = await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId, warehouseId, type: "correction", quantity: -8 } });
+    expect(corrected.body.data.onHand).toBe(10);
+    const events = await sql<{ payload: { type: string; before: { onHand: number }; after: { onHand: number } } }>`
+      select payload from domain_events where type = 'inventory.afterAdjust' order by sequence`.execute(t.db);
+    expect(events.rows.map((row) => [row.payload.type, row.payload.before.onHand, row.payload.after.onHand])).toEqual([
+      ["restock", 0, 20],
+      ["sale", 20, 17],
+      ["damage", 17, 16],
+      ["return", 16, 18],
+      ["correction", 18, 10],
+    ]);
+  });
+
+  it("refuses removing more than is available (409) and bad input (422), changing nothing", async () => {
+    const before = await level();
+    const tooMuch = await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId, warehouseId, type: "sale", quantity: 999 } });
+    expect(tooMuch.status).toBe(409);
+    for (const body of [
+      { entityId, warehouseId, type: "theft", quantity: 1 },
+      { entityId, warehouseId, type: "restock", quantity: -5 },
+      { entityId, warehouseId, type: "correction", quantity: 0 },
+      { entityId: "nope", warehouseId, type: "restock", quantity: 1 },
+    ]) {
+      expect((await call(t.app, "POST", "/api/inventory/adjust", { body })).status).toBe(422);
+    }
+    expect(await level()).toEqual(before);
+  });
+
+  it("reserves, releases and converts; reservations expire unless converted", async () => {
+    const id = await createEntity(t.app, { slug: "reservable" });
+    await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId: id, warehouseId, type: "restock", quantity: 5 } });
+    const held = await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: id, quantity: 2 } });
+    expect(held.status).toBe(201);
+    expect(held.body.data).toMatchObject({ status: "active", quantity: 2, warehouseId });
+    expect(await level(id)).toMatchObject({ onHand: 5, reserved: 2, available: 3 });
+    expect((await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: id, quantity: 4 } })).status).toBe(409);
+    const released = await call(t.app, "POST", "/api/inventory/release", { body: { reservationId: held.body.data.id } });
+    expect(released.body.data.status).toBe("released");
+    expect((await call(t.app, "POST", "/api/inventory/release", { body: { reservationId: held.body.data.id } })).status).toBe(409);
+    expect(await level(id)).toMatchObject({ reserved: 0, available: 5 });
+
+    const sold = await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: id, warehouseId, quantity: 1 } });
+    expect((await call(t.app, "POST", "/api/inventory/convert", { body: { reservationId: sold.body.data.id } })).body.data.status).toBe("converted");
+    expect(await level(id)).toMatchObject({ onHand: 4, reserved: 0, available: 4 });
+
+    const expiring = await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: id, quantity: 3, ttlSeconds: 60 } });
+    expect(await level(id)).toMatchObject({ available: 1 });
+    await sql`update inventory_reservations set expires_at = now() - interval '1 second' where id = ${expiring.body.data.id}`.execute(t.db);
+    expect(await level(id)).toMatchObject({ onHand: 4, reserved: 0, available: 4 });
+    expect((await call(t.app, "POST", "/api/inventory/convert", { body: { reservationId: expiring.body.data.id } })).status).toBe(409);
+  });
+
+  it("answers 404 for unknown entities in check and reserve", async () => {
+    const missing = "00000000-0000-4000-8000-000000000000";
+    expect((await call(t.app, "GET", `/api/inventory/check?entityIds=${entityId},${missing}`)).status).toBe(404);
+    expect((await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: missing, quantity: 1 } })).status).toBe(404);
+    expect((await call(t.app, "GET", "/api/inventory/check?entityIds=not-a-uuid")).status).toBe(422);
+  });
+
+  it("removes an entity's stock with the entity", async () => {
+    const id = await createEntity(t.app, { slug: "short-lived" });
+    await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId: id, warehouseId, type: "restock", quantity: 1 } });
+    await call(t.app, "DELETE", `/api/catalog/entities/${id}`);
+    const rows = await sql<{ count: number }>`select count(*)::int as count from inventory_levels where entity_id = ${id}`.execute(t.db);
+    expect(rows.rows[0]?.count).toBe(0);
+  });
+
+  it("shows the inventory include on catalog entities", async () => {
+    const entity = await call(t.app, "GET", `/api/catalog/entities/${entityId}?include=inventory`);
+    expect(entity.body.data.inventory).toMatchObject({ onHand: 10, available: 10 });
+  });
+
+  it("never reads or changes another organization's stock", async () => {
+    const before = await level();
+    const reservation = await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId, quantity: 1 } });
+    const attempts = await Promise.all([
+      call(t.app, "GET", `/api/inventory/check?entityIds=${entityId}`, { actor: otherOrgAdmin }),
+      call(t.app, "POST", "/api/inventory/adjust", { actor: otherOrgAdmin, body: { entityId, warehouseId, type: "restock", quantity: 5 } }),
+      call(t.app, "POST", "/api/inventory/reserve", { actor: otherOrgAdmin, body: { entityId, quantity: 1 } }),
+      call(t.app, "POST", "/api/inventory/release", { actor: otherOrgAdmin, body: { reservationId: reservation.body.data.id } }),
+      call(t.app, "POST", "/api/inventory/convert", { actor: otherOrgAdmin, body: { reservationId: reservation.body.data.id } }),
+    ]);
+    for (const response of attempts) expect(response.status).toBe(404);
+    expect((await call(t.app, "GET", "/api/inventory/warehouses", { actor: otherOrgAdmin })).body.data).toEqual([]);
+    // Another organization's warehouse is not found either, even for its own entity.
+    const foreignEntity = await createEntity(t.app, { slug: "foreign" }, otherOrgAdmin);
+    const foreignAdjust = await call(t.app, "POST", "/api/inventory/adjust", { actor: otherOrgAdmin, body: { entityId: foreignEntity, warehouseId, type: "restock", quantity: 5 } });
+    expect(foreignAdjust.status).toBe(404);
+    await call(t.app, "POST", "/api/inventory/release", { body: { reservationId: reservation.body.data.id } });
+    expect(await level()).toEqual({ ...before, levels: before.levels.map((l: { updatedAt: string }) => ({ ...l, updatedAt: expect.any(String) })) });
+  });
+});
+
+describe.runIf(isPostgresTestRun())("inventory under concurrency (PostgreSQL)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("lets exactly 10 of 200 concurrent reservations take the last 10 units", async () => {
+    const warehouseId = (await call(t.app, "POST", "/api/inventory/warehouses", { body: { name: "Race", code: "race" } })).body.data.id;
+    const entityId = await createEntity(t.app, { slug: "last-units" });
+    await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId, warehouseId, type: "restock", quantity: 10 } });
+    const results = await Promise.all(Array.from({ length: 200 }, () => call(t.app, "POST", "/api/inventory/reserve", { body: { entityId, quantity: 1 } })));
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(190);
+    const stock = (await call(t.app, "GET", `/api/inventory/check?entityIds=${entityId}`)).body.data[0];
+    expect(stock).toMatchObject({ onHand: 10, reserved: 10, available: 0 });
+  });
+
+  it("never lets concurrent sales and reservations push available stock below zero", async () => {
+    const warehouseId = (await call(t.app, "POST", "/api/inventory/warehouses", { body: { name: "Mixed", code: "mixed" } })).body.data.id;
+    const entityId = await createEntity(t.app, { slug: "mixed-race" });
+    await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId, warehouseId, type: "restock", quantity: 20 } });
+    const work = Array.from({ length: 100 }, (_, i) =>
+      i % 2 === 0
+        ? call(t.app, "POST", "/api/inventory/reserve", { body: { entityId, quantity: 1 } })
+        : call(t.app, "POST", "/api/inventory/adjust", { body: { entityId, warehouseId, type: "sale", quantity: 1 } }),
+    );
+    const results = await Promise.all(work);
+    const succeeded = results.filter((result) => result.status === 200 || result.status === 201).length;
+    expect(succeeded).toBe(20);
+    expect((await call(t.app, "GET", `/api/inventory/check?entityIds=${entityId}`)).body.data[0].available).toBe(0);
+  });
+});

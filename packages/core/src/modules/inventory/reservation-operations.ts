@@ -1,0 +1,176 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Transaction } from "kysely";
+import type { CoreTables } from "../../db/core-tables.js";
+import type { Actor } from "../../kernel/actor.js";
+import { assertStockTarget, inventoryErrors, inventoryScope, type InventoryContext } from "./inventory-context.js";
+import type { ReservationStatus } from "./inventory-tables.js";
+
+/** Stock held for a cart or an order until it is converted (sold), released, or expires. */
+export interface Reservation {
+  id: string;
+  entityId: string;
+  variantId: string | null;
+  warehouseId: string;
+  quantity: number;
+  status: ReservationStatus;
+  reference: string | null;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface ReserveInput {
+  entityId: string;
+  variantId?: string | null;
+  /** @default the warehouse with the most available stock */
+  warehouseId?: string;
+  quantity: number;
+  /** Seconds until the reservation expires unless converted. @default 900 */
+  ttlSeconds?: number;
+  reference?: string | null;
+}
+
+/** Lifetime of a reservation unless the request says otherwise. */
+export const DEFAULT_RESERVATION_TTL_SECONDS = 900;
+
+const COLUMNS = ["id", "entityId", "variantId", "warehouseId", "quantity", "status", "reference", "expiresAt", "createdAt"] as const;
+
+const toReservation = (row: Omit<Reservation, "expiresAt" | "createdAt"> & { expiresAt: Date; createdAt: Date }): Reservation => ({
+  ...row,
+  expiresAt: row.expiresAt.toISOString(),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/**
+ * Expires active reservations past their time and gives their quantity back. Marking the reservation
+ * first means two sweeps racing for one reservation give it back once: the second finds it no longer
+ * active.
+ */
+export async function releaseExpired(trx: Transaction<CoreTables>, organizationId: string, filter: { entityIds: readonly string[] }): Promise<void> {
+  if (filter.entityIds.length === 0) return;
+  const scope = inventoryScope(trx, organizationId);
+  const expired = await scope
+    .updateTable("inventoryReservations")
+    .set({ status: "expired", updatedAt: new Date() })
+    .where("status", "=", "active")
+    .where("expiresAt", "<=", new Date())
+    .where("entityId", "in", filter.entityIds)
+    .returning(["levelId", "quantity"])
+    .execute();
+  const byLevel = new Map<string, number>();
+  for (const row of expired) byLevel.set(row.levelId, (byLevel.get(row.levelId) ?? 0) + row.quantity);
+  for (const [levelId, quantity] of byLevel) {
+    await scope.updateTable("inventoryLevels").set({ reserved: sql<number>`reserved - ${quantity}` }).where("id", "=", levelId).execute();
+  }
+}
+
+export function createReservationOperations(context: InventoryContext) {
+  /** Closes an active reservation; `isSold` also takes its quantity off the shelf. */
+  const close = (status: "released" | "converted") => async (organizationId: string, reservationId: string, actor: Actor | null): Promise<Reservation> =>
+    context.database.transaction(async (trx) => {
+      const scope = inventoryScope(trx, organizationId);
+      const closed = await scope
+        .updateTable("inventoryReservations")
+        .set({ status, updatedAt: new Date() })
+        .where("id", "=", reservationId)
+        .where("status", "=", "active")
+        .returning([...COLUMNS, "levelId"])
+        .executeTakeFirst();
+      if (!closed) {
+        const existing = await scope.selectFrom("inventoryReservations").select("status").where("id", "=", reservationId).executeTakeFirst();
+        throw existing ? inventoryErrors.reservationClosed(existing.status) : inventoryErrors.reservationNotFound();
+      }
+      const isSold = status === "converted";
+      const level = await scope
+        .updateTable("inventoryLevels")
+        .set({ reserved: sql<number>`reserved - ${closed.quantity}`, ...(isSold ? { onHand: sql<number>`on_hand - ${closed.quantity}` } : {}), updatedAt: new Date() })
+        .where("id", "=", closed.levelId)
+        .returning(["id", "onHand", "reserved"])
+        .executeTakeFirstOrThrow();
+      if (isSold) {
+        await scope
+          .insertInto("inventoryAdjustments", {
+            id: randomUUID(),
+            warehouseId: closed.warehouseId,
+            entityId: closed.entityId,
+            variantId: closed.variantId,
+            type: "sale",
+            quantity: -closed.quantity,
+            onHandAfter: level.onHand,
+            actorId: actor?.id ?? null,
+            note: `reservation ${closed.id}`,
+          })
+          .execute();
+        await context.events.emit(trx, {
+          organizationId,
+          type: "inventory.afterAdjust",
+          entityType: "inventoryLevel",
+          entityId: level.id,
+          payload: {
+            entityId: closed.entityId,
+            variantId: closed.variantId,
+            warehouseId: closed.warehouseId,
+            type: "sale",
+            quantity: -closed.quantity,
+            reservationId: closed.id,
+            before: { onHand: level.onHand + closed.quantity },
+            after: { onHand: level.onHand, reserved: level.reserved, available: level.onHand - level.reserved },
+          },
+          actor,
+        });
+      }
+      const { levelId: _levelId, ...reservation } = closed;
+      return toReservation(reservation);
+    });
+
+  return {
+    /**
+     * Holds stock with one guarded UPDATE (`on_hand - reserved >= quantity`): under any concurrency the
+     * rows never promise more than is on hand, and a refused reservation is a 409.
+     */
+    async reserve(organizationId: string, input: ReserveInput): Promise<Reservation> {
+      await assertStockTarget(context, organizationId, input.entityId, input.variantId);
+      return context.database.transaction(async (trx) => {
+        const variantId = input.variantId ?? null;
+        await releaseExpired(trx, organizationId, { entityIds: [input.entityId] });
+        const scope = inventoryScope(trx, organizationId);
+        const candidates = scope
+          .selectFrom("inventoryLevels")
+          .select("id")
+          .where("entityId", "=", input.entityId)
+          .where(sql<boolean>`variant_id is not distinct from ${variantId}`)
+          .where(sql<boolean>`on_hand - reserved >= ${input.quantity}`);
+        const target = input.warehouseId
+          ? candidates.where("warehouseId", "=", input.warehouseId)
+          : candidates.orderBy(sql`on_hand - reserved`, "desc").limit(1);
+        const level = await scope
+          .updateTable("inventoryLevels")
+          .set({ reserved: sql<number>`reserved + ${input.quantity}`, updatedAt: new Date() })
+          .where("id", "in", target)
+          // Re-checked on the row version this statement locks, which is what makes it safe.
+          .where(sql<boolean>`on_hand - reserved >= ${input.quantity}`)
+          .returning(["id", "warehouseId"])
+          .executeTakeFirst();
+        if (!level) throw inventoryErrors.insufficientStock();
+        const ttl = input.ttlSeconds ?? DEFAULT_RESERVATION_TTL_SECONDS;
+        const row = await scope
+          .insertInto("inventoryReservations", {
+            id: randomUUID(),
+            levelId: level.id,
+            entityId: input.entityId,
+            variantId,
+            warehouseId: level.warehouseId,
+            quantity: input.quantity,
+            status: "active",
+            reference: input.reference ?? null,
+            expiresAt: new Date(Date.now() + ttl * 1000),
+          })
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow();
+        return toReservation(row);
+      });
+    },
+    release: close("released"),
+    /** Turns a reservation into a sale: on-hand and reserved both drop by its quantity. */
+    convert: close("converted"),
+  };
+}

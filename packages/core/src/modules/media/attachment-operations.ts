@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { CoreTables } from "../../db/core-tables.js";
+import { tenantScope } from "../../db/tenant-scope.js";
+import { AppError } from "../../kernel/app-error.js";
+import type { Actor } from "../../kernel/actor.js";
+import type { ServiceContext } from "../../kernel/contexts.js";
+import type { MediaTables } from "./media-tables.js";
+
+/** An asset attached to an entity (variantId null) or to one of its variants. */
+export interface MediaAttachment {
+  id: string;
+  mediaAssetId: string;
+  entityId: string;
+  variantId: string | null;
+  role: string;
+  sortOrder: number;
+  createdAt: string;
+}
+
+export interface AttachInput {
+  entityId: string;
+  mediaAssetId: string;
+  role: string;
+  variantId?: string | null;
+  sortOrder?: number;
+}
+
+const COLUMNS = ["id", "mediaAssetId", "entityId", "variantId", "role", "sortOrder", "createdAt"] as const;
+
+export function createAttachmentOperations({ database, events, services }: Pick<ServiceContext, "database" | "events" | "services">) {
+  const db = database.db.withTables<MediaTables>();
+  return {
+    /** Attaches once per level: a second attachment of the asset to the same entity or variant is a 409. */
+    async attach(organizationId: string, input: AttachInput, actor: Actor | null): Promise<MediaAttachment> {
+      const existing = await services.catalog.existingEntityIds(organizationId, [input.entityId]);
+      if (!existing.has(input.entityId)) throw AppError.notFound("Catalog entity");
+      if (input.variantId) await services.catalog.requireVariant(organizationId, input.entityId, input.variantId);
+      return database.transaction(async (trx) => {
+        const scope = tenantScope(trx.withTables<MediaTables>(), organizationId);
+        const asset = await scope.selectFrom("mediaAssets").select("id").where("id", "=", input.mediaAssetId).executeTakeFirst();
+        if (!asset) throw AppError.notFound("Media asset");
+        const row = await scope
+          .insertInto("mediaAttachments", {
+            id: randomUUID(),
+            mediaAssetId: input.mediaAssetId,
+            entityId: input.entityId,
+            variantId: input.variantId ?? null,
+            role: input.role,
+            sortOrder: input.sortOrder ?? 0,
+          })
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow();
+        const attachment = { ...row, createdAt: row.createdAt.toISOString() };
+        await events.emit(trx, { organizationId, type: "catalog.update", entityType: "catalogEntity", entityId: input.entityId, payload: { change: "mediaAttached", after: attachment }, actor });
+        return attachment;
+      });
+    },
+
+    /** Attachments of a page of entities with their assets, for the catalog's `media` include. */
+    async attachmentsOf(organizationId: string, entityIds: readonly string[]) {
+      if (entityIds.length === 0) return [];
+      return tenantScope(db, organizationId)
+        .selectFrom("mediaAttachments")
+        .innerJoin("mediaAssets", "mediaAssets.id", "mediaAttachments.mediaAssetId")
+        .select([
+          "mediaAttachments.id",
+          "mediaAttachments.mediaAssetId",
+          "mediaAttachments.entityId",
+          "mediaAttachments.variantId",
+          "mediaAttachments.role",
+          "mediaAttachments.sortOrder",
+          "mediaAssets.mimeType",
+          "mediaAssets.alt",
+          "mediaAssets.origin",
+        ])
+        .where("mediaAttachments.entityId", "in", entityIds)
+        .orderBy("mediaAttachments.sortOrder")
+        .orderBy("mediaAttachments.createdAt")
+        .execute();
+    },
+
+    /** Drops the attachments of a deleted entity (catalog.delete, same transaction). */
+    async detachEntity(trx: Transaction<CoreTables>, organizationId: string, entityId: string): Promise<void> {
+      await tenantScope(trx.withTables<MediaTables>(), organizationId).deleteFrom("mediaAttachments").where("entityId", "=", entityId).execute();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { PluginManifest } from "../../kernel/plugin.js";
+import { CORE_VERSION } from "../../kernel/version.js";
+import { mediaMigrations } from "./media-migrations.js";
+import { createMediaService, type MediaService } from "./media-service.js";
+import { attachMediaRoute } from "./routes/attach-media.js";
+import { deleteMediaRoute } from "./routes/delete-media.js";
+import { getMediaRoute } from "./routes/get-media.js";
+import { serveMediaFileRoute } from "./routes/serve-media-file.js";
+import { uploadMediaRoute } from "./routes/upload-media.js";
+
+declare module "../../kernel/contexts.js" {
+  interface Services {
+    media: MediaService;
+  }
+}
+
+const ROUTES = [uploadMediaRoute, getMediaRoute, serveMediaFileRoute, deleteMediaRoute, attachMediaRoute];
+
+/** Media assets in a storage adapter, signed URLs, and attachments to entities and variants. */
+export const mediaModule: PluginManifest = {
+  id: "media",
+  version: CORE_VERSION,
+  dependencies: ["catalog"],
+  permissions: [
+    { scope: "media:read", description: "Read media assets" },
+    { scope: "media:write", description: "Upload, attach and delete media" },
+  ],
+  schema: { migrations: mediaMigrations },
+  services: (context) => {
+    const media = createMediaService(context);
+    context.services.catalog.registerInclude({
+      name: "media",
+      emptyValue: [],
+      async load({ organizationId, entityIds }) {
+        const grouped = new Map<string, unknown[]>();
+        for (const { entityId, ...attachment } of await media.attachmentsOf(organizationId, entityIds)) {
+          grouped.set(entityId, [...(grouped.get(entityId) ?? []), { ...attachment, url: `/api/media/${attachment.mediaAssetId}` }]);
+        }
+        return grouped;
+      },
+    });
+    return { media };
+  },
+  subscribers: [{ event: "catalog.delete", handler: (event, { trx, services }) => services.media.detachEntity(trx, event.organizationId, event.entityId) }],
+  routes: (context) => ROUTES.flatMap((route) => route(context)),
+};

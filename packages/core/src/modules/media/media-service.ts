@@ -1,0 +1,164 @@
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import type { Transaction } from "kysely";
+import { tenantScope } from "../../db/tenant-scope.js";
+import type { Actor } from "../../kernel/actor.js";
+import { AppError } from "../../kernel/app-error.js";
+import type { ServiceContext } from "../../kernel/contexts.js";
+import { hasPermission } from "../../kernel/permissions.js";
+import { detectFileType } from "./file-type.js";
+import { createMediaSigner } from "./media-signing.js";
+import { localDiskStorage, type MediaStorage } from "./media-storage.js";
+import type { MediaDb, MediaOrigin, MediaTables } from "./media-tables.js";
+import { createAttachmentOperations } from "./attachment-operations.js";
+
+/** Default upload limit: 10 MB. */
+export const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
+/** Default lifetime of a signed URL: 15 minutes. */
+export const DEFAULT_SIGNED_URL_TTL_SECONDS = 900;
+
+/** A media asset as the API answers it. */
+export interface MediaAsset {
+  id: string;
+  filename: string | null;
+  mimeType: string;
+  sizeBytes: number;
+  alt: string | null;
+  origin: MediaOrigin;
+  confidence: number | null;
+  derivedFromAssetId: string | null;
+  createdBy: string | null;
+  createdAt: string;
+}
+
+export interface CreateAssetInput {
+  data: Buffer;
+  filename?: string | null;
+  alt?: string | null;
+  /** REST uploads are always `merchant`; generators and imports call the service directly. */
+  origin: MediaOrigin;
+  confidence?: number | null;
+  derivedFromAssetId?: string | null;
+}
+
+const ASSET_COLUMNS = ["id", "filename", "mimeType", "sizeBytes", "alt", "origin", "confidence", "derivedFromAssetId", "createdBy", "createdAt"] as const;
+
+type AssetRow = Omit<MediaAsset, "createdAt"> & { createdAt: Date };
+const toAsset = (row: AssetRow): MediaAsset => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+export const mediaErrors = {
+  assetNotFound: () => AppError.notFound("Media asset"),
+  unsupportedType: () => new AppError("UNSUPPORTED_MEDIA_TYPE", { message: "The file is not an accepted type (JPEG, PNG, GIF, WebP, AVIF, MP4, PDF), judged by its content" }),
+  badSignature: () => AppError.forbidden("The signed URL is invalid or has expired"),
+};
+
+/** Media: assets in a storage adapter, signed URLs, and attachments to catalog entities and variants. */
+export function createMediaService({ config, database, events, services }: Pick<ServiceContext, "config" | "database" | "events" | "services">) {
+  const media = config.media ?? {};
+  const storage: MediaStorage = media.storage ?? localDiskStorage({ directory: media.directory ?? join(config.database?.dataDir ?? ".data", "media") });
+  const signer = createMediaSigner(media.signingSecret);
+  const ttl = media.signedUrlTtlSeconds ?? DEFAULT_SIGNED_URL_TTL_SECONDS;
+  const db = database.db.withTables<MediaTables>();
+  const scope = (executor: typeof db | Transaction<MediaDb>, organizationId: string) => tenantScope(executor, organizationId);
+
+  const findStored = async (organizationId: string, id: string) =>
+    scope(db, organizationId).selectFrom("mediaAssets").select([...ASSET_COLUMNS, "storageKey"]).where("id", "=", id).executeTakeFirst();
+  const requireStored = async (organizationId: string, id: string) => {
+    const row = await findStored(organizationId, id);
+    if (!row) throw mediaErrors.assetNotFound();
+    return row;
+  };
+
+  const attachments = createAttachmentOperations({ database, events, services });
+
+  return {
+    maxFileSize: media.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
+    ...attachments,
+
+    /** Stores a file whose type its magic bytes prove (415 otherwise), then its row. */
+    async createAsset(organizationId: string, input: CreateAssetInput, actor: Actor | null): Promise<MediaAsset> {
+      const type = detectFileType(input.data);
+      if (!type) throw mediaErrors.unsupportedType();
+      if (input.derivedFromAssetId) await requireStored(organizationId, input.derivedFromAssetId);
+      const id = randomUUID();
+      const storageKey = `${encodeURIComponent(organizationId)}/${id}.${type.extension}`;
+      await storage.put(storageKey, input.data, type.mimeType);
+      try {
+        await scope(db, organizationId)
+          .insertInto("mediaAssets", {
+            id,
+            storageKey,
+            filename: input.filename ?? null,
+            mimeType: type.mimeType,
+            sizeBytes: input.data.length,
+            alt: input.alt ?? null,
+            origin: input.origin,
+            confidence: input.confidence ?? null,
+            derivedFromAssetId: input.derivedFromAssetId ?? null,
+            createdBy: actor?.id ?? null,
+          })
+          .execute();
+      } catch (error) {
+        await storage.remove(storageKey);
+        throw error;
+      }
+      return toAsset(await requireStored(organizationId, id));
+    },
+
+    async getAsset(organizationId: string, id: string): Promise<MediaAsset> {
+      const { storageKey: _key, ...row } = await requireStored(organizationId, id);
+      return toAsset(row);
+    },
+
+    /** Where `GET /media/:id` redirects: a signed link, the storage's public URL, or the file route. */
+    async locate(organizationId: string, id: string, options: { isSigned: boolean }): Promise<{ url: string; expiresAt: string | null }> {
+      const row = await requireStored(organizationId, id);
+      if (options.isSigned) {
+        const expires = Math.floor(Date.now() / 1000) + ttl;
+        const signature = signer.sign({ organizationId, assetId: id, expires });
+        return { url: `/api/media/${id}/file?expires=${expires}&signature=${signature}`, expiresAt: new Date(expires * 1000).toISOString() };
+      }
+      return { url: storage.publicUrl?.(row.storageKey) ?? `/api/media/${id}/file`, expiresAt: null };
+    },
+
+    /**
+     * The file's bytes for `GET /media/:id/file`: allowed with a valid, unexpired signature for this
+     * organization, or to an actor with media:read.
+     */
+    async readFile(
+      organizationId: string,
+      id: string,
+      access: { actor: Actor | null; expires?: number; signature?: string },
+    ): Promise<{ data: Buffer; mimeType: string }> {
+      if (access.signature !== undefined || access.expires !== undefined) {
+        const isValid = signer.isValid({ organizationId, assetId: id, expires: access.expires ?? 0, signature: access.signature ?? "" });
+        if (!isValid) throw mediaErrors.badSignature();
+      } else if (!access.actor) {
+        throw new AppError("UNAUTHORIZED");
+      } else if (!hasPermission(access.actor, "media:read")) {
+        throw AppError.forbidden("Missing permission media:read");
+      }
+      const row = await requireStored(organizationId, id);
+      const data = await storage.read(row.storageKey);
+      if (!data) throw mediaErrors.assetNotFound();
+      return { data, mimeType: row.mimeType };
+    },
+
+    /**
+     * Deletes an asset and its attachments. Merchant uploads need media:write; generated and imported
+     * assets may also be removed by catalog editors (catalog:update), who curate machine-made media.
+     */
+    async deleteAsset(organizationId: string, id: string, actor: Actor | null): Promise<MediaAsset> {
+      const row = await requireStored(organizationId, id);
+      const isAllowed = hasPermission(actor, "media:write") || (row.origin !== "merchant" && hasPermission(actor, "catalog:update"));
+      if (!isAllowed) throw AppError.forbidden(row.origin === "merchant" ? "Merchant uploads need media:write" : "Needs media:write or catalog:update");
+      await scope(db, organizationId).deleteFrom("mediaAssets").where("id", "=", id).execute();
+      // The row is gone first: a file without a row is garbage, a row without a file is a broken link.
+      await storage.remove(row.storageKey);
+      const { storageKey: _key, ...asset } = row;
+      return toAsset(asset);
+    },
+  };
+}
+
+export type MediaService = ReturnType<typeof createMediaService>;

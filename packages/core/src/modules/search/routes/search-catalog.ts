@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { router } from "../../../http/router.js";
+import { AppError } from "../../../kernel/app-error.js";
+import type { RouteContext } from "../../../kernel/contexts.js";
+import { hasPermission } from "../../../kernel/permissions.js";
+import { entityStatusSchema } from "../../catalog/catalog-schemas.js";
+
+/** Attribute and facet names: the spec's pattern. */
+const ATTRIBUTE_NAME = /^[A-Za-z0-9_-]+$/;
+
+const query = z
+  .object({
+    q: z.string().max(500).optional(),
+    type: z.string().min(1).max(100).optional(),
+    category: z.uuid().optional(),
+    brand: z.uuid().optional(),
+    status: entityStatusSchema.optional(),
+    page: z.coerce.number().int().min(1).default(1),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+    facets: z.string().max(1_000).optional(),
+  })
+  // `attr.<name>` keys, repeatable: checked by name below, since their names are the caller's.
+  .catchall(z.union([z.string().max(500), z.array(z.string().max(500)).max(50)]));
+
+const hitSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  slug: z.string(),
+  status: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  score: z.number().nullable(),
+});
+
+/** `attr.color=red&attr.color=blue&attr.size=m` → `{ color: ["red", "blue"], size: ["m"] }`; bad names are a 422. */
+function attributeFilters(raw: Record<string, unknown>): Record<string, string[]> {
+  const filters: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (!key.startsWith("attr.")) continue;
+    const name = key.slice("attr.".length);
+    if (!ATTRIBUTE_NAME.test(name)) throw AppError.validation([{ path: `query.${key}`, message: "attribute names must match ^[A-Za-z0-9_-]+$" }]);
+    filters[name] = [...(filters[name] ?? []), ...(Array.isArray(value) ? value : [value])].map(String);
+  }
+  return filters;
+}
+
+function facetNames(value: string | undefined): string[] {
+  const names = [...new Set((value ?? "").split(",").map((name) => name.trim()).filter(Boolean))];
+  const bad = names.find((name) => !ATTRIBUTE_NAME.test(name));
+  if (bad !== undefined) throw AppError.validation([{ path: "query.facets", message: `facet "${bad}" must match ^[A-Za-z0-9_-]+$` }]);
+  return names;
+}
+
+export const searchCatalogRoute = ({ services }: RouteContext) =>
+  router("Search", "/search")
+    .get("/", {
+      summary: "Search the catalog",
+      description:
+        "`q`, filters `type`, `category`, `brand`, `status`, repeatable `attr.<name>` (values of one name ORed, names ANDed; names match ^[A-Za-z0-9_-]+$), `facets` (type, category, brand, status, attribute names). Only filterable custom fields, by their approved en values.",
+    })
+    .permission("catalog:read")
+    .query(query)
+    .output(z.array(hitSchema))
+    .handler(async ({ query: raw, organizationId, actor }) => {
+      const { q, type, category, brand, status, page, limit, facets } = raw;
+      const result = await services.search.search(organizationId, {
+        ...(q?.trim() ? { q: q.trim() } : {}),
+        ...(type ? { type } : {}),
+        ...(category ? { category } : {}),
+        ...(brand ? { brand } : {}),
+        ...(status ? { status } : {}),
+        page,
+        limit,
+        facets: facetNames(facets),
+        attributes: attributeFilters(raw),
+        isUnpublishedVisible: hasPermission(actor, "catalog:read:unpublished"),
+      });
+      return { data: result.hits, meta: { total: result.total, page, limit, facets: result.facets } };
+    })
+    .build();

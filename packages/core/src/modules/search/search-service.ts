@@ -1,0 +1,56 @@
+import type { Transaction } from "kysely";
+import type { CoreTables } from "../../db/core-tables.js";
+import { AppError } from "../../kernel/app-error.js";
+import type { ServiceContext } from "../../kernel/contexts.js";
+import type { DomainEvent } from "../../kernel/event-bus.js";
+import { postgresSearch } from "./postgres-search-adapter.js";
+import type { SearchAdapter, SearchQuery, SearchResult, Suggestion, SuggestQuery } from "./search-adapter.js";
+
+/**
+ * Search over the catalog through the configured adapter, kept current from catalog events in their
+ * transactions; without an adapter, the spec's fallback over the catalog service.
+ */
+export function createSearchService({ config, database, services }: Pick<ServiceContext, "config" | "database" | "services">) {
+  const configured = config.search?.adapter;
+  const factory = configured === "postgres" ? postgresSearch() : configured;
+  const adapter: SearchAdapter | null = factory ? factory({ database }) : null;
+
+  const hasFilter = (query: SearchQuery) =>
+    Boolean(query.type || query.status || query.category || query.brand || Object.keys(query.attributes).length > 0);
+
+  return {
+    adapterName: adapter?.name ?? "fallback",
+
+    async search(organizationId: string, query: SearchQuery): Promise<SearchResult> {
+      if (adapter) return adapter.search(organizationId, query);
+      const emptyFacets = Object.fromEntries(query.facets.map((facet) => [facet, {}]));
+      if (!query.q && !hasFilter(query)) {
+        // The fallback has no index to facet over: a facets-only request finds nothing.
+        if (query.facets.length > 0) return { hits: [], total: 0, facets: emptyFacets };
+        throw AppError.validation([{ path: "query.q", message: "without a search adapter, give a query or at least one filter" }]);
+      }
+      const { hits, total } = await services.catalog.fallbackSearch(organizationId, query);
+      return { hits, total, facets: emptyFacets };
+    },
+
+    async suggest(organizationId: string, query: SuggestQuery): Promise<Suggestion[]> {
+      if (adapter) return adapter.suggest(organizationId, query);
+      return services.catalog.fallbackSuggest(organizationId, query);
+    },
+
+    /** Keeps the adapter's documents in step with a catalog event, in the event's transaction. */
+    async onCatalogEvent(trx: Transaction<CoreTables>, event: DomainEvent): Promise<void> {
+      if (!adapter) return;
+      if (event.type === "catalog.delete") return adapter.remove(trx, event.organizationId, [event.entityId]);
+      if (event.type === "catalog.fieldDefinition") {
+        // A definition turning filterable (or not) changes the documents of every entity of its type.
+        const entityType = (event.payload as { after?: { entityType?: string } }).after?.entityType;
+        if (!entityType) return;
+        return adapter.index(trx, event.organizationId, await services.catalog.searchSources(trx, event.organizationId, { entityType }));
+      }
+      await adapter.index(trx, event.organizationId, await services.catalog.searchSources(trx, event.organizationId, { entityIds: [event.entityId] }));
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { WEBHOOK_EVENT_NAMES } from "./webhook-event-names.js";
+
+export const webhookEndpointSchema = z.object({
+  id: z.uuid(),
+  url: z.string(),
+  events: z.array(z.string()),
+  description: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const webhookDeliverySchema = z.object({
+  id: z.uuid(),
+  endpointId: z.uuid(),
+  eventId: z.uuid(),
+  eventType: z.string(),
+  webhookId: z.string(),
+  status: z.enum(["pending", "retrying", "succeeded", "failed"]),
+  attempts: z.number().int(),
+  lastStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  lastDurationMs: z.number().int().nullable(),
+  lastAttemptAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const endpointInput = z.object({
+  url: z
+    .url({ protocol: /^https?$/, message: "must be an http or https URL" })
+    .max(2000),
+  events: z.array(z.enum(WEBHOOK_EVENT_NAMES)).min(1).max(WEBHOOK_EVENT_NAMES.length).refine((events) => new Set(events).size === events.length, {
+    message: "must not repeat an event",
+  }),
+  description: z.string().max(500).optional(),
+  isActive: z.boolean().optional(),
+});
+
+export const endpointIdParams = z.object({ id: z.uuid() });

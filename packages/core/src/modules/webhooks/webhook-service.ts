@@ -1,0 +1,265 @@
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { CoreTables } from "../../db/core-tables.js";
+import { tenantScope } from "../../db/tenant-scope.js";
+import type { Actor } from "../../kernel/actor.js";
+import { AppError } from "../../kernel/app-error.js";
+import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
+import type { DomainEvent, EventBus } from "../../kernel/event-bus.js";
+import type { SecretBox } from "../../kernel/secret-box.js";
+import type { PaginationQuery } from "../../http/pagination.js";
+import { pageOffset } from "../../http/pagination.js";
+import type { TargetPolicy } from "./safe-lookup.js";
+import { sendWebhook } from "./send-webhook.js";
+import { generateWebhookSecret, signWebhook } from "./webhook-signature.js";
+import type { WebhookTables } from "./webhook-tables.js";
+
+/** The task that delivers one webhook; retried with exponential backoff over about a day. */
+export const DELIVER_TASK = "webhooks/deliver";
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface WebhookDelivery {
+  id: string;
+  endpointId: string;
+  eventId: string;
+  eventType: string;
+  webhookId: string;
+  status: string;
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  lastDurationMs: number | null;
+  lastAttemptAt: string | null;
+  deliveredAt: string | null;
+  createdAt: string;
+}
+
+export interface WebhookOptions {
+  /** Which non-public targets may be reached. @default both false */
+  targets?: TargetPolicy;
+  /** Per-attempt timeout in milliseconds. @default 10000 */
+  timeoutMs?: number;
+}
+
+export interface CreateEndpointInput {
+  url: string;
+  events: string[];
+  description?: string | undefined;
+  isActive?: boolean | undefined;
+}
+
+export interface WebhookService {
+  /** Registers an endpoint; the signing secret is in the answer and never again. */
+  create(organizationId: string, input: CreateEndpointInput, actor: Actor): Promise<WebhookEndpoint & { secret: string }>;
+  update(organizationId: string, id: string, patch: Partial<CreateEndpointInput>, actor: Actor): Promise<WebhookEndpoint>;
+  list(organizationId: string, page: PaginationQuery): Promise<{ items: WebhookEndpoint[]; total: number }>;
+  remove(organizationId: string, id: string, actor: Actor): Promise<void>;
+  listDeliveries(organizationId: string, endpointId: string, page: PaginationQuery): Promise<{ items: WebhookDelivery[]; total: number }>;
+  /** Creates a delivery and its job per subscribed endpoint, inside the event's transaction (outbox). */
+  fanOut(trx: Transaction<CoreTables>, event: DomainEvent, services: Services): Promise<void>;
+  /** One attempt at a delivery. Throws when it failed, so the job queue retries it. */
+  attempt(organizationId: string, deliveryId: string, attempt: { number: number; isLast: boolean }): Promise<void>;
+}
+
+interface Dependencies {
+  database: DatabaseAccess;
+  events: EventBus;
+  secrets: SecretBox;
+  options: WebhookOptions;
+}
+
+export function createWebhookService({ database, events, secrets, options }: Dependencies): WebhookService {
+  const db = database.db.withTables<WebhookTables>();
+  const scope = (organizationId: string) => tenantScope(db, organizationId);
+  const endpointColumns = ["id", "url", "events", "description", "isActive", "createdAt", "updatedAt"] as const;
+
+  const findEndpoint = async (organizationId: string, id: string) => {
+    const row = await scope(organizationId).selectFrom("webhookEndpoints").select(endpointColumns).where("id", "=", id).executeTakeFirst();
+    if (!row) throw AppError.notFound("Webhook endpoint");
+    return toEndpoint(row);
+  };
+
+  return {
+    async create(organizationId, input, actor) {
+      const secret = generateWebhookSecret();
+      const id = randomUUID();
+      await database.transaction(async (trx) => {
+        await tenantScope(trx.withTables<WebhookTables>(), organizationId)
+          .insertInto("webhookEndpoints", {
+            id,
+            url: input.url,
+            events: JSON.stringify(input.events),
+            description: input.description ?? null,
+            secretSealed: secrets.seal(secret),
+            isActive: input.isActive ?? true,
+          })
+          .execute();
+        await events.emit(trx, {
+          organizationId,
+          type: "webhooks.create",
+          entityType: "webhookEndpoint",
+          entityId: id,
+          payload: { after: { url: input.url, events: input.events, isActive: input.isActive ?? true } },
+          actor,
+        });
+      });
+      return { ...(await findEndpoint(organizationId, id)), secret };
+    },
+
+    async update(organizationId, id, patch, actor) {
+      const before = await findEndpoint(organizationId, id);
+      await database.transaction(async (trx) => {
+        await tenantScope(trx.withTables<WebhookTables>(), organizationId)
+          .updateTable("webhookEndpoints")
+          .set({
+            ...(patch.url === undefined ? {} : { url: patch.url }),
+            ...(patch.events === undefined ? {} : { events: JSON.stringify(patch.events) }),
+            ...(patch.description === undefined ? {} : { description: patch.description }),
+            ...(patch.isActive === undefined ? {} : { isActive: patch.isActive }),
+            updatedAt: new Date(),
+          })
+          .where("id", "=", id)
+          .execute();
+        await events.emit(trx, {
+          organizationId,
+          type: "webhooks.update",
+          entityType: "webhookEndpoint",
+          entityId: id,
+          payload: { before: { url: before.url, events: before.events, isActive: before.isActive }, changes: patch },
+          actor,
+        });
+      });
+      return findEndpoint(organizationId, id);
+    },
+
+    async list(organizationId, page) {
+      const [items, count] = await Promise.all([
+        scope(organizationId).selectFrom("webhookEndpoints").select(endpointColumns).orderBy("createdAt", "desc").orderBy("id")
+          .limit(page.limit).offset(pageOffset(page)).execute(),
+        scope(organizationId).selectFrom("webhookEndpoints").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+      ]);
+      return { items: items.map(toEndpoint), total: Number(count.total) };
+    },
+
+    async remove(organizationId, id, actor) {
+      await database.transaction(async (trx) => {
+        const deleted = await tenantScope(trx.withTables<WebhookTables>(), organizationId)
+          .deleteFrom("webhookEndpoints")
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (deleted.numDeletedRows === 0n) throw AppError.notFound("Webhook endpoint");
+        await events.emit(trx, { organizationId, type: "webhooks.delete", entityType: "webhookEndpoint", entityId: id, payload: {}, actor });
+      });
+    },
+
+    async listDeliveries(organizationId, endpointId, page) {
+      await findEndpoint(organizationId, endpointId);
+      const base = () => scope(organizationId).selectFrom("webhookDeliveries").where("endpointId", "=", endpointId);
+      const [rows, count] = await Promise.all([
+        base()
+          .select(["id", "endpointId", "eventId", "eventType", "webhookId", "status", "attempts", "lastStatus", "lastError", "lastDurationMs", "lastAttemptAt", "deliveredAt", "createdAt"])
+          .orderBy("createdAt", "desc")
+          .orderBy("id")
+          .limit(page.limit)
+          .offset(pageOffset(page))
+          .execute(),
+        base().select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        items: rows.map((row) => ({
+          ...row,
+          lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
+          deliveredAt: row.deliveredAt?.toISOString() ?? null,
+          createdAt: row.createdAt.toISOString(),
+        })),
+        total: Number(count.total),
+      };
+    },
+
+    async fanOut(trx, event, services) {
+      const tables = tenantScope(trx.withTables<WebhookTables>(), event.organizationId);
+      const endpoints = await tables.selectFrom("webhookEndpoints").select(["id", "events"]).where("isActive", "=", true).execute();
+      const subscribed = endpoints.filter((endpoint) => endpoint.events.includes(event.type));
+      if (subscribed.length === 0) return;
+      const body = JSON.stringify({
+        type: event.type,
+        timestamp: event.occurredAt.toISOString(),
+        data: { id: event.entityId, entityType: event.entityType, ...event.payload },
+      });
+      const deliveries = subscribed.map((endpoint) => ({
+        id: randomUUID(),
+        endpointId: endpoint.id,
+        eventId: event.id,
+        eventType: event.type,
+        webhookId: `msg_${event.id.replaceAll("-", "")}`,
+        body,
+        status: "pending" as const,
+      }));
+      await tables.insertInto("webhookDeliveries", deliveries).execute();
+      for (const delivery of deliveries) {
+        await services.jobs.enqueue(trx, DELIVER_TASK, { deliveryId: delivery.id }, { organizationId: event.organizationId });
+      }
+    },
+
+    async attempt(organizationId, deliveryId, attempt) {
+      const delivery = await scope(organizationId)
+        .selectFrom("webhookDeliveries")
+        .innerJoin("webhookEndpoints", "webhookEndpoints.id", "webhookDeliveries.endpointId")
+        .select(["webhookDeliveries.id", "webhookDeliveries.webhookId", "webhookDeliveries.body", "webhookDeliveries.createdAt", "webhookEndpoints.url", "webhookEndpoints.secretSealed", "webhookEndpoints.isActive"])
+        .where("webhookDeliveries.id", "=", deliveryId)
+        .executeTakeFirst();
+      // The endpoint was deleted (its deliveries with it) or switched off: nothing left to send.
+      if (!delivery || !delivery.isActive) return;
+
+      const timestamp = Math.floor(Date.now() / 1000);
+      const result = await sendWebhook({
+        url: delivery.url,
+        body: delivery.body,
+        timeoutMs: options.timeoutMs ?? 10_000,
+        policy: options.targets ?? {},
+        headers: {
+          "webhook-id": delivery.webhookId,
+          "webhook-timestamp": String(timestamp),
+          "webhook-signature": signWebhook(secrets.open(delivery.secretSealed), delivery.webhookId, timestamp, delivery.body),
+          "user-agent": "UnifiedCommerce-Webhooks/1",
+        },
+      });
+      const isSuccess = result.error === null;
+      await scope(organizationId)
+        .updateTable("webhookDeliveries")
+        .set({
+          status: isSuccess ? "succeeded" : attempt.isLast ? "failed" : "retrying",
+          attempts: attempt.number,
+          lastStatus: result.status,
+          lastError: result.error,
+          lastDurationMs: result.durationMs,
+          lastAttemptAt: new Date(),
+          ...(isSuccess ? { deliveredAt: new Date() } : {}),
+        })
+        .where("id", "=", deliveryId)
+        .execute();
+      if (!isSuccess) throw new Error(result.error ?? "Delivery failed");
+    },
+  };
+}
+
+function toEndpoint(row: {
+  id: string;
+  url: string;
+  events: string[];
+  description: string | null;
+  isActive: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}): WebhookEndpoint {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}

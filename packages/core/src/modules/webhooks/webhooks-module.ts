@@ -1,0 +1,53 @@
+import type { PluginManifest } from "../../kernel/plugin.js";
+import { CORE_VERSION } from "../../kernel/version.js";
+import { webhookMigrations } from "./webhook-migrations.js";
+import { createWebhookService, DELIVER_TASK, type WebhookService } from "./webhook-service.js";
+import { createWebhookEndpoint } from "./routes/create-webhook-endpoint.js";
+import { deleteWebhookEndpoint } from "./routes/delete-webhook-endpoint.js";
+import { listWebhookDeliveries } from "./routes/list-webhook-deliveries.js";
+import { listWebhookEndpoints } from "./routes/list-webhook-endpoints.js";
+import { updateWebhookEndpoint } from "./routes/update-webhook-endpoint.js";
+
+declare module "../../kernel/contexts.js" {
+  interface Services {
+    webhooks: WebhookService;
+  }
+}
+
+/**
+ * Outbound webhooks: endpoints subscribe to domain events; each event becomes a delivery and a
+ * `webhooks/deliver` job in the event's own transaction, signed the Standard Webhooks way and retried
+ * with exponential backoff over about a day (12 attempts, 45 s doubling: the last one ~25 h after the first).
+ */
+export const webhooksModule: PluginManifest = {
+  id: "webhooks",
+  version: CORE_VERSION,
+  dependencies: ["jobs"],
+  permissions: [{ scope: "webhooks:manage", description: "Register, list and delete webhook endpoints" }],
+  schema: { migrations: webhookMigrations },
+  services: ({ database, events, secrets, config }) => ({
+    webhooks: createWebhookService({ database, events, secrets, options: config.webhooks ?? {} }),
+  }),
+  subscribers: [{ event: "*", handler: (event, { trx, services }) => services.webhooks.fanOut(trx, event, services) }],
+  tasks: [
+    {
+      slug: DELIVER_TASK,
+      retries: { attempts: 12, backoff: { type: "exponential", delay: 45_000 } },
+      handler: async (input, context) => {
+        const { deliveryId } = input as { deliveryId: string };
+        await context.services.webhooks.attempt(context.job.organizationId, deliveryId, {
+          number: context.job.attempts,
+          isLast: context.job.attempts >= context.job.maxAttempts,
+        });
+        return { deliveryId };
+      },
+    },
+  ],
+  routes: (context) => [
+    ...createWebhookEndpoint(context),
+    ...listWebhookEndpoints(context),
+    ...updateWebhookEndpoint(context),
+    ...deleteWebhookEndpoint(context),
+    ...listWebhookDeliveries(context),
+  ],
+};

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+/**
+ * Enforces the arrows of ARCHITECTURE.md that must never exist. Reads every TypeScript source file of
+ * the workspace and fails with one line per forbidden import:
+ * - jobs imports nothing of ours; content-api nothing commerce; mcp-server only content-api (and core types);
+ * - core never imports auth, a plugin or an app;
+ * - a plugin (packages/plugin-*, examples/plugin-*) imports only plugin-sdk of ours;
+ * - packages never import apps; no package reaches into another package's src/.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const root = new URL("..", import.meta.url).pathname;
+const OURS = "@unified-commerce/";
+
+/** Which of our packages a workspace folder may import (null: any). */
+function allowedImports(folder) {
+  if (folder === "packages/jobs") return [];
+  if (folder === "packages/content-api") return [];
+  if (folder === "packages/mcp-server") return ["content-api", "core"];
+  if (folder === "packages/core") return ["jobs"];
+  if (folder === "packages/plugin-sdk") return ["core"];
+  if (/^(packages|examples)\/plugin-(?!sdk)/.test(folder)) return ["plugin-sdk"];
+  return null;
+}
+
+function sourceFiles(dir) {
+  const files = [];
+  for (const name of readdirSync(dir)) {
+    if (name === "node_modules" || name === "dist" || name.startsWith(".")) continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) files.push(...sourceFiles(path));
+    else if (/\.(ts|mts|tsx)$/.test(name)) files.push(path);
+  }
+  return files;
+}
+
+const problems = [];
+for (const group of ["packages", "apps", "examples", "bench"]) {
+  let folders;
+  try {
+    folders = group === "bench" ? ["bench"] : readdirSync(join(root, group)).map((name) => `${group}/${name}`);
+  } catch {
+    continue;
+  }
+  for (const folder of folders) {
+    const allowed = allowedImports(folder);
+    let files;
+    try {
+      files = sourceFiles(join(root, folder, "src"));
+    } catch {
+      continue;
+    }
+    for (const file of files) {
+      const text = readFileSync(file, "utf8");
+      for (const match of text.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
+        const specifier = match[1];
+        const where = relative(root, file);
+        if (/(^|\/)(apps)\//.test(specifier) || specifier.startsWith("@unified-commerce/server")) {
+          if (!folder.startsWith("apps/")) problems.push(`${where}: imports an app (${specifier})`);
+        }
+        if (/\.\.\/\.\.\/\.\.\/[^"']*\/src\//.test(specifier) || /@unified-commerce\/[^/"']+\/src\//.test(specifier)) {
+          problems.push(`${where}: reaches into another package's src (${specifier})`);
+        }
+        if (!specifier.startsWith(OURS) || allowed === null) continue;
+        const target = specifier.slice(OURS.length).split("/")[0];
+        if (!allowed.includes(target)) {
+          problems.push(`${where}: ${folder} must not import ${specifier}`);
+        }
+      }
+    }
+  }
+}
+
+if (problems.length > 0) {
+  console.error(`Forbidden imports (see ARCHITECTURE.md, "Arrows that must never exist"):\n${problems.join("\n")}`);
+  process.exit(1);
+}
+console.log("boundaries: ok");
