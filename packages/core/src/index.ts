@@ -1,5 +1,15 @@
 // Kernel
-export { defineConfig, type CommerceConfig, type AuthConfig, type DatabaseConfig, type HttpConfig, type RateLimitConfig, type RoleMap } from "./kernel/config.js";
+export {
+  defineConfig,
+  type CommerceConfig,
+  type AuthConfig,
+  type DatabaseConfig,
+  type HttpConfig,
+  type JobsConfig,
+  type RateLimitConfig,
+  type RoleMap,
+} from "./kernel/config.js";
+export { defineTask, type KernelTask } from "./kernel/kernel-task.js";
 export { createKernel, type Kernel, type CreateKernelOptions } from "./kernel/create-kernel.js";
 export {
   definePlugin,
@@ -22,7 +32,7 @@ export { ERROR_CODES, type ErrorCode } from "./kernel/error-codes.js";
 export { CORE_VERSION } from "./kernel/version.js";
 
 // Database
-export { createDatabase, type Database } from "./db/create-database.js";
+export { createDatabase, type Database, type Listen } from "./db/create-database.js";
 export { runMigrations, type MigrationSequence, type MigrationReport } from "./db/run-migrations.js";
 export { tenantScope, type TenantScope, type TenantTable, type TenantInsert } from "./db/tenant-scope.js";
 export type { CoreTables, Timestamp, Json } from "./db/core-tables.js";

@@ -5,6 +5,7 @@
 export {
   definePlugin,
   defineHook,
+  defineTask,
   router,
   AppError,
   isAppError,
@@ -22,6 +23,7 @@ export {
   type ApiKeyScope,
   type AnalyticsModel,
   type HookRegistration,
+  type KernelTask,
   type HookContext,
   type HookPayloads,
   type EventSubscriber,

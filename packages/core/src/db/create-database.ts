@@ -14,8 +14,16 @@ export interface Database {
   schema: string;
   /** Resolves when the database answers; rejects otherwise. */
   ping(): Promise<void>;
+  /**
+   * Subscribes to `NOTIFY` on `channel` (the job queue wakes on it). Resolves once listening, with the
+   * function that stops it. On PostgreSQL it holds one dedicated connection outside the pool.
+   */
+  listen: Listen;
   close(): Promise<void>;
 }
+
+/** Subscribes to a notification channel; resolves with the unsubscribe function. */
+export type Listen = (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -53,6 +61,7 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    listen: (channel, onNotify) => listenOnPostgres(url, channel, onNotify),
     close: () => db.destroy(),
   };
 }
@@ -74,10 +83,31 @@ async function openPglite(dataDir: string, schema: string): Promise<Database> {
       if (isClosed) throw new Error("The embedded database is closed");
       await sql`select 1`.execute(db);
     },
+    listen: async (channel, onNotify) => {
+      const unlisten = await pglite.listen(channel, onNotify);
+      return async () => {
+        if (!isClosed) await unlisten();
+      };
+    },
     close: async () => {
       if (isClosed) return;
       isClosed = true;
       await db.destroy();
     },
   };
+}
+
+/**
+ * LISTEN on a connection of its own: a pooled connection would be handed to other queries. A lost
+ * connection is not repaired here; listeners poll as well, so they only lose the instant wake-up.
+ */
+async function listenOnPostgres(url: string, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: url });
+  client.on("error", () => {});
+  client.on("notification", (message) => {
+    if (message.channel === channel) onNotify(message.payload ?? "");
+  });
+  await client.connect();
+  await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+  return () => client.end();
 }

@@ -79,6 +79,18 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
     return reply.status(404).send(errorBody(notFound, request.id));
   });
 
+  // Clients often send `content-type: application/json` on a bodiless POST or DELETE; that is no body,
+  // not a malformed one. Anything else goes through Fastify's parser (prototype-poisoning checks kept).
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "") {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, body.toString(), done);
+  });
+
   // Multipart bodies (media uploads) are read by the routes that want them, with their own size limit.
   await app.register(multipart);
   await registerOpenApi(app, { version: kernel.version });

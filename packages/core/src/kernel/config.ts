@@ -3,6 +3,8 @@ import type { Plugin, PluginManifest, ApiKeyScope } from "./plugin.js";
 import type { MediaStorage } from "../modules/media/media-storage.js";
 import type { SearchAdapterFactory } from "../modules/search/search-adapter.js";
 import type { WebhookOptions } from "../modules/webhooks/webhook-service.js";
+import type { TaxConfig } from "../modules/tax/tax-config.js";
+import type { ProcessingOrder as JobProcessingOrder } from "@unified-commerce/jobs";
 
 /** Role name to the permissions it grants. */
 export type RoleMap = Record<string, { permissions: readonly string[] }>;
@@ -92,6 +94,28 @@ export interface SearchConfig {
   adapter?: "postgres" | SearchAdapterFactory;
 }
 
+/** The background job queue (`@unified-commerce/jobs`) as the kernel runs it. */
+export interface JobsConfig {
+  /**
+   * The in-process worker: claims due jobs as they are enqueued (LISTEN/NOTIFY) and polls every
+   * `intervalMs` as a fallback. Off by default: jobs then run from `GET /api/jobs/run` (a cron target)
+   * or a separate worker process. @default { enabled: false, intervalMs: 1000, concurrency: 10, queue: "default" }
+   */
+  autorun?: { enabled?: boolean; intervalMs?: number; concurrency?: number; queue?: string };
+  /**
+   * Claim order: a field and direction, or a deterministic comparator applied within a claim batch.
+   * @default { field: "createdAt", direction: "asc" }
+   */
+  processingOrder?: JobProcessingOrder;
+  /** How long a claimed job stays leased to its worker before `jobs/reap-stale` hands it to another. @default 300000 (5 min) */
+  leaseMs?: number;
+  /**
+   * Name of an external push-style engine that drives the tasks instead (it runs them through its own
+   * runtime). It must not be combined with `autorun`: boot fails when both are set.
+   */
+  externalEngine?: string;
+}
+
 /** Configuration of a commerce kernel, usually in `commerce.config.ts`. */
 export interface CommerceConfig {
   database?: DatabaseConfig;
@@ -104,8 +128,14 @@ export interface CommerceConfig {
    * Required in production; elsewhere one is generated and kept in the embedded database's directory.
    */
   secretKey?: string;
+  jobs?: JobsConfig;
   /** Outbound webhook delivery: which non-public targets are allowed, per-attempt timeout. */
   webhooks?: WebhookOptions;
+  /**
+   * Runtime tax rates by country and region (`regionRates`), used for organizations without active tax
+   * classes; active classes take precedence. Rates are basis points. @default {} (no runtime rates)
+   */
+  tax?: TaxConfig;
   /** Organization used when neither the actor nor the store resolver names one. @default "default" */
   defaultOrganizationId?: string;
   /** Plugins, applied in order. */

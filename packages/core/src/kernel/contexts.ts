@@ -5,6 +5,7 @@ import type { HookRunner } from "./hook-runner.js";
 import type { EventBus } from "./event-bus.js";
 import type { CoreTables } from "../db/core-tables.js";
 import type { SecretBox } from "./secret-box.js";
+import type { Listen } from "../db/create-database.js";
 
 /**
  * The services container. Modules add their services by augmenting this interface:
@@ -15,10 +16,12 @@ export interface Services {}
 
 export type Logger = FastifyBaseLogger;
 
-/** Database access handed to modules: the pool, and a way to run work in one transaction. */
+/** Database access handed to modules: the pool, a way to run work in one transaction, notifications. */
 export interface DatabaseAccess {
   db: Kysely<CoreTables>;
   transaction<T>(work: (trx: Transaction<CoreTables>) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel (see `Database.listen`). */
+  listen: Listen;
 }
 
 /** What a module's service factory receives. `services` fills as modules are built, in plugin order. */
@@ -32,6 +35,8 @@ export interface ServiceContext {
   logger: Logger;
   /** Encrypts secrets the server must read back; see `secretKey`. */
   secrets: SecretBox;
+  /** Organization used when neither the actor nor the store resolver names one. */
+  defaultOrganizationId: string;
 }
 
 /** Auth capabilities present when the API is mounted by a server with the auth package. */

@@ -79,7 +79,7 @@ export async function createKernel(userConfig: CommerceConfig, options: CreateKe
     );
 
     const secrets = createSecretBox(resolveSecretKey(config));
-    const serviceContext = { config, db: database.db, database: access, services, hooks, events, logger, secrets };
+    const serviceContext = { config, db: database.db, database: access, services, hooks, events, logger, secrets, defaultOrganizationId };
     for (const module of modules) {
       if (!module.services) continue;
       const built = module.services(serviceContext);
@@ -94,6 +94,17 @@ export async function createKernel(userConfig: CommerceConfig, options: CreateKe
       throw new Error(`Only one plugin may authenticate requests; found ${authenticators.map((module) => module.id).join(", ")}`);
     }
     const authenticator = authenticators[0]?.authenticator?.(serviceContext);
+
+    const stops: (() => Promise<void>)[] = [];
+    try {
+      for (const module of modules) {
+        const stop = await module.start?.(serviceContext);
+        if (stop) stops.push(stop);
+      }
+    } catch (error) {
+      await stopAll(stops);
+      throw error;
+    }
 
     return {
       config,
@@ -113,12 +124,31 @@ export async function createKernel(userConfig: CommerceConfig, options: CreateKe
         modules.flatMap((module) =>
           module.routes ? module.routes({ config, services, database: access, hooks, events, logger, ...(auth ? { auth } : {}) }) : [],
         ),
-      close: () => database.close(),
+      close: async () => {
+        try {
+          await stopAll(stops);
+        } finally {
+          await database.close();
+        }
+      },
     };
   } catch (error) {
     await database.close();
     throw error;
   }
+}
+
+/** Stops background work in the reverse order it started; every stop runs even when one fails. */
+async function stopAll(stops: readonly (() => Promise<void>)[]): Promise<void> {
+  let failure: unknown;
+  for (const stop of [...stops].reverse()) {
+    try {
+      await stop();
+    } catch (error) {
+      failure ??= error;
+    }
+  }
+  if (failure !== undefined) throw failure;
 }
 
 function mergeApiKeyScopes(modules: readonly PluginManifest[], config: CommerceConfig): Record<string, ApiKeyScope> {

@@ -5,6 +5,7 @@ import type { HookRegistration } from "./hook-runner.js";
 import type { EventSubscriber } from "./event-bus.js";
 import type { RouteContext, ServiceContext } from "./contexts.js";
 import type { Authenticator } from "./authenticator.js";
+import type { KernelTask } from "./kernel-task.js";
 
 /** A permission a module declares, shown in the API-key and role tooling. */
 export interface PermissionDeclaration {
@@ -61,6 +62,13 @@ export interface PluginManifest {
   /** Reactions to domain events, run inside the emitting transaction (outbox style). */
   subscribers?: readonly EventSubscriber[];
   routes?: (context: RouteContext) => readonly RouteRegistration[];
+  /** Background tasks this module runs through the job queue (`services.jobs.enqueue`). */
+  tasks?: readonly KernelTask[];
+  /**
+   * Background work started once the kernel has booted (the job worker, say). Resolves with the function
+   * that stops it; `kernel.close()` calls it before the database closes.
+   */
+  start?: (context: ServiceContext) => Promise<(() => Promise<void>) | void>;
   /** How requests become actors. At most one module may contribute it (the auth package does). */
   authenticator?: (context: ServiceContext) => Authenticator;
   analyticsModels?: readonly AnalyticsModel[];

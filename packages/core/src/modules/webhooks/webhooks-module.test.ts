@@ -76,8 +76,10 @@ describe("outbound webhooks", () => {
     expect(endpoint.secret).toMatch(/^whsec_/);
     const list = await t.app.inject({ url: "/api/webhooks", headers: jsonHeaders(manager) });
     expect(list.json().data).toEqual([expect.not.objectContaining({ secret: expect.anything() })]);
-    const stored = await sql<{ secret_sealed: string }>`select secret_sealed from webhook_endpoints`.execute(t.db);
-    expect(stored.rows[0]?.secret_sealed).not.toContain(endpoint.secret.slice(6));
+    // The kernel's CamelCasePlugin renames result columns.
+    const stored = await sql<{ secretSealed: string }>`select secret_sealed from webhook_endpoints`.execute(t.db);
+    expect(stored.rows[0]?.secretSealed).toEqual(expect.any(String));
+    expect(stored.rows[0]?.secretSealed).not.toContain(endpoint.secret.slice(6));
   });
 
   it("refuses unknown events, non-http URLs and callers without webhooks:manage, writing nothing", async () => {

@@ -1,5 +1,6 @@
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
+import { defineTask } from "../../kernel/kernel-task.js";
 import { webhookMigrations } from "./webhook-migrations.js";
 import { createWebhookService, DELIVER_TASK, type WebhookService } from "./webhook-service.js";
 import { createWebhookEndpoint } from "./routes/create-webhook-endpoint.js";
@@ -30,18 +31,17 @@ export const webhooksModule: PluginManifest = {
   }),
   subscribers: [{ event: "*", handler: (event, { trx, services }) => services.webhooks.fanOut(trx, event, services) }],
   tasks: [
-    {
+    defineTask<{ deliveryId: string }>({
       slug: DELIVER_TASK,
       retries: { attempts: 12, backoff: { type: "exponential", delay: 45_000 } },
-      handler: async (input, context) => {
-        const { deliveryId } = input as { deliveryId: string };
-        await context.services.webhooks.attempt(context.job.organizationId, deliveryId, {
-          number: context.job.attempts,
-          isLast: context.job.attempts >= context.job.maxAttempts,
+      handler: async ({ deliveryId }, { services, job }) => {
+        await services.webhooks.attempt(job.organizationId, deliveryId, {
+          number: job.attempts,
+          isLast: job.attempts >= job.maxAttempts,
         });
         return { deliveryId };
       },
-    },
+    }),
   ],
   routes: (context) => [
     ...createWebhookEndpoint(context),

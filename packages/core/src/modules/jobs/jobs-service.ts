@@ -1,0 +1,74 @@
+import type { Kysely } from "kysely";
+import { createJobQueue, type EnqueueOptions, type JobQueue, type JobRecord } from "@unified-commerce/jobs";
+import type { CoreTables } from "../../db/core-tables.js";
+import { AppError } from "../../kernel/app-error.js";
+import type { JobsConfig } from "../../kernel/config.js";
+import type { Logger, Services } from "../../kernel/contexts.js";
+import type { KernelTask } from "../../kernel/kernel-task.js";
+import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
+
+/** Re-enqueues itself; one pending copy at a time (its concurrency key supersedes older ones). */
+export const REAP_STALE_TASK = "jobs/reap-stale";
+
+/** What a run through `GET /api/jobs/run` or a worker tick did. */
+export interface JobRunSummary {
+  processed: number;
+  succeeded: number;
+  failed: number;
+  retried: number;
+}
+
+/** The job queue as modules use it. Every method but `run` is scoped to one organization. */
+export interface JobsService {
+  /**
+   * Enqueues a task. Pass the caller's transaction so the job commits or rolls back with the change
+   * (outbox); `options.organizationId` is required.
+   */
+  enqueue(db: Kysely<CoreTables>, taskSlug: string, input: unknown, options: EnqueueOptions): Promise<JobRecord>;
+  /** Claims and runs due jobs of one queue, every organization's (a cron target or a worker tick). */
+  run(options: { queue: string; limit: number }): Promise<JobRunSummary>;
+  listFailed(organizationId: string, page: PaginationQuery): Promise<{ items: JobRecord[]; total: number }>;
+  /** Moves a failed job back to pending; 404 for another organization's job or one that has not failed. */
+  retry(organizationId: string, id: string): Promise<JobRecord>;
+  /** Hands jobs whose worker's lease ran out back to the queue. */
+  reapStale(): Promise<number>;
+  /** The queue itself, for the kernel's worker. */
+  queue: JobQueue;
+  /** How long a claimed job stays leased to its worker. */
+  leaseMs: number;
+}
+
+interface Dependencies {
+  db: Kysely<CoreTables>;
+  tasks: readonly KernelTask[];
+  services: Services;
+  logger: Logger;
+  config: JobsConfig;
+}
+
+const DEFAULT_LEASE_MS = 300_000;
+
+export function createJobsService({ db, tasks, services, logger, config }: Dependencies): JobsService {
+  const leaseMs = config.leaseMs ?? DEFAULT_LEASE_MS;
+  const queue = createJobQueue<Services>({
+    tasks,
+    services,
+    logger,
+    leaseMs,
+    ...(config.processingOrder ? { processingOrder: config.processingOrder } : {}),
+  });
+
+  return {
+    queue,
+    leaseMs,
+    enqueue: (executor, taskSlug, input, options) => queue.enqueue(executor, taskSlug, input, options),
+    run: ({ queue: name, limit }) => queue.runPendingJobs({ db, queue: name, limit }),
+    listFailed: (organizationId, page) => queue.listFailed(db, { organizationId, limit: page.limit, offset: pageOffset(page) }),
+    async retry(organizationId, id) {
+      const job = await queue.retry(db, { organizationId, id });
+      if (!job) throw AppError.notFound("Failed job");
+      return job;
+    },
+    reapStale: () => queue.reapStale(db),
+  };
+}
