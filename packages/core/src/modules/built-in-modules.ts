@@ -5,6 +5,25 @@ import { catalogModule } from "./catalog/catalog-module.js";
 import { inventoryModule } from "./inventory/inventory-module.js";
 import { mediaModule } from "./media/media-module.js";
 import { searchModule } from "./search/search-module.js";
+import { pricingModule } from "./pricing/pricing-module.js";
+import { promotionsModule } from "./promotions/promotions-module.js";
+import { taxModule } from "./tax/tax-module.js";
+import { settingsModule } from "./settings/settings-module.js";
+import { jobsModule } from "./jobs/jobs-module.js";
+import { webhooksModule } from "./webhooks/webhooks-module.js";
 
 /** Modules every kernel starts with, before the configured plugins are applied. */
-export const builtInModules: readonly PluginManifest[] = [coreModule, auditModule, catalogModule, inventoryModule, mediaModule, searchModule];
+export const builtInModules: readonly PluginManifest[] = [
+  coreModule,
+  auditModule,
+  jobsModule,
+  webhooksModule,
+  catalogModule,
+  inventoryModule,
+  mediaModule,
+  searchModule,
+  pricingModule,
+  promotionsModule,
+  taxModule,
+  settingsModule,
+];

@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { CoreTables } from "../../db/core-tables.js";
+import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
+import type { Actor } from "../../kernel/actor.js";
+import { assertPriceTarget, MODIFIER_COLUMNS, pricingErrors, pricingScope, toModifier, type PriceModifier, type PricingContext } from "./pricing-context.js";
+import type { ModifierKind } from "./pricing-tables.js";
+
+/** A percentage modifier moves a price by -100 % (-10,000 bps) to +1,000 % (100,000 bps). */
+export const PERCENTAGE_BOUNDS = { min: -10_000, max: 100_000 } as const;
+
+export interface ModifierInput {
+  name: string;
+  kind: ModifierKind;
+  value: number;
+  entityId?: string | null;
+  variantId?: string | null;
+  currency?: string | null;
+  customerGroupId?: string | null;
+  priority?: number;
+  isActive?: boolean;
+  startsAt?: Date | null;
+  endsAt?: Date | null;
+}
+
+/** The rules a modifier must satisfy as a whole (the columns' own rules are in the route's schema). */
+function assertModifierShape(modifier: Pick<PriceModifier, "kind" | "value" | "currency" | "entityId" | "variantId"> & { startsAt: Date | string | null; endsAt: Date | string | null }): void {
+  if (modifier.kind === "percentage" && (modifier.value < PERCENTAGE_BOUNDS.min || modifier.value > PERCENTAGE_BOUNDS.max)) throw pricingErrors.percentageOutOfRange();
+  if (modifier.kind === "fixed" && !modifier.currency) throw pricingErrors.fixedNeedsCurrency();
+  if (modifier.variantId && !modifier.entityId) throw pricingErrors.variantNeedsEntity();
+  if (modifier.startsAt && modifier.endsAt && new Date(modifier.endsAt) <= new Date(modifier.startsAt)) throw pricingErrors.badWindow();
+}
+
+async function requireModifier(db: Parameters<typeof pricingScope>[0], organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<PriceModifier> {
+  let select = pricingScope(db, organizationId).selectFrom("pricingModifiers").select(MODIFIER_COLUMNS).where("id", "=", id);
+  if (options.lock) select = select.forUpdate();
+  const row = await select.executeTakeFirst();
+  if (!row) throw pricingErrors.modifierNotFound();
+  return toModifier(row);
+}
+
+export function createModifierOperations(context: PricingContext) {
+  const emit = (trx: Transaction<CoreTables>, organizationId: string, type: "pricing.create" | "pricing.update", modifier: PriceModifier, payload: Record<string, unknown>, actor: Actor | null) =>
+    context.events.emit(trx, { organizationId, type, entityType: "priceModifier", entityId: modifier.id, payload, actor });
+
+  return {
+    async createModifier(organizationId: string, input: ModifierInput, actor: Actor | null): Promise<PriceModifier> {
+      const row = {
+        id: randomUUID(),
+        name: input.name,
+        kind: input.kind,
+        value: input.value,
+        entityId: input.entityId ?? null,
+        variantId: input.variantId ?? null,
+        currency: input.currency ?? null,
+        customerGroupId: input.customerGroupId ?? null,
+        priority: input.priority ?? 0,
+        isActive: input.isActive ?? true,
+        startsAt: input.startsAt ?? null,
+        endsAt: input.endsAt ?? null,
+      };
+      assertModifierShape(row);
+      if (row.entityId) await assertPriceTarget(context, organizationId, row.entityId, row.variantId);
+      return context.database.transaction(async (trx) => {
+        await pricingScope(trx, organizationId).insertInto("pricingModifiers", row).execute();
+        const modifier = await requireModifier(trx, organizationId, row.id);
+        await emit(trx, organizationId, "pricing.create", modifier, { change: "modifierCreated", after: modifier }, actor);
+        return modifier;
+      });
+    },
+
+    async updateModifier(organizationId: string, id: string, input: Partial<ModifierInput>, actor: Actor | null): Promise<PriceModifier> {
+      return context.database.transaction(async (trx) => {
+        const before = await requireModifier(trx, organizationId, id, { lock: true });
+        const merged = { ...before, ...input };
+        assertModifierShape(merged);
+        if (merged.entityId && (input.entityId !== undefined || input.variantId !== undefined)) await assertPriceTarget(context, organizationId, merged.entityId, merged.variantId);
+        await pricingScope(trx, organizationId)
+          .updateTable("pricingModifiers")
+          .set({ ...input, updatedAt: new Date() })
+          .where("id", "=", id)
+          .execute();
+        const after = await requireModifier(trx, organizationId, id);
+        await emit(trx, organizationId, "pricing.update", after, { change: "modifierUpdated", before, after }, actor);
+        return after;
+      });
+    },
+
+    async deleteModifier(organizationId: string, id: string, actor: Actor | null): Promise<PriceModifier> {
+      return context.database.transaction(async (trx) => {
+        const before = await requireModifier(trx, organizationId, id, { lock: true });
+        await pricingScope(trx, organizationId).deleteFrom("pricingModifiers").where("id", "=", id).execute();
+        await emit(trx, organizationId, "pricing.update", before, { change: "modifierDeleted", before }, actor);
+        return before;
+      });
+    },
+
+    getModifier: (organizationId: string, id: string): Promise<PriceModifier> => requireModifier(context.db, organizationId, id),
+
+    async listModifiers(organizationId: string, query: PaginationQuery & { entityId?: string; isActive?: boolean }): Promise<{ items: PriceModifier[]; total: number }> {
+      let select = pricingScope(context.db, organizationId).selectFrom("pricingModifiers");
+      if (query.entityId) select = select.where("entityId", "=", query.entityId);
+      if (query.isActive !== undefined) select = select.where("isActive", "=", query.isActive);
+      const [rows, counted] = await Promise.all([
+        select.select(MODIFIER_COLUMNS).orderBy("kind", "desc").orderBy("priority").orderBy("id").limit(query.limit).offset(pageOffset(query)).execute(),
+        select.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst(),
+      ]);
+      return { items: rows.map(toModifier), total: Number(counted?.count ?? 0) };
+    },
+  };
+}

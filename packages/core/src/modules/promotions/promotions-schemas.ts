@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { amountSchema, currencySchema, customerGroupIdSchema } from "../pricing/pricing-schemas.js";
+import { PROMOTION_TYPES } from "./promotions-tables.js";
+
+/** Letters, digits, `_` and `-`; compared without case. */
+export const codeSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, "1 to 64 letters, digits, _ or -");
+
+/** An ISO 8601 date-time (with offset or Z), or a date (midnight UTC), converted to a Date on the server. */
+const isoDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).transform((value) => new Date(value));
+
+export const promotionBody = z.object({
+  code: codeSchema,
+  name: z.string().min(1).max(200),
+  type: z.enum(PROMOTION_TYPES),
+  /** Percent for percentage types and buy_x_get_y (10 = 10 %), minor units for fixed types; omitted for free_shipping. */
+  value: z.number().min(0).optional(),
+  currency: currencySchema.nullable().optional(),
+  minSubtotal: amountSchema.nullable().optional(),
+  eligibleEntityIds: z.array(z.uuid()).max(500).optional(),
+  eligibleCategoryIds: z.array(z.uuid()).max(500).optional(),
+  customerGroupIds: z.array(customerGroupIdSchema).max(100).optional(),
+  buyQuantity: z.number().int().min(1).max(1000).nullable().optional(),
+  getQuantity: z.number().int().min(1).max(1000).nullable().optional(),
+  usageLimit: z.number().int().min(1).max(1_000_000_000).nullable().optional(),
+  perCustomerLimit: z.number().int().min(1).max(1_000_000).nullable().optional(),
+  isStackable: z.boolean().optional(),
+  validFrom: isoDate.optional(),
+  validUntil: isoDate.nullable().optional(),
+});
+
+export const promotionSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  type: z.enum(PROMOTION_TYPES),
+  value: z.number(),
+  currency: z.string().nullable(),
+  minSubtotal: z.number().int().nullable(),
+  eligibleEntityIds: z.array(z.string()),
+  eligibleCategoryIds: z.array(z.string()),
+  customerGroupIds: z.array(z.string()),
+  buyQuantity: z.number().int().nullable(),
+  getQuantity: z.number().int().nullable(),
+  usageLimit: z.number().int().nullable(),
+  used: z.number().int(),
+  perCustomerLimit: z.number().int().nullable(),
+  isStackable: z.boolean(),
+  isActive: z.boolean(),
+  validFrom: z.string(),
+  validUntil: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});

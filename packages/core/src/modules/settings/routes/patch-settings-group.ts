@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { router } from "../../../http/router.js";
+import type { RouteContext } from "../../../kernel/contexts.js";
+
+const body = z.record(z.string().min(1).max(100), z.unknown()).refine((value) => Object.keys(value).length <= 200, "at most 200 keys per patch");
+
+export const patchSettingsGroupRoute = ({ services }: RouteContext) =>
+  router("Settings", "/settings")
+    .patch("/:group", {
+      summary: "Patch a settings group",
+      description:
+        "Shallow merge: each key replaces its value, a null value deletes the key, other keys stay. `general` (currency, timezone, locale), `branding` (store identity for receipts) and `policies` (refundDailyCap, refundUndoWindowMinutes) are validated (422, nothing written); other groups accept any object. Answers the group's new value.",
+    })
+    .permission("settings:manage")
+    .input(body)
+    .output(z.record(z.string(), z.unknown()))
+    .handler(async ({ params, input, organizationId, actor }) => ({ data: await services.settings.patchGroup(organizationId, params.group, input, actor) }))
+    .build();

@@ -1,0 +1,101 @@
+import type { Kysely, Transaction } from "kysely";
+import type { CoreTables } from "../../db/core-tables.js";
+import { BPS_SCALE, divideRounded } from "../pricing/money-rounding.js";
+import { regionRate, type TaxConfig } from "./tax-config.js";
+import { taxScope } from "./tax-context.js";
+
+/** Where a line's rate came from. */
+export type TaxRateSource = "variant" | "entity" | "default" | "region" | "none";
+
+export interface TaxLineInput {
+  entityId: string;
+  variantId?: string | null | undefined;
+  /** The line's total in minor units: net when prices exclude tax, gross when they include it. */
+  amount: number;
+}
+
+export interface TaxCalculationInput {
+  organizationId: string;
+  lines: readonly TaxLineInput[];
+  /** Whether `amount`s include tax (the tax is then extracted from them). */
+  isTaxInclusive: boolean;
+  /** Where the goods go; selects the runtime region rate. */
+  address?: { country: string; region?: string | null | undefined } | undefined;
+  /** A caller's transaction (checkout). */
+  db?: Kysely<CoreTables> | Transaction<CoreTables>;
+}
+
+export interface TaxedLine {
+  entityId: string;
+  variantId: string | null;
+  taxClassId: string | null;
+  rateBps: number;
+  source: TaxRateSource;
+  net: number;
+  tax: number;
+  gross: number;
+}
+
+export interface TaxCalculation {
+  isTaxInclusive: boolean;
+  lines: TaxedLine[];
+  net: number;
+  tax: number;
+  gross: number;
+}
+
+/**
+ * Splits an amount into net, tax and gross at a rate, per line, with the store's rounding rule (half away
+ * from zero): exclusive `tax = round(net × rate)`; inclusive `net = round(gross ÷ (1 + rate))` and
+ * `tax = gross − net`, so net + tax always equals gross exactly.
+ */
+export function splitTax(amount: number, rateBps: number, isTaxInclusive: boolean): { net: number; tax: number; gross: number } {
+  if (isTaxInclusive) {
+    const net = divideRounded(BigInt(amount) * BigInt(BPS_SCALE), BPS_SCALE + rateBps);
+    return { net, tax: amount - net, gross: amount };
+  }
+  const tax = divideRounded(BigInt(amount) * BigInt(rateBps), BPS_SCALE);
+  return { net: amount, tax, gross: amount + tax };
+}
+
+/**
+ * Taxes each line. When the organization has active classes, a line's rate is its variant's class, else
+ * its entity's class, else the organization's default class, else 0 (inactive classes are skipped).
+ * Without active classes, the runtime rate of the address's region or country applies (`tax.regionRates`),
+ * else 0. Two queries whatever the number of lines.
+ */
+export async function calculateTax(db: Kysely<CoreTables> | Transaction<CoreTables>, config: TaxConfig, input: TaxCalculationInput): Promise<TaxCalculation> {
+  const scope = taxScope(db, input.organizationId);
+  const entityIds = [...new Set(input.lines.map((line) => line.entityId))];
+  const [classes, assignments] = await Promise.all([
+    scope.selectFrom("taxClasses").select(["id", "rateBps", "isDefault"]).where("isActive", "=", true).execute(),
+    entityIds.length === 0 ? [] : scope.selectFrom("taxClassAssignments").select(["entityId", "variantId", "taxClassId"]).where("entityId", "in", entityIds).execute(),
+  ]);
+  const active = new Map(classes.map((row) => [row.id, row]));
+  const assigned = new Map(assignments.map((row) => [`${row.entityId}:${row.variantId ?? ""}`, row.taxClassId]));
+  const fallback = regionRate(config, input.address);
+  const defaultClass = classes.find((row) => row.isDefault) ?? null;
+
+  const lines = input.lines.map((line): TaxedLine => {
+    let chosen: { taxClassId: string | null; rateBps: number; source: TaxRateSource } = { taxClassId: null, rateBps: 0, source: "none" };
+    if (active.size > 0) {
+      const candidates: [TaxRateSource, string | undefined][] = [
+        ["variant", line.variantId ? assigned.get(`${line.entityId}:${line.variantId}`) : undefined],
+        ["entity", assigned.get(`${line.entityId}:`)],
+        ["default", defaultClass?.id],
+      ];
+      for (const [source, id] of candidates) {
+        const taxClass = id ? active.get(id) : undefined;
+        if (taxClass) {
+          chosen = { taxClassId: taxClass.id, rateBps: taxClass.rateBps, source };
+          break;
+        }
+      }
+    } else if (fallback !== null) {
+      chosen = { taxClassId: null, rateBps: fallback, source: "region" };
+    }
+    return { entityId: line.entityId, variantId: line.variantId ?? null, ...chosen, ...splitTax(line.amount, chosen.rateBps, input.isTaxInclusive) };
+  });
+  const sum = (key: "net" | "tax" | "gross") => lines.reduce((total, line) => total + line[key], 0);
+  return { isTaxInclusive: input.isTaxInclusive, lines, net: sum("net"), tax: sum("tax"), gross: sum("gross") };
+}

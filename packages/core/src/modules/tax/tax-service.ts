@@ -1,0 +1,21 @@
+import type { ServiceContext } from "../../kernel/contexts.js";
+import { calculateTax, type TaxCalculation, type TaxCalculationInput } from "./tax-calculation.js";
+import { createTaxAssignmentOperations } from "./tax-assignment-operations.js";
+import { createTaxClassOperations } from "./tax-class-operations.js";
+import { assertTaxConfig } from "./tax-config.js";
+import type { TaxContext } from "./tax-context.js";
+import type { TaxTables } from "./tax-tables.js";
+
+/** Tax classes, their assignment to entities and variants, and the per-line tax calculation checkout uses. */
+export function createTaxService({ database, events, services, config }: Pick<ServiceContext, "database" | "events" | "services" | "config">) {
+  assertTaxConfig(config.tax);
+  const context: TaxContext = { database, db: database.db.withTables<TaxTables>(), events, services, config: config.tax ?? {} };
+  return {
+    ...createTaxClassOperations(context),
+    ...createTaxAssignmentOperations(context),
+    /** Net, tax and gross of each line and in total; see `calculateTax` for the resolution order. */
+    calculate: (input: TaxCalculationInput): Promise<TaxCalculation> => calculateTax(input.db ?? database.db, context.config, input),
+  };
+}
+
+export type TaxService = ReturnType<typeof createTaxService>;
