@@ -1,8 +1,27 @@
-import { defineConfig } from "@unified-commerce/core";
+import { defineConfig, type AuthConfig } from "@unified-commerce/core";
+import { auth } from "@unified-commerce/auth";
+
+const list = (value: string | undefined): string[] =>
+  (value ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+const publicUrl = process.env.PUBLIC_URL;
+
+/** Social providers configured through the environment (`GITHUB_CLIENT_ID`/`GITHUB_CLIENT_SECRET`, same for GOOGLE). */
+const socialProviders: NonNullable<AuthConfig["socialProviders"]> = {};
+for (const provider of ["github", "google"]) {
+  const clientId = process.env[`${provider.toUpperCase()}_CLIENT_ID`];
+  const clientSecret = process.env[`${provider.toUpperCase()}_CLIENT_SECRET`];
+  if (clientId && clientSecret) socialProviders[provider] = { clientId, clientSecret };
+}
 
 /**
  * Configuration of the reference server. Everything comes from the environment so one build runs
- * anywhere: `DATABASE_URL` (unset: embedded PGlite in `DATA_DIR`), `REDIS_URL` (shared rate limits).
+ * anywhere: `DATABASE_URL` (unset: embedded PGlite in `DATA_DIR`), `REDIS_URL` (shared rate limits),
+ * `PUBLIC_URL`, `TRUSTED_ORIGINS` (comma list of browser origins allowed to use cookie sessions),
+ * `TWO_FACTOR_REQUIRED_ROLES` (comma list), `SESSION_DURATION` (seconds).
  */
 export default defineConfig({
   database: {
@@ -15,7 +34,7 @@ export default defineConfig({
       windowMs: Number(process.env.RATE_LIMIT_WINDOW_MS ?? 60_000),
       ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
     },
-    https: process.env.PUBLIC_URL?.startsWith("https://") ?? false,
+    https: publicUrl?.startsWith("https://") ?? false,
     trustProxy: process.env.TRUST_PROXY === "true",
   },
   // PostgreSQL full-text search over the catalog (also on the embedded database); SEARCH_ADAPTER=none
@@ -25,6 +44,73 @@ export default defineConfig({
     directory: process.env.MEDIA_DIR ?? `${process.env.DATA_DIR ?? ".data"}/media`,
     ...(process.env.MEDIA_SIGNING_SECRET ? { signingSecret: process.env.MEDIA_SIGNING_SECRET } : {}),
   },
+  auth: {
+    roles: {
+      owner: { permissions: ["*:*"] },
+      admin: {
+        permissions: [
+          "catalog:*",
+          "orders:*",
+          "customers:*",
+          "cart:*",
+          "inventory:*",
+          "media:*",
+          "pricing:*",
+          "promotions:*",
+          "webhooks:manage",
+          "audit:read",
+          "jobs:admin",
+          "settings:manage",
+          "tax:manage",
+          "analytics:read",
+          "api-keys:manage",
+        ],
+      },
+      staff: {
+        permissions: [
+          "catalog:create",
+          "catalog:read",
+          "catalog:update",
+          "catalog:read:unpublished",
+          "orders:read",
+          "orders:update",
+          "orders:create:on-behalf",
+          "customers:read",
+          "inventory:read",
+          "inventory:adjust",
+          "media:read",
+          "media:write",
+          "pricing:read",
+          "promotions:read",
+        ],
+      },
+      customer: {
+        permissions: ["catalog:read", "customers:read:self", "customers:update:self", "orders:read:own", "orders:create", "cart:create", "cart:read", "cart:update"],
+      },
+    },
+    apiKeys: { enabled: true },
+    apiKeyScopes: {
+      admin: { prefix: "uc_admin_", description: "Full access, for operators' automation", permissions: { "*": ["*"] } },
+      storefront: {
+        prefix: "uc_sf_",
+        description: "What a public storefront needs: the published catalog, stock, media, prices and promotions, carts and checkout",
+        permissions: {
+          catalog: ["read"],
+          inventory: ["read"],
+          media: ["read"],
+          pricing: ["read"],
+          promotions: ["read"],
+          cart: ["create", "read", "update"],
+          orders: ["create"],
+        },
+      },
+    },
+    trustedOrigins: [...(publicUrl ? [new URL(publicUrl).origin] : []), ...list(process.env.TRUSTED_ORIGINS)],
+    socialProviders,
+    twoFactor: { enabled: true, requiredForRoles: list(process.env.TWO_FACTOR_REQUIRED_ROLES), issuer: "Unified Commerce" },
+    requireEmailVerification: process.env.REQUIRE_EMAIL_VERIFICATION === "true",
+    ...(process.env.SESSION_DURATION ? { sessionDuration: Number(process.env.SESSION_DURATION) } : {}),
+  },
   environment: process.env.NODE_ENV === "production" ? "production" : "development",
-  plugins: [],
+  plugins: [auth({ ...(publicUrl ? { baseUrl: publicUrl } : {}) })],
 });

@@ -5,6 +5,7 @@ import pg from "pg";
 import { definePlugin, router, type DatabaseConfig } from "@unified-commerce/core";
 import { jsonHeaders, testAdminActor } from "@unified-commerce/core/testing";
 import { buildServer } from "./build-server.js";
+import defaultConfig from "../commerce.config.js";
 
 const secretPlugin = definePlugin({
   id: "secret",
@@ -20,6 +21,16 @@ const secretPlugin = definePlugin({
 const url = process.env.TEST_DATABASE_URL;
 const schema = `srv_${randomBytes(5).toString("hex")}`;
 const database: DatabaseConfig = url ? { url, schema } : { dataDir: "memory://" };
+const authSchema = `srv_${randomBytes(5).toString("hex")}`;
+const authDatabase: DatabaseConfig = url ? { url, schema: authSchema } : { dataDir: "memory://" };
+
+async function dropSchema(name: string): Promise<void> {
+  if (!url) return;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`drop schema if exists ${name} cascade`);
+  await client.end();
+}
 
 describe("the production server", () => {
   let app: FastifyInstance;
@@ -28,12 +39,7 @@ describe("the production server", () => {
   });
   afterAll(async () => {
     await app.close();
-    if (url) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
-    }
+    await dropSchema(schema);
   });
 
   it("ignores the x-test-actor header", async () => {
@@ -46,5 +52,46 @@ describe("the production server", () => {
     const response = await app.inject({ url: "/api/health" });
     expect(response.statusCode).toBe(200);
     expect(response.json().status).toBe("ok");
+  });
+});
+
+describe("the production server with its default configuration (auth plugin)", () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildServer({
+      ...defaultConfig,
+      logLevel: "silent",
+      database: authDatabase,
+      http: { ...defaultConfig.http, rateLimit: false },
+      plugins: [...(defaultConfig.plugins ?? []), secretPlugin],
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await dropSchema(authSchema);
+  });
+
+  it("declares the admin and storefront scopes and the four roles", () => {
+    expect(Object.keys(defaultConfig.auth?.apiKeyScopes ?? {})).toEqual(["admin", "storefront"]);
+    expect(defaultConfig.auth?.apiKeyScopes?.admin?.permissions).toEqual({ "*": ["*"] });
+    expect(defaultConfig.auth?.apiKeyScopes?.storefront?.permissions.catalog).toEqual(["read"]);
+    expect(Object.keys(defaultConfig.auth?.roles ?? {})).toEqual(["owner", "admin", "staff", "customer"]);
+  });
+
+  it("still ignores the x-test-actor header", async () => {
+    const response = await app.inject({ url: "/api/secret", headers: jsonHeaders(testAdminActor) });
+    expect(response.statusCode).toBe(401);
+    const catalog = await app.inject({ url: "/api/catalog/entities", headers: jsonHeaders(testAdminActor) });
+    expect(catalog.statusCode).toBe(401);
+  });
+
+  it("signs customers up and in with real credentials", async () => {
+    const body = { email: "shopper@example.com", password: "correct horse battery", name: "Shopper" };
+    expect((await app.inject({ method: "POST", url: "/api/auth/sign-up/email", payload: body })).statusCode).toBe(200);
+    const signIn = await app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: body.email, password: body.password } });
+    const token = signIn.json().data.token as string;
+    const catalog = await app.inject({ url: "/api/catalog/entities", headers: { authorization: `Bearer ${token}` } });
+    expect(catalog.statusCode).toBe(200);
+    expect((await app.inject({ url: "/api/secret", headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(403);
   });
 });

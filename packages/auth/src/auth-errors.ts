@@ -1,0 +1,24 @@
+import { AppError } from "@unified-commerce/core";
+
+/**
+ * The auth package's coded failures. They reuse the kernel's codes (the API has one catalog); the
+ * message, and `details.reason` where a client must tell cases apart, carry the specifics.
+ */
+export const authErrors = {
+  /** The same answer for an unknown e-mail and a wrong password: nothing tells which it was. */
+  invalidCredentials: () => new AppError("UNAUTHORIZED", { message: "Invalid e-mail or password" }),
+  sessionRequired: () => new AppError("UNAUTHORIZED", { message: "A signed-in session is required" }),
+  invalidCredential: () => new AppError("UNAUTHORIZED", { message: "The presented credential is invalid, expired or revoked" }),
+  emailNotVerified: () => new AppError("FORBIDDEN", { message: "The e-mail address is not verified yet", details: { reason: "EMAIL_NOT_VERIFIED" } }),
+  untrustedOrigin: () =>
+    new AppError("FORBIDDEN", { message: "Cookie-authenticated changes need an Origin listed in auth.trustedOrigins", details: { reason: "UNTRUSTED_ORIGIN" } }),
+  twoFactorRequired: () => new AppError("TWO_FACTOR_REQUIRED"),
+  twoFactorDisabled: () => new AppError("NOT_FOUND", { message: "Two-factor authentication is not enabled on this server" }),
+  invalidTwoFactorCode: () => new AppError("UNAUTHORIZED", { message: "Invalid or already used two-factor code", details: { reason: "INVALID_TWO_FACTOR_CODE" } }),
+  wrongPassword: () => new AppError("FORBIDDEN", { message: "The current password is incorrect", details: { reason: "WRONG_PASSWORD" } }),
+  invalidToken: () => new AppError("VALIDATION_FAILED", { message: "The token is invalid, expired or already used", issues: [{ path: "body.token", message: "invalid, expired or already used" }] }),
+  weakPassword: (min: number) => AppError.validation([{ path: "body.password", message: `must be at least ${min} characters` }]),
+  emailTaken: () => AppError.conflict("An account with this e-mail already exists"),
+  notMember: () => AppError.forbidden("You are not a member of that organization"),
+  notSessionActor: () => AppError.forbidden("Only a signed-in session can do this (not an API key)"),
+};

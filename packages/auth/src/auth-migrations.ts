@@ -1,0 +1,101 @@
+import { sql } from "kysely";
+import type { NamedMigration } from "@unified-commerce/core";
+
+const now = sql`now()`;
+
+export const authMigrations: readonly NamedMigration[] = [
+  {
+    name: "0001_users_sessions_keys",
+    async up(db) {
+      await db.schema
+        .createTable("auth_users")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("email", "text", (col) => col.notNull().unique())
+        .addColumn("name", "text", (col) => col.notNull())
+        .addColumn("password_hash", "text")
+        .addColumn("email_verified_at", "timestamptz")
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(now))
+        .addColumn("updated_at", "timestamptz", (col) => col.notNull().defaultTo(now))
+        .execute();
+      await db.schema
+        .createTable("auth_accounts")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("user_id", "text", (col) => col.notNull().references("auth_users.id").onDelete("cascade"))
+        .addColumn("provider_id", "text", (col) => col.notNull())
+        .addColumn("provider_account_id", "text", (col) => col.notNull())
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(now))
+        .addUniqueConstraint("auth_accounts_provider_unique", ["provider_id", "provider_account_id"])
+        .execute();
+      await db.schema
+        .createTable("auth_memberships")
+        .addColumn("organization_id", "text", (col) => col.notNull())
+        .addColumn("user_id", "text", (col) => col.notNull().references("auth_users.id").onDelete("cascade"))
+        .addColumn("role", "text", (col) => col.notNull())
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(now))
+        .addPrimaryKeyConstraint("auth_memberships_pk", ["organization_id", "user_id"])
+        .execute();
+      await db.schema.createIndex("auth_memberships_user_idx").on("auth_memberships").column("user_id").execute();
+      await db.schema
+        .createTable("auth_sessions")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("secret_hash", "text", (col) => col.notNull())
+        .addColumn("user_id", "text", (col) => col.notNull().references("auth_users.id").onDelete("cascade"))
+        .addColumn("organization_id", "text", (col) => col.notNull())
+        .addColumn("expires_at", "timestamptz", (col) => col.notNull())
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(now))
+        .addColumn("ip_address", "text")
+        .addColumn("user_agent", "text")
+        .execute();
+      await db.schema.createIndex("auth_sessions_user_idx").on("auth_sessions").column("user_id").execute();
+      await db.schema
+        .createTable("auth_api_keys")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("organization_id", "text", (col) => col.notNull())
+        .addColumn("scope", "text", (col) => col.notNull())
+        .addColumn("name", "text", (col) => col.notNull())
+        .addColumn("prefix", "text", (col) => col.notNull())
+        .addColumn("secret_hash", "text", (col) => col.notNull())
+        .addColumn("user_id", "text", (col) => col.references("auth_users.id").onDelete("set null"))
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(now))
+        .addColumn("expires_at", "timestamptz")
+        .addColumn("revoked_at", "timestamptz")
+        .execute();
+      await db.schema.createIndex("auth_api_keys_org_idx").on("auth_api_keys").column("organization_id").execute();
+      await db.schema
+        .createTable("auth_verifications")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("secret_hash", "text", (col) => col.notNull())
+        .addColumn("purpose", "text", (col) => col.notNull())
+        .addColumn("user_id", "text", (col) => col.references("auth_users.id").onDelete("cascade"))
+        .addColumn("payload", "jsonb", (col) => col.notNull().defaultTo(sql`'{}'::jsonb`))
+        .addColumn("expires_at", "timestamptz", (col) => col.notNull())
+        .addColumn("used_at", "timestamptz")
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(now))
+        .execute();
+      await db.schema
+        .createTable("auth_two_factor")
+        .addColumn("user_id", "text", (col) => col.primaryKey().references("auth_users.id").onDelete("cascade"))
+        .addColumn("secret_sealed", "text", (col) => col.notNull())
+        .addColumn("enabled_at", "timestamptz")
+        .addColumn("last_used_step", "bigint")
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(now))
+        .execute();
+      await db.schema
+        .createTable("auth_backup_codes")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("user_id", "text", (col) => col.notNull().references("auth_users.id").onDelete("cascade"))
+        .addColumn("code_hash", "text", (col) => col.notNull())
+        .addColumn("used_at", "timestamptz")
+        .execute();
+      await db.schema.createIndex("auth_backup_codes_user_idx").on("auth_backup_codes").column("user_id").execute();
+      await db.schema
+        .createTable("auth_login_attempts")
+        .addColumn("id", "bigserial", (col) => col.primaryKey())
+        .addColumn("key", "text", (col) => col.notNull())
+        .addColumn("is_success", "boolean", (col) => col.notNull())
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(now))
+        .execute();
+      await db.schema.createIndex("auth_login_attempts_key_idx").on("auth_login_attempts").columns(["key", "created_at"]).execute();
+    },
+  },
+];

@@ -1,0 +1,132 @@
+import type { AuthConfig, CommerceConfig, Logger, RoleMap } from "@unified-commerce/core";
+import { createLogMailer, type Mailer } from "./mailer.js";
+import { createPasswordHasher, OWASP_ARGON2ID, type PasswordHasher, type PasswordHashingOptions } from "./password-hasher.js";
+
+/** Endpoints of an OAuth 2.0 provider arctic does not preset here (or a test's fake provider). */
+export interface OAuthProviderEndpoints {
+  authorizationEndpoint: string;
+  tokenEndpoint: string;
+  /** Answers the signed-in user as JSON with `sub` (or `id`), `email`, `name`, `email_verified`. */
+  userInfoEndpoint: string;
+  /** @default ["openid", "email", "profile"] */
+  scopes?: readonly string[];
+}
+
+/** Limits on sign-in attempts; both are counted in the database so every server process shares them. */
+export interface SignInRateLimit {
+  /** @default 900 (15 minutes) */
+  windowSeconds?: number;
+  /** Sign-in attempts per client IP and window. @default 30 */
+  maxPerIp?: number;
+  /** Failed sign-ins per account (e-mail) and window. @default 10 */
+  maxFailuresPerAccount?: number;
+}
+
+/** Options of `auth()` that are not part of the `auth` configuration section. */
+export interface AuthPluginOptions {
+  /** Argon2id costs. Lower them only in tests. @default OWASP: 19 MiB, 2 passes, 1 lane */
+  passwordHashing?: PasswordHashingOptions;
+  /** `false` turns sign-in rate limiting off. */
+  signInRateLimit?: SignInRateLimit | false;
+  /** Sends reset and verification mails. @default writes them to the log */
+  mailer?: Mailer;
+  /** Public URL of the server, for links in mails and OAuth callbacks. @default http://localhost:3000 */
+  baseUrl?: string;
+  /** Role given to people who sign up by themselves. @default "customer" */
+  signUpRole?: string;
+  /** Endpoints of social providers that are not built in (`github` and `google` are). */
+  oauthProviders?: Record<string, OAuthProviderEndpoints>;
+  /** Minimum password length. @default 8 */
+  minPasswordLength?: number;
+}
+
+/** Everything the auth services need, resolved once at boot. */
+export interface AuthSettings {
+  sessionDurationSeconds: number;
+  isHttps: boolean;
+  roles: RoleMap;
+  trustedOrigins: ReadonlySet<string>;
+  isApiKeysEnabled: boolean;
+  twoFactor: { isEnabled: boolean; requiredForRoles: ReadonlySet<string>; issuer: string };
+  requireEmailVerification: boolean;
+  hasher: PasswordHasher;
+  rateLimit: Required<SignInRateLimit> | false;
+  mailer: Mailer;
+  baseUrl: string;
+  signUpRole: string;
+  socialProviders: NonNullable<AuthConfig["socialProviders"]>;
+  oauthProviders: Record<string, OAuthProviderEndpoints>;
+  minPasswordLength: number;
+  defaultOrganizationId: string;
+}
+
+export const DEFAULT_SESSION_DURATION_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * Checks the `auth` section at boot: removed keys and two-factor requirements that cannot be met fail
+ * here, so a misconfigured server never starts.
+ */
+export function assertAuthConfig(auth: AuthConfig | undefined): void {
+  for (const key of ["enableDevKey", "devKey"] as const) {
+    if (auth && key in auth && auth[key] !== undefined) {
+      throw new Error(`auth.${key} was removed: development keys bypassed authentication. Mint a scoped API key with \`uc api-key create --scope <scope>\` instead.`);
+    }
+  }
+  const required = auth?.twoFactor?.requiredForRoles ?? [];
+  if (required.length > 0 && auth?.twoFactor?.enabled !== true) {
+    throw new Error(`auth.twoFactor.requiredForRoles is set (${required.join(", ")}) but two-factor is disabled: set auth.twoFactor.enabled to true`);
+  }
+  if (auth?.sessionDuration !== undefined && !(auth.sessionDuration > 0)) {
+    throw new Error("auth.sessionDuration must be a positive number of seconds");
+  }
+  for (const origin of auth?.trustedOrigins ?? []) {
+    if (normalizeOrigin(origin) === null) throw new Error(`auth.trustedOrigins: "${origin}" is not an origin (scheme://host[:port])`);
+  }
+}
+
+export function resolveAuthSettings(config: CommerceConfig, options: AuthPluginOptions, logger: Logger): AuthSettings {
+  const auth = config.auth ?? {};
+  const rateLimit = options.signInRateLimit;
+  return {
+    sessionDurationSeconds: auth.sessionDuration ?? DEFAULT_SESSION_DURATION_SECONDS,
+    isHttps: config.http?.https === true,
+    roles: auth.roles ?? {},
+    trustedOrigins: new Set((auth.trustedOrigins ?? []).map((origin) => normalizeOrigin(origin) ?? origin)),
+    isApiKeysEnabled: auth.apiKeys?.enabled !== false,
+    twoFactor: {
+      isEnabled: auth.twoFactor?.enabled === true,
+      requiredForRoles: new Set(auth.twoFactor?.requiredForRoles ?? []),
+      issuer: auth.twoFactor?.issuer ?? "Unified Commerce",
+    },
+    requireEmailVerification: auth.requireEmailVerification === true,
+    hasher: createPasswordHasher(options.passwordHashing ?? OWASP_ARGON2ID),
+    rateLimit:
+      rateLimit === false
+        ? false
+        : { windowSeconds: rateLimit?.windowSeconds ?? 900, maxPerIp: rateLimit?.maxPerIp ?? 30, maxFailuresPerAccount: rateLimit?.maxFailuresPerAccount ?? 10 },
+    mailer: options.mailer ?? createLogMailer(logger),
+    baseUrl: (options.baseUrl ?? "http://localhost:3000").replace(/\/$/, ""),
+    signUpRole: options.signUpRole ?? "customer",
+    socialProviders: auth.socialProviders ?? {},
+    oauthProviders: options.oauthProviders ?? {},
+    minPasswordLength: options.minPasswordLength ?? 8,
+    defaultOrganizationId: config.defaultOrganizationId ?? "default",
+  };
+}
+
+/** `https://Shop.example:443/path` -> `https://shop.example`; null when it is not an http(s) origin. */
+export function normalizeOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/** Permissions a role grants; an unknown role grants nothing. */
+export function permissionsOfRole(roles: RoleMap, role: string | null | undefined): readonly string[] {
+  if (!role) return [];
+  return Object.hasOwn(roles, role) ? (roles[role]?.permissions ?? []) : [];
+}

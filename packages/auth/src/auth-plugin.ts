@@ -1,0 +1,102 @@
+import { definePlugin, type Plugin, type PluginManifest } from "@unified-commerce/core";
+import { authMigrations } from "./auth-migrations.js";
+import { AUTH_VERSION } from "./version.js";
+import { assertAuthConfig, resolveAuthSettings, type AuthPluginOptions } from "./auth-options.js";
+import { authDb } from "./auth-tables.js";
+import { createApiKeyService, type ApiKeyService } from "./api-key-service.js";
+import { createAuthService, type AuthService } from "./auth-service.js";
+import { createAuthenticator } from "./authenticator.js";
+import { createOrganizationService, type OrganizationService } from "./organization-service.js";
+import { createTwoFactorService } from "./two-factor-service.js";
+import { createOAuthService, type OAuthService } from "./oauth-service.js";
+import { signUpEmail } from "./routes/sign-up-email.js";
+import { signInEmail } from "./routes/sign-in-email.js";
+import { signInTwoFactor } from "./routes/sign-in-two-factor.js";
+import { getSession } from "./routes/get-session.js";
+import { signOut } from "./routes/sign-out.js";
+import { listSessions } from "./routes/list-sessions.js";
+import { revokeSession } from "./routes/revoke-session.js";
+import { changePassword } from "./routes/change-password.js";
+import { listOrganizations } from "./routes/list-organizations.js";
+import { setActiveOrganization } from "./routes/set-active-organization.js";
+import { createApiKey } from "./routes/create-api-key.js";
+import { listApiKeys } from "./routes/list-api-keys.js";
+import { revokeApiKey } from "./routes/revoke-api-key.js";
+import { listApiKeyScopes } from "./routes/list-api-key-scopes.js";
+import { twoFactorRoutes } from "./routes/two-factor-routes.js";
+import { passwordResetRoutes } from "./routes/password-reset-routes.js";
+import { emailVerificationRoutes } from "./routes/email-verification-routes.js";
+import { oauthRoutes } from "./routes/oauth-routes.js";
+
+declare module "@unified-commerce/core" {
+  interface Services {
+    auth: AuthService;
+    apiKeys: ApiKeyService;
+    organizations: OrganizationService;
+    oauth: OAuthService;
+  }
+}
+
+/**
+ * Authentication and tenancy as a plugin: sessions (cookie and bearer), API keys, roles, organizations,
+ * two-factor, password reset, e-mail verification and OAuth sign-in. It reads the `auth` section of the
+ * configuration; `options` holds what is not part of it (mailer, hashing costs, OAuth endpoints).
+ *
+ * ```ts
+ * export default defineConfig({ auth: { roles: { admin: { permissions: ["*:*"] } } }, plugins: [auth()] });
+ * ```
+ */
+export function auth(options: AuthPluginOptions = {}): Plugin {
+  const manifest: PluginManifest = {
+    id: "auth",
+    version: AUTH_VERSION,
+    permissions: [{ scope: "api-keys:manage", description: "Mint, list and revoke the organization's API keys" }],
+    schema: { migrations: authMigrations },
+    services: ({ db, config, secrets, logger }) => {
+      const settings = resolveAuthSettings(config, options, logger);
+      const database = authDb(db);
+      const apiKeys = createApiKeyService(database, config);
+      const twoFactor = createTwoFactorService(database, secrets, settings.twoFactor.issuer);
+      const authService = createAuthService({
+        db: database,
+        settings,
+        apiKeys,
+        twoFactor,
+        onBackgroundError: (error) => logger.error({ err: error }, "auth background task failed"),
+      });
+      return {
+        auth: authService,
+        apiKeys,
+        organizations: createOrganizationService(database),
+        oauth: createOAuthService({ db: database, auth: authService }),
+      };
+    },
+    authenticator: ({ services }) => createAuthenticator(services.auth),
+    routes: (context) => [
+      ...signUpEmail(context),
+      ...signInEmail(context),
+      ...signInTwoFactor(context),
+      ...getSession(context),
+      ...signOut(context),
+      ...listSessions(context),
+      ...revokeSession(context),
+      ...changePassword(context),
+      ...listOrganizations(context),
+      ...setActiveOrganization(context),
+      ...createApiKey(context),
+      ...listApiKeys(context),
+      ...revokeApiKey(context),
+      ...listApiKeyScopes(context),
+      ...twoFactorRoutes(context),
+      ...passwordResetRoutes(context),
+      ...emailVerificationRoutes(context),
+      ...oauthRoutes(context),
+    ],
+  };
+  const register = definePlugin(manifest);
+  return (config) => {
+    // Checked when the plugin is applied, inside boot: a misconfigured server never starts.
+    assertAuthConfig(config.auth);
+    return register(config);
+  };
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+export const emailSchema = z.string().trim().email().max(320);
+/** Length is capped so nobody makes the server hash megabytes; the minimum is checked by the service. */
+export const passwordSchema = z.string().min(1).max(256);
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  emailVerified: z.boolean(),
+  createdAt: z.date(),
+});
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  expiresAt: z.date(),
+  createdAt: z.date(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+
+/** A new session: `token` works as `Authorization: Bearer <token>` and is also set as the cookie. */
+export const signedInSchema = z.object({
+  token: z.string(),
+  user: userSchema,
+  session: sessionSchema,
+});
+
+export const okSchema = z.object({ success: z.literal(true) });

@@ -1,0 +1,260 @@
+import type { Kysely } from "kysely";
+import type { Actor } from "@unified-commerce/core";
+import type { AuthDb } from "./auth-tables.js";
+import { permissionsOfRole, type AuthSettings } from "./auth-options.js";
+import { authErrors } from "./auth-errors.js";
+import type { ApiKeyService } from "./api-key-service.js";
+import { createLoginRateLimiter } from "./login-rate-limiter.js";
+import { readCookie, sessionCookieName } from "./session-cookie.js";
+import { createSessionStore, type SessionInfo, type SessionStore, type ValidatedSession } from "./session-store.js";
+import type { TwoFactorService } from "./two-factor-service.js";
+import { createUserStore, normalizeEmail, toUserInfo, type UserInfo, type UserRow, type UserStore } from "./user-store.js";
+import { createVerificationStore, type VerificationStore } from "./verification-store.js";
+import { assertSingleCopy } from "./single-copy.js";
+
+export type CredentialMethod = "apiKey" | "bearer" | "cookie";
+
+/** What the credentials of one request resolved to. */
+export interface RequestAuth {
+  /** Which credential was read; null when the request carried none. */
+  method: CredentialMethod | null;
+  actor: Actor | null;
+  /** A credential was presented but is malformed, unknown, expired or revoked. */
+  isRejected: boolean;
+  /** For session credentials (cookie or bearer). */
+  session?: ValidatedSession;
+  /** The presented session token, kept for this request only (to refresh the cookie's lifetime). */
+  token?: string;
+}
+
+export type Headers = Record<string, string | string[] | undefined>;
+
+/** Where a request comes from, stored with sessions and used by the sign-in limits. */
+export interface ClientInfo {
+  ip: string;
+  userAgent?: string | null;
+}
+
+export interface SignedIn {
+  token: string;
+  session: SessionInfo;
+  user: UserInfo;
+}
+
+export type SignInResult = ({ twoFactorRequired: false } & SignedIn) | { twoFactorRequired: true; challenge: string };
+
+export interface AuthService {
+  readonly settings: AuthSettings;
+  readonly users: UserStore;
+  readonly sessions: SessionStore;
+  readonly verifications: VerificationStore;
+  readonly twoFactor: TwoFactorService;
+  /** Reads a request's credentials (API key, then bearer, then cookie). Throws only when the check could not run. */
+  authenticate(headers: Headers): Promise<RequestAuth>;
+  /** Keeps what `authenticate` found for a request, for the guards and the auth routes. */
+  remember(request: object, auth: RequestAuth): void;
+  recall(request: object): RequestAuth | undefined;
+  actorOf(validated: ValidatedSession): Actor;
+  signUp(input: { email: string; password: string; name: string; organizationId: string; client: ClientInfo }): Promise<{ verificationRequired: true } | ({ verificationRequired: false } & SignedIn)>;
+  signIn(input: { email: string; password: string; organizationId: string; client: ClientInfo }): Promise<SignInResult>;
+  completeTwoFactorSignIn(input: { challenge: string; code: string; client: ClientInfo }): Promise<SignedIn>;
+  /** Opens a session for a user who proved who they are (password, OAuth, two-factor). */
+  startSession(user: UserRow, requestOrganizationId: string, client: ClientInfo): Promise<SignedIn>;
+  /** Ends the other sessions of the user. */
+  changePassword(input: { userId: string; sessionId: string; currentPassword: string; newPassword: string }): Promise<{ revokedSessions: number }>;
+  /** Staff accounts from the CLI: verified e-mail, a role in one organization. */
+  createUser(input: { email: string; password: string; name?: string; role: string; organizationId: string }): Promise<UserInfo>;
+  setActiveOrganization(validated: ValidatedSession, organizationId: string): Promise<void>;
+  requestPasswordReset(email: string): Promise<void>;
+  resetPassword(token: string, newPassword: string): Promise<void>;
+  sendVerificationEmail(email: string): Promise<void>;
+  verifyEmail(token: string): Promise<void>;
+}
+
+const RESET_TTL_SECONDS = 60 * 60;
+const VERIFY_TTL_SECONDS = 24 * 60 * 60;
+const CHALLENGE_TTL_SECONDS = 5 * 60;
+
+export function createAuthService(input: {
+  db: Kysely<AuthDb>;
+  settings: AuthSettings;
+  apiKeys: ApiKeyService;
+  twoFactor: TwoFactorService;
+  onBackgroundError: (error: unknown) => void;
+}): AuthService {
+  const { db, settings, apiKeys, twoFactor } = input;
+  const users = createUserStore(db);
+  const sessions = createSessionStore(db, settings.sessionDurationSeconds);
+  const verifications = createVerificationStore(db);
+  const limiter = createLoginRateLimiter(db, settings.rateLimit);
+  const cookieName = sessionCookieName(settings.isHttps);
+  const requests = new WeakMap<object, RequestAuth>();
+
+  const assertPassword = (password: string) => {
+    if (password.length < settings.minPasswordLength) throw authErrors.weakPassword(settings.minPasswordLength);
+  };
+  /** Mail is sent after the answer, so its latency does not tell whether an account exists. */
+  const inBackground = (work: () => Promise<unknown>) => {
+    void work().catch(input.onBackgroundError);
+  };
+  const sendVerification = async (user: UserRow) => {
+    const token = await verifications.create({ purpose: "verify-email", userId: user.id, ttlSeconds: VERIFY_TTL_SECONDS });
+    const url = `${settings.baseUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    await settings.mailer.send({ to: user.email, kind: "verify-email", subject: "Verify your e-mail address", text: `Confirm your address: ${url}`, url });
+  };
+
+  const actorOf = (validated: ValidatedSession): Actor => ({
+    id: validated.user.id,
+    type: "user",
+    organizationId: validated.session.organizationId,
+    permissions: permissionsOfRole(settings.roles, validated.role),
+    ...(validated.role ? { role: validated.role } : {}),
+    email: validated.user.email,
+  });
+
+  const fromSession = async (method: "bearer" | "cookie", token: string): Promise<RequestAuth> => {
+    const validated = await sessions.validate(token);
+    return validated ? { method, actor: actorOf(validated), isRejected: false, session: validated, token } : { method, actor: null, isRejected: true };
+  };
+
+  const startSession = async (user: UserRow, requestOrganizationId: string, client: ClientInfo): Promise<SignedIn> => {
+    const memberships = await users.memberships(user.id);
+    // The store the request came in through when the user belongs to it, else their first store.
+    const organizationId = memberships.some((m) => m.organizationId === requestOrganizationId)
+      ? requestOrganizationId
+      : (memberships[0]?.organizationId ?? requestOrganizationId);
+    const created = await sessions.create({ userId: user.id, organizationId, ipAddress: client.ip, userAgent: client.userAgent ?? null });
+    return { ...created, user: toUserInfo(user) };
+  };
+
+  return {
+    settings,
+    users,
+    sessions,
+    verifications,
+    twoFactor,
+    actorOf,
+    startSession,
+
+    async authenticate(headers) {
+      assertSingleCopy();
+      const apiKey = firstHeader(headers["x-api-key"]);
+      if (apiKey !== undefined) {
+        const actor = settings.isApiKeysEnabled ? await apiKeys.verify(apiKey.trim()) : null;
+        return { method: "apiKey", actor, isRejected: actor === null };
+      }
+      const authorization = firstHeader(headers.authorization);
+      const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
+      if (bearer) return fromSession("bearer", bearer[1] as string);
+      const cookie = readCookie(firstHeader(headers.cookie), cookieName);
+      if (cookie) return fromSession("cookie", cookie);
+      return { method: null, actor: null, isRejected: false };
+    },
+
+    remember: (request, auth) => void requests.set(request, auth),
+    recall: (request) => requests.get(request),
+
+    async signUp({ email, password, name, organizationId, client }) {
+      assertPassword(password);
+      const passwordHash = await settings.hasher.hash(password);
+      const user = await users.create({ email, name, passwordHash });
+      if (!user) {
+        if (!settings.requireEmailVerification) throw authErrors.emailTaken();
+        // With verification on, a taken address answers like a new one; its owner is told by mail.
+        const to = normalizeEmail(email);
+        inBackground(() => settings.mailer.send({ to, kind: "sign-up-attempt", subject: "Sign-up attempt", text: "Someone tried to create an account with your address. If it was you, sign in or reset your password." }));
+        return { verificationRequired: true };
+      }
+      await users.setMembership({ userId: user.id, organizationId, role: settings.signUpRole });
+      if (settings.requireEmailVerification) {
+        inBackground(() => sendVerification(user));
+        return { verificationRequired: true };
+      }
+      return { verificationRequired: false, ...(await startSession(user, organizationId, client)) };
+    },
+
+    async signIn({ email, password, organizationId, client }) {
+      const normalized = normalizeEmail(email);
+      await limiter.check({ ip: client.ip, email: normalized });
+      const user = await users.findByEmail(normalized);
+      // Unknown e-mails are verified against a dummy hash: same answer, about the same time.
+      const check = await settings.hasher.verify(user?.passwordHash ?? null, password);
+      await limiter.record({ ip: client.ip, email: normalized, isSuccess: check.isValid });
+      if (!user || !check.isValid) throw authErrors.invalidCredentials();
+      if (check.needsRehash) await users.setPasswordHash(user.id, await settings.hasher.hash(password));
+      if (settings.requireEmailVerification && !user.emailVerified) throw authErrors.emailNotVerified();
+      if (settings.twoFactor.isEnabled && (await twoFactor.isEnabled(user.id))) {
+        const challenge = await verifications.create({ purpose: "two-factor-challenge", userId: user.id, ttlSeconds: CHALLENGE_TTL_SECONDS, payload: { organizationId } });
+        return { twoFactorRequired: true, challenge };
+      }
+      return { twoFactorRequired: false, ...(await startSession(user, organizationId, client)) };
+    },
+
+    async completeTwoFactorSignIn({ challenge, code, client }) {
+      // The challenge is spent by any attempt: one guess per correct password.
+      const used = await verifications.consume("two-factor-challenge", challenge);
+      const user = used?.userId ? await users.findById(used.userId) : undefined;
+      if (!used || !user) throw authErrors.invalidToken();
+      if (!(await twoFactor.verifyCode(user.id, code))) throw authErrors.invalidTwoFactorCode();
+      return startSession(user, String(used.payload.organizationId ?? settings.defaultOrganizationId), client);
+    },
+
+    async changePassword({ userId, sessionId, currentPassword, newPassword }) {
+      assertPassword(newPassword);
+      const user = await users.findById(userId);
+      const check = await settings.hasher.verify(user?.passwordHash ?? null, currentPassword);
+      if (!user || !check.isValid) throw authErrors.wrongPassword();
+      await users.setPasswordHash(userId, await settings.hasher.hash(newPassword));
+      return { revokedSessions: await sessions.invalidateUser(userId, sessionId) };
+    },
+
+    async createUser({ email, password, name, role, organizationId }) {
+      assertPassword(password);
+      const user = await users.create({ email, name: name ?? normalizeEmail(email).split("@")[0] ?? "", passwordHash: await settings.hasher.hash(password), isEmailVerified: true });
+      if (!user) throw authErrors.emailTaken();
+      await users.setMembership({ userId: user.id, organizationId, role });
+      return toUserInfo(user);
+    },
+
+    async setActiveOrganization(validated, organizationId) {
+      if ((await users.roleIn(validated.user.id, organizationId)) === null) throw authErrors.notMember();
+      await sessions.setOrganization(validated.session.id, organizationId);
+    },
+
+    async requestPasswordReset(email) {
+      const user = await users.findByEmail(email);
+      if (!user) return;
+      inBackground(async () => {
+        const token = await verifications.create({ purpose: "reset-password", userId: user.id, ttlSeconds: RESET_TTL_SECONDS });
+        const url = `${settings.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await settings.mailer.send({ to: user.email, kind: "reset-password", subject: "Reset your password", text: `Choose a new password (valid for one hour): ${url}`, url });
+      });
+    },
+
+    async resetPassword(token, newPassword) {
+      assertPassword(newPassword);
+      const used = await verifications.consume("reset-password", token);
+      if (!used?.userId) throw authErrors.invalidToken();
+      await users.setPasswordHash(used.userId, await settings.hasher.hash(newPassword));
+      // Whoever knew the old password is signed out everywhere; the mailbox owner proved their address.
+      await sessions.invalidateUser(used.userId);
+      await users.markEmailVerified(used.userId);
+    },
+
+    async sendVerificationEmail(email) {
+      const user = await users.findByEmail(email);
+      if (!user || user.emailVerified) return;
+      inBackground(() => sendVerification(user));
+    },
+
+    async verifyEmail(token) {
+      const used = await verifications.consume("verify-email", token);
+      if (!used?.userId) throw authErrors.invalidToken();
+      await users.markEmailVerified(used.userId);
+    },
+  };
+}
+
+function firstHeader(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}

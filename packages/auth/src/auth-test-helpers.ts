@@ -1,0 +1,76 @@
+import type { FastifyInstance } from "fastify";
+import { createTestApp, type TestApp } from "@unified-commerce/core/testing";
+import type { AuthConfig, CommerceConfig } from "@unified-commerce/core";
+import { auth } from "./auth-plugin.js";
+import type { AuthPluginOptions } from "./auth-options.js";
+import type { MailMessage } from "./mailer.js";
+
+/** Cheap argon2id for tests only; the plugin's default stays OWASP. */
+export const TEST_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+export const TRUSTED_ORIGIN = "https://shop.example";
+
+export const testRoles: NonNullable<AuthConfig["roles"]> = {
+  owner: { permissions: ["*:*"] },
+  admin: { permissions: ["*:*"] },
+  staff: { permissions: ["catalog:create", "catalog:read", "catalog:update", "catalog:read:unpublished", "inventory:read", "inventory:adjust", "orders:read"] },
+  customer: { permissions: ["catalog:read", "customers:read:self", "customers:update:self", "orders:read:own"] },
+};
+
+export const testScopes: NonNullable<AuthConfig["apiKeyScopes"]> = {
+  admin: { prefix: "uc_admin_", description: "Everything", permissions: { "*": ["*"] } },
+  orders: { prefix: "uc_ord_", description: "Reads orders", permissions: { orders: ["read"] } },
+  storefront: { prefix: "uc_sf_", description: "Storefront reads", permissions: { catalog: ["read"], inventory: ["read"] } },
+  short: { prefix: "uc_short_", description: "Bounded keys", permissions: { catalog: ["read"] }, keyExpiration: { minExpiresIn: 0.5, maxExpiresIn: 2 } },
+};
+
+export interface AuthTestApp extends TestApp {
+  mails: MailMessage[];
+}
+
+/** The real kernel with the auth plugin, real credentials only (tests here never send the test header). */
+export async function createAuthTestApp(options: { auth?: AuthConfig; plugin?: AuthPluginOptions; config?: CommerceConfig } = {}): Promise<AuthTestApp> {
+  const mails: MailMessage[] = [];
+  const app = await createTestApp({
+    config: {
+      ...options.config,
+      auth: { roles: testRoles, trustedOrigins: [TRUSTED_ORIGIN], apiKeyScopes: testScopes, ...options.auth },
+      plugins: [
+        auth({
+          passwordHashing: TEST_HASHING,
+          signInRateLimit: false,
+          mailer: { send: async (message) => void mails.push(message) },
+          ...options.plugin,
+        }),
+      ],
+    },
+  });
+  return { ...app, mails };
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A JSON request with explicit headers; answers status, parsed body and headers. */
+export async function send(app: FastifyInstance, method: Method, url: string, options: { headers?: Record<string, string>; body?: unknown } = {}) {
+  const response = await app.inject({
+    method,
+    url,
+    headers: { ...(options.body === undefined ? {} : { "content-type": "application/json" }), ...options.headers },
+    ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
+  });
+  return { status: response.statusCode, body: response.body ? response.json() : null, headers: response.headers, raw: response.body };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+export const apiKey = (key: string) => ({ "x-api-key": key });
+
+/** Creates a user with a role in an organization (as the CLI does) and signs them in; answers the token. */
+export async function staffSession(t: TestApp, input: { email: string; role: string; organizationId?: string; password?: string }): Promise<string> {
+  const password = input.password ?? "correct horse battery";
+  const organizationId = input.organizationId ?? "default";
+  if (organizationId !== "default") await t.kernel.services.organizations.create({ id: organizationId, name: organizationId }).catch(() => undefined);
+  await t.kernel.services.auth.createUser({ email: input.email, password, role: input.role, organizationId });
+  const signIn = await send(t.app, "POST", "/api/auth/sign-in/email", { body: { email: input.email, password } });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${signIn.raw}`);
+  return signIn.body.data.token as string;
+}

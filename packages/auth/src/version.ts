@@ -1,0 +1,1 @@
+export const AUTH_VERSION = "0.1.0";

@@ -1,0 +1,45 @@
+import { createDatabase, createKernel, type CommerceConfig, type Kernel } from "@unified-commerce/core";
+import { CliError } from "./cli-error.js";
+import { holdEmbeddedDatabase } from "./data-dir-lock.js";
+import { findConfig, loadConfig } from "./load-config.js";
+
+/** Where the CLI writes; tests and embedders pass their own. */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  env: NodeJS.ProcessEnv;
+}
+
+/**
+ * Boots the configured kernel (migrations included) for one command and closes it afterwards. With
+ * the embedded database the data directory is held for the duration; `isReadOnlyConfig` commands that
+ * only need the configuration boot on an in-memory database instead, so they work next to a running server.
+ */
+export async function withKernel<T>(
+  options: { config?: string | undefined; env: NodeJS.ProcessEnv; isConfigOnly?: boolean },
+  work: (kernel: Kernel, config: CommerceConfig) => Promise<T>,
+): Promise<T> {
+  const config = await loadConfig(findConfig(options.config, options.env));
+  const quiet: CommerceConfig = { ...config, logLevel: "silent" };
+  const isEmbedded = !config.database?.url;
+  const release = options.isConfigOnly && isEmbedded ? () => {} : holdEmbeddedDatabase(config);
+  try {
+    const database = options.isConfigOnly && isEmbedded ? await createDatabase({ dataDir: "memory://" }) : undefined;
+    const kernel = await createKernel(quiet, database ? { database } : {});
+    try {
+      if (!("apiKeys" in kernel.services)) throw new CliError("The configuration does not install the auth plugin: add auth() from @unified-commerce/auth to plugins");
+      return await work(kernel, kernel.config);
+    } finally {
+      await kernel.close();
+    }
+  } finally {
+    release();
+  }
+}
+
+/** Throws unless the organization exists. */
+export async function assertOrganization(kernel: Kernel, organizationId: string): Promise<void> {
+  if (!(await kernel.services.organizations.get(organizationId))) {
+    throw new CliError(`Organization "${organizationId}" does not exist (see \`uc org list\`)`);
+  }
+}

@@ -1,0 +1,3 @@
+export { runCli, defaultIo } from "./run-cli.js";
+export type { CliIo } from "./cli-context.js";
+export { CliError } from "./cli-error.js";
