@@ -32,6 +32,15 @@ describe("the studio content app", () => {
     expect(list.articles.filter((a) => a.updated).length).toBeGreaterThanOrEqual(2);
   });
 
+  it("returns 10 search results by default when more articles match (the spec default limit)", async () => {
+    const list = (await app.inject("/api/articles?limit=100")).json() as { total: number };
+    const all = (await app.inject("/api/search?q=e&limit=50")).json() as { count: number };
+    expect(all.count).toBe(list.total);
+    expect(all.count).toBeGreaterThan(10);
+    const page = (await app.inject("/api/search?q=e")).json() as { count: number };
+    expect(page.count).toBe(10);
+  });
+
   it("publishes absolute URLs under PUBLIC_BASE_URL, MCP included", async () => {
     const index = (await app.inject("/api")).json() as { openapi: string; mcp: string };
     expect(index).toMatchObject({ openapi: `${BASE_URL}/openapi.json`, mcp: `${BASE_URL}/mcp` });

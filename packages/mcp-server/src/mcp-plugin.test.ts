@@ -145,6 +145,23 @@ describe("/mcp over plain HTTP", () => {
     expect(await response.json()).toMatchObject({ code: "method_not_allowed", status: 405, type: `${BASE_URL}/developers/#errors-method_not_allowed` });
   });
 
+  it.each(["PUT", "PATCH", "DELETE"])("answers %s with 405 and Allow: POST, never cached", async (method) => {
+    const response = await fetch(url, { method });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toMatchObject({ code: "method_not_allowed", instance: "/mcp" });
+  });
+
+  it("never caches a refused JSON-RPC request either", async () => {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "no/such-method", params: {} }),
+    });
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
   it("is never cached and open to any origin", async () => {
     const response = await fetch(url, {
       method: "POST",

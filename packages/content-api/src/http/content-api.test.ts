@@ -263,6 +263,18 @@ describe("GET /api/search", () => {
     expect((body["results"] as { slug: string }[]).map((r) => r.slug)).toEqual(slugs);
   });
 
+  it("matches an article by a tag its title, description and body never mention", async () => {
+    const { body } = await getJson("/api/search?q=ARCHITECTURE");
+    const results = body["results"] as { slug: string; excerpt: string }[];
+    expect(results.map((r) => r.slug)).toEqual(["delta-postgres"]);
+    expect(results[0]?.excerpt.toLowerCase()).toContain("architecture");
+  });
+
+  it("accepts the bounds of limit (1 and 50)", async () => {
+    expect((await getJson("/api/search?q=a&limit=1")).body["count"]).toBe(1);
+    expect((await app.inject({ method: "GET", url: "/api/search?q=a&limit=50" })).statusCode).toBe(200);
+  });
+
   it("never finds drafts", async () => {
     const { body } = await getJson("/api/search?q=unicornword");
     expect(body).toMatchObject({ count: 0, results: [] });

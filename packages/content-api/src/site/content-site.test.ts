@@ -42,6 +42,9 @@ describe("site pages", () => {
     expect((await get("/pricing", { accept: "text/html, text/markdown;q=0.5" })).headers["content-type"]).toMatch(/^text\/html/);
     expect((await get("/pricing", { accept: "text/html;q=0.4, text/markdown;q=0.9" })).headers["content-type"]).toMatch(/^text\/markdown/);
     expect((await get("/pricing", { accept: "text/markdown;q=0" })).headers["content-type"]).toMatch(/^text\/html/);
+    // What agents send: markdown named first beside HTML at the same weight means markdown.
+    expect((await get("/pricing", { accept: "text/markdown, text/html, */*" })).headers["content-type"]).toMatch(/^text\/markdown/);
+    expect((await get("/pricing", { accept: "text/html,application/xhtml+xml,*/*;q=0.8" })).headers["content-type"]).toMatch(/^text\/html/);
   });
 
   it("answers 304 to a markdown view whose ETag is current", async () => {

@@ -17,7 +17,11 @@ describe("prefersMarkdown", () => {
     ["text/html, text/markdown;q=0.9", false],
     ["text/markdown;q=0", false],
     ["text/markdown;q=0.5, */*;q=0.1", true],
-    ["text/markdown, text/html", false],
+    ["text/markdown, text/html", true],
+    ["text/html, text/markdown", true],
+    ["text/markdown, text/html, */*", true],
+    ["text/html;q=0.9, text/markdown;q=0.9, */*;q=0.1", true],
+    ["text/*, */*", false],
     ["application/json", false],
     ["text/*;q=0.3, text/markdown;q=0.7", true],
   ])("Accept %s → markdown %s", (accept, expected) => {

@@ -6,14 +6,22 @@ interface MediaRange {
 
 /**
  * Whether a request's `Accept` header prefers markdown over HTML (RFC 9110 §12.5.1): each of the two is
- * weighed by its most specific matching range, `q=0` refuses it, and HTML wins ties, so browsers
- * (`text/html,*\/*;q=0.8`), `*\/*` and a missing header all get HTML.
+ * weighed by its most specific matching range and `q=0` refuses it. A tie goes to markdown only when the
+ * client names `text/markdown` itself: agents send `text/markdown, text/html, *\/*` and mean markdown
+ * (the spec serves markdown "when the request carries Accept: text/markdown"), while browsers
+ * (`text/html,*\/*;q=0.8`), `*\/*`, `text/*` and a missing header, which never name it, all get HTML.
  */
 export function prefersMarkdown(accept: string | undefined): boolean {
   if (!accept) return false;
   const ranges = parseAccept(accept);
   const markdown = quality(ranges, "text", "markdown");
-  return markdown > 0 && markdown > quality(ranges, "text", "html");
+  const html = quality(ranges, "text", "html");
+  if (markdown <= 0) return false;
+  return markdown > html || (markdown === html && namesMarkdown(ranges));
+}
+
+function namesMarkdown(ranges: readonly MediaRange[]): boolean {
+  return ranges.some((range) => range.type === "text" && range.subtype === "markdown" && range.q > 0);
 }
 
 function parseAccept(header: string): MediaRange[] {

@@ -56,6 +56,8 @@ describe("catalog entities", () => {
     expect((await call(t.app, "GET", `/api/catalog/entities/${id}`)).status).toBe(404);
     const events = await sql<{ type: string }>`select type from domain_events where entity_id = ${id} order by sequence`.execute(t.db);
     expect(events.rows.map((row) => row.type)).toEqual(["catalog.create", "catalog.update", "catalog.delete"]);
+    const audit = await call(t.app, "GET", `/api/audit/catalogEntity/${id}`);
+    expect(audit.body.data.map((entry: { event: string }) => entry.event)).toEqual(["catalog.delete", "catalog.update", "catalog.create"]);
   });
 
   it("stores localized attributes per locale", async () => {
@@ -74,12 +76,16 @@ describe("catalog entities", () => {
     const id = await createEntity(t.app, { slug: "hidden-draft", status: "draft" });
     expect((await call(t.app, "GET", `/api/catalog/entities/${id}`, { actor: storefrontActor })).status).toBe(404);
     expect((await call(t.app, "GET", `/api/catalog/entities/${id}/attributes/en`, { actor: testCustomerActor })).status).toBe(404);
+    // Regression: field ownership rows used to be served for drafts to any catalog:read caller.
+    expect((await call(t.app, "GET", `/api/catalog/entities/${id}/field-ownership`, { actor: storefrontActor })).status).toBe(404);
+    expect((await call(t.app, "GET", "/api/catalog/entities/hidden-draft", { actor: storefrontActor })).status).toBe(404);
     const list = await call(t.app, "GET", "/api/catalog/entities?status=draft&limit=100", { actor: storefrontActor });
     expect(list.body.data).toEqual([]);
     const listAll = await call(t.app, "GET", "/api/catalog/entities?limit=100", { actor: storefrontActor });
     expect(listAll.body.data.every((entity: { status: string }) => entity.status === "active")).toBe(true);
     const reader = createTestActor({ permissions: ["catalog:read", "catalog:read:unpublished"] });
     expect((await call(t.app, "GET", `/api/catalog/entities/${id}`, { actor: reader })).status).toBe(200);
+    expect((await call(t.app, "GET", `/api/catalog/entities/${id}/field-ownership`, { actor: reader })).status).toBe(200);
   });
 
   it("checks permissions before input", async () => {

@@ -72,6 +72,18 @@ describe("catalog options and variants", () => {
     expect(counted.rows[0]?.count).toBe(0);
   });
 
+  it("refuses to generate a matrix that is too large with a 422 and writes no variant", async () => {
+    const id = await createEntity(t.app, { slug: "too-many-generated" });
+    const values = (prefix: string) => Array.from({ length: 40 }, (_, i) => `${prefix}${i}`);
+    await call(t.app, "POST", `/api/catalog/entities/${id}/options`, { body: { name: "A", values: values("a") } });
+    await call(t.app, "POST", `/api/catalog/entities/${id}/options`, { body: { name: "B", values: values("b") } });
+    const response = await call(t.app, "POST", `/api/catalog/entities/${id}/variants/generate`, { body: {} });
+    expect(response.status).toBe(422);
+    expect(response.body.error.message).toContain("1600 combinations");
+    const counted = await sql<{ count: number }>`select count(*)::int as count from catalog_variants where entity_id = ${id}`.execute(t.db);
+    expect(counted.rows[0]?.count).toBe(0);
+  });
+
   it("never touches another organization's options or variants", async () => {
     const id = await createEntity(t.app, { slug: "tenant-variants" });
     const color = await call(t.app, "POST", `/api/catalog/entities/${id}/options`, { body: { name: "Color", values: ["Red"] } });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Actor } from "../../kernel/actor.js";
-import { assertCanChangeSourced, catalogScope, emitCatalogEvent, requireEntity, type CatalogContext } from "./catalog-context.js";
+import { assertCanChangeSourced, canSeeUnpublished, catalogScope, emitCatalogEvent, requireEntity, type CatalogContext } from "./catalog-context.js";
 import { catalogErrors } from "./catalog-errors.js";
 import type { FieldOwner } from "./catalog-tables.js";
 
@@ -27,9 +27,13 @@ const COLUMNS = ["id", "entityId", "fieldPath", "owner", "storeId", "variantId",
 
 export function createFieldOwnershipOperations(context: CatalogContext) {
   return {
-    /** Rows of an entity; with `storeId`, that store's rows and the store-independent ones. */
-    async listFieldOwnership(organizationId: string, idOrSlug: string, filter: { storeId?: string }): Promise<FieldOwnershipRow[]> {
+    /**
+     * Rows of an entity; with `storeId`, that store's rows and the store-independent ones. An entity that
+     * is not active is not found for an actor without `catalog:read:unpublished`, as everywhere else.
+     */
+    async listFieldOwnership(organizationId: string, idOrSlug: string, filter: { storeId?: string }, actor: Actor | null = null): Promise<FieldOwnershipRow[]> {
       const entity = await requireEntity(context.db, organizationId, idOrSlug);
+      if (entity.status !== "active" && !canSeeUnpublished(actor)) throw catalogErrors.entityNotFound();
       let query = catalogScope(context.db, organizationId).selectFrom("catalogFieldOwnership").select(COLUMNS).where("entityId", "=", entity.id);
       if (filter.storeId) {
         const storeId = filter.storeId;

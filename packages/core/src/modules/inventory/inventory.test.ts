@@ -89,6 +89,10 @@ describe("inventory", () => {
     expect((await call(t.app, "GET", `/api/inventory/check?entityIds=${entityId},${missing}`)).status).toBe(404);
     expect((await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: missing, quantity: 1 } })).status).toBe(404);
     expect((await call(t.app, "GET", "/api/inventory/check?entityIds=not-a-uuid")).status).toBe(422);
+    // Regression: an unknown warehouse used to read as "insufficient stock" (409).
+    const unknownWarehouse = await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId, warehouseId: missing, quantity: 1 } });
+    expect(unknownWarehouse.status).toBe(404);
+    expect(unknownWarehouse.body.error.code).toBe("NOT_FOUND");
   });
 
   it("removes an entity's stock with the entity", async () => {

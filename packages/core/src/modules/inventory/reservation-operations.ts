@@ -4,6 +4,7 @@ import type { CoreTables } from "../../db/core-tables.js";
 import type { Actor } from "../../kernel/actor.js";
 import { assertStockTarget, inventoryErrors, inventoryScope, type InventoryContext } from "./inventory-context.js";
 import type { ReservationStatus } from "./inventory-tables.js";
+import { requireWarehouse } from "./warehouse-operations.js";
 
 /** Stock held for a cart or an order until it is converted (sold), released, or expires. */
 export interface Reservation {
@@ -131,6 +132,8 @@ export function createReservationOperations(context: InventoryContext) {
       await assertStockTarget(context, organizationId, input.entityId, input.variantId);
       return context.database.transaction(async (trx) => {
         const variantId = input.variantId ?? null;
+        // A warehouse the organization does not have is a 404, not "insufficient stock" (409).
+        if (input.warehouseId) await requireWarehouse(trx, organizationId, input.warehouseId);
         await releaseExpired(trx, organizationId, { entityIds: [input.entityId] });
         const scope = inventoryScope(trx, organizationId);
         const candidates = scope

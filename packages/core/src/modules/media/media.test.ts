@@ -6,30 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../kernel/actor.js";
 import { createTestActor, createTestApp, jsonHeaders, testAdminActor, type TestApp } from "../../testing/index.js";
 import { call, createEntity, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
-
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]);
-
-/** A multipart body by hand: inject takes a buffer and the boundary header. */
-function multipart(parts: { name: string; value: string | Buffer; filename?: string }[]) {
-  const boundary = "----uc-test-boundary";
-  const chunks = parts.flatMap((part) => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ""}\r\n${part.filename ? "Content-Type: application/octet-stream\r\n" : ""}\r\n`),
-    Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
-    Buffer.from("\r\n"),
-  ]);
-  return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+import { JPEG, PNG, uploadMedia, type MultipartPart } from "./media-test-helpers.js";
 
 describe("media", () => {
   let t: TestApp;
   let directory: string;
-  const upload = async (parts: Parameters<typeof multipart>[0], actor: Actor = testAdminActor) => {
-    const body = multipart(parts);
-    const { "content-type": _json, ...headers } = jsonHeaders(actor);
-    const response = await t.app.inject({ method: "POST", url: "/api/media/upload", headers: { ...headers, "content-type": body.contentType }, payload: body.payload });
-    return { status: response.statusCode, body: response.json() };
-  };
+  const upload = (parts: MultipartPart[], actor: Actor = testAdminActor) => uploadMedia(t.app, parts, actor);
   const files = async () => (await readdir(join(directory, "default")).catch(() => [] as string[])).length;
 
   beforeAll(async () => {

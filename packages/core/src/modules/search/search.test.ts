@@ -146,3 +146,32 @@ describe("search without an adapter (fallback)", () => {
     expect((await call(t.app, "GET", "/api/search?q=shirt", { actor: otherOrgAdmin })).body.data).toEqual([]);
   });
 });
+
+describe.each([
+  ["the PostgreSQL adapter", { search: { adapter: "postgres" as const } }],
+  ["the fallback", {}],
+])("suggest and search limits with %s", (_name, config) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config });
+    for (let i = 0; i < 12; i++) await createEntity(t.app, { slug: `lamp-${i}`, attributes: { en: { title: `Lamp model ${i}` } } });
+  });
+  afterAll(() => t.close());
+
+  it("suggests 10 entities by default, more on request, and refuses a limit above 100", async () => {
+    expect((await call(t.app, "GET", "/api/search/suggest?prefix=lam")).body.data).toHaveLength(10);
+    expect((await call(t.app, "GET", "/api/search/suggest?prefix=lam&limit=12")).body.data).toHaveLength(12);
+    expect((await call(t.app, "GET", "/api/search/suggest?prefix=lam&limit=101")).status).toBe(422);
+  });
+
+  it("answers 20 hits by default and pages the rest", async () => {
+    for (let i = 12; i < 22; i++) await createEntity(t.app, { slug: `lamp-${i}`, attributes: { en: { title: `Lamp model ${i}` } } });
+    const first = await call(t.app, "GET", "/api/search?q=lamp");
+    expect(first.body.data).toHaveLength(20);
+    expect(first.body.meta).toMatchObject({ total: 22, page: 1, limit: 20 });
+    const second = await call(t.app, "GET", "/api/search?q=lamp&page=2");
+    expect(second.body.data).toHaveLength(2);
+    const seen = new Set([...first.body.data, ...second.body.data].map((hit: { slug: string }) => hit.slug));
+    expect(seen.size).toBe(22);
+  });
+});

@@ -26,7 +26,7 @@ export const fieldOwnershipRoutes = ({ services }: RouteContext) =>
     .permission("catalog:read")
     .query(z.object({ storeId: z.string().min(1).max(200).optional() }))
     .output(z.array(ownershipSchema))
-    .handler(async ({ params, query, organizationId }) => ({ data: await services.catalog.listFieldOwnership(organizationId, params.id, query) }))
+    .handler(async ({ params, query, organizationId, actor }) => ({ data: await services.catalog.listFieldOwnership(organizationId, params.id, query, actor) }))
     .put("/entities/:id/field-ownership", { summary: "Set the owner of a field", description: "One row per field, store and variant. Store-sourced entities also need catalog:sync." })
     .permission("catalog:update")
     .input(body)
