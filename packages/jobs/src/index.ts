@@ -1,0 +1,18 @@
+export { createJobQueue, type JobQueue, type JobQueueOptions } from "./create-job-queue.js";
+export { runPendingJobs, type RunPendingJobsOptions, type RunPendingJobsResult } from "./run-pending-jobs.js";
+export type { StartWorkerOptions, JobWorker, ListenFunction } from "./start-worker.js";
+export type { EnqueueOptions } from "./enqueue-job.js";
+export type { FailedJobsPage } from "./failed-jobs.js";
+export type { QueueRuntimeOptions } from "./queue-runtime.js";
+export { DEFAULT_LEASE_MS } from "./queue-runtime.js";
+export type { TaskDefinition, TaskContext, TaskRetries, TaskConcurrency } from "./task-definition.js";
+export type { JobRecord, JobStatus } from "./job-record.js";
+export type { JobLogger } from "./job-logger.js";
+export type { JobsDb } from "./jobs-db.js";
+export type { ProcessingOrder, ProcessingOrderField } from "./processing-order.js";
+export { JOBS_NOTIFY_CHANNEL, type NotifyMode } from "./notify-mode.js";
+export { jobsMigrations, migrateJobs, type JobsMigration } from "./jobs-migrations.js";
+export { backoffDelay, type BackoffPolicy } from "./backoff-delay.js";
+export { JobsError, isJobsError, type JobsErrorCode } from "./jobs-error.js";
+export { UNKNOWN_TASK_ERROR } from "./execute-job.js";
+export { LEASE_EXPIRED_ERROR } from "./reap-stale-jobs.js";
