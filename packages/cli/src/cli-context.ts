@@ -1,6 +1,5 @@
 import { createDatabase, createKernel, type CommerceConfig, type Kernel } from "@unified-commerce/core";
 import { CliError } from "./cli-error.js";
-import { holdEmbeddedDatabase } from "./data-dir-lock.js";
 import { findConfig, loadConfig } from "./load-config.js";
 
 /** Where the CLI writes; tests and embedders pass their own. */
@@ -20,20 +19,16 @@ export async function withKernel<T>(
   work: (kernel: Kernel, config: CommerceConfig) => Promise<T>,
 ): Promise<T> {
   const config = await loadConfig(findConfig(options.config, options.env));
-  const quiet: CommerceConfig = { ...config, logLevel: "silent" };
+  // The embedded database refuses a directory a running server holds, naming it (core's data-dir lock).
+  const quiet: CommerceConfig = { ...config, logLevel: "silent", database: { ...config.database, lockHolder: "the uc command" } };
   const isEmbedded = !config.database?.url;
-  const release = options.isConfigOnly && isEmbedded ? () => {} : holdEmbeddedDatabase(config);
+  const database = options.isConfigOnly && isEmbedded ? await createDatabase({ dataDir: "memory://" }) : undefined;
+  const kernel = await createKernel(quiet, database ? { database } : {});
   try {
-    const database = options.isConfigOnly && isEmbedded ? await createDatabase({ dataDir: "memory://" }) : undefined;
-    const kernel = await createKernel(quiet, database ? { database } : {});
-    try {
-      if (!("apiKeys" in kernel.services)) throw new CliError("The configuration does not install the auth plugin: add auth() from @unified-commerce/auth to plugins");
-      return await work(kernel, kernel.config);
-    } finally {
-      await kernel.close();
-    }
+    if (!("apiKeys" in kernel.services)) throw new CliError("The configuration does not install the auth plugin: add auth() from @unified-commerce/auth to plugins");
+    return await work(kernel, kernel.config);
   } finally {
-    release();
+    await kernel.close();
   }
 }
 

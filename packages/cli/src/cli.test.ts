@@ -95,7 +95,7 @@ describe("uc", () => {
 
   it.skipIf(Boolean(url))("says clearly when a running server holds the embedded database", async () => {
     const dataDir = join(workDir, "data");
-    writeFileSync(join(dataDir, "uc.lock"), JSON.stringify({ pid: process.pid, owner: "server", startedAt: new Date().toISOString() }));
+    writeFileSync(join(dataDir, "uc.lock"), JSON.stringify({ pid: process.pid, holder: "a running server", startedAt: new Date().toISOString() }));
     const result = await uc("org", "list");
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/held by a running server \(pid \d+\)/);

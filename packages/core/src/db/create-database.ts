@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import type { DatabaseConfig } from "../kernel/config.js";
 import type { CoreTables } from "./core-tables.js";
 import { INT8_OID, parseSafeInteger } from "./safe-integer.js";
+import { holdDataDir } from "./data-dir-lock.js";
 
 /** An open database: the Kysely instance and what the kernel needs to manage it. */
 export interface Database {
@@ -35,7 +36,9 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 export async function createDatabase(config: DatabaseConfig = {}): Promise<Database> {
   const schema = config.schema ?? "public";
   if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid database schema name: ${schema}`);
-  return config.url ? openPostgres(config.url, schema, config.poolSize ?? 10) : openPglite(config.dataDir ?? ".data", schema);
+  return config.url
+    ? openPostgres(config.url, schema, config.poolSize ?? 10)
+    : openPglite(config.dataDir ?? ".data", schema, config.lockHolder ?? "another process");
 }
 
 async function openPostgres(url: string, schema: string, poolSize: number): Promise<Database> {
@@ -66,12 +69,17 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
   };
 }
 
-async function openPglite(dataDir: string, schema: string): Promise<Database> {
+async function openPglite(dataDir: string, schema: string, lockHolder: string): Promise<Database> {
   const isMemory = dataDir.startsWith("memory://");
   if (!isMemory) mkdirSync(dataDir, { recursive: true });
-  const pglite = await PGlite.create(isMemory ? undefined : dataDir, {
-    parsers: { [INT8_OID]: parseSafeInteger },
-  });
+  const release = isMemory ? () => {} : holdDataDir(dataDir, lockHolder);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(isMemory ? undefined : dataDir, { parsers: { [INT8_OID]: parseSafeInteger } });
+  } catch (error) {
+    release();
+    throw error;
+  }
   if (schema !== "public") await pglite.exec(`create schema if not exists ${schema}; set search_path to ${schema}`);
   let isClosed = false;
   const db = new Kysely<CoreTables>({ dialect: new PGliteDialect({ pglite }), plugins: [new CamelCasePlugin()] });
@@ -92,7 +100,11 @@ async function openPglite(dataDir: string, schema: string): Promise<Database> {
     close: async () => {
       if (isClosed) return;
       isClosed = true;
-      await db.destroy();
+      try {
+        await db.destroy();
+      } finally {
+        release();
+      }
     },
   };
 }

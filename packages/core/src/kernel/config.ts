@@ -45,6 +45,11 @@ export interface DatabaseConfig {
   schema?: string;
   /** Maximum pool size on PostgreSQL. @default 10 */
   poolSize?: number;
+  /**
+   * How this process is named in the embedded database's lock file (`<dataDir>/uc.lock`): another
+   * process refused the directory says who holds it. @default "another process"
+   */
+  lockHolder?: string;
 }
 
 export interface RateLimitConfig {
