@@ -1,8 +1,13 @@
 import { fork, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export interface RunningServer {
   url: string;
+  /** The whole message the server sent when it started listening (its port, and anything else it reports). */
+  info: Record<string, unknown>;
+  /** Process id of the server, e.g. to read its CPU time (`cpuSeconds`). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -22,9 +27,11 @@ export function startServer(script: string, args: readonly string[] = [], env: N
     child.once("error", reject);
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code}`)));
     child.once("message", (message) => {
-      const { port } = message as { port: number };
+      const info = message as { port: number } & Record<string, unknown>;
       resolve({
-        url: `http://127.0.0.1:${port}`,
+        url: `http://127.0.0.1:${info.port}`,
+        info,
+        pid: child.pid ?? 0,
         stop: () =>
           new Promise((done) => {
             child.removeAllListeners("exit");
@@ -42,3 +49,17 @@ export function pinToCpu(pid: number, cpu: number): void {
     .then(({ spawnSync }) => spawnSync("taskset", ["-cp", String(cpu), String(pid)], { stdio: "ignore" }))
     .catch(() => undefined);
 }
+
+/** User + system CPU seconds a process has used so far (Linux `/proc`); NaN where unavailable. */
+export function cpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { AppError, hasPermission, type Actor, type ApiKeyScope, type CommerceConfig } from "@unified-commerce/core";
+import type { CredentialCache } from "./credential-cache.js";
 import type { AuthDb } from "./auth-tables.js";
 import { isSecretMatch, mintApiKey, parseApiKey } from "./secret-token.js";
 
@@ -48,6 +49,11 @@ export interface ApiKeyService {
 }
 
 const DAY_SECONDS = 86_400;
+
+interface CachedKey {
+  prefix: string;
+  actor: Actor;
+}
 const KEY_COLUMNS = ["id", "organizationId", "scope", "name", "prefix", "userId", "createdAt", "expiresAt", "revokedAt"] as const;
 
 /** `{ catalog: ["read"] }` -> `["catalog:read"]`. */
@@ -61,7 +67,7 @@ export function mergeApiKeyScopes(config: CommerceConfig): Record<string, ApiKey
   return { ...scopes, ...config.auth?.apiKeyScopes };
 }
 
-export function createApiKeyService(db: Kysely<AuthDb>, config: CommerceConfig): ApiKeyService {
+export function createApiKeyService(db: Kysely<AuthDb>, config: CommerceConfig, cache: CredentialCache): ApiKeyService {
   const declared = mergeApiKeyScopes(config);
   const permissionsByScope = new Map(Object.entries(declared).map(([name, scope]) => [name, scopePermissions(scope)]));
 
@@ -107,18 +113,29 @@ export function createApiKeyService(db: Kysely<AuthDb>, config: CommerceConfig):
         .where("organizationId", "=", organizationId)
         .where("id", "=", id)
         .where("revokedAt", "is", null)
-        .executeTakeFirst();
+        .executeTakeFirst()
+        .finally(() => cache.delete("apiKey", id));
       return result.numUpdatedRows > 0n;
     },
 
     async revokeById(id) {
-      await db.updateTable("authApiKeys").set({ revokedAt: new Date() }).where("id", "=", id).where("revokedAt", "is", null).execute();
+      await db
+        .updateTable("authApiKeys")
+        .set({ revokedAt: new Date() })
+        .where("id", "=", id)
+        .where("revokedAt", "is", null)
+        .execute()
+        .finally(() => cache.delete("apiKey", id));
       return db.selectFrom("authApiKeys").select(KEY_COLUMNS).where("id", "=", id).executeTakeFirst();
     },
 
     async verify(key) {
       const parsed = parseApiKey(key);
       if (!parsed) return null;
+      // The prefix is part of the key: a cached key's secret under another scope's prefix is refused too.
+      const cached = cache.get<CachedKey>("apiKey", parsed.id, parsed.secret);
+      if (cached) return cached.prefix === parsed.prefix ? cached.actor : null;
+      const generation = cache.generation();
       const row = await db
         .selectFrom("authApiKeys")
         .select(["id", "organizationId", "scope", "prefix", "secretHash", "expiresAt", "revokedAt", "userId"])
@@ -130,7 +147,9 @@ export function createApiKeyService(db: Kysely<AuthDb>, config: CommerceConfig):
       // A scope removed from the configuration takes its keys' rights with it.
       const permissions = permissionsByScope.get(row.scope);
       if (!permissions) return null;
-      return { id: row.id, type: "apiKey", organizationId: row.organizationId, permissions };
+      const actor: Actor = { id: row.id, type: "apiKey", organizationId: row.organizationId, permissions };
+      cache.set("apiKey", row.id, { generation, secretHash: row.secretHash, userId: row.userId, expiresAt: row.expiresAt, value: { prefix: row.prefix, actor } satisfies CachedKey });
+      return actor;
     },
   };
 }

@@ -98,4 +98,33 @@ export const authMigrations: readonly NamedMigration[] = [
       await db.schema.createIndex("auth_login_attempts_key_idx").on("auth_login_attempts").columns(["key", "created_at"]).execute();
     },
   },
+  {
+    // Session validation runs on every request of a signed-in client. Sent as plain SQL, its four-table
+    // join was planned anew each time (about 150 us of PostgreSQL CPU, four times the lookup itself; see
+    // bench/results/auth.md); PL/pgSQL keeps the plan per connection, so a request pays only the lookup.
+    // Tables resolve through the caller's search_path, like every other query of the package.
+    name: "0002_session_lookup_function",
+    async up(db) {
+      await sql`
+        create function auth_session_lookup(session_id text)
+        returns table (
+          id text, secret_hash text, user_id text, organization_id text, expires_at timestamptz,
+          created_at timestamptz, ip_address text, user_agent text, email text, name text,
+          email_verified_at timestamptz, role text, two_factor_enabled_at timestamptz
+        )
+        language plpgsql stable
+        as $$
+        begin
+          return query
+            select s.id, s.secret_hash, s.user_id, s.organization_id, s.expires_at, s.created_at, s.ip_address,
+                   s.user_agent, u.email, u.name, u.email_verified_at, m.role, tf.enabled_at
+            from auth_sessions s
+            join auth_users u on u.id = s.user_id
+            left join auth_memberships m on m.user_id = s.user_id and m.organization_id = s.organization_id
+            left join auth_two_factor tf on tf.user_id = s.user_id
+            where s.id = session_id;
+        end
+        $$`.execute(db);
+    },
+  },
 ];

@@ -1,4 +1,5 @@
 import type { AuthConfig, CommerceConfig, Logger, RoleMap } from "@unified-commerce/core";
+import { DEFAULT_CREDENTIAL_CACHE_SECONDS, MAX_CREDENTIAL_CACHE_SECONDS } from "./credential-cache.js";
 import { createLogMailer, type Mailer } from "./mailer.js";
 import { createPasswordHasher, OWASP_ARGON2ID, type PasswordHasher, type PasswordHashingOptions } from "./password-hasher.js";
 
@@ -38,6 +39,14 @@ export interface AuthPluginOptions {
   oauthProviders?: Record<string, OAuthProviderEndpoints>;
   /** Minimum password length. @default 8 */
   minPasswordLength?: number;
+  /**
+   * Seconds a validated session or API key is kept in this process, so a client's requests do not each
+   * cost a database lookup. Sign-out, revocation, password, membership and two-factor changes made
+   * through this process evict it at once; made by another process (or by SQL), they take effect within
+   * this many seconds. `0` turns the cache off. At most 5.
+   * @default 2
+   */
+  credentialCacheSeconds?: number;
 }
 
 /** Everything the auth services need, resolved once at boot. */
@@ -58,6 +67,7 @@ export interface AuthSettings {
   oauthProviders: Record<string, OAuthProviderEndpoints>;
   minPasswordLength: number;
   defaultOrganizationId: string;
+  credentialCacheSeconds: number;
 }
 
 export const DEFAULT_SESSION_DURATION_SECONDS = 30 * 24 * 60 * 60;
@@ -111,7 +121,16 @@ export function resolveAuthSettings(config: CommerceConfig, options: AuthPluginO
     oauthProviders: options.oauthProviders ?? {},
     minPasswordLength: options.minPasswordLength ?? 8,
     defaultOrganizationId: config.defaultOrganizationId ?? "default",
+    credentialCacheSeconds: resolveCredentialCacheSeconds(options.credentialCacheSeconds),
   };
+}
+
+function resolveCredentialCacheSeconds(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_CREDENTIAL_CACHE_SECONDS;
+  if (!Number.isFinite(value) || value < 0 || value > MAX_CREDENTIAL_CACHE_SECONDS) {
+    throw new Error(`auth({ credentialCacheSeconds }) must be between 0 and ${MAX_CREDENTIAL_CACHE_SECONDS} seconds`);
+  }
+  return value;
 }
 
 /** `https://Shop.example:443/path` -> `https://shop.example`; null when it is not an http(s) origin. */

@@ -5,6 +5,7 @@ import { assertAuthConfig, resolveAuthSettings, type AuthPluginOptions } from ".
 import { authDb } from "./auth-tables.js";
 import { createApiKeyService, type ApiKeyService } from "./api-key-service.js";
 import { createAuthService, type AuthService } from "./auth-service.js";
+import { createCredentialCache } from "./credential-cache.js";
 import { createAuthenticator } from "./authenticator.js";
 import { createOrganizationService, type OrganizationService } from "./organization-service.js";
 import { createTwoFactorService } from "./two-factor-service.js";
@@ -55,13 +56,15 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
     services: ({ db, config, secrets, logger }) => {
       const settings = resolveAuthSettings(config, options, logger);
       const database = authDb(db);
-      const apiKeys = createApiKeyService(database, config);
-      const twoFactor = createTwoFactorService(database, secrets, settings.twoFactor.issuer);
+      const credentialCache = createCredentialCache(settings.credentialCacheSeconds);
+      const apiKeys = createApiKeyService(database, config, credentialCache);
+      const twoFactor = createTwoFactorService(database, secrets, settings.twoFactor.issuer, credentialCache);
       const authService = createAuthService({
         db: database,
         settings,
         apiKeys,
         twoFactor,
+        credentialCache,
         onBackgroundError: (error) => logger.error({ err: error }, "auth background task failed"),
       });
       return {

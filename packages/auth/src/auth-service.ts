@@ -4,6 +4,7 @@ import type { AuthDb } from "./auth-tables.js";
 import { permissionsOfRole, type AuthSettings } from "./auth-options.js";
 import { authErrors } from "./auth-errors.js";
 import type { ApiKeyService } from "./api-key-service.js";
+import type { CredentialCache } from "./credential-cache.js";
 import { createLoginRateLimiter } from "./login-rate-limiter.js";
 import { readCookie, sessionCookieName } from "./session-cookie.js";
 import { createSessionStore, type SessionInfo, type SessionStore, type ValidatedSession } from "./session-store.js";
@@ -80,11 +81,13 @@ export function createAuthService(input: {
   settings: AuthSettings;
   apiKeys: ApiKeyService;
   twoFactor: TwoFactorService;
+  /** Shared with the API key and two-factor services, so every change evicts what it affects. */
+  credentialCache: CredentialCache;
   onBackgroundError: (error: unknown) => void;
 }): AuthService {
-  const { db, settings, apiKeys, twoFactor } = input;
-  const users = createUserStore(db);
-  const sessions = createSessionStore(db, settings.sessionDurationSeconds);
+  const { db, settings, apiKeys, twoFactor, credentialCache } = input;
+  const users = createUserStore(db, credentialCache);
+  const sessions = createSessionStore(db, settings.sessionDurationSeconds, credentialCache);
   const verifications = createVerificationStore(db);
   const limiter = createLoginRateLimiter(db, settings.rateLimit);
   const cookieName = sessionCookieName(settings.isHttps);

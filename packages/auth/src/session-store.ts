@@ -1,5 +1,6 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { AuthDb } from "./auth-tables.js";
+import type { CredentialCache } from "./credential-cache.js";
 import { isSecretMatch, mintToken, parseToken } from "./secret-token.js";
 
 /** A session as the API shows it (never its secret). */
@@ -35,9 +36,26 @@ export interface SessionStore {
   setOrganization(sessionId: string, organizationId: string): Promise<void>;
 }
 
+/** A row of `auth_session_lookup(id)`, camelCased by the kernel's CamelCasePlugin. */
+interface SessionLookupRow {
+  id: string;
+  secretHash: string;
+  userId: string;
+  organizationId: string;
+  expiresAt: Date;
+  createdAt: Date;
+  ipAddress: string | null;
+  userAgent: string | null;
+  email: string;
+  name: string;
+  emailVerifiedAt: Date | null;
+  role: string | null;
+  twoFactorEnabledAt: Date | null;
+}
+
 const SESSION_COLUMNS = ["id", "userId", "organizationId", "expiresAt", "createdAt", "ipAddress", "userAgent"] as const;
 
-export function createSessionStore(db: Kysely<AuthDb>, durationSeconds: number): SessionStore {
+export function createSessionStore(db: Kysely<AuthDb>, durationSeconds: number, cache: CredentialCache): SessionStore {
   const durationMs = durationSeconds * 1000;
   return {
     async create(input) {
@@ -62,33 +80,18 @@ export function createSessionStore(db: Kysely<AuthDb>, durationSeconds: number):
     async validate(token) {
       const parsed = parseToken(token);
       if (!parsed) return null;
-      const row = await db
-        .selectFrom("authSessions as s")
-        .innerJoin("authUsers as u", "u.id", "s.userId")
-        .leftJoin("authMemberships as m", (join) => join.onRef("m.userId", "=", "s.userId").onRef("m.organizationId", "=", "s.organizationId"))
-        .leftJoin("authTwoFactor as tf", "tf.userId", "s.userId")
-        .select([
-          "s.id",
-          "s.secretHash",
-          "s.userId",
-          "s.organizationId",
-          "s.expiresAt",
-          "s.createdAt",
-          "s.ipAddress",
-          "s.userAgent",
-          "u.email",
-          "u.name",
-          "u.emailVerifiedAt",
-          "m.role",
-          "tf.enabledAt as twoFactorEnabledAt",
-        ])
-        .where("s.id", "=", parsed.id)
-        .executeTakeFirst();
+      const cached = cache.get<ValidatedSession>("session", parsed.id, parsed.secret);
+      if (cached && cached.session.expiresAt.getTime() > Date.now()) return cached;
+      const generation = cache.generation();
+      // One indexed lookup joining user, membership and two-factor, planned once per connection (0002).
+      const { rows } = await sql<SessionLookupRow>`select * from auth_session_lookup(${parsed.id})`.execute(db);
+      const row = rows[0];
       if (!row || !isSecretMatch(parsed.secret, row.secretHash)) return null;
       const now = Date.now();
       let expiresAt = new Date(row.expiresAt);
       if (expiresAt.getTime() <= now) {
         await db.deleteFrom("authSessions").where("id", "=", row.id).execute();
+        cache.delete("session", row.id);
         return null;
       }
       // Sliding expiry, written at most about once per half lifetime rather than on every request.
@@ -96,22 +99,25 @@ export function createSessionStore(db: Kysely<AuthDb>, durationSeconds: number):
         expiresAt = new Date(now + durationMs);
         await db.updateTable("authSessions").set({ expiresAt }).where("id", "=", row.id).execute();
       }
-      return {
+      const validated: ValidatedSession = {
         session: toSession({ ...row, expiresAt }),
         user: { id: row.userId, email: row.email, name: row.name, emailVerified: row.emailVerifiedAt !== null },
         role: row.role ?? null,
         isTwoFactorEnabled: row.twoFactorEnabledAt != null,
       };
+      cache.set("session", row.id, { generation, secretHash: row.secretHash, userId: row.userId, expiresAt, value: validated });
+      return validated;
     },
 
     async invalidate(sessionId) {
-      await db.deleteFrom("authSessions").where("id", "=", sessionId).execute();
+      // Evicted after the write (also when it fails), so a lookup racing with it cannot re-cache the old row.
+      await db.deleteFrom("authSessions").where("id", "=", sessionId).execute().finally(() => cache.delete("session", sessionId));
     },
 
     async invalidateUser(userId, exceptSessionId) {
       let query = db.deleteFrom("authSessions").where("userId", "=", userId);
       if (exceptSessionId) query = query.where("id", "!=", exceptSessionId);
-      const result = await query.executeTakeFirst();
+      const result = await query.executeTakeFirst().finally(() => cache.deleteUser(userId));
       return Number(result.numDeletedRows);
     },
 
@@ -127,12 +133,17 @@ export function createSessionStore(db: Kysely<AuthDb>, durationSeconds: number):
     },
 
     async revoke(userId, sessionId) {
-      const result = await db.deleteFrom("authSessions").where("id", "=", sessionId).where("userId", "=", userId).executeTakeFirst();
+      const result = await db
+        .deleteFrom("authSessions")
+        .where("id", "=", sessionId)
+        .where("userId", "=", userId)
+        .executeTakeFirst()
+        .finally(() => cache.delete("session", sessionId));
       return result.numDeletedRows > 0n;
     },
 
     async setOrganization(sessionId, organizationId) {
-      await db.updateTable("authSessions").set({ organizationId }).where("id", "=", sessionId).execute();
+      await db.updateTable("authSessions").set({ organizationId }).where("id", "=", sessionId).execute().finally(() => cache.delete("session", sessionId));
     },
   };
 }

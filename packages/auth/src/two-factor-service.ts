@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import { createTOTPKeyURI, verifyHOTP } from "@oslojs/otp";
 import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
 import type { ServiceContext } from "@unified-commerce/core";
+import type { CredentialCache } from "./credential-cache.js";
 import type { AuthDb } from "./auth-tables.js";
 import { hashSecret, randomBase32 } from "./secret-token.js";
 
@@ -25,7 +26,7 @@ export interface TwoFactorService {
   regenerateBackupCodes(userId: string): Promise<string[]>;
 }
 
-export function createTwoFactorService(db: Kysely<AuthDb>, secrets: SecretBox, issuer: string): TwoFactorService {
+export function createTwoFactorService(db: Kysely<AuthDb>, secrets: SecretBox, issuer: string, cache: CredentialCache): TwoFactorService {
   const replaceBackupCodes = async (userId: string): Promise<string[]> => {
     const codes = Array.from({ length: BACKUP_CODE_COUNT }, () => {
       const raw = randomBase32(7).slice(0, 10);
@@ -73,17 +74,23 @@ export function createTwoFactorService(db: Kysely<AuthDb>, secrets: SecretBox, i
         .insertInto("authTwoFactor")
         .values({ userId: user.id, secretSealed, enabledAt: null, lastUsedStep: null })
         .onConflict((conflict) => conflict.column("userId").doUpdateSet({ secretSealed, enabledAt: null, lastUsedStep: null }))
-        .execute();
+        .execute()
+        .finally(() => cache.deleteUser(user.id));
       const backupCodes = await replaceBackupCodes(user.id);
       return { totpURI: createTOTPKeyURI(issuer, user.email, key, PERIOD_SECONDS, DIGITS), backupCodes };
     },
     async confirm(userId, code) {
       if (!(await useTotp(userId, code, false))) return false;
-      await db.updateTable("authTwoFactor").set({ enabledAt: sql`coalesce(enabled_at, now())` }).where("userId", "=", userId).execute();
+      await db
+        .updateTable("authTwoFactor")
+        .set({ enabledAt: sql`coalesce(enabled_at, now())` })
+        .where("userId", "=", userId)
+        .execute()
+        .finally(() => cache.deleteUser(userId));
       return true;
     },
     async disable(userId) {
-      await db.deleteFrom("authTwoFactor").where("userId", "=", userId).execute();
+      await db.deleteFrom("authTwoFactor").where("userId", "=", userId).execute().finally(() => cache.deleteUser(userId));
       await db.deleteFrom("authBackupCodes").where("userId", "=", userId).execute();
     },
     isEnabled,

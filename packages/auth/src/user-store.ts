@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
+import type { CredentialCache } from "./credential-cache.js";
 import type { AuthDb } from "./auth-tables.js";
 
 /** A user as the API shows it. */
@@ -41,7 +42,8 @@ export interface UserStore {
 
 const USER_COLUMNS = ["id", "email", "name", "passwordHash", "emailVerifiedAt", "createdAt"] as const;
 
-export function createUserStore(db: Kysely<AuthDb>): UserStore {
+/** `cache` is evicted for the user after every change that alters what their sessions resolve to. */
+export function createUserStore(db: Kysely<AuthDb>, cache: CredentialCache): UserStore {
   const toUser = (row: { id: string; email: string; name: string; passwordHash: string | null; emailVerifiedAt: Date | null; createdAt: Date }): UserRow => ({
     id: row.id,
     email: row.email,
@@ -75,10 +77,16 @@ export function createUserStore(db: Kysely<AuthDb>): UserStore {
       return row ? toUser(row) : undefined;
     },
     async setPasswordHash(userId, passwordHash) {
-      await db.updateTable("authUsers").set({ passwordHash, updatedAt: new Date() }).where("id", "=", userId).execute();
+      await db.updateTable("authUsers").set({ passwordHash, updatedAt: new Date() }).where("id", "=", userId).execute().finally(() => cache.deleteUser(userId));
     },
     async markEmailVerified(userId) {
-      await db.updateTable("authUsers").set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where("id", "=", userId).where("emailVerifiedAt", "is", null).execute();
+      await db
+        .updateTable("authUsers")
+        .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+        .where("id", "=", userId)
+        .where("emailVerifiedAt", "is", null)
+        .execute()
+        .finally(() => cache.deleteUser(userId));
     },
     async memberships(userId) {
       const rows = await db
@@ -105,7 +113,8 @@ export function createUserStore(db: Kysely<AuthDb>): UserStore {
         .insertInto("authMemberships")
         .values({ userId, organizationId, role })
         .onConflict((conflict) => conflict.columns(["organizationId", "userId"]).doUpdateSet({ role }))
-        .execute();
+        .execute()
+        .finally(() => cache.deleteUser(userId));
     },
   };
 }
