@@ -86,6 +86,19 @@ describe("commerce API over HTTP", () => {
     }
   });
 
+  it("answers a multipart body sent to a JSON route with the route's validation error", async () => {
+    const boundary = "----boundary";
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="text"\r\n\r\nhello\r\n--${boundary}--\r\n`;
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/greetings",
+      headers: { ...jsonHeaders(testAdminActor), "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.code).toBe("VALIDATION_FAILED");
+  });
+
   it("refuses a body of 1 MB + 1 byte with 413, and accepts exactly 1 MB", async () => {
     const overhead = JSON.stringify({ text: "" }).length;
     const atLimit = JSON.stringify({ text: "x".repeat(1_048_576 - overhead) });
@@ -171,6 +184,37 @@ describe("rate limiting", () => {
     expect(fourth?.statusCode).toBe(429);
     expect(fourth?.json().error.code).toBe("TOO_MANY_REQUESTS");
     expect(Number(fourth?.headers["retry-after"])).toBeGreaterThan(0);
+  });
+});
+
+// The front hook is attached per route (and called by the 404 handler): every kind of answer under /api
+// must still carry the request id and the limit headers, and count against the window.
+describe("request id and limit headers on every kind of answer", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { plugins: [greetingsPlugin()], http: { rateLimit: { max: 100, windowMs: 60_000 } } } });
+  });
+  afterAll(() => t.close());
+
+  it("sets them on builder routes, HEAD, health, the OpenAPI document, unknown routes and refusals alike", async () => {
+    const requests = [
+      { method: "GET" as const, url: "/api/greetings", headers: jsonHeaders(testAdminActor), status: 200 },
+      { method: "HEAD" as const, url: "/api/greetings", headers: jsonHeaders(testAdminActor), status: 200 },
+      { method: "GET" as const, url: "/api/greetings", headers: {}, status: 401 },
+      { method: "GET" as const, url: "/api/greetings", headers: jsonHeaders(testNoPermActor), status: 403 },
+      { method: "GET" as const, url: "/api/health", headers: {}, status: 200 },
+      { method: "GET" as const, url: "/api/doc", headers: {}, status: 200 },
+      { method: "GET" as const, url: "/api/nothing-here", headers: {}, status: 404 },
+    ];
+    const remaining: number[] = [];
+    for (const request of requests) {
+      const response = await t.app.inject(request);
+      expect(response.statusCode, `${request.method} ${request.url}`).toBe(request.status);
+      expect(response.headers["x-request-id"], `${request.method} ${request.url}`).toBeTruthy();
+      expect(response.headers["x-ratelimit-limit"], `${request.method} ${request.url}`).toBe("100");
+      remaining.push(Number(response.headers["x-ratelimit-remaining"]));
+    }
+    expect(remaining).toEqual(remaining.map((_, i) => 99 - i));
   });
 });
 

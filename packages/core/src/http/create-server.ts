@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Kernel } from "../kernel/create-kernel.js";
 import { AppError } from "../kernel/app-error.js";
 import { commerceApi, type CommerceApiOptions } from "./commerce-api.js";
 import { errorBody } from "./error-response.js";
+import { createRequestIdGenerator } from "./request-id.js";
 
 export interface CreateServerOptions extends Omit<CommerceApiOptions, "kernel"> {
   /** Extra Fastify options (logger, trustProxy...). */
@@ -22,7 +22,7 @@ export async function createCommerceServer(kernel: Kernel, options: CreateServer
     // A silent logger still costs a child logger per request; no logger at all costs nothing.
     ...(kernel.logger.level === "silent" ? { logger: false } : { loggerInstance: kernel.logger }),
     // Request ids are ours, never the client's, so every one is unique.
-    genReqId: () => randomUUID(),
+    genReqId: createRequestIdGenerator(),
     requestIdHeader: false,
     bodyLimit: kernel.config.http?.bodyLimit ?? 1_048_576,
     trustProxy: kernel.config.http?.trustProxy ?? false,

@@ -12,7 +12,7 @@ declare module "fastify" {
     /** Routes that must answer without resolving an actor (health, documentation). */
     isPublic?: boolean;
     /** Authentication, permission and organization checks of a builder route. */
-    routeGuard?: (request: FastifyRequest) => Promise<void>;
+    routeGuard?: (request: FastifyRequest) => void | Promise<void>;
   }
 }
 

@@ -13,7 +13,19 @@ export function routeGuard(route: RouteRegistration, kernel: Kernel) {
   const storeResolver = kernel.config.auth?.storeResolver;
   const isStrict = kernel.config.auth?.strictOrgResolution === true;
 
-  return async (request: FastifyRequest): Promise<void> => {
+  const applyResolved = (request: FastifyRequest, resolved: string | null): void => {
+    if (resolved) {
+      request.organizationId = resolved;
+      return;
+    }
+    if (storeResolver && isStrict) {
+      throw new AppError("SERVICE_UNAVAILABLE", { message: "The store for this request could not be resolved" });
+    }
+    request.organizationId = kernel.defaultOrganizationId;
+  };
+
+  // Synchronous unless the store resolver has to run, so most requests take no extra async hop.
+  return (request: FastifyRequest): void | Promise<void> => {
     const { actor } = request;
     if (route.isAuthRequired && !actor) throw new AppError("UNAUTHORIZED");
     for (const permission of route.permissions) {
@@ -25,14 +37,7 @@ export function routeGuard(route: RouteRegistration, kernel: Kernel) {
       request.organizationId = actor.organizationId;
       return;
     }
-    const resolved = storeResolver ? await storeResolver(request) : null;
-    if (resolved) {
-      request.organizationId = resolved;
-      return;
-    }
-    if (storeResolver && isStrict) {
-      throw new AppError("SERVICE_UNAVAILABLE", { message: "The store for this request could not be resolved" });
-    }
-    request.organizationId = kernel.defaultOrganizationId;
+    if (!storeResolver) return applyResolved(request, null);
+    return storeResolver(request).then((resolved) => applyResolved(request, resolved));
   };
 }

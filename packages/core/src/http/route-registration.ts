@@ -44,5 +44,10 @@ export interface RouteRegistration {
   schemas: { body?: ZodType; query?: ZodType; params?: ZodType; data?: ZodType };
   /** Content type of a non-JSON answer, for the OpenAPI document (e.g. `application/pdf`). */
   produces?: string;
+  /**
+   * The handler reads a `multipart/form-data` body itself (`request.parts()`). Only such routes are
+   * registered with @fastify/multipart, whose hooks would otherwise run on every request.
+   */
+  isMultipart?: boolean;
   handler(context: HandlerContext): Promise<RouteResult>;
 }

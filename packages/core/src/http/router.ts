@@ -33,6 +33,8 @@ export interface RouteBuilder<P, I, Q, A extends Actor | null> {
   status(code: number): RouteBuilder<P, I, Q, A>;
   /** Non-JSON answer content type, for the OpenAPI document. */
   produces(contentType: string): RouteBuilder<P, I, Q, A>;
+  /** The handler reads a multipart/form-data body with `request.parts()` (uploads). */
+  multipart(): RouteBuilder<P, I, Q, A>;
   handler(fn: (context: HandlerContext<P, I, Q, A>) => Promise<RouteResult>): Router;
 }
 
@@ -138,6 +140,10 @@ function routeBuilder(registration: RouteRegistration, finish: () => Router): Ro
     },
     produces(contentType) {
       registration.produces = contentType;
+      return builder;
+    },
+    multipart() {
+      registration.isMultipart = true;
       return builder;
     },
     handler(fn) {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../kernel/app-error.js";
-import type { RateLimitStore } from "./rate-limit-store.js";
+import type { RateLimitHit, RateLimitStore } from "./rate-limit-store.js";
 
 export interface RateLimitOptions {
   store: RateLimitStore;
@@ -15,19 +15,27 @@ export interface RateLimitOptions {
  */
 export function rateLimitHook({ store, max, windowMs }: RateLimitOptions) {
   const limitHeader = String(max);
-  const check = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const hit = store.hit(request.ip, windowMs);
-    // The memory store answers synchronously; awaiting only when needed keeps the hot path short.
-    const { count, resetAt } = hit instanceof Promise ? await hit : hit;
-    reply.headers({
-      "x-ratelimit-limit": limitHeader,
-      "x-ratelimit-remaining": count >= max ? "0" : String(max - count),
-      "x-ratelimit-reset": String(Math.ceil(resetAt / 1000)),
-    });
+  // Windows are shared by every client of a store, so consecutive answers mostly carry the same reset.
+  let lastResetAt = Number.NaN;
+  let lastResetHeader = "";
+  const answer = (reply: FastifyReply, { count, resetAt }: RateLimitHit): void => {
+    if (resetAt !== lastResetAt) {
+      lastResetAt = resetAt;
+      lastResetHeader = String(Math.ceil(resetAt / 1000));
+    }
+    reply.header("x-ratelimit-limit", limitHeader);
+    reply.header("x-ratelimit-remaining", count >= max ? "0" : String(max - count));
+    reply.header("x-ratelimit-reset", lastResetHeader);
     if (count > max) {
       reply.header("retry-after", Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
       throw new AppError("TOO_MANY_REQUESTS", { message: "Rate limit exceeded; retry after the time in Retry-After" });
     }
+  };
+  /** Synchronous with a synchronous store (memory); a promise only when the store answers with one. */
+  const check = (request: FastifyRequest, reply: FastifyReply): void | Promise<void> => {
+    const hit = store.hit(request.ip, windowMs);
+    if (hit instanceof Promise) return hit.then((resolved) => answer(reply, resolved));
+    answer(reply, hit);
   };
   return { check, close: () => store.close() };
 }

@@ -27,6 +27,20 @@ describe("catalog options and variants", () => {
     expect(twoOfOneType.status).toBe(422);
   });
 
+  // The variants include reads without the CamelCasePlugin and formats created_at in SQL: it must answer
+  // exactly what the variant routes (through the plugin and Date#toISOString) answer.
+  it("answers the same variant through include=variants as the route that created it, JSON keys included", async () => {
+    const id = await createEntity(t.app, { slug: "include-parity" });
+    const size = await call(t.app, "POST", `/api/catalog/entities/${id}/options`, { body: { name: "Size_Class", values: ["x_large"] } });
+    const metadata = { warehouse_code: "w_1", nested_value: { inner_key: [{ deep_key: 1 }, "keep_me"] }, plain: true };
+    const created = await call(t.app, "POST", `/api/catalog/entities/${id}/variants`, { body: { sku: "PARITY-1", optionValueIds: [size.body.data.values[0].id], metadata } });
+    expect(created.status).toBe(201);
+    const read = await call(t.app, "GET", `/api/catalog/entities/${id}?include=variants`);
+    expect(read.status).toBe(200);
+    expect(read.body.data.variants).toEqual([created.body.data]);
+    expect(read.body.data.variants[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+
   it("generates the option matrix, skipping existing combinations", async () => {
     const id = await createEntity(t.app, { slug: "hoodie" });
     await call(t.app, "POST", `/api/catalog/entities/${id}/options`, { body: { name: "Size", values: ["S", "M", "L"] } });

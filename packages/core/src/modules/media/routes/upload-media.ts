@@ -44,6 +44,7 @@ export const uploadMediaRoute = ({ services }: RouteContext) =>
       description: "multipart/form-data: `file` (required; type judged by its bytes: JPEG, PNG, GIF, WebP, AVIF, MP4, PDF; size limit `media.maxFileSize`, default 10 MB, 413 above), `alt`, optional `derivedFromAssetId` and `confidence`. Origin is always merchant.",
     })
     .permission("media:write")
+    .multipart()
     .output(mediaAssetSchema)
     .status(201)
     .handler(async ({ request, organizationId, actor }) => {
