@@ -1,0 +1,25 @@
+import { executionAsyncResource } from "node:async_hooks";
+
+let retained: object | undefined;
+
+/**
+ * Keeps one `process.nextTick` tick object alive for the life of the process.
+ *
+ * Why: on Node 20 (V8 11.3), once a full garbage collection runs after some ticks while no tick object
+ * is alive, building each later tick object (`{ [async_id_symbol]: ..., callback, args }` inside
+ * `process.nextTick`) takes a much slower path for the rest of the process's life; most likely the
+ * tick object's hidden class is collected and rebuilt behind V8's inline caches. Node's streams
+ * queue about eight ticks per HTTP request, so a server whose startup runs a full collection (ours
+ * always does: PGlite, migrations, hundreds of modules) lost about 2 us per request, some 12% of its
+ * CPU (bench/results/kernel.md). A plain `node:http` server that runs one `gc()` after a few ticks
+ * loses the same. Holding one tick object keeps the shape alive, so it is never rebuilt.
+ * Runs once, as early as the module graph allows; costs one small object.
+ */
+export function retainTickObject(): void {
+  if (retained) return;
+  process.nextTick(() => {
+    retained ??= executionAsyncResource();
+  });
+}
+
+retainTickObject();
