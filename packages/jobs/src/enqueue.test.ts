@@ -1,8 +1,8 @@
-import { CamelCasePlugin, sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createJobQueue, isJobsError, JOBS_NOTIFY_CHANNEL, JobsError, type TaskDefinition } from "./index.js";
-import { createJobsTestDatabase, isPostgresTestRun, jobStates, type JobsTestDatabase, type TestTables } from "./testing/jobs-test-database.js";
+import { createJobsTestDatabase, isPostgresTestRun, jobStates, DATABASE_VIEWS, viewDatabase, type JobsTestDatabase, type TestTables } from "./testing/jobs-test-database.js";
 
 const org = "org_1";
 
@@ -27,15 +27,12 @@ afterAll(async () => {
   await database.close();
 });
 
-describe.each([
-  { label: "without plugins", withCamelCase: false },
-  { label: "with CamelCasePlugin", withCamelCase: true },
-])("enqueue ($label)", ({ withCamelCase }) => {
+describe.each(DATABASE_VIEWS)("enqueue ($label)", ({ withCamelCase }) => {
   let db: Kysely<TestTables>;
   const queue = createJobQueue({ tasks: [syncTask, { slug: "test/plain", handler: () => "done" }] });
 
   beforeAll(() => {
-    db = withCamelCase ? database.db.withPlugin(new CamelCasePlugin()) : database.db;
+    db = viewDatabase(database.db, withCamelCase);
   });
   beforeEach(async () => {
     await sql`delete from jobs`.execute(db.withoutPlugins());

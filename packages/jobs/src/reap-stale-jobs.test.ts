@@ -1,7 +1,7 @@
-import { CamelCasePlugin, sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createJobQueue, LEASE_EXPIRED_ERROR } from "./index.js";
-import { createJobsTestDatabase, type JobsTestDatabase, type TestTables } from "./testing/jobs-test-database.js";
+import { createJobsTestDatabase, DATABASE_VIEWS, viewDatabase, type JobsTestDatabase, type TestTables } from "./testing/jobs-test-database.js";
 
 const org = "org_1";
 
@@ -14,10 +14,7 @@ afterAll(async () => {
   await database.close();
 });
 
-describe.each([
-  { label: "without plugins", withCamelCase: false },
-  { label: "with CamelCasePlugin", withCamelCase: true },
-])("leases and reapStale ($label)", ({ withCamelCase }) => {
+describe.each(DATABASE_VIEWS)("leases and reapStale ($label)", ({ withCamelCase }) => {
   let db: Kysely<TestTables>;
   let runs = 0;
   const queue = createJobQueue({
@@ -33,7 +30,7 @@ describe.each([
   });
 
   beforeAll(() => {
-    db = withCamelCase ? database.db.withPlugin(new CamelCasePlugin()) : database.db;
+    db = viewDatabase(database.db, withCamelCase);
   });
   beforeEach(async () => {
     runs = 0;

@@ -1,8 +1,8 @@
-import { CamelCasePlugin, sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createJobQueue, type ListenFunction } from "./index.js";
-import { createJobsTestDatabase, isPostgresTestRun, jobStates, type JobsTestDatabase, type TestTables } from "./testing/jobs-test-database.js";
+import { createJobsTestDatabase, isPostgresTestRun, jobStates, DATABASE_VIEWS, viewDatabase, type JobsTestDatabase, type TestTables } from "./testing/jobs-test-database.js";
 import { waitFor } from "./testing/wait-for.js";
 
 const org = "org_1";
@@ -16,14 +16,11 @@ afterAll(async () => {
   await database.close();
 });
 
-describe.each([
-  { label: "without plugins", withCamelCase: false },
-  { label: "with CamelCasePlugin", withCamelCase: true },
-])("startWorker ($label)", ({ withCamelCase }) => {
+describe.each(DATABASE_VIEWS)("startWorker ($label)", ({ withCamelCase }) => {
   let db: Kysely<TestTables>;
 
   beforeAll(() => {
-    db = withCamelCase ? database.db.withPlugin(new CamelCasePlugin()) : database.db;
+    db = viewDatabase(database.db, withCamelCase);
   });
   beforeEach(async () => {
     await sql`delete from jobs`.execute(db.withoutPlugins());

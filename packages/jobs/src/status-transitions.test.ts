@@ -1,7 +1,7 @@
-import { CamelCasePlugin, sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createJobQueue, type JobRecord, type TaskDefinition } from "./index.js";
-import { createJobsTestDatabase, jobStates, type JobsTestDatabase, type TestTables } from "./testing/jobs-test-database.js";
+import { createJobsTestDatabase, jobStates, DATABASE_VIEWS, viewDatabase, type JobsTestDatabase, type TestTables } from "./testing/jobs-test-database.js";
 
 const org = "org_1";
 
@@ -15,10 +15,7 @@ afterAll(async () => {
   await database.close();
 });
 
-describe.each([
-  { label: "without plugins", withCamelCase: false },
-  { label: "with CamelCasePlugin", withCamelCase: true },
-])("job status transitions ($label)", ({ withCamelCase }) => {
+describe.each(DATABASE_VIEWS)("job status transitions ($label)", ({ withCamelCase }) => {
   let db: Kysely<TestTables>;
   const calls: { slug: string; input: unknown; job: JobRecord; statusInDb: string }[] = [];
   let failuresLeft = 0;
@@ -56,7 +53,7 @@ describe.each([
   const queue = createJobQueue({ tasks });
 
   beforeAll(() => {
-    db = withCamelCase ? database.db.withPlugin(new CamelCasePlugin()) : database.db;
+    db = viewDatabase(database.db, withCamelCase);
   });
   beforeEach(async () => {
     calls.length = 0;

@@ -1,12 +1,23 @@
 import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
-import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
+import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { migrateJobs } from "../jobs-migrations.js";
 
 /** Row shape of `jobs` for typed test queries (snake_case: tests query without plugins). */
 export interface TestTables {
   jobs: { id: string; status: string; attempts: number; organization_id: string };
+}
+
+/** The two ways callers hand the queue a database: plain, or with the kernel's CamelCasePlugin. */
+export const DATABASE_VIEWS = [
+  { label: "without plugins", withCamelCase: false },
+  { label: "with CamelCasePlugin", withCamelCase: true },
+] as const;
+
+/** The test database as one of {@link DATABASE_VIEWS} sees it. */
+export function viewDatabase(db: Kysely<TestTables>, withCamelCase: boolean): Kysely<TestTables> {
+  return withCamelCase ? db.withPlugin(new CamelCasePlugin()) : db;
 }
 
 /** A migrated database of one test file. */
