@@ -33,6 +33,11 @@ export interface JobRecord {
   completedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  /**
+   * Enqueue order: breaks ties between jobs created in the same clock tick (PGlite's clock counts whole
+   * milliseconds), so "oldest first" is exact.
+   */
+  sequence: number;
 }
 
 /** A `jobs` row as the database returns it (no plugin involved). */
@@ -56,6 +61,8 @@ export interface JobRow {
   completed_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  /** `bigint`: a string unless the driver parses int8. */
+  seq: number | string;
 }
 
 /** Maps a raw row to a {@link JobRecord}. */
@@ -80,6 +87,7 @@ export function toJobRecord(row: JobRow): JobRecord {
     completedAt: toDate(row.completed_at),
     createdAt: toDate(row.created_at) ?? new Date(0),
     updatedAt: toDate(row.updated_at) ?? new Date(0),
+    sequence: Number(row.seq),
   };
 }
 

@@ -28,10 +28,12 @@ const createJobsTable = [
     completed_at timestamptz,
     -- clock_timestamp, not now(): jobs enqueued in one transaction keep their order.
     created_at timestamptz not null default clock_timestamp(),
-    updated_at timestamptz not null default now()
+    updated_at timestamptz not null default now(),
+    -- Enqueue order, for ties of created_at (PGlite's clock counts whole milliseconds).
+    seq bigint generated always as identity
   )`,
   // The claim walks this index in order; only pending rows are in it, so it stays small.
-  `create index jobs_claim_idx on jobs (queue, created_at, id) where status = 'pending'`,
+  `create index jobs_claim_idx on jobs (queue, created_at, seq) where status = 'pending'`,
   // "Is a job with this key processing?" on every claim of a keyed exclusive job.
   `create index jobs_processing_key_idx on jobs (organization_id, concurrency_key)
     where status = 'processing' and concurrency_key is not null`,
@@ -55,7 +57,7 @@ const createJobsTable = [
     end if;
     return query execute format($q$
       with candidates as (
-        select j.id, j.organization_id, j.concurrency_key, j.is_exclusive, j.created_at
+        select j.id, j.organization_id, j.concurrency_key, j.is_exclusive, j.created_at, j.seq
         from jobs j
         where j.status = 'pending' and j.queue = $1
           and (j.wait_until is null or j.wait_until <= now())
@@ -69,7 +71,7 @@ const createJobsTable = [
         for update of j skip locked
       ), ranked as (
         select id, concurrency_key,
-          row_number() over (partition by organization_id, concurrency_key order by created_at, id) as position,
+          row_number() over (partition by organization_id, concurrency_key order by created_at, seq) as position,
           bool_or(is_exclusive) over (partition by organization_id, concurrency_key) as is_key_exclusive
         from candidates
       )

@@ -60,6 +60,18 @@ describe("processing order", () => {
     expect(await runWith((a, b) => byNameLength(a, b))).toEqual(["old", "new", "mid"]);
   });
 
+  // Regression: ties of created_at were broken by the random id, so on PGlite (whose clock counts whole
+  // milliseconds) jobs enqueued in the same millisecond ran in random order.
+  it("runs jobs created in the same clock tick in enqueue order", async () => {
+    await sql`delete from jobs`.execute(database.db.withoutPlugins());
+    const producer = createJobQueue({ tasks });
+    const names = Array.from({ length: 20 }, (_, index) => `job-${String(index).padStart(2, "0")}`);
+    for (const name of names) await producer.enqueue(database.db, "a/first", { name }, { organizationId: org });
+    // Force the tie wherever the clock is finer than the loop above.
+    await sql`update jobs set created_at = '2026-01-01T00:00:00Z'`.execute(database.db.withoutPlugins());
+    expect(await runWith(undefined, 20)).toEqual(names);
+  });
+
   it("rejects an unknown field", () => {
     const attempt = () => createJobQueue({ tasks, processingOrder: { field: "priority" as "createdAt", direction: "asc" } });
     expect(attempt).toThrow();

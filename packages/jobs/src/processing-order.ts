@@ -29,15 +29,18 @@ const COLUMNS: Record<ProcessingOrderField, string> = {
 
 /** Resolves a {@link ProcessingOrder}; ties always fall back to oldest first. */
 export function resolveProcessingOrder(order: ProcessingOrder | undefined): ResolvedOrder {
-  if (typeof order === "function") return { sql: "created_at asc, id asc", compare: order };
+  if (typeof order === "function") return { sql: "created_at asc, seq asc", compare: order };
   const field = order?.field ?? "createdAt";
   const direction = order?.direction ?? "asc";
   const column = COLUMNS[field];
   if (!column || (direction !== "asc" && direction !== "desc")) throw new JobsError("INVALID_OPTIONS", `Invalid processingOrder: ${String(field)} ${String(direction)}`);
   const sign = direction === "asc" ? 1 : -1;
   return {
-    sql: field === "createdAt" ? `created_at ${direction}, id ${direction}` : `${column} ${direction}, created_at asc, id asc`,
-    compare: (a, b) => sign * compareValues(a[field], b[field]) || compareValues(a.createdAt, b.createdAt) || compareValues(a.id, b.id),
+    sql: field === "createdAt" ? `created_at ${direction}, seq ${direction}` : `${column} ${direction}, created_at asc, seq asc`,
+    compare: (a, b) =>
+      field === "createdAt"
+        ? sign * (compareValues(a.createdAt, b.createdAt) || compareValues(a.sequence, b.sequence))
+        : sign * compareValues(a[field], b[field]) || compareValues(a.createdAt, b.createdAt) || compareValues(a.sequence, b.sequence),
   };
 }
 
