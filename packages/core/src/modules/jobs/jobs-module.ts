@@ -54,6 +54,8 @@ export const jobsModule: PluginManifest = {
       concurrency: autorun.concurrency ?? 10,
       intervalMs: autorun.intervalMs ?? 1_000,
       listen: database.listen,
+      // Reaping is the jobs/reap-stale task's, here as in cron-only deployments: not done twice.
+      reapIntervalMs: 0,
     });
     return () => worker.stop();
   },
