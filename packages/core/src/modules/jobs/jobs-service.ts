@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { createJobQueue, type EnqueueOptions, type JobQueue, type JobRecord } from "@unified-commerce/jobs";
+import { createJobQueue, DEFAULT_LEASE_MS, type EnqueueOptions, type JobQueue, type JobRecord } from "@unified-commerce/jobs";
 import type { CoreTables } from "../../db/core-tables.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { JobsConfig } from "../../kernel/config.js";
@@ -45,8 +45,6 @@ interface Dependencies {
   logger: Logger;
   config: JobsConfig;
 }
-
-const DEFAULT_LEASE_MS = 300_000;
 
 export function createJobsService({ db, tasks, services, logger, config }: Dependencies): JobsService {
   const leaseMs = config.leaseMs ?? DEFAULT_LEASE_MS;
