@@ -43,6 +43,7 @@ export type { CoreTables, Timestamp, Json } from "./db/core-tables.js";
 // HTTP
 export { router, type Router, type RouteBuilder, type RouteDoc, type PathParams } from "./http/router.js";
 export type { RouteRegistration, HandlerContext, RouteResult, HttpMethod } from "./http/route-registration.js";
+export { JsonText, jsonEnvelope } from "./http/json-text.js";
 export { commerceApi, type CommerceApiOptions } from "./http/commerce-api.js";
 export { createCommerceServer, type CreateServerOptions } from "./http/create-server.js";
 export { paginationQuery, paginationSchema, paginate, pageOffset, type Pagination, type PaginationQuery } from "./http/pagination.js";

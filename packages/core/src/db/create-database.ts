@@ -29,6 +29,13 @@ export type Listen = (channel: string, onNotify: (payload: string) => void) => P
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
+ * snake_case columns read and written as camelCase. Keys inside JSON values (metadata, variant options,
+ * settings, search attributes, event payloads) are the caller's data and come back exactly as stored:
+ * by default the plugin would answer `{"external_id": 1}` as `{"externalId": 1}`.
+ */
+const columnNames = () => new CamelCasePlugin({ maintainNestedObjectKeys: true });
+
+/**
  * Opens PostgreSQL through `pg` when `url` is set, otherwise embedded PGlite persisted in `dataDir`.
  * Columns are snake_case in SQL and camelCase in TypeScript (CamelCasePlugin), so the same queries and
  * migrations run on both.
@@ -56,7 +63,7 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
   // An idle client that loses its connection must not crash the process; the next query reports it.
   pool.on("error", () => {});
   if (schema !== "public") await pool.query(`create schema if not exists ${schema}`);
-  const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }), plugins: [columnNames()] });
   return {
     db,
     dialect: "postgres",
@@ -82,7 +89,7 @@ async function openPglite(dataDir: string, schema: string, lockHolder: string): 
   }
   if (schema !== "public") await pglite.exec(`create schema if not exists ${schema}; set search_path to ${schema}`);
   let isClosed = false;
-  const db = new Kysely<CoreTables>({ dialect: new PGliteDialect({ pglite }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<CoreTables>({ dialect: new PGliteDialect({ pglite }), plugins: [columnNames()] });
   return {
     db,
     dialect: "pglite",

@@ -9,6 +9,7 @@ import type { RouteAuthContext } from "../kernel/contexts.js";
 import type { Kernel } from "../kernel/create-kernel.js";
 import type { RequestGuard } from "../kernel/authenticator.js";
 import { errorBody, internalErrorBody, toAppError } from "./error-response.js";
+import { JsonText } from "./json-text.js";
 import { responseSerializerCompiler } from "./response-serializer.js";
 import { registerHealthRoute } from "./health-route.js";
 import { registerDocRoutes, registerOpenApi } from "./openapi.js";
@@ -186,7 +187,12 @@ function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: K
           request,
           reply,
         })
-        .then((result) => (reply.sent ? reply : reply.status(route.status).send(result ?? { data: null }))),
+        .then((result) => {
+          if (reply.sent) return reply;
+          reply.status(route.status);
+          // Already JSON (the envelope included): sent as it is, past the serializer.
+          return result instanceof JsonText ? reply.type("application/json; charset=utf-8").send(result.text) : reply.send(result ?? { data: null });
+        }),
   });
 }
 

@@ -4,6 +4,7 @@ import type { ZodType } from "zod";
 import type { Actor } from "../kernel/actor.js";
 import type { Services } from "../kernel/contexts.js";
 import type { CoreTables } from "../db/core-tables.js";
+import type { JsonText } from "./json-text.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -25,7 +26,7 @@ export interface HandlerContext<P = unknown, I = unknown, Q = unknown, A extends
 }
 
 /** A handler answers with the envelope; `meta` carries pagination or `hookErrors`. Void when it replied itself. */
-export type RouteResult = { data: unknown; meta?: Record<string, unknown> } | void;
+export type RouteResult = { data: unknown; meta?: Record<string, unknown> } | JsonText | void;
 
 /** A route as the builder produces it and the HTTP layer registers it. */
 export interface RouteRegistration {

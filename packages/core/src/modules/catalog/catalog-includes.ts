@@ -1,63 +1,46 @@
 import { sql } from "kysely";
-import { camelCaseJsonKeys } from "../../db/camel-case-json.js";
+import { JsonText } from "../../http/json-text.js";
 import { catalogScope, type CatalogContext } from "./catalog-context.js";
-import type { AttributesRow } from "./attribute-operations.js";
 import { ROW_COLUMNS, toRow } from "./custom-field-values.js";
 import { groupBy, type CatalogInclude } from "./include-registry.js";
-import type { Variant, VariantRow } from "./variant-types.js";
 
 /** The includes the catalog itself answers; each is one query for a whole page. */
 export function catalogIncludes(context: CatalogContext): CatalogInclude[] {
   const scope = (organizationId: string) => catalogScope(context.db, organizationId);
-  // Attributes and variants are the bulk of a list page (240 variant rows for 20 entities): they are read
-  // as plain SQL without the CamelCasePlugin, which copied every row and every JSON value in it, with the
-  // camelCase names as column aliases and the tenant filter written out (bench/results/catalog.md).
-  const plain = context.db.withoutPlugins();
+  // Attributes and variants are the bulk of a list page (240 variant rows for 20 entities): PostgreSQL
+  // writes them as JSON, one text per entity, which list answers splice in unparsed. Turning each variant
+  // into a row object and serializing it again was most of a page's CPU and garbage
+  // (bench/results/catalog.md). Keys are the API's camelCase names, JSON values are as stored.
+  const jsonByEntity = (rows: readonly { entityId: string; json: string }[]) => new Map(rows.map((row) => [row.entityId, new JsonText(row.json)]));
   return [
     {
       name: "attributes",
       emptyValue: {},
       async load({ organizationId, entityIds }) {
-        const { rows } = await sql<AttributesRow & { entityId: string }>`
-          select entity_id as "entityId", locale, title, description, seo_title as "seoTitle", seo_description as "seoDescription"
-          from catalog_entity_attributes
-          where organization_id = ${organizationId} and entity_id in (${sql.join(entityIds)})`.execute(plain);
-        const byEntity = new Map<string, Record<string, AttributesRow>>();
-        for (const { entityId, ...row } of rows) {
-          const locales = byEntity.get(entityId) ?? {};
-          locales[row.locale] = row;
-          byEntity.set(entityId, locales);
-        }
-        return byEntity;
+        // `{"<locale>":{...},...}`, written compactly (json_object_agg would pad every key with spaces).
+        const { rows } = await sql<{ entityId: string; json: string }>`
+          select a.entity_id as "entityId", '{' || string_agg(to_json(a.locale)::text || ':' || row_to_json(r)::text, ',' order by a.locale) || '}' as json
+          from catalog_entity_attributes a
+          cross join lateral (select a.locale, a.title, a.description, a.seo_title as "seoTitle", a.seo_description as "seoDescription") r
+          where a.organization_id = ${organizationId} and a.entity_id in (${sql.join(entityIds)})
+          group by a.entity_id`.execute(context.db);
+        return jsonByEntity(rows);
       },
     },
     {
       name: "variants",
       emptyValue: [],
       async load({ organizationId, entityIds }) {
-        // created_at is formatted by PostgreSQL exactly as Date#toISOString writes it (UTC, milliseconds
-        // truncated like the driver's Date), which spares a Date and a string per variant.
-        const { rows } = await sql<Omit<VariantRow, "createdAt"> & { createdAt: string }>`
-          select id, entity_id as "entityId", sku, options, option_value_ids as "optionValueIds", position, metadata,
-                 to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
-          from catalog_variants
-          where organization_id = ${organizationId} and entity_id in (${sql.join(entityIds)})
-          order by entity_id, position, id`.execute(plain);
-        // The plugin would have renamed keys inside the JSON columns; camelCaseJsonKeys does the same.
-        // One object per variant, built directly (no row copy, then a copy of the copy).
-        const variants = rows.map(
-          (row): Variant => ({
-            id: row.id,
-            entityId: row.entityId,
-            sku: row.sku,
-            options: camelCaseJsonKeys(row.options),
-            optionValueIds: row.optionValueIds,
-            position: row.position,
-            metadata: camelCaseJsonKeys(row.metadata),
-            createdAt: row.createdAt,
-          }),
-        );
-        return groupBy(variants, (variant) => variant.entityId);
+        // created_at as Date#toISOString writes it (UTC, milliseconds truncated like the driver's Date),
+        // so variants read here and through the variant routes are the same JSON.
+        const { rows } = await sql<{ entityId: string; json: string }>`
+          select v."entityId", array_to_json(array_agg(v order by v.position, v.id))::text as json
+          from (select id, entity_id as "entityId", sku, options, option_value_ids as "optionValueIds", position, metadata,
+                       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
+                from catalog_variants
+                where organization_id = ${organizationId} and entity_id in (${sql.join(entityIds)})) v
+          group by v."entityId"`.execute(context.db);
+        return jsonByEntity(rows);
       },
     },
     {

@@ -92,6 +92,30 @@ describe("catalog listing, taxonomy and includes", () => {
     expect(many.n).toBeLessThanOrEqual(9);
   });
 
+
+  // A list page splices JSON written by PostgreSQL; a single read goes through the route's output schema,
+  // which writes only declared fields. Both must answer the same entities, byte for byte once parsed.
+  it("answers every entity of a page with all includes exactly as its single read does", async () => {
+    await call(t.app, "PUT", `/api/catalog/entities/${ids[0]}/attributes/de`, { body: { title: "Artikel 0", seoTitle: "S\"eo \u2028 ü" } });
+    const include = "attributes,variants,optionTypes,categories,brands,customFields,media,inventory,pricing";
+    const page = await call(t.app, "GET", `/api/catalog/entities?limit=100&include=${include}`);
+    expect(page.status).toBe(200);
+    expect(page.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(page.body.data.length).toBeGreaterThanOrEqual(5);
+    expect(page.body.data.find((entity: { id: string }) => entity.id === ids[0]).attributes.de).toEqual({
+      locale: "de",
+      title: "Artikel 0",
+      description: null,
+      seoTitle: "S\"eo \u2028 ü",
+      seoDescription: null,
+    });
+    for (const listed of page.body.data) {
+      const single = await call(t.app, "GET", `/api/catalog/entities/${listed.id}?include=${include}`);
+      expect(listed).toEqual(single.body.data);
+    }
+    const bare = await call(t.app, "GET", "/api/catalog/entities?limit=1");
+    expect(Object.keys(bare.body.data[0]).sort()).toEqual(["createdAt", "id", "metadata", "slug", "source", "sourceStoreId", "status", "type", "updatedAt"]);
+  });
   it("pages 20 entities by default and at most 100", async () => {
     for (let i = 0; i < 21; i++) await createEntity(t.app, { slug: `lamp-${String(i).padStart(2, "0")}`, type: "lamp" });
     const first = await call(t.app, "GET", "/api/catalog/entities?type=lamp&sort=slug:asc");

@@ -19,7 +19,7 @@ export async function call(app: FastifyInstance, method: "GET" | "POST" | "PUT" 
     ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
   });
   // inject's json() is untyped on purpose: tests read deep into answers they assert on.
-  return { status: response.statusCode, body: response.body ? response.json() : { data: null } };
+  return { status: response.statusCode, headers: response.headers, body: response.body ? response.json() : { data: null } };
 }
 
 /** Creates an entity through the API and answers its id. */

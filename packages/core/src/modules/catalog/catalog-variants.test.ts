@@ -27,9 +27,9 @@ describe("catalog options and variants", () => {
     expect(twoOfOneType.status).toBe(422);
   });
 
-  // The variants include reads without the CamelCasePlugin and formats created_at in SQL: it must answer
-  // exactly what the variant routes (through the plugin and Date#toISOString) answer.
-  it("answers the same variant through include=variants as the route that created it, JSON keys included", async () => {
+  // The variants include is built as JSON by PostgreSQL (created_at formatted in SQL): it must answer
+  // exactly what the variant routes (through Kysely and Date#toISOString) answer.
+  it("answers the same variant through include=variants as the route that created it, JSON keys as stored", async () => {
     const id = await createEntity(t.app, { slug: "include-parity" });
     const size = await call(t.app, "POST", `/api/catalog/entities/${id}/options`, { body: { name: "Size_Class", values: ["x_large"] } });
     const metadata = { warehouse_code: "w_1", nested_value: { inner_key: [{ deep_key: 1 }, "keep_me"] }, plain: true };
@@ -38,6 +38,10 @@ describe("catalog options and variants", () => {
     const read = await call(t.app, "GET", `/api/catalog/entities/${id}?include=variants`);
     expect(read.status).toBe(200);
     expect(read.body.data.variants).toEqual([created.body.data]);
+    expect(created.body.data).toMatchObject({ options: { Size_Class: "x_large" }, metadata });
+    const listed = await call(t.app, "GET", `/api/catalog/entities?include=variants&sort=createdAt:desc&limit=1`);
+    expect(listed.body.data[0]).toMatchObject({ id });
+    expect(listed.body.data[0].variants).toEqual([created.body.data]);
     expect(read.body.data.variants[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 

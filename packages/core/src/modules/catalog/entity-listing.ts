@@ -1,9 +1,10 @@
 import { sql } from "kysely";
+import type { JsonText } from "../../http/json-text.js";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
 import { canSeeUnpublished, catalogScope, ENTITY_COLUMNS, type CatalogContext, type EntityRow } from "./catalog-context.js";
 import type { EntityStatus } from "./catalog-tables.js";
-import { toEntity, type CatalogEntity } from "./entity-output.js";
+import { toEntity } from "./entity-output.js";
 
 /** Fields `sort` accepts, as `field:direction`. Anything else is refused with a 422 by the route. */
 export const ENTITY_SORT_FIELDS = ["createdAt", "updatedAt", "slug", "type", "status"] as const;
@@ -22,15 +23,15 @@ export interface EntityListQuery extends PaginationQuery {
 }
 
 /**
- * One page of entities with their includes: one query for the page (the total rides along as a window
- * count) plus one per include, however many rows the page has.
+ * One page of entities with their includes, as JSON (`parse()` it for objects): one query for the page
+ * (the total rides along as a window count) plus one per include, however many rows the page has.
  */
 export async function listEntities(
   context: CatalogContext,
   organizationId: string,
   query: EntityListQuery,
   actor: Actor | null,
-): Promise<{ entities: CatalogEntity[]; total: number }> {
+): Promise<{ entities: JsonText; total: number }> {
   context.includes.assertKnown(query.include);
   const scope = catalogScope(context.db, organizationId);
   let select = scope.selectFrom("catalogEntities").select([...ENTITY_COLUMNS, sql<number>`count(*) over ()`.as("total")]);
@@ -59,5 +60,5 @@ export async function listEntities(
     total = Number(counted?.count ?? 0);
   }
   const entities = rows.map((row) => toEntity(row as EntityRow));
-  return { entities: await context.includes.apply(entities, query.include, { organizationId, actor }), total };
+  return { entities: await context.includes.applyAsJson(entities, query.include, { organizationId, actor }), total };
 }

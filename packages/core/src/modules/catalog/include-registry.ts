@@ -1,4 +1,5 @@
 import type { Actor } from "../../kernel/actor.js";
+import { JsonText } from "../../http/json-text.js";
 import { catalogErrors } from "./catalog-errors.js";
 
 /** What an include loader receives: one page of entities, never a single row. */
@@ -19,6 +20,10 @@ export interface CatalogInclude {
   name: string;
   /** Value for an entity the loader returned nothing for. */
   emptyValue: unknown;
+  /**
+   * Values by entity id. A {@link JsonText} value is JSON PostgreSQL already wrote: list answers splice
+   * it in as it is (the bulk of a page, such as its variants, is never turned into objects).
+   */
   load(context: CatalogIncludeContext): Promise<ReadonlyMap<string, unknown>>;
 }
 
@@ -31,13 +36,36 @@ export interface IncludeRegistry {
   register(include: CatalogInclude): void;
   names(): string[];
   /** Loads the requested includes for a page and writes them onto the entities. */
-  apply<E extends { id: string }>(entities: E[], names: readonly string[], context: Omit<CatalogIncludeContext, "entityIds">): Promise<E[]>;
+  apply<E extends { id: string }>(entities: E[], names: readonly string[], context: IncludeApplyContext): Promise<E[]>;
+  /** The same, written as a JSON array: included JSON text is spliced in, not parsed. */
+  applyAsJson(entities: readonly { id: string }[], names: readonly string[], context: IncludeApplyContext): Promise<JsonText>;
   /** Throws a 422 naming the includes nobody registered. */
   assertKnown(names: readonly string[]): void;
 }
 
+type IncludeApplyContext = Omit<CatalogIncludeContext, "entityIds">;
+
+/** The loaded values of one include, by entity id. */
+type Loaded = readonly (readonly [CatalogInclude, ReadonlyMap<string, unknown>])[];
+
 export function createIncludeRegistry(): IncludeRegistry {
   const includes = new Map<string, CatalogInclude>();
+
+  // Loaders are independent: run them side by side (on PGlite they queue on its one connection).
+  const loadAll = (entities: readonly { id: string }[], names: readonly string[], context: IncludeApplyContext): Promise<Loaded> => {
+    registry.assertKnown(names);
+    if (entities.length === 0 || names.length === 0) return Promise.resolve([]);
+    const entityIds = entities.map((entity) => entity.id);
+    return Promise.all(
+      names.map(async (name) => {
+        const include = includes.get(name) as CatalogInclude;
+        return [include, await include.load({ ...context, entityIds })] as const;
+      }),
+    );
+  };
+  const valueOf = (include: CatalogInclude, values: ReadonlyMap<string, unknown>, entityId: string): unknown =>
+    values.has(entityId) ? values.get(entityId) : include.emptyValue;
+
   const registry: IncludeRegistry = {
     register(include) {
       if (includes.has(include.name)) throw new Error(`Catalog include "${include.name}" is registered twice`);
@@ -49,23 +77,30 @@ export function createIncludeRegistry(): IncludeRegistry {
       if (unknown.length > 0) throw catalogErrors.unknownInclude(unknown, registry.names());
     },
     async apply(entities, names, context) {
-      registry.assertKnown(names);
-      if (entities.length === 0 || names.length === 0) return entities;
-      const entityIds = entities.map((entity) => entity.id);
-      // Loaders are independent: run them side by side (on PGlite they queue on its one connection).
-      const loaded = await Promise.all(
-        names.map(async (name) => {
-          const include = includes.get(name) as CatalogInclude;
-          return [include, await include.load({ ...context, entityIds })] as const;
-        }),
-      );
+      const loaded = await loadAll(entities, names, context);
+      if (loaded.length === 0) return entities;
       return entities.map((entity) => {
         const extended: Record<string, unknown> = { ...entity };
         for (const [include, values] of loaded) {
-          extended[include.name] = values.has(entity.id) ? values.get(entity.id) : include.emptyValue;
+          const value = valueOf(include, values, entity.id);
+          extended[include.name] = value instanceof JsonText ? value.parse() : value;
         }
         return extended as typeof entity;
       });
+    },
+    async applyAsJson(entities, names, context) {
+      const loaded = await loadAll(entities, names, context);
+      const items = entities.map((entity) => {
+        if (loaded.length === 0) return JSON.stringify(entity);
+        // The entity's own fields, then `,"name":value` for each include before the closing brace.
+        let json = JSON.stringify(entity).slice(0, -1);
+        for (const [include, values] of loaded) {
+          const value = valueOf(include, values, entity.id);
+          json += `,${JSON.stringify(include.name)}:${value instanceof JsonText ? value.text : JSON.stringify(value)}`;
+        }
+        return `${json}}`;
+      });
+      return new JsonText(`[${items.join(",")}]`);
     },
   };
   return registry;

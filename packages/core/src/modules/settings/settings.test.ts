@@ -35,11 +35,11 @@ describe("settings", () => {
     expect(all.general).toEqual({ currency: "CHF", locale: "de-DE" });
   });
 
-  it("accepts any object in unknown groups", async () => {
-    const response = await patch("storefront-theme", { hero: { title: "Hi", slides: [1, 2] }, dark: true });
+  it("accepts any object in unknown groups and keeps its keys as written", async () => {
+    const response = await patch("storefront-theme", { hero: { title: "Hi", slides: [1, 2], cta_label: "Go" }, dark_mode: true });
     expect(response.status).toBe(200);
-    expect(await get("storefront-theme")).toEqual({ hero: { title: "Hi", slides: [1, 2] }, dark: true });
-    expect((await patch("storefront-theme", { hero: null })).body.data).toEqual({ dark: true });
+    expect(await get("storefront-theme")).toEqual({ hero: { title: "Hi", slides: [1, 2], cta_label: "Go" }, dark_mode: true });
+    expect((await patch("storefront-theme", { hero: null })).body.data).toEqual({ dark_mode: true });
   });
 
   it("validates known groups: bad input is a 422 and nothing is written", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { jsonEnvelope } from "../../../http/json-text.js";
 import { paginate, paginationQuery } from "../../../http/pagination.js";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
@@ -31,6 +32,6 @@ export const listEntitiesRoute = ({ services }: RouteContext) =>
     .output(z.array(entitySchema))
     .handler(async ({ query: listQuery, organizationId, actor }) => {
       const { entities, total } = await services.catalog.listEntities(organizationId, listQuery, actor);
-      return { data: entities, meta: paginate(listQuery, total) };
+      return jsonEnvelope(entities, paginate(listQuery, total));
     })
     .build();
