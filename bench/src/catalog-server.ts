@@ -1,6 +1,6 @@
 /**
  * Benchmark targets of the catalog: `commerce` is the full commerce server on PostgreSQL (storefront key
- * resolved in memory, `catalog:read`); `bare` is a plain Fastify + pg server answering the same two reads
+ * resolved in memory, `catalog:read`), `commerce-uncached` the same with its include cache off; `bare` is a plain Fastify + pg server answering the same two reads
  * with the same rows and the same number of queries, written by hand.
  */
 import Fastify from "fastify";
@@ -55,12 +55,13 @@ async function bare(): Promise<void> {
   process.send?.({ port: (app.server.address() as { port: number }).port });
 }
 
-async function commerce(): Promise<void> {
+async function commerce(isCached: boolean): Promise<void> {
   const kernel = await createKernel({
     logLevel: "silent",
     database: { url: benchDatabaseUrl(), schema: BENCH_SCHEMA, poolSize: 10 },
     http: { rateLimit: false },
     search: { adapter: "postgres" },
+    ...(isCached ? {} : { catalog: { includeCacheBytes: 0 } }),
   });
   const app = await createCommerceServer(kernel, {
     resolveActor: async (request) => (request.headers["x-api-key"] === "bench" ? storefront : null),
@@ -69,4 +70,4 @@ async function commerce(): Promise<void> {
   process.send?.({ port: (app.server.address() as { port: number }).port });
 }
 
-await (mode === "bare" ? bare() : commerce());
+await (mode === "bare" ? bare() : commerce(mode !== "commerce-uncached"));

@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export interface RunningServer {
@@ -63,3 +63,27 @@ export function cpuSeconds(pid: number): number {
 }
 
 const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds so far of each process of the PostgreSQL server on this machine, by pid. */
+export function postgresCpu(): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").startsWith("postgres")) byPid.set(Number(entry), cpuSeconds(Number(entry)));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return byPid;
+}
+
+/**
+ * CPU seconds PostgreSQL used since `before` (a {@link postgresCpu} reading): backends started since
+ * count from zero; time of backends that exited meanwhile is lost, so this can only undercount.
+ */
+export function postgresCpuSince(before: ReadonlyMap<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of postgresCpu()) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}

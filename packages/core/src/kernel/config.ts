@@ -99,6 +99,16 @@ export interface SearchConfig {
   adapter?: "postgres" | SearchAdapterFactory;
 }
 
+/** The catalog. */
+export interface CatalogConfig {
+  /**
+   * Bytes of memory for the attributes and variants of entities answered recently, kept per entity
+   * revision (each read checks the revision in the database, so writes from any process show at once).
+   * 0 disables it. @default 33554432 (32 MiB)
+   */
+  includeCacheBytes?: number;
+}
+
 /** The background job queue (`@unified-commerce/jobs`) as the kernel runs it. */
 export interface JobsConfig {
   /**
@@ -128,6 +138,7 @@ export interface CommerceConfig {
   auth?: AuthConfig;
   media?: MediaConfig;
   search?: SearchConfig;
+  catalog?: CatalogConfig;
   /**
    * Base64 of 32 random bytes encrypting secrets the server must read back (webhook signing secrets).
    * Required in production; elsewhere one is generated and kept in the embedded database's directory.

@@ -35,13 +35,15 @@ export interface EntityRow {
   metadata: Record<string, unknown>;
   createdAt: Date;
   updatedAt: Date;
+  /** Changes of its attributes and variants so far; keys cached includes (never answered). */
+  revision: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isUuid = (value: string): boolean => UUID.test(value);
 
-export const ENTITY_COLUMNS = ["id", "type", "slug", "status", "source", "sourceStoreId", "metadata", "createdAt", "updatedAt"] as const;
+export const ENTITY_COLUMNS = ["id", "type", "slug", "status", "source", "sourceStoreId", "metadata", "createdAt", "updatedAt", "revision"] as const;
 
 /**
  * Finds an entity by UUID or slug in the organization; `lock` takes its row lock, which serializes the

@@ -1,46 +1,58 @@
 import { sql } from "kysely";
 import { JsonText } from "../../http/json-text.js";
+import { ATTRIBUTE_COLUMNS, type AttributesRow } from "./attribute-operations.js";
 import { catalogScope, type CatalogContext } from "./catalog-context.js";
 import { ROW_COLUMNS, toRow } from "./custom-field-values.js";
 import { groupBy, type CatalogInclude } from "./include-registry.js";
+import type { Variant } from "./variant-types.js";
+
+/**
+ * Attributes and variants are the bulk of a list page (240 variants for 20 entities). They are written
+ * to JSON once per entity revision (their tables' triggers bump it) and cached as text that list answers
+ * splice in (bench/results/catalog.md). The JSON is written here rather than by PostgreSQL: it costs the
+ * database more CPU than sending rows, and the database is the part that does not scale out.
+ */
+const asJsonText = (byEntity: ReadonlyMap<string, unknown>) => new Map([...byEntity].map(([entityId, value]) => [entityId, new JsonText(JSON.stringify(value))]));
 
 /** The includes the catalog itself answers; each is one query for a whole page. */
 export function catalogIncludes(context: CatalogContext): CatalogInclude[] {
   const scope = (organizationId: string) => catalogScope(context.db, organizationId);
-  // Attributes and variants are the bulk of a list page (240 variant rows for 20 entities): PostgreSQL
-  // writes them as JSON, one text per entity, which list answers splice in unparsed. Turning each variant
-  // into a row object and serializing it again was most of a page's CPU and garbage
-  // (bench/results/catalog.md). Keys are the API's camelCase names, JSON values are as stored.
-  const jsonByEntity = (rows: readonly { entityId: string; json: string }[]) => new Map(rows.map((row) => [row.entityId, new JsonText(row.json)]));
   return [
     {
       name: "attributes",
       emptyValue: {},
+      isRevisioned: true,
       async load({ organizationId, entityIds }) {
-        // `{"<locale>":{...},...}`, written compactly (json_object_agg would pad every key with spaces).
-        const { rows } = await sql<{ entityId: string; json: string }>`
-          select a.entity_id as "entityId", '{' || string_agg(to_json(a.locale)::text || ':' || row_to_json(r)::text, ',' order by a.locale) || '}' as json
-          from catalog_entity_attributes a
-          cross join lateral (select a.locale, a.title, a.description, a.seo_title as "seoTitle", a.seo_description as "seoDescription") r
-          where a.organization_id = ${organizationId} and a.entity_id in (${sql.join(entityIds)})
-          group by a.entity_id`.execute(context.db);
-        return jsonByEntity(rows);
+        const rows = await scope(organizationId)
+          .selectFrom("catalogEntityAttributes")
+          .select(["entityId", ...ATTRIBUTE_COLUMNS])
+          .where("entityId", "in", entityIds)
+          .orderBy("locale")
+          .execute();
+        const byEntity = new Map<string, Record<string, AttributesRow>>();
+        for (const { entityId, ...row } of rows) {
+          const locales = byEntity.get(entityId) ?? {};
+          locales[row.locale] = row;
+          byEntity.set(entityId, locales);
+        }
+        return asJsonText(byEntity);
       },
     },
     {
       name: "variants",
       emptyValue: [],
+      isRevisioned: true,
       async load({ organizationId, entityIds }) {
-        // created_at as Date#toISOString writes it (UTC, milliseconds truncated like the driver's Date),
-        // so variants read here and through the variant routes are the same JSON.
-        const { rows } = await sql<{ entityId: string; json: string }>`
-          select v."entityId", array_to_json(array_agg(v order by v.position, v.id))::text as json
-          from (select id, entity_id as "entityId", sku, options, option_value_ids as "optionValueIds", position, metadata,
-                       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
-                from catalog_variants
-                where organization_id = ${organizationId} and entity_id in (${sql.join(entityIds)})) v
-          group by v."entityId"`.execute(context.db);
-        return jsonByEntity(rows);
+        // Rows are the answer's objects as they are: camelCase aliases in the answer's key order (so no
+        // plugin needs to copy them), and created_at written as Date#toISOString writes it (UTC,
+        // milliseconds truncated like the driver's Date), which spares a Date per variant.
+        const { rows } = await sql<Variant>`
+          select id, entity_id as "entityId", sku, options, option_value_ids as "optionValueIds", position, metadata,
+                 to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
+          from catalog_variants
+          where organization_id = ${organizationId} and entity_id in (${sql.join(entityIds)})
+          order by entity_id, position, id`.execute(context.db.withoutPlugins());
+        return asJsonText(groupBy(rows, (variant) => variant.entityId));
       },
     },
     {

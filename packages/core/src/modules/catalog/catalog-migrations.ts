@@ -148,7 +148,34 @@ const CUSTOM_FIELDS = [
     (entity_id, field_path, coalesce(store_id, ''), coalesce(variant_id::text, ''))`,
 ];
 
+/**
+ * `revision` counts the changes to an entity's attributes and variants: triggers bump it in the same
+ * statement as the change, whichever code (or process) makes it, so includes built from those rows can be
+ * cached per entity revision and a list page checks freshness with the revision it reads anyway.
+ * Writers lock the entity row before touching its children, so the bump adds no lock-order hazard.
+ */
+const REVISIONED_CHILDREN = ["catalog_variants", "catalog_entity_attributes"] as const;
+
+const ENTITY_REVISION = [
+  `alter table catalog_entities add column revision bigint not null default 1`,
+  `create function catalog_entities_bump_revision() returns trigger language plpgsql as $$
+  begin
+    update catalog_entities set revision = revision + 1 where id in (select entity_id from changed_rows);
+    return null;
+  end $$`,
+  ...REVISIONED_CHILDREN.flatMap((table) =>
+    // Transition tables allow one event per trigger, hence three.
+    (["insert", "update", "delete"] as const).map(
+      (event) =>
+        `create trigger ${table}_${event}_bumps_revision after ${event} on ${table}
+         referencing ${event === "delete" ? "old" : "new"} table as changed_rows
+         for each statement execute function catalog_entities_bump_revision()`,
+    ),
+  ),
+];
+
 export const catalogMigrations: readonly NamedMigration[] = [
   { name: "0001_catalog_entities", up: (db) => runStatements(db, ENTITIES) },
   { name: "0002_custom_fields", up: (db) => runStatements(db, CUSTOM_FIELDS) },
+  { name: "0003_entity_revision", up: (db) => runStatements(db, ENTITY_REVISION) },
 ];

@@ -15,17 +15,19 @@ import { createTaxonomyOperations } from "./taxonomy-operations.js";
 import { createVariantListeners, type VariantsCreated } from "./variant-listeners.js";
 import { createVariantOperations } from "./variant-operations.js";
 
+const DEFAULT_INCLUDE_CACHE_BYTES = 32 * 1024 * 1024;
+
 /**
  * The catalog: entities, attributes, categories, brands, options, variants, custom fields and field
  * ownership. Other modules extend it through `registerInclude` and `onVariantsCreated` instead of
  * reading its tables.
  */
-export function createCatalogService({ database, events }: Pick<ServiceContext, "database" | "events">) {
+export function createCatalogService({ config, database, events }: Pick<ServiceContext, "config" | "database" | "events">) {
   const context: CatalogContext = {
     database,
     db: database.db.withTables<CatalogTables>(),
     events,
-    includes: createIncludeRegistry(),
+    includes: createIncludeRegistry({ cacheBytes: config.catalog?.includeCacheBytes ?? DEFAULT_INCLUDE_CACHE_BYTES }),
     variantListeners: createVariantListeners(),
   };
   for (const include of catalogIncludes(context)) context.includes.register(include);

@@ -26,6 +26,8 @@ export type CatalogTables = {
     metadata: Json;
     createdAt: Timestamp;
     updatedAt: Timestamp;
+    /** Bumped by triggers whenever the entity's attributes or variants change; see the migrations. */
+    revision: Generated<number>;
   };
   catalogEntityAttributes: {
     organizationId: string;

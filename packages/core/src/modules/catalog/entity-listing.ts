@@ -60,5 +60,6 @@ export async function listEntities(
     total = Number(counted?.count ?? 0);
   }
   const entities = rows.map((row) => toEntity(row as EntityRow));
-  return { entities: await context.includes.applyAsJson(entities, query.include, { organizationId, actor }), total };
+  const revisions = new Map(rows.map((row) => [row.id, row.revision]));
+  return { entities: await context.includes.applyAsJson(entities, query.include, { organizationId, actor, revisions }), total };
 }

@@ -93,7 +93,8 @@ export function createEntityOperations(context: CatalogContext) {
       context.includes.assertKnown(options.include);
       const row = await findEntity(context.db, organizationId, idOrSlug);
       if (!row || (row.status !== "active" && !canSeeUnpublished(options.actor))) throw catalogErrors.entityNotFound();
-      const [entity] = await context.includes.apply([toEntity(row)], options.include, { organizationId, actor: options.actor });
+      const revisions = new Map([[row.id, row.revision]]);
+      const [entity] = await context.includes.apply([toEntity(row)], options.include, { organizationId, actor: options.actor, revisions });
       return entity as CatalogEntity;
     },
 

@@ -1,6 +1,7 @@
 import type { Actor } from "../../kernel/actor.js";
 import { JsonText } from "../../http/json-text.js";
 import { catalogErrors } from "./catalog-errors.js";
+import { createRevisionCache } from "./revision-cache.js";
 
 /** What an include loader receives: one page of entities, never a single row. */
 export interface CatalogIncludeContext {
@@ -8,6 +9,11 @@ export interface CatalogIncludeContext {
   /** Ids of the entities on the page (or the one entity read). */
   entityIds: readonly string[];
   actor: Actor | null;
+  /**
+   * Each entity's `revision` as the caller just read it with the entity. Given, the values of
+   * `isRevisioned` includes are cached per entity revision.
+   */
+  revisions?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -25,6 +31,11 @@ export interface CatalogInclude {
    * it in as it is (the bulk of a page, such as its variants, is never turned into objects).
    */
   load(context: CatalogIncludeContext): Promise<ReadonlyMap<string, unknown>>;
+  /**
+   * The values are `JsonText` read only from rows whose every change bumps the entity's `revision` (a
+   * trigger on their table; see the catalog migrations): they are then cached per entity revision.
+   */
+  isRevisioned?: boolean;
 }
 
 /**
@@ -48,8 +59,37 @@ type IncludeApplyContext = Omit<CatalogIncludeContext, "entityIds">;
 /** The loaded values of one include, by entity id. */
 type Loaded = readonly (readonly [CatalogInclude, ReadonlyMap<string, unknown>])[];
 
-export function createIncludeRegistry(): IncludeRegistry {
+export interface IncludeRegistryOptions {
+  /** Byte budget of the cache of `isRevisioned` include values; 0 disables it. */
+  cacheBytes: number;
+}
+
+export function createIncludeRegistry(options: IncludeRegistryOptions): IncludeRegistry {
   const includes = new Map<string, CatalogInclude>();
+  const cache = options.cacheBytes > 0 ? createRevisionCache(options.cacheBytes) : undefined;
+
+  const load = async (include: CatalogInclude, entityIds: readonly string[], context: IncludeApplyContext): Promise<ReadonlyMap<string, unknown>> => {
+    const { revisions, organizationId } = context;
+    if (!cache || !revisions || !include.isRevisioned) return include.load({ ...context, entityIds });
+    const keyOf = (entityId: string) => `${include.name}\u0000${organizationId}\u0000${entityId}`;
+    const values = new Map<string, unknown>();
+    const missing: string[] = [];
+    for (const entityId of entityIds) {
+      const revision = revisions.get(entityId);
+      const hit = revision === undefined ? undefined : cache.get(keyOf(entityId), revision);
+      if (!hit) missing.push(entityId);
+      else if (hit.value !== undefined) values.set(entityId, hit.value);
+    }
+    if (missing.length === 0) return values;
+    const loaded = await include.load({ ...context, entityIds: missing });
+    for (const entityId of missing) {
+      const value = loaded.get(entityId);
+      const revision = revisions.get(entityId);
+      if (value !== undefined) values.set(entityId, value);
+      if (revision !== undefined && (value === undefined || value instanceof JsonText)) cache.set(keyOf(entityId), revision, value, value?.text.length ?? 0);
+    }
+    return values;
+  };
 
   // Loaders are independent: run them side by side (on PGlite they queue on its one connection).
   const loadAll = (entities: readonly { id: string }[], names: readonly string[], context: IncludeApplyContext): Promise<Loaded> => {
@@ -59,7 +99,7 @@ export function createIncludeRegistry(): IncludeRegistry {
     return Promise.all(
       names.map(async (name) => {
         const include = includes.get(name) as CatalogInclude;
-        return [include, await include.load({ ...context, entityIds })] as const;
+        return [include, await load(include, entityIds, context)] as const;
       }),
     );
   };
