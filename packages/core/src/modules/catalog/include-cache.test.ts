@@ -61,6 +61,20 @@ describe("catalog include cache", () => {
     expect(variants.every((variant: { metadata: unknown }) => JSON.stringify(variant.metadata) === '{"bulk_edit":true}')).toBe(true);
   });
 
+  it("settles on what the database holds after writes race with page reads", async () => {
+    const racing = await createEntity(t.app, { slug: "racing" });
+    const writes = Array.from({ length: 20 }, (_, i) =>
+      call(t.app, "POST", `/api/catalog/entities/${racing}/variants/quick`, { body: { options: { Size: `S${i}` }, sku: `RACE-${i}` } }),
+    );
+    const reads = Array.from({ length: 20 }, () => call(t.app, "GET", "/api/catalog/entities?include=variants&limit=100"));
+    const results = await Promise.all([...writes, ...reads]);
+    expect(results.every((result) => result.status < 300)).toBe(true);
+    const stored = await sql<{ sku: string }>`select sku from catalog_variants where entity_id = ${racing} order by sku`.execute(t.db);
+    expect(stored.rows).toHaveLength(20);
+    const listed = (await call(t.app, "GET", "/api/catalog/entities?include=variants&limit=100")).body.data.find((entity: { id: string }) => entity.id === racing);
+    expect(listed.variants.map((variant: { sku: string }) => variant.sku).sort()).toEqual(stored.rows.map((row) => row.sku));
+  });
+
   it("deletes an entity with its cached children", async () => {
     const doomed = await createEntity(t.app, { slug: "doomed", attributes: { en: { title: "Doomed" } } });
     await call(t.app, "POST", `/api/catalog/entities/${doomed}/variants/bulk`, { body: { axes: [{ name: "Size", values: ["S"] }] } });
