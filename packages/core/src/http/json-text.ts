@@ -1,7 +1,8 @@
 /**
- * JSON already written, usually by PostgreSQL (`array_to_json`): spliced into answers as it is rather than
- * parsed into objects and serialized again. A route returns one as its whole answer (the envelope
- * included); the route's output schema still documents it, and tests hold the text to that schema.
+ * JSON already written (cached catalog includes, for one): spliced into answers as it is rather than
+ * parsed into objects and serialized again. A route may return one as its whole answer, the envelope
+ * included; it then skips the serializer, so its output schema only documents it and the route's tests
+ * must hold the text to that schema.
  */
 export class JsonText {
   constructor(readonly text: string) {}

@@ -3,7 +3,7 @@ import { JsonText } from "../../http/json-text.js";
 import { catalogErrors } from "./catalog-errors.js";
 import { createRevisionCache } from "./revision-cache.js";
 
-/** What an include loader receives: one page of entities, never a single row. */
+/** What an include loader receives: the entities of a page (those not cached), never one at a time. */
 export interface CatalogIncludeContext {
   organizationId: string;
   /** Ids of the entities on the page (or the one entity read). */
@@ -27,8 +27,8 @@ export interface CatalogInclude {
   /** Value for an entity the loader returned nothing for. */
   emptyValue: unknown;
   /**
-   * Values by entity id. A {@link JsonText} value is JSON PostgreSQL already wrote: list answers splice
-   * it in as it is (the bulk of a page, such as its variants, is never turned into objects).
+   * Values by entity id. A {@link JsonText} value is JSON already written: list answers splice it in as
+   * it is, single reads parse it.
    */
   load(context: CatalogIncludeContext): Promise<ReadonlyMap<string, unknown>>;
   /**
