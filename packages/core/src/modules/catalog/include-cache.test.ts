@@ -44,6 +44,8 @@ describe("catalog include cache", () => {
     expect((await page()).attributes.en.title).toBe("Second");
     await call(t.app, "PUT", `/api/catalog/entities/${entityId}/attributes/fr`, { body: { title: "Troisième" } });
     expect(Object.keys((await page()).attributes).sort()).toEqual(["en", "fr"]);
+    await call(t.app, "PUT", `/api/catalog/entities/${entityId}/attributes/en`, { body: { title: "Fourth" } });
+    expect((await page()).attributes.en.title).toBe("Fourth");
     const single = await call(t.app, "GET", `/api/catalog/entities/${entityId}?include=attributes`);
     expect(single.body.data.attributes.fr.title).toBe("Troisième");
   });
