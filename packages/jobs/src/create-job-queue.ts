@@ -3,6 +3,7 @@ import { listFailedJobs, retryFailedJob, type FailedJobsPage } from "./failed-jo
 import type { JobRecord } from "./job-record.js";
 import type { JobsDb } from "./jobs-db.js";
 import { createQueueRuntime, type QueueRuntimeOptions } from "./queue-runtime.js";
+import { pruneJobs, type PruneOptions } from "./prune-jobs.js";
 import { reapStaleJobs } from "./reap-stale-jobs.js";
 import { runPendingJobsWith, type RunPendingJobsOptions, type RunPendingJobsResult } from "./run-pending-jobs.js";
 import { startWorkerWith, type JobWorker, type StartWorkerOptions } from "./start-worker.js";
@@ -27,6 +28,8 @@ export interface JobQueue<TDb extends JobsDb = JobsDb> {
   listFailed(db: JobsDb, options: { organizationId: string; limit: number; offset: number }): Promise<FailedJobsPage>;
   /** Processing jobs whose lease expired back to pending (or failed when out of attempts); returns how many. */
   reapStale(db: JobsDb): Promise<number>;
+  /** Deletes finished jobs past their retention (at most `limit` per call); returns how many. */
+  prune(db: JobsDb, options: PruneOptions): Promise<number>;
   /** Starts an in-process worker on one queue. */
   startWorker(options: StartWorkerOptions<TDb>): JobWorker;
 }
@@ -45,6 +48,7 @@ export function createJobQueue<TServices = unknown, TDb extends JobsDb = JobsDb>
     retry: (db, retryOptions) => retryFailedJob(db, retryOptions),
     listFailed: (db, listOptions) => listFailedJobs(db, listOptions),
     reapStale: (db) => reapStaleJobs(db),
+    prune: (db, pruneOptions) => pruneJobs(db, pruneOptions),
     startWorker: (workerOptions) => startWorkerWith(runtime, workerOptions),
   };
 }

@@ -16,3 +16,4 @@ export { backoffDelay, type BackoffPolicy } from "./backoff-delay.js";
 export { JobsError, isJobsError, type JobsErrorCode } from "./jobs-error.js";
 export { UNKNOWN_TASK_ERROR } from "./execute-job.js";
 export { LEASE_EXPIRED_ERROR } from "./reap-stale-jobs.js";
+export { DEFAULT_PRUNE_LIMIT, type PruneOptions } from "./prune-jobs.js";

@@ -127,6 +127,13 @@ export const jobsMigrations: readonly JobsMigration[] = [
       for (const statement of createJobsTable) await sql.raw(statement).execute(db);
     },
   },
+  {
+    name: "0002_finished_index",
+    // For pruneJobs: finished jobs by status, oldest first.
+    up: async (db) => {
+      await sql`create index jobs_finished_idx on jobs (status, completed_at) where completed_at is not null`.execute(db);
+    },
+  },
 ];
 
 /**

@@ -125,6 +125,13 @@ export interface JobsConfig {
   /** How long a claimed job stays leased to its worker before `jobs/reap-stale` hands it to another. @default 300000 (5 min) */
   leaseMs?: number;
   /**
+   * How long finished jobs are kept: the `jobs/prune` task deletes succeeded jobs `succeededMs` after
+   * they completed and failed ones `failedMs` after they failed (`null` keeps failed jobs until they are
+   * retried). It runs at boot, then hourly. `false` keeps every job.
+   * @default { succeededMs: 604800000 (7 days), failedMs: 2592000000 (30 days) }
+   */
+  retention?: { succeededMs?: number; failedMs?: number | null } | false;
+  /**
    * Name of an external push-style engine that drives the tasks instead (it runs them through its own
    * runtime). It must not be combined with `autorun`: boot fails when both are set.
    */

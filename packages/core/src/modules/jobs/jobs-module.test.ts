@@ -159,3 +159,61 @@ describe("the in-process worker", () => {
     await expect(createTestApp({ config: { jobs: { autorun: { enabled: true }, externalEngine: "inngest" } } })).rejects.toThrow(/external engine "inngest"/);
   });
 });
+
+describe("retention of finished jobs", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  /** A finished job of `status` that finished `days` ago. */
+  const finished = async (t: TestApp, status: "succeeded" | "failed", days: number) => {
+    const job = await enqueue(t, "test/echo", { text: status });
+    await sql`update jobs set status = ${status}, completed_at = now() - ${days * DAY} * interval '1 millisecond' where id = ${job.id}`.execute(t.db);
+    return job.id;
+  };
+  const pruneJobs = (t: TestApp) => sql<{ id: string; status: string; waitUntil: Date | null }>`
+    select id, status, wait_until from jobs where task_slug = 'jobs/prune' order by seq`.execute(t.db);
+
+  it("queues jobs/prune at boot; it deletes succeeded jobs after 7 days and failed ones after 30, then runs again hourly", async () => {
+    const t = await createTestApp({ config: { plugins: [tasksPlugin()] } });
+    try {
+      expect((await pruneJobs(t)).rows).toMatchObject([{ status: "pending", waitUntil: null }]);
+      const kept = [await finished(t, "succeeded", 6), await finished(t, "failed", 29)];
+      await finished(t, "succeeded", 8);
+      await finished(t, "failed", 31);
+      const response = await t.app.inject({ url: "/api/jobs/run?limit=50" });
+      expect(response.statusCode).toBe(200);
+      const left = await sql<{ id: string }>`select id from jobs where task_slug = 'test/echo'`.execute(t.db);
+      expect(left.rows.map((row) => row.id).sort()).toEqual([...kept].sort());
+      const prunes = (await pruneJobs(t)).rows;
+      expect(prunes.map((row) => row.status)).toEqual(["succeeded", "pending"]);
+      const next = prunes[1]?.waitUntil?.getTime() ?? 0;
+      expect(next - Date.now()).toBeGreaterThan(55 * 60 * 1000);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("keeps failed jobs with failedMs null and every job with retention false", async () => {
+    const keepFailed = await createTestApp({ config: { plugins: [tasksPlugin()], jobs: { retention: { succeededMs: DAY, failedMs: null } } } });
+    try {
+      const failed = await finished(keepFailed, "failed", 400);
+      const succeeded = await finished(keepFailed, "succeeded", 2);
+      expect(await keepFailed.kernel.services.jobs.prune()).toBe(1);
+      expect((await jobStatus(keepFailed, failed))?.status).toBe("failed");
+      expect(await jobStatus(keepFailed, succeeded)).toBeUndefined();
+    } finally {
+      await keepFailed.close();
+    }
+    const keepAll = await createTestApp({ config: { plugins: [tasksPlugin()], jobs: { retention: false } } });
+    try {
+      expect((await pruneJobs(keepAll)).rows).toEqual([]);
+      await finished(keepAll, "succeeded", 400);
+      expect(await keepAll.kernel.services.jobs.prune()).toBe(0);
+    } finally {
+      await keepAll.close();
+    }
+  });
+
+  it("refuses to boot with a negative or fractional retention", async () => {
+    await expect(createTestApp({ config: { jobs: { retention: { succeededMs: -1 } } } })).rejects.toThrow(/jobs.retention.succeededMs/);
+    await expect(createTestApp({ config: { jobs: { retention: { failedMs: 1.5 } } } })).rejects.toThrow(/jobs.retention.failedMs/);
+  });
+});

@@ -1,8 +1,10 @@
-import { jobsMigrations } from "@unified-commerce/jobs";
+import { DEFAULT_PRUNE_LIMIT, jobsMigrations } from "@unified-commerce/jobs";
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { defineTask } from "../../kernel/kernel-task.js";
 import { CORE_VERSION } from "../../kernel/version.js";
-import { createJobsService, REAP_STALE_TASK, type JobsService } from "./jobs-service.js";
+import { createJobsService, PRUNE_TASK, REAP_STALE_TASK, type JobsService } from "./jobs-service.js";
+
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 import { listFailedJobs } from "./routes/list-failed-jobs.js";
 import { retryJob } from "./routes/retry-job.js";
 import { runJobs } from "./routes/run-jobs.js";
@@ -42,10 +44,23 @@ export const jobsModule: PluginManifest = {
         return { reaped };
       },
     }),
+    defineTask<Record<string, never>>({
+      slug: PRUNE_TASK,
+      concurrency: { key: () => PRUNE_TASK, supersedes: true },
+      handler: async (_input, { services, db, job }) => {
+        if (!services.jobs.isPruning) return { pruned: 0 };
+        const pruned = await services.jobs.prune();
+        // A full batch means a backlog: go on at once, in short statements; otherwise look again hourly.
+        const delayMs = pruned >= DEFAULT_PRUNE_LIMIT ? 0 : PRUNE_INTERVAL_MS;
+        await services.jobs.enqueue(db, PRUNE_TASK, {}, { organizationId: job.organizationId, delayMs });
+        return { pruned };
+      },
+    }),
   ],
   start: async ({ config, services, database, defaultOrganizationId }) => {
     // Runs now, then every lease period: a restarted process reclaims what a crashed one held.
     await services.jobs.enqueue(database.db, REAP_STALE_TASK, {}, { organizationId: defaultOrganizationId });
+    if (services.jobs.isPruning) await services.jobs.enqueue(database.db, PRUNE_TASK, {}, { organizationId: defaultOrganizationId });
     const autorun = config.jobs?.autorun;
     if (!autorun?.enabled) return;
     const worker = services.jobs.queue.startWorker({

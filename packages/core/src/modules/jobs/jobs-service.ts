@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { createJobQueue, DEFAULT_LEASE_MS, type EnqueueOptions, type JobQueue, type JobRecord } from "@unified-commerce/jobs";
+import { createJobQueue, DEFAULT_LEASE_MS, type EnqueueOptions, type JobQueue, type JobRecord, type PruneOptions } from "@unified-commerce/jobs";
 import type { CoreTables } from "../../db/core-tables.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { JobsConfig } from "../../kernel/config.js";
@@ -9,6 +9,12 @@ import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 
 /** Re-enqueues itself; one pending copy at a time (its concurrency key supersedes older ones). */
 export const REAP_STALE_TASK = "jobs/reap-stale";
+
+/** Deletes finished jobs past `jobs.retention`; re-enqueues itself like `jobs/reap-stale`. */
+export const PRUNE_TASK = "jobs/prune";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_RETENTION = { succeededMs: 7 * DAY_MS, failedMs: 30 * DAY_MS };
 
 /** What a run through `GET /api/jobs/run` or a worker tick did. */
 export interface JobRunSummary {
@@ -32,6 +38,13 @@ export interface JobsService {
   retry(organizationId: string, id: string): Promise<JobRecord>;
   /** Hands jobs whose worker's lease ran out back to the queue. */
   reapStale(): Promise<number>;
+  /**
+   * Deletes finished jobs past `jobs.retention`, at most `DEFAULT_PRUNE_LIMIT` per call (every
+   * organization's); returns how many. Does nothing when retention is `false`.
+   */
+  prune(): Promise<number>;
+  /** Whether `jobs.retention` lets `jobs/prune` run. */
+  isPruning: boolean;
   /** The queue itself, for the kernel's worker. */
   queue: JobQueue;
   /** How long a claimed job stays leased to its worker. */
@@ -48,6 +61,7 @@ interface Dependencies {
 
 export function createJobsService({ db, tasks, services, logger, config }: Dependencies): JobsService {
   const leaseMs = config.leaseMs ?? DEFAULT_LEASE_MS;
+  const retention = resolveRetention(config.retention);
   const queue = createJobQueue<Services>({
     tasks,
     services,
@@ -68,5 +82,18 @@ export function createJobsService({ db, tasks, services, logger, config }: Depen
       return job;
     },
     reapStale: () => queue.reapStale(db),
+    prune: async () => (retention ? queue.prune(db, retention) : 0),
+    isPruning: retention !== null,
   };
+}
+
+/** `jobs.retention` with its defaults, checked at boot; null when pruning is off. */
+function resolveRetention(retention: JobsConfig["retention"]): PruneOptions | null {
+  if (retention === false) return null;
+  const succeededMs = retention?.succeededMs ?? DEFAULT_RETENTION.succeededMs;
+  const failedMs = retention?.failedMs === undefined ? DEFAULT_RETENTION.failedMs : retention.failedMs;
+  for (const [name, value] of [["succeededMs", succeededMs], ["failedMs", failedMs ?? 0]] as const) {
+    if (!Number.isSafeInteger(value) || value < 0) throw new Error(`jobs.retention.${name} must be a non-negative integer of milliseconds, got ${String(value)}`);
+  }
+  return { succeededOlderThanMs: succeededMs, ...(failedMs === null ? {} : { failedOlderThanMs: failedMs }) };
 }
