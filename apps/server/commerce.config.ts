@@ -64,6 +64,7 @@ export default defineConfig({
           "tax:manage",
           "analytics:read",
           "api-keys:manage",
+          "members:manage",
         ],
       },
       staff: {

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
-import { AppError, hasPermission, type Actor, type ApiKeyScope, type CommerceConfig } from "@unified-commerce/core";
+import { AppError, type Actor, type ApiKeyScope, type CommerceConfig } from "@unified-commerce/core";
 import type { CredentialCache } from "./credential-cache.js";
+import { missingPermissions } from "./missing-permissions.js";
 import type { AuthDb } from "./auth-tables.js";
 import { isSecretMatch, mintApiKey, parseApiKey } from "./secret-token.js";
 
@@ -81,7 +82,7 @@ export function createApiKeyService(db: Kysely<AuthDb>, config: CommerceConfig, 
         throw AppError.validation([{ path: "scope", message: `unknown scope "${input.scope}"; declared: ${names.length > 0 ? names.join(", ") : "none"}` }]);
       }
       if (input.creator) {
-        const missing = (permissionsByScope.get(input.scope) ?? []).filter((permission) => !hasPermission(input.creator, permission));
+        const missing = missingPermissions(input.creator, permissionsByScope.get(input.scope) ?? []);
         if (missing.length > 0) throw AppError.forbidden(`A key of scope "${input.scope}" would grant permissions you do not hold: ${missing.join(", ")}`);
       }
       const lifetime = resolveLifetime(scope, input.expiresInSeconds ?? null);

@@ -21,4 +21,24 @@ export const authErrors = {
   emailTaken: () => AppError.conflict("An account with this e-mail already exists"),
   notMember: () => AppError.forbidden("You are not a member of that organization"),
   notSessionActor: () => AppError.forbidden("Only a signed-in session can do this (not an API key)"),
+  unknownRole: (role: string, configured: readonly string[]) =>
+    AppError.validation([{ path: "body.role", message: `unknown role "${role}"; configured: ${configured.length > 0 ? configured.join(", ") : "none (declare auth.roles)"}` }]),
+  /** Only holders of `members:manage` reach this, so telling that the address has no account leaks nothing new. */
+  userNotFound: () =>
+    new AppError("NOT_FOUND", { message: "No user has this e-mail address: they sign up (or are created with `uc user create`) first", details: { reason: "USER_NOT_FOUND" } }),
+  /** Also the answer for members of other organizations: they are invisible. */
+  memberNotFound: () => new AppError("NOT_FOUND", { message: "Member not found", details: { reason: "MEMBER_NOT_FOUND" } }),
+  alreadyMember: () => new AppError("CONFLICT", { message: "This user is already a member of the organization", details: { reason: "ALREADY_MEMBER" } }),
+  lastOwner: () =>
+    new AppError("CONFLICT", {
+      message: "The organization would be left without an owner (a member whose role grants *:*): make another member an owner first",
+      details: { reason: "LAST_OWNER" },
+    }),
+  roleBeyondGrantor: (role: string, missing: readonly string[]) =>
+    new AppError("FORBIDDEN", { message: `The role "${role}" grants permissions you do not hold: ${missing.join(", ")}`, details: { reason: "ROLE_EXCEEDS_YOUR_PERMISSIONS" } }),
+  memberBeyondGrantor: (role: string, missing: readonly string[]) =>
+    new AppError("FORBIDDEN", {
+      message: `This member's role "${role}" grants permissions you do not hold (${missing.join(", ")}): you cannot change or remove them`,
+      details: { reason: "MEMBER_OUTRANKS_YOU" },
+    }),
 };

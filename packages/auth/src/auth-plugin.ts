@@ -8,6 +8,7 @@ import { createAuthService, type AuthService } from "./auth-service.js";
 import { createCredentialCache } from "./credential-cache.js";
 import { createAuthenticator } from "./authenticator.js";
 import { createOrganizationService, type OrganizationService } from "./organization-service.js";
+import { createMembershipService, type MembershipService } from "./membership-service.js";
 import { createTwoFactorService } from "./two-factor-service.js";
 import { createOAuthService, type OAuthService } from "./oauth-service.js";
 import { signUpEmail } from "./routes/sign-up-email.js";
@@ -24,6 +25,10 @@ import { createApiKey } from "./routes/create-api-key.js";
 import { listApiKeys } from "./routes/list-api-keys.js";
 import { revokeApiKey } from "./routes/revoke-api-key.js";
 import { listApiKeyScopes } from "./routes/list-api-key-scopes.js";
+import { listMembers } from "./routes/list-members.js";
+import { addMember } from "./routes/add-member.js";
+import { updateMember } from "./routes/update-member.js";
+import { removeMember } from "./routes/remove-member.js";
 import { twoFactorRoutes } from "./routes/two-factor-routes.js";
 import { passwordResetRoutes } from "./routes/password-reset-routes.js";
 import { emailVerificationRoutes } from "./routes/email-verification-routes.js";
@@ -34,6 +39,7 @@ declare module "@unified-commerce/core" {
     auth: AuthService;
     apiKeys: ApiKeyService;
     organizations: OrganizationService;
+    memberships: MembershipService;
     oauth: OAuthService;
   }
 }
@@ -51,9 +57,12 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
   const manifest: PluginManifest = {
     id: "auth",
     version: AUTH_VERSION,
-    permissions: [{ scope: "api-keys:manage", description: "Mint, list and revoke the organization's API keys" }],
+    permissions: [
+      { scope: "api-keys:manage", description: "Mint, list and revoke the organization's API keys" },
+      { scope: "members:manage", description: "List the organization's members, add existing users, change their roles and remove them" },
+    ],
     schema: { migrations: authMigrations },
-    services: ({ db, config, secrets, logger }) => {
+    services: ({ db, database: access, events, config, secrets, logger }) => {
       const settings = resolveAuthSettings(config, options, logger);
       const database = authDb(db);
       const credentialCache = createCredentialCache(settings.credentialCacheSeconds);
@@ -71,6 +80,7 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
         auth: authService,
         apiKeys,
         organizations: createOrganizationService(database),
+        memberships: createMembershipService({ database: access, events, users: authService.users, roles: settings.roles, cache: credentialCache }),
         oauth: createOAuthService({ db: database, auth: authService }),
       };
     },
@@ -90,6 +100,10 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
       ...listApiKeys(context),
       ...revokeApiKey(context),
       ...listApiKeyScopes(context),
+      ...listMembers(context),
+      ...addMember(context),
+      ...updateMember(context),
+      ...removeMember(context),
       ...twoFactorRoutes(context),
       ...passwordResetRoutes(context),
       ...emailVerificationRoutes(context),

@@ -14,6 +14,7 @@ export { resolveActor, createAuthenticator, isAuthRoute } from "./authenticator.
 export type { AuthService, RequestAuth, CredentialMethod, ClientInfo, SignedIn, SignInResult } from "./auth-service.js";
 export { scopePermissions, mergeApiKeyScopes, type ApiKeyService, type ApiKeyInfo, type CreatedApiKey, type CreateApiKeyInput } from "./api-key-service.js";
 export type { OrganizationService, OrganizationInfo } from "./organization-service.js";
+export type { MembershipService, Member } from "./membership-service.js";
 export type { TwoFactorService } from "./two-factor-service.js";
 export type { OAuthService } from "./oauth-service.js";
 export type { SessionInfo, ValidatedSession } from "./session-store.js";

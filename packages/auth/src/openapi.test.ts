@@ -22,11 +22,16 @@ describe("the auth routes in /api/doc", () => {
       "/api/auth/two-factor/enable",
       "/api/auth/api-keys",
       "/api/auth/organization/set-active",
+      "/api/auth/organization/members",
+      "/api/auth/organization/members/{userId}",
       "/api/auth/request-password-reset",
       "/api/auth/callback/{provider}",
     ]) {
       expect(paths, path).toContain(path);
     }
     expect(doc.body.paths["/api/auth/api-keys"].post.description).toContain("api-keys:manage");
+    const member = doc.body.paths["/api/auth/organization/members/{userId}"];
+    expect(Object.keys(member).sort()).toEqual(["delete", "patch"]);
+    expect(member.patch.description).toContain("members:manage");
   });
 });

@@ -1,0 +1,180 @@
+import type { Kysely, Transaction } from "kysely";
+import {
+  hasPermission,
+  pageOffset,
+  tenantScope,
+  type Actor,
+  type CoreTables,
+  type DatabaseAccess,
+  type EventBus,
+  type PaginationQuery,
+  type RoleMap,
+} from "@unified-commerce/core";
+import { permissionsOfRole } from "./auth-options.js";
+import { authErrors } from "./auth-errors.js";
+import { authDb } from "./auth-tables.js";
+import type { CredentialCache } from "./credential-cache.js";
+import { missingPermissions } from "./missing-permissions.js";
+import type { UserStore } from "./user-store.js";
+
+/** A member of an organization as the API shows it. */
+export interface Member {
+  userId: string;
+  email: string;
+  name: string;
+  role: string;
+  /** When the user became a member. */
+  createdAt: Date;
+}
+
+/**
+ * The members of one organization, managed by someone acting in it. Every change:
+ * - hands out only a configured role whose every permission `actor` holds, and touches only a member
+ *   whose current role's permissions `actor` holds (nobody promotes past, or demotes, their betters);
+ * - never leaves the organization without an owner (a member whose role grants `*:*`);
+ * - runs in one transaction with its domain event (`members.create|update|delete`, which the audit log
+ *   records), then evicts the member's cached credentials so their sessions get the new role at once.
+ * Members of other organizations answer 404 like unknown users.
+ */
+export interface MembershipService {
+  /** Oldest membership first. */
+  list(organizationId: string, page: PaginationQuery): Promise<{ items: Member[]; total: number }>;
+  /** Adds an existing user, found by e-mail (as sign-in finds them). */
+  add(input: { organizationId: string; email: string; role: string; actor: Actor }): Promise<Member>;
+  changeRole(input: { organizationId: string; userId: string; role: string; actor: Actor }): Promise<Member>;
+  /** Ends the membership; the user and their memberships elsewhere stay. */
+  remove(input: { organizationId: string; userId: string; actor: Actor }): Promise<void>;
+}
+
+interface Dependencies {
+  database: DatabaseAccess;
+  events: EventBus;
+  users: UserStore;
+  roles: RoleMap;
+  /** Evicted for the member after every change, committed or not. */
+  cache: CredentialCache;
+}
+
+type Db = Kysely<CoreTables> | Transaction<CoreTables>;
+
+const OWNER_PERMISSION = "*:*";
+
+export function createMembershipService({ database, events, users, roles, cache }: Dependencies): MembershipService {
+  const configuredRoles = Object.keys(roles);
+  const ownerRoles = configuredRoles.filter((role) => hasPermission({ permissions: permissionsOfRole(roles, role) }, OWNER_PERMISSION));
+  const isOwnerRole = (role: string) => ownerRoles.includes(role);
+  const scope = (db: Db, organizationId: string) => tenantScope(authDb(db), organizationId);
+
+  const members = (db: Db, organizationId: string) =>
+    scope(db, organizationId)
+      .selectFrom("authMemberships")
+      .innerJoin("authUsers", "authUsers.id", "authMemberships.userId")
+      .select(["authMemberships.userId", "authUsers.email", "authUsers.name", "authMemberships.role", "authMemberships.createdAt"]);
+
+  const readMember = async (db: Db, organizationId: string, userId: string): Promise<Member> => {
+    const member = await members(db, organizationId).where("authMemberships.userId", "=", userId).executeTakeFirst();
+    if (!member) throw authErrors.memberNotFound();
+    return member;
+  };
+
+  const assertGrantable = (actor: Actor, role: string) => {
+    if (!Object.hasOwn(roles, role)) throw authErrors.unknownRole(role, configuredRoles);
+    const missing = missingPermissions(actor, permissionsOfRole(roles, role));
+    if (missing.length > 0) throw authErrors.roleBeyondGrantor(role, missing);
+  };
+
+  /**
+   * Locks the member and every owner of the organization, in user id order so two changes never
+   * deadlock, and answers the member's role and the number of owners. A change that waited for these
+   * locks re-reads the rows the other one committed (READ COMMITTED re-checks locked rows): an owner
+   * demoted or removed meanwhile has dropped out of the set, so two concurrent demotions of the last
+   * two owners cannot both count the other one.
+   */
+  const lockMember = async (trx: Transaction<CoreTables>, organizationId: string, userId: string) => {
+    const rows = await scope(trx, organizationId)
+      .selectFrom("authMemberships")
+      .select(["userId", "role"])
+      .where((eb) => (ownerRoles.length > 0 ? eb.or([eb("userId", "=", userId), eb("role", "in", ownerRoles)]) : eb("userId", "=", userId)))
+      .orderBy("userId")
+      .forUpdate()
+      .execute();
+    const member = rows.find((row) => row.userId === userId);
+    if (!member) throw authErrors.memberNotFound();
+    return { role: member.role, owners: rows.filter((row) => isOwnerRole(row.role)).length };
+  };
+
+  /** Whether `actor` may touch a member of `role` at all (change or remove them). */
+  const assertManageable = (actor: Actor, role: string) => {
+    const missing = missingPermissions(actor, permissionsOfRole(roles, role));
+    if (missing.length > 0) throw authErrors.memberBeyondGrantor(role, missing);
+  };
+
+  return {
+    async list(organizationId, page) {
+      const [items, count] = await Promise.all([
+        members(database.db, organizationId)
+          .orderBy("authMemberships.createdAt")
+          .orderBy("authMemberships.userId")
+          .limit(page.limit)
+          .offset(pageOffset(page))
+          .execute(),
+        scope(database.db, organizationId)
+          .selectFrom("authMemberships")
+          .select((eb) => eb.fn.countAll<string>().as("total"))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: Number(count.total) };
+    },
+
+    async add({ organizationId, email, role, actor }) {
+      assertGrantable(actor, role);
+      const user = await users.findByEmail(email);
+      if (!user) throw authErrors.userNotFound();
+      return database
+        .transaction(async (trx) => {
+          const inserted = await scope(trx, organizationId)
+            .insertInto("authMemberships", { userId: user.id, role })
+            .onConflict((conflict) => conflict.columns(["organizationId", "userId"]).doNothing())
+            .returning("userId")
+            .executeTakeFirst();
+          if (!inserted) throw authErrors.alreadyMember();
+          await events.emit(trx, { organizationId, type: "members.create", entityType: "membership", entityId: user.id, payload: { after: { role } }, actor });
+          return readMember(trx, organizationId, user.id);
+        })
+        .finally(() => cache.deleteUser(user.id));
+    },
+
+    async changeRole({ organizationId, userId, role, actor }) {
+      assertGrantable(actor, role);
+      return database
+        .transaction(async (trx) => {
+          const current = await lockMember(trx, organizationId, userId);
+          assertManageable(actor, current.role);
+          if (isOwnerRole(current.role) && !isOwnerRole(role) && current.owners <= 1) throw authErrors.lastOwner();
+          await scope(trx, organizationId).updateTable("authMemberships").set({ role }).where("userId", "=", userId).execute();
+          await events.emit(trx, {
+            organizationId,
+            type: "members.update",
+            entityType: "membership",
+            entityId: userId,
+            payload: { before: { role: current.role }, after: { role } },
+            actor,
+          });
+          return readMember(trx, organizationId, userId);
+        })
+        .finally(() => cache.deleteUser(userId));
+    },
+
+    async remove({ organizationId, userId, actor }) {
+      await database
+        .transaction(async (trx) => {
+          const current = await lockMember(trx, organizationId, userId);
+          assertManageable(actor, current.role);
+          if (isOwnerRole(current.role) && current.owners <= 1) throw authErrors.lastOwner();
+          await scope(trx, organizationId).deleteFrom("authMemberships").where("userId", "=", userId).execute();
+          await events.emit(trx, { organizationId, type: "members.delete", entityType: "membership", entityId: userId, payload: { before: { role: current.role } }, actor });
+        })
+        .finally(() => cache.deleteUser(userId));
+    },
+  };
+}
