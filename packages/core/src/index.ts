@@ -26,6 +26,7 @@ export {
 } from "./kernel/plugin.js";
 export type { Services, ServiceContext, RouteContext, RouteAuthContext, DatabaseAccess, Logger } from "./kernel/contexts.js";
 export { defineHook, createHookRunner, type HookPayloads, type HookContext, type HookRegistration, type HookError, type HookRunner } from "./kernel/hook-runner.js";
+export { inTransaction, type TxOptions } from "./kernel/transaction.js";
 export { createEventBus, type DomainEvent, type EmitInput, type EventBus, type EventSubscriber } from "./kernel/event-bus.js";
 export type { Actor, ActorResolver } from "./kernel/actor.js";
 export type { Authenticator, RequestGuard } from "./kernel/authenticator.js";
