@@ -5,10 +5,12 @@
  * - jobs imports nothing of ours; content-api nothing commerce; mcp-server only content-api (and core types);
  * - core never imports auth, a plugin or an app;
  * - a plugin (packages/plugin-*, examples/plugin-*) imports only plugin-sdk of ours;
- * - packages never import apps; no package reaches into another package's src/.
+ * - packages never import apps; no package reaches into another package's src/;
+ * - core's kernel (and the database and HTTP layers under it) imports no module: modules extend it by
+ *   declaration (`Services`, `CommerceConfig`) and the composition root (`src/create-kernel.ts`) lists them.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 const OURS = "@unified-commerce/";
@@ -35,6 +37,10 @@ function sourceFiles(dir) {
   return files;
 }
 
+/** Folders of core that must not import `packages/core/src/modules/**`. */
+const CORE_MODULES = "packages/core/src/modules/";
+const KERNEL_LAYERS = ["packages/core/src/kernel/", "packages/core/src/db/", "packages/core/src/http/"];
+
 const problems = [];
 for (const group of ["packages", "apps", "examples", "bench"]) {
   let folders;
@@ -56,6 +62,10 @@ for (const group of ["packages", "apps", "examples", "bench"]) {
       for (const match of text.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
         const specifier = match[1];
         const where = relative(root, file);
+        if (specifier.startsWith(".") && KERNEL_LAYERS.some((layer) => where.startsWith(layer))) {
+          const target = relative(root, resolve(dirname(file), specifier));
+          if (`${target}/`.startsWith(CORE_MODULES)) problems.push(`${where}: the kernel must not import a module (${specifier})`);
+        }
         if (/(^|\/)(apps)\//.test(specifier) || specifier.startsWith("@unified-commerce/server")) {
           if (!folder.startsWith("apps/")) problems.push(`${where}: imports an app (${specifier})`);
         }

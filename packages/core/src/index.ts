@@ -13,7 +13,8 @@ export {
   type RoleMap,
 } from "./kernel/config.js";
 export { defineTask, type KernelTask } from "./kernel/kernel-task.js";
-export { createKernel, type Kernel, type CreateKernelOptions } from "./kernel/create-kernel.js";
+export { createKernel } from "./create-kernel.js";
+export type { Kernel, CreateKernelOptions } from "./kernel/create-kernel.js";
 export {
   definePlugin,
   type Plugin,
@@ -34,6 +35,42 @@ export { hasPermission, permissionCovers, isPermissionString } from "./kernel/pe
 export { AppError, isAppError, type AppErrorOptions, type FieldIssue } from "./kernel/app-error.js";
 export { ERROR_CODES, type ErrorCode } from "./kernel/error-codes.js";
 export { CORE_VERSION } from "./kernel/version.js";
+
+// Built-in modules: the types of their services (each registers itself in `Services`), the adapter
+// contracts and configuration sections they add to `CommerceConfig`.
+export type { CatalogService } from "./modules/catalog/catalog-service.js";
+export type { CatalogConfig } from "./modules/catalog/catalog-config.js";
+export type { CatalogEntity } from "./modules/catalog/entity-output.js";
+export type { CatalogInclude, CatalogIncludeContext } from "./modules/catalog/include-registry.js";
+export type { VariantsCreated } from "./modules/catalog/variant-listeners.js";
+export type { InventoryService } from "./modules/inventory/inventory-service.js";
+export type { MediaService, MediaAsset, CreateAssetInput } from "./modules/media/media-service.js";
+export type { MediaConfig } from "./modules/media/media-config.js";
+export { localDiskStorage, type MediaStorage } from "./modules/media/media-storage.js";
+export type { SearchService } from "./modules/search/search-service.js";
+export type { SearchConfig } from "./modules/search/search-config.js";
+export type {
+  SearchAdapter,
+  SearchAdapterFactory,
+  SearchQuery,
+  SearchResult,
+  SearchFilters,
+  SearchHit,
+  SearchSource,
+  SuggestQuery,
+  Suggestion,
+  FacetCounts,
+} from "./modules/search/search-adapter.js";
+export { postgresSearch } from "./modules/search/postgres-search-adapter.js";
+export type { PricingService, EntityPricing } from "./modules/pricing/pricing-service.js";
+export type { PromotionsService } from "./modules/promotions/promotions-service.js";
+export type { TaxService } from "./modules/tax/tax-service.js";
+export type { TaxConfig, RegionRate } from "./modules/tax/tax-config.js";
+export type { SettingsService } from "./modules/settings/settings-service.js";
+export type { JobsService, JobRunSummary } from "./modules/jobs/jobs-service.js";
+export type { WebhookService, WebhookEndpoint, WebhookDelivery, CreateEndpointInput } from "./modules/webhooks/webhook-service.js";
+export type { WebhookOptions } from "./modules/webhooks/webhooks-config.js";
+export type { AuditService, AuditEntry, AuditFilters } from "./modules/audit/audit-service.js";
 
 // Database
 export { createDatabase, type Database, type Listen } from "./db/create-database.js";

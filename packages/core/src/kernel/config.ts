@@ -1,9 +1,5 @@
 import type { FastifyRequest } from "fastify";
 import type { Plugin, PluginManifest, ApiKeyScope } from "./plugin.js";
-import type { MediaStorage } from "../modules/media/media-storage.js";
-import type { SearchAdapterFactory } from "../modules/search/search-adapter.js";
-import type { WebhookOptions } from "../modules/webhooks/webhook-service.js";
-import type { TaxConfig } from "../modules/tax/tax-config.js";
 import type { ProcessingOrder as JobProcessingOrder } from "@unified-commerce/jobs";
 
 /** Role name to the permissions it grants. */
@@ -72,43 +68,6 @@ export interface HttpConfig {
   trustProxy?: boolean;
 }
 
-/** Media uploads and where their files live. */
-export interface MediaConfig {
-  /** Storage adapter for files (S3-compatible stores implement `MediaStorage`). @default local disk in `directory` */
-  storage?: MediaStorage;
-  /** Directory of the default local-disk storage. @default "<database.dataDir>/media" (".data/media") */
-  directory?: string;
-  /** Largest accepted upload in bytes; above it the upload is a 413. @default 10485760 (10 MB) */
-  maxFileSize?: number;
-  /**
-   * Secret signing media URLs (`GET /api/media/:id?signed=true`). Set it when several processes serve
-   * media or signed URLs must survive a restart. @default a random secret per process
-   */
-  signingSecret?: string;
-  /** Lifetime of a signed media URL in seconds. @default 900 */
-  signedUrlTtlSeconds?: number;
-}
-
-/** Search over the catalog. */
-export interface SearchConfig {
-  /**
-   * Search engine: `"postgres"` for the bundled PostgreSQL full-text adapter, or an adapter factory for
-   * another engine. Unset: the fallback, which scans the catalog and needs a query or a filter (a
-   * facets-only request returns nothing). @default unset
-   */
-  adapter?: "postgres" | SearchAdapterFactory;
-}
-
-/** The catalog. */
-export interface CatalogConfig {
-  /**
-   * Bytes of memory for the attributes and variants of entities answered recently, kept per entity
-   * revision (each read checks the revision in the database, so writes from any process show at once).
-   * 0 disables it. @default 33554432 (32 MiB)
-   */
-  includeCacheBytes?: number;
-}
-
 /** The background job queue (`@unified-commerce/jobs`) as the kernel runs it. */
 export interface JobsConfig {
   /**
@@ -138,27 +97,22 @@ export interface JobsConfig {
   externalEngine?: string;
 }
 
-/** Configuration of a commerce kernel, usually in `commerce.config.ts`. */
+/**
+ * Configuration of a commerce kernel, usually in `commerce.config.ts`. The kernel's own sections are
+ * here; each module adds its section by declaration merging (`media`, `search`, `catalog`, `webhooks`,
+ * `tax`: see their `*-config.ts`), as modules add their services to `Services`, so the kernel imports
+ * no module.
+ */
 export interface CommerceConfig {
   database?: DatabaseConfig;
   http?: HttpConfig;
   auth?: AuthConfig;
-  media?: MediaConfig;
-  search?: SearchConfig;
-  catalog?: CatalogConfig;
   /**
    * Base64 of 32 random bytes encrypting secrets the server must read back (webhook signing secrets).
    * Required in production; elsewhere one is generated and kept in the embedded database's directory.
    */
   secretKey?: string;
   jobs?: JobsConfig;
-  /** Outbound webhook delivery: which non-public targets are allowed, per-attempt timeout. */
-  webhooks?: WebhookOptions;
-  /**
-   * Runtime tax rates by country and region (`regionRates`), used for organizations without active tax
-   * classes; active classes take precedence. Rates are basis points. @default {} (no runtime rates)
-   */
-  tax?: TaxConfig;
   /** Organization used when neither the actor nor the store resolver names one. @default "default" */
   defaultOrganizationId?: string;
   /** Plugins, applied in order. */

@@ -6,7 +6,6 @@ import type { DatabaseAccess, Logger, RouteAuthContext, Services } from "./conte
 import { createHookRunner, type HookRunner } from "./hook-runner.js";
 import { createEventBus, type EventBus } from "./event-bus.js";
 import { resolveConfig } from "./resolve-config.js";
-import { builtInModules } from "../modules/built-in-modules.js";
 import { createDatabase, type Database } from "../db/create-database.js";
 import { runMigrations } from "../db/run-migrations.js";
 import type { CoreTables } from "../db/core-tables.js";
@@ -44,7 +43,15 @@ export interface CreateKernelOptions {
   logger?: Logger;
 }
 
-export async function createKernel(userConfig: CommerceConfig, options: CreateKernelOptions = {}): Promise<Kernel> {
+/**
+ * Boots a kernel from `builtInModules` followed by the configured plugins. The kernel knows no module:
+ * the public `createKernel` (`src/create-kernel.ts`) supplies the built-in list.
+ */
+export async function bootKernel(
+  userConfig: CommerceConfig,
+  builtInModules: readonly PluginManifest[],
+  options: CreateKernelOptions = {},
+): Promise<Kernel> {
   let config: CommerceConfig;
   try {
     config = resolveConfig(userConfig, builtInModules);

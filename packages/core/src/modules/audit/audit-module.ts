@@ -1,15 +1,9 @@
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { auditMigrations } from "./audit-migrations.js";
-import { createAuditService, type AuditService } from "./audit-service.js";
+import { createAuditService } from "./audit-service.js";
 import { listAuditEntries } from "./routes/list-audit-entries.js";
 import { listEntityAuditEntries } from "./routes/list-entity-audit-entries.js";
-
-declare module "../../kernel/contexts.js" {
-  interface Services {
-    audit: AuditService;
-  }
-}
 
 /**
  * The audit log: every domain event becomes an entry (actor, event, entity, what changed) written in the

@@ -1,7 +1,7 @@
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { catalogMigrations } from "./catalog-migrations.js";
-import { createCatalogService, type CatalogService } from "./catalog-service.js";
+import { createCatalogService } from "./catalog-service.js";
 import { archiveFieldDefinitionRoute } from "./routes/archive-field-definition.js";
 import { bulkVariantsRoute } from "./routes/bulk-variants.js";
 import { changeEntityStatusRoutes } from "./routes/change-entity-status.js";
@@ -33,12 +33,6 @@ import { updateBrandRoute } from "./routes/update-brand.js";
 import { updateCategoryRoute } from "./routes/update-category.js";
 import { updateEntityRoute } from "./routes/update-entity.js";
 import { updateFieldDefinitionRoute } from "./routes/update-field-definition.js";
-
-declare module "../../kernel/contexts.js" {
-  interface Services {
-    catalog: CatalogService;
-  }
-}
 
 const ROUTES = [
   listEntitiesRoute,

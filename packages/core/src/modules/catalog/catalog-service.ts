@@ -56,3 +56,11 @@ export function createCatalogService({ config, database, events }: Pick<ServiceC
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
+
+// Registers the service in the container; it lives beside its type so that whoever sees the type (the
+// public index, the emitted `dist` types) sees `services.catalog` too.
+declare module "../../kernel/contexts.js" {
+  interface Services {
+    catalog: CatalogService;
+  }
+}

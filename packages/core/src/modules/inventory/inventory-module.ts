@@ -1,7 +1,7 @@
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { inventoryMigrations } from "./inventory-migrations.js";
-import { createInventoryService, type InventoryService } from "./inventory-service.js";
+import { createInventoryService } from "./inventory-service.js";
 import { adjustStockRoute } from "./routes/adjust-stock.js";
 import { checkStockRoute } from "./routes/check-stock.js";
 import { convertReservationRoute } from "./routes/convert-reservation.js";
@@ -9,12 +9,6 @@ import { createWarehouseRoute } from "./routes/create-warehouse.js";
 import { listWarehousesRoute } from "./routes/list-warehouses.js";
 import { releaseReservationRoute } from "./routes/release-reservation.js";
 import { reserveStockRoute } from "./routes/reserve-stock.js";
-
-declare module "../../kernel/contexts.js" {
-  interface Services {
-    inventory: InventoryService;
-  }
-}
 
 const ROUTES = [createWarehouseRoute, listWarehousesRoute, adjustStockRoute, checkStockRoute, reserveStockRoute, releaseReservationRoute, convertReservationRoute];
 

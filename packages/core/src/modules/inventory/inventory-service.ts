@@ -35,3 +35,11 @@ export function createInventoryService({ database, events, services }: Pick<Serv
 }
 
 export type InventoryService = ReturnType<typeof createInventoryService>;
+
+// Registers the service in the container; it lives beside its type so that whoever sees the type (the
+// public index, the emitted `dist` types) sees `services.inventory` too.
+declare module "../../kernel/contexts.js" {
+  interface Services {
+    inventory: InventoryService;
+  }
+}

@@ -2,18 +2,12 @@ import { DEFAULT_PRUNE_LIMIT, jobsMigrations } from "@unified-commerce/jobs";
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { defineTask } from "../../kernel/kernel-task.js";
 import { CORE_VERSION } from "../../kernel/version.js";
-import { createJobsService, PRUNE_TASK, REAP_STALE_TASK, type JobsService } from "./jobs-service.js";
+import { createJobsService, PRUNE_TASK, REAP_STALE_TASK } from "./jobs-service.js";
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 import { listFailedJobs } from "./routes/list-failed-jobs.js";
 import { retryJob } from "./routes/retry-job.js";
 import { runJobs } from "./routes/run-jobs.js";
-
-declare module "../../kernel/contexts.js" {
-  interface Services {
-    jobs: JobsService;
-  }
-}
 
 /**
  * The job queue of `@unified-commerce/jobs`, run with every module's `tasks`. Jobs run from

@@ -97,3 +97,11 @@ function resolveRetention(retention: JobsConfig["retention"]): PruneOptions | nu
   }
   return { succeededOlderThanMs: succeededMs, ...(failedMs === null ? {} : { failedOlderThanMs: failedMs }) };
 }
+
+// Registers the service in the container; it lives beside its type so that whoever sees the type (the
+// public index, the emitted `dist` types) sees `services.jobs` too.
+declare module "../../kernel/contexts.js" {
+  interface Services {
+    jobs: JobsService;
+  }
+}

@@ -1,18 +1,12 @@
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { mediaMigrations } from "./media-migrations.js";
-import { createMediaService, type MediaService } from "./media-service.js";
+import { createMediaService } from "./media-service.js";
 import { attachMediaRoute } from "./routes/attach-media.js";
 import { deleteMediaRoute } from "./routes/delete-media.js";
 import { getMediaRoute } from "./routes/get-media.js";
 import { serveMediaFileRoute } from "./routes/serve-media-file.js";
 import { uploadMediaRoute } from "./routes/upload-media.js";
-
-declare module "../../kernel/contexts.js" {
-  interface Services {
-    media: MediaService;
-  }
-}
 
 const ROUTES = [uploadMediaRoute, getMediaRoute, serveMediaFileRoute, deleteMediaRoute, attachMediaRoute];
 

@@ -162,3 +162,11 @@ export function createMediaService({ config, database, events, services }: Pick<
 }
 
 export type MediaService = ReturnType<typeof createMediaService>;
+
+// Registers the service in the container; it lives beside its type so that whoever sees the type (the
+// public index, the emitted `dist` types) sees `services.media` too.
+declare module "../../kernel/contexts.js" {
+  interface Services {
+    media: MediaService;
+  }
+}

@@ -1,7 +1,7 @@
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { pricingMigrations } from "./pricing-migrations.js";
-import { createPricingService, type PricingService } from "./pricing-service.js";
+import { createPricingService } from "./pricing-service.js";
 import { createModifierRoute } from "./routes/create-modifier.js";
 import { deleteModifierRoute } from "./routes/delete-modifier.js";
 import { getModifierRoute } from "./routes/get-modifier.js";
@@ -9,12 +9,6 @@ import { listModifiersRoute } from "./routes/list-modifiers.js";
 import { listPricesRoute } from "./routes/list-prices.js";
 import { updateModifierRoute } from "./routes/update-modifier.js";
 import { upsertPriceRoute } from "./routes/upsert-price.js";
-
-declare module "../../kernel/contexts.js" {
-  interface Services {
-    pricing: PricingService;
-  }
-}
 
 const ROUTES = [upsertPriceRoute, listPricesRoute, createModifierRoute, listModifiersRoute, getModifierRoute, updateModifierRoute, deleteModifierRoute];
 

@@ -71,3 +71,11 @@ async function loadEntityPricing(db: Kysely<CoreTables>, organizationId: string,
   }
   return byEntity;
 }
+
+// Registers the service in the container; it lives beside its type so that whoever sees the type (the
+// public index, the emitted `dist` types) sees `services.pricing` too.
+declare module "../../kernel/contexts.js" {
+  interface Services {
+    pricing: PricingService;
+  }
+}

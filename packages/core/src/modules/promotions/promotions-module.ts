@@ -1,18 +1,12 @@
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { promotionsMigrations } from "./promotions-migrations.js";
-import { createPromotionsService, type PromotionsService } from "./promotions-service.js";
+import { createPromotionsService } from "./promotions-service.js";
 import { createPromotionRoute } from "./routes/create-promotion.js";
 import { deactivatePromotionRoute } from "./routes/deactivate-promotion.js";
 import { listPromotionsRoute } from "./routes/list-promotions.js";
 import { updatePromotionRoute } from "./routes/update-promotion.js";
 import { validatePromotionRoute } from "./routes/validate-promotion.js";
-
-declare module "../../kernel/contexts.js" {
-  interface Services {
-    promotions: PromotionsService;
-  }
-}
 
 // validate before /:id routes, so the literal path is never read as an id.
 const ROUTES = [createPromotionRoute, listPromotionsRoute, validatePromotionRoute, deactivatePromotionRoute, updatePromotionRoute];

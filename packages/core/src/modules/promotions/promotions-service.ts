@@ -23,3 +23,11 @@ export function createPromotionsService({ database, events, services }: Pick<Ser
 }
 
 export type PromotionsService = ReturnType<typeof createPromotionsService>;
+
+// Registers the service in the container; it lives beside its type so that whoever sees the type (the
+// public index, the emitted `dist` types) sees `services.promotions` too.
+declare module "../../kernel/contexts.js" {
+  interface Services {
+    promotions: PromotionsService;
+  }
+}

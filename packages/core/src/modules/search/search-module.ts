@@ -3,13 +3,7 @@ import { CORE_VERSION } from "../../kernel/version.js";
 import { searchCatalogRoute } from "./routes/search-catalog.js";
 import { suggestRoute } from "./routes/suggest.js";
 import { searchMigrations } from "./search-migrations.js";
-import { createSearchService, type SearchService } from "./search-service.js";
-
-declare module "../../kernel/contexts.js" {
-  interface Services {
-    search: SearchService;
-  }
-}
+import { createSearchService } from "./search-service.js";
 
 /** Catalog events that change what search finds. */
 const INDEXED_EVENTS = ["catalog.create", "catalog.update", "catalog.delete", "catalog.fieldDefinition"];

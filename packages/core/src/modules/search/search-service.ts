@@ -54,3 +54,11 @@ export function createSearchService({ config, database, services }: Pick<Service
 }
 
 export type SearchService = ReturnType<typeof createSearchService>;
+
+// Registers the service in the container; it lives beside its type so that whoever sees the type (the
+// public index, the emitted `dist` types) sees `services.search` too.
+declare module "../../kernel/contexts.js" {
+  interface Services {
+    search: SearchService;
+  }
+}

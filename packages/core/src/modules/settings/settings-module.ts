@@ -4,13 +4,7 @@ import { getAllSettingsRoute } from "./routes/get-all-settings.js";
 import { getSettingsGroupRoute } from "./routes/get-settings-group.js";
 import { patchSettingsGroupRoute } from "./routes/patch-settings-group.js";
 import { settingsMigrations } from "./settings-migrations.js";
-import { createSettingsService, type SettingsService } from "./settings-service.js";
-
-declare module "../../kernel/contexts.js" {
-  interface Services {
-    settings: SettingsService;
-  }
-}
+import { createSettingsService } from "./settings-service.js";
 
 const ROUTES = [getAllSettingsRoute, getSettingsGroupRoute, patchSettingsGroupRoute];
 

@@ -92,3 +92,11 @@ export function createSettingsService({ database, events }: Pick<ServiceContext,
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
+
+// Registers the service in the container; it lives beside its type so that whoever sees the type (the
+// public index, the emitted `dist` types) sees `services.settings` too.
+declare module "../../kernel/contexts.js" {
+  interface Services {
+    settings: SettingsService;
+  }
+}

@@ -16,6 +16,16 @@ export interface TaxConfig {
   regionRates?: Record<string, RegionRate>;
 }
 
+declare module "../../kernel/config.js" {
+  interface CommerceConfig {
+    /**
+     * Runtime tax rates by country and region (`regionRates`), used for organizations without active tax
+     * classes; active classes take precedence. Rates are basis points. @default {} (no runtime rates)
+     */
+    tax?: TaxConfig;
+  }
+}
+
 const isRate = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 10_000;
 
 /** Fails boot on a malformed `tax` section, naming the bad key. */

@@ -8,13 +8,7 @@ import { listTaxAssignmentsRoute } from "./routes/list-tax-assignments.js";
 import { listTaxClassesRoute } from "./routes/list-tax-classes.js";
 import { updateTaxClassRoute } from "./routes/update-tax-class.js";
 import { taxMigrations } from "./tax-migrations.js";
-import { createTaxService, type TaxService } from "./tax-service.js";
-
-declare module "../../kernel/contexts.js" {
-  interface Services {
-    tax: TaxService;
-  }
-}
+import { createTaxService } from "./tax-service.js";
 
 const ROUTES = [listTaxClassesRoute, createTaxClassRoute, updateTaxClassRoute, deleteTaxClassRoute, assignTaxClassRoute, listTaxAssignmentsRoute, calculateTaxRoute];
 

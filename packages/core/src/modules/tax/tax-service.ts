@@ -19,3 +19,11 @@ export function createTaxService({ database, events, services, config }: Pick<Se
 }
 
 export type TaxService = ReturnType<typeof createTaxService>;
+
+// Registers the service in the container; it lives beside its type so that whoever sees the type (the
+// public index, the emitted `dist` types) sees `services.tax` too.
+declare module "../../kernel/contexts.js" {
+  interface Services {
+    tax: TaxService;
+  }
+}

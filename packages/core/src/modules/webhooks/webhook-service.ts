@@ -263,3 +263,11 @@ function toEndpoint(row: {
 }): WebhookEndpoint {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
+
+// Registers the service in the container; it lives beside its type so that whoever sees the type (the
+// public index, the emitted `dist` types) sees `services.webhooks` too.
+declare module "../../kernel/contexts.js" {
+  interface Services {
+    webhooks: WebhookService;
+  }
+}

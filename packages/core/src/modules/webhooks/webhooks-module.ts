@@ -2,18 +2,12 @@ import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { defineTask } from "../../kernel/kernel-task.js";
 import { webhookMigrations } from "./webhook-migrations.js";
-import { createWebhookService, DELIVER_TASK, type WebhookService } from "./webhook-service.js";
+import { createWebhookService, DELIVER_TASK } from "./webhook-service.js";
 import { createWebhookEndpoint } from "./routes/create-webhook-endpoint.js";
 import { deleteWebhookEndpoint } from "./routes/delete-webhook-endpoint.js";
 import { listWebhookDeliveries } from "./routes/list-webhook-deliveries.js";
 import { listWebhookEndpoints } from "./routes/list-webhook-endpoints.js";
 import { updateWebhookEndpoint } from "./routes/update-webhook-endpoint.js";
-
-declare module "../../kernel/contexts.js" {
-  interface Services {
-    webhooks: WebhookService;
-  }
-}
 
 /**
  * Outbound webhooks: endpoints subscribe to domain events; each event becomes a delivery and a

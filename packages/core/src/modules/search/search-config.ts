@@ -1,0 +1,17 @@
+import type { SearchAdapterFactory } from "./search-adapter.js";
+
+/** Search over the catalog: `config.search`. */
+export interface SearchConfig {
+  /**
+   * Search engine: `"postgres"` for the bundled PostgreSQL full-text adapter, or an adapter factory for
+   * another engine. Unset: the fallback, which scans the catalog and needs a query or a filter (a
+   * facets-only request returns nothing). @default unset
+   */
+  adapter?: "postgres" | SearchAdapterFactory;
+}
+
+declare module "../../kernel/config.js" {
+  interface CommerceConfig {
+    search?: SearchConfig;
+  }
+}
