@@ -4,13 +4,15 @@ import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope } from "../../db/tenant-scope.js";
 import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
+import type { CommerceConfig } from "../../kernel/config.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { DomainEvent, EventBus } from "../../kernel/event-bus.js";
 import type { SecretBox } from "../../kernel/secret-box.js";
 import type { PaginationQuery } from "../../http/pagination.js";
 import { pageOffset } from "../../http/pagination.js";
-import type { TargetPolicy } from "./safe-lookup.js";
+import type { HostResolver, TargetPolicy } from "./safe-lookup.js";
 import { sendWebhook } from "./send-webhook.js";
+import { assertRegistrableTarget, targetRules } from "./webhook-targets.js";
 import { generateWebhookSecret, signWebhook } from "./webhook-signature.js";
 import type { WebhookTables } from "./webhook-tables.js";
 
@@ -44,8 +46,14 @@ export interface WebhookDelivery {
 }
 
 export interface WebhookOptions {
-  /** Which non-public targets may be reached. @default both false */
+  /**
+   * Which non-public targets may be reached. In production a target refused by it is a 422 at
+   * registration, and every delivery checks the addresses it connects to again (against DNS rebinding).
+   * @default loopback allowed unless `environment` is `production`; private and link-local refused
+   */
   targets?: TargetPolicy;
+  /** Resolves target hostnames, at registration and for every delivery. @default the system resolver (`dns.lookup`) */
+  resolveHost?: HostResolver;
   /** Per-attempt timeout in milliseconds. @default 10000 */
   timeoutMs?: number;
 }
@@ -75,9 +83,11 @@ interface Dependencies {
   events: EventBus;
   secrets: SecretBox;
   options: WebhookOptions;
+  environment: CommerceConfig["environment"];
 }
 
-export function createWebhookService({ database, events, secrets, options }: Dependencies): WebhookService {
+export function createWebhookService({ database, events, secrets, options, environment }: Dependencies): WebhookService {
+  const targets = targetRules(options, environment);
   const db = database.db.withTables<WebhookTables>();
   const scope = (organizationId: string) => tenantScope(db, organizationId);
   const endpointColumns = ["id", "url", "events", "description", "isActive", "createdAt", "updatedAt"] as const;
@@ -90,6 +100,7 @@ export function createWebhookService({ database, events, secrets, options }: Dep
 
   return {
     async create(organizationId, input, actor) {
+      await assertRegistrableTarget(input.url, targets);
       const secret = generateWebhookSecret();
       const id = randomUUID();
       await database.transaction(async (trx) => {
@@ -117,6 +128,7 @@ export function createWebhookService({ database, events, secrets, options }: Dep
 
     async update(organizationId, id, patch, actor) {
       const before = await findEndpoint(organizationId, id);
+      if (patch.url !== undefined) await assertRegistrableTarget(patch.url, targets);
       await database.transaction(async (trx) => {
         await tenantScope(trx.withTables<WebhookTables>(), organizationId)
           .updateTable("webhookEndpoints")
@@ -225,7 +237,8 @@ export function createWebhookService({ database, events, secrets, options }: Dep
         url: delivery.url,
         body: delivery.body,
         timeoutMs: options.timeoutMs ?? 10_000,
-        policy: options.targets ?? {},
+        policy: targets.policy,
+        resolve: targets.resolve,
         headers: {
           "webhook-id": delivery.webhookId,
           "webhook-timestamp": String(timestamp),

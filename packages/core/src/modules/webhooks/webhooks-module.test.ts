@@ -1,48 +1,17 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, jsonHeaders, testAdminActor, testStaffActor, type TestApp } from "../../testing/index.js";
 import { greetingsPlugin } from "../../testing/fixtures/greetings-plugin.js";
 import { verifyWebhook } from "./webhook-signature.js";
 import { refusalReason } from "./safe-lookup.js";
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiver on loopback that answers with whatever status the test sets. */
-function startReceiver(): Promise<{ url: string; received: Received[]; setStatus(status: number): void; close(): Promise<void> }> {
-  const received: Received[] = [];
-  let status = 200;
-  const server: Server = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-    request.on("end", () => {
-      received.push({ headers: request.headers, body });
-      response.writeHead(status).end();
-    });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      resolve({
-        url: `http://127.0.0.1:${port}/hooks`,
-        received,
-        setStatus: (next) => (status = next),
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
-}
+import { startWebhookTestReceiver, type WebhookTestReceiver } from "./webhook-test-receiver.js";
 
 const manager = createTestActor({ id: "hook-manager", permissions: ["webhooks:manage"] });
 const otherManager = createTestActor({ id: "other-manager", permissions: ["webhooks:manage"], organizationId: "other-store" });
 
 describe("outbound webhooks", () => {
   let t: TestApp;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: WebhookTestReceiver;
   let endpoint: { id: string; secret: string };
 
   const runJobs = () => t.app.inject({ url: "/api/jobs/run?limit=50", headers: jsonHeaders(testAdminActor) });
@@ -52,7 +21,7 @@ describe("outbound webhooks", () => {
   const makeJobsDue = () => sql`update jobs set wait_until = null where status = 'pending'`.execute(t.db);
 
   beforeAll(async () => {
-    receiver = await startReceiver();
+    receiver = await startWebhookTestReceiver();
     t = await createTestApp({ config: { plugins: [greetingsPlugin()], webhooks: { targets: { allowLoopback: true } } } });
     const created = await t.app.inject({
       method: "POST",

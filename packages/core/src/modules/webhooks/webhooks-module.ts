@@ -21,7 +21,7 @@ export const webhooksModule: PluginManifest = {
   permissions: [{ scope: "webhooks:manage", description: "Register, list and delete webhook endpoints" }],
   schema: { migrations: webhookMigrations },
   services: ({ database, events, secrets, config }) => ({
-    webhooks: createWebhookService({ database, events, secrets, options: config.webhooks ?? {} }),
+    webhooks: createWebhookService({ database, events, secrets, options: config.webhooks ?? {}, environment: config.environment }),
   }),
   subscribers: [{ event: "*", handler: (event, { trx, services }) => services.webhooks.fanOut(trx, event, services) }],
   tasks: [
