@@ -25,8 +25,11 @@ export interface HandlerContext<P = unknown, I = unknown, Q = unknown, A extends
   reply: FastifyReply;
 }
 
-/** A handler answers with the envelope; `meta` carries pagination or `hookErrors`. Void when it replied itself. */
-export type RouteResult = { data: unknown; meta?: Record<string, unknown> } | JsonText | void;
+/**
+ * A handler answers with the envelope (`data` typed by the route's `.output()` schema); `meta` carries
+ * pagination or `hookErrors`. Void when it replied itself.
+ */
+export type RouteResult<Data = unknown> = { data: Data; meta?: Record<string, unknown> } | JsonText | void;
 
 /** A route as the builder produces it and the HTTP layer registers it. */
 export interface RouteRegistration {

@@ -15,27 +15,33 @@ export interface RouteDoc {
   description?: string;
 }
 
-/** Configures one route; `.handler()` finishes it and returns the router for the next one. */
-export interface RouteBuilder<P, I, Q, A extends Actor | null> {
+/**
+ * Configures one route; `.handler()` finishes it and returns the router for the next one. `O` is what
+ * `data` must be: the input type of the `.output()` schema (anything until one is given).
+ */
+export interface RouteBuilder<P, I, Q, A extends Actor | null, O = unknown> {
   /** Refuse anonymous requests with 401. */
-  auth(): RouteBuilder<P, I, Q, Actor>;
+  auth(): RouteBuilder<P, I, Q, Actor, O>;
   /** Require every listed permission (403 FORBIDDEN otherwise); implies `.auth()`. */
-  permission(...scopes: [string, ...string[]]): RouteBuilder<P, I, Q, Actor>;
+  permission(...scopes: [string, ...string[]]): RouteBuilder<P, I, Q, Actor, O>;
   /** Validate the JSON body. */
-  input<S extends ZodType>(schema: S): RouteBuilder<P, z.output<S>, Q, A>;
+  input<S extends ZodType>(schema: S): RouteBuilder<P, z.output<S>, Q, A, O>;
   /** Validate the query string. */
-  query<S extends ZodType>(schema: S): RouteBuilder<P, I, z.output<S>, A>;
+  query<S extends ZodType>(schema: S): RouteBuilder<P, I, z.output<S>, A, O>;
   /** Validate path parameters (default: every `:param` is a string). */
-  params<S extends ZodType>(schema: S): RouteBuilder<z.output<S>, I, Q, A>;
-  /** Schema of `data` in the answer: documented, and extra fields are stripped. */
-  output(schema: ZodType): RouteBuilder<P, I, Q, A>;
+  params<S extends ZodType>(schema: S): RouteBuilder<z.output<S>, I, Q, A, O>;
+  /**
+   * Schema of `data` in the answer: documented, extra fields stripped, and the handler's `data` must fit
+   * its input type (a `JsonText` answer is held to it by the route's tests instead).
+   */
+  output<S extends ZodType>(schema: S): RouteBuilder<P, I, Q, A, z.input<S>>;
   /** Success status. @default 200 */
-  status(code: number): RouteBuilder<P, I, Q, A>;
+  status(code: number): RouteBuilder<P, I, Q, A, O>;
   /** Non-JSON answer content type, for the OpenAPI document. */
-  produces(contentType: string): RouteBuilder<P, I, Q, A>;
+  produces(contentType: string): RouteBuilder<P, I, Q, A, O>;
   /** The handler reads a multipart/form-data body with `request.parts()` (uploads). */
-  multipart(): RouteBuilder<P, I, Q, A>;
-  handler(fn: (context: HandlerContext<P, I, Q, A>) => Promise<RouteResult>): Router;
+  multipart(): RouteBuilder<P, I, Q, A, O>;
+  handler(fn: (context: HandlerContext<P, I, Q, A>) => Promise<RouteResult<O>>): Router;
 }
 
 type MethodStarter = <Path extends string>(path: Path, doc: RouteDoc) => RouteBuilder<PathParams<Path>, undefined, undefined, Actor | null>;
@@ -103,9 +109,9 @@ export function router(tag: string, prefix: string): Router {
   return self;
 }
 
-function routeBuilder(registration: RouteRegistration, finish: () => Router): RouteBuilder<never, never, never, never> {
+function routeBuilder(registration: RouteRegistration, finish: () => Router): RouteBuilder<never, never, never, never, never> {
   // The builder mutates one registration; the generic parameters only steer the handler's types.
-  const builder: RouteBuilder<never, never, never, never> = {
+  const builder: RouteBuilder<never, never, never, never, never> = {
     auth() {
       registration.isAuthRequired = true;
       return builder;
@@ -132,7 +138,7 @@ function routeBuilder(registration: RouteRegistration, finish: () => Router): Ro
     },
     output(schema) {
       registration.schemas.data = schema;
-      return builder;
+      return builder as never;
     },
     status(code) {
       registration.status = code;

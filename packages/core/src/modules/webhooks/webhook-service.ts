@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
+import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope } from "../../db/tenant-scope.js";
 import type { Actor } from "../../kernel/actor.js";
@@ -12,6 +13,7 @@ import type { PaginationQuery } from "../../http/pagination.js";
 import { pageOffset } from "../../http/pagination.js";
 import type { HostResolver, TargetPolicy } from "./safe-lookup.js";
 import { sendWebhook } from "./send-webhook.js";
+import type { webhookDeliverySchema, webhookEndpointSchema } from "./webhook-schemas.js";
 import { assertRegistrableTarget, targetRules } from "./webhook-targets.js";
 import { generateWebhookSecret, signWebhook } from "./webhook-signature.js";
 import type { WebhookTables } from "./webhook-tables.js";
@@ -19,31 +21,11 @@ import type { WebhookTables } from "./webhook-tables.js";
 /** The task that delivers one webhook; retried with exponential backoff over about a day. */
 export const DELIVER_TASK = "webhooks/deliver";
 
-export interface WebhookEndpoint {
-  id: string;
-  url: string;
-  events: string[];
-  description: string | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** An endpoint as the API answers it (never with its secret). */
+export type WebhookEndpoint = z.output<typeof webhookEndpointSchema>;
 
-export interface WebhookDelivery {
-  id: string;
-  endpointId: string;
-  eventId: string;
-  eventType: string;
-  webhookId: string;
-  status: string;
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  lastDurationMs: number | null;
-  lastAttemptAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-}
+/** A delivery and the outcome of its last attempt. */
+export type WebhookDelivery = z.output<typeof webhookDeliverySchema>;
 
 export interface WebhookOptions {
   /**
