@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import type { Actor } from "../kernel/actor.js";
+import { JsonText } from "./json-text.js";
 import { router } from "./router.js";
 
 describe("router", () => {
@@ -40,6 +41,23 @@ describe("router", () => {
         return { data: null };
       })
       .build();
+  });
+
+  it("holds a handler's data to the input type of its output schema, JsonText aside", () => {
+    const greeting = z.object({ id: z.string(), count: z.number().int(), note: z.string().optional() });
+    const routes = router("Typed", "/typed")
+      .get("/", { summary: "fits" })
+      .output(greeting)
+      .handler(async () => ({ data: { id: "a", count: 1 } }))
+      .get("/text", { summary: "already JSON" })
+      .output(greeting)
+      .handler(async () => new JsonText('{"data":{"id":"a","count":1}}'))
+      .get("/wrong", { summary: "does not fit" })
+      .output(z.array(greeting))
+      // @ts-expect-error: `data` must be an array of greetings, and `count` a number
+      .handler(async () => ({ data: [{ id: "a", count: "1" }] }))
+      .build();
+    expect(routes).toHaveLength(3);
   });
 
   it("refuses a malformed permission when the route is defined", () => {
