@@ -53,6 +53,22 @@ describe("custom fields", () => {
     expect((await call(t.app, "GET", "/api/admin/entity-field-definitions", { actor: createTestActor({ permissions: ["catalog:read"] }) })).status).toBe(403);
   });
 
+  // Regression: the answers carried only isFilterable/isRequired, so a client that created a definition
+  // with `filterable: true` (the spec's name) read it back without `filterable`.
+  it("answers filterable and required under the names they were set with, on every definition route", async () => {
+    const list = await call(t.app, "GET", "/api/admin/entity-field-definitions?entityType=product");
+    const byName = (name: string) => list.body.data.find((definition: { name: string }) => definition.name === name);
+    expect(byName("material")).toMatchObject({ filterable: true, required: false, isFilterable: true, isRequired: false });
+    expect(byName("gtin")).toMatchObject({ filterable: false, required: true });
+
+    const created = await call(t.app, "POST", "/api/admin/entity-field-definitions", { body: { entityType: "product", name: "season", dataType: "string", filterable: true } });
+    expect(created.body.data).toMatchObject({ filterable: true, required: false });
+    const updated = await call(t.app, "PATCH", `/api/admin/entity-field-definitions/${created.body.data.id}`, { body: { filterable: false, required: true } });
+    expect(updated.body.data).toMatchObject({ filterable: false, required: true, isFilterable: false, isRequired: true });
+    const archived = await call(t.app, "POST", `/api/admin/entity-field-definitions/${created.body.data.id}/archive`);
+    expect(archived.body.data).toMatchObject({ filterable: false, required: true });
+  });
+
   it("validates customFields on create against the definitions and writes nothing when invalid", async () => {
     const before = (await sql<{ count: number }>`select count(*)::int as count from catalog_entities`.execute(t.db)).rows[0]?.count;
     for (const customFields of [{ material: "wool" }, { gtin: "1", weight: "heavy" }, { gtin: "1", fit: "baggy" }, { gtin: "1", unknown: 1 }, { gtin: null }]) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { fieldDefinitionSchema } from "./field-definition-schemas.js";
+import { fieldDefinitionSchema, toFieldDefinitionOutput } from "./field-definition-schemas.js";
 
 export const archiveFieldDefinitionRoute = ({ services }: RouteContext) =>
   router("Catalog administration", "/admin")
@@ -9,5 +9,5 @@ export const archiveFieldDefinitionRoute = ({ services }: RouteContext) =>
     .permission("catalog:update")
     .params(z.object({ id: z.uuid() }))
     .output(fieldDefinitionSchema)
-    .handler(async ({ params, organizationId, actor }) => ({ data: await services.catalog.archiveDefinition(organizationId, params.id, actor) }))
+    .handler(async ({ params, organizationId, actor }) => ({ data: toFieldDefinitionOutput(await services.catalog.archiveDefinition(organizationId, params.id, actor)) }))
     .build();

@@ -1,6 +1,6 @@
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { fieldDefinitionBody, fieldDefinitionSchema } from "./field-definition-schemas.js";
+import { fieldDefinitionBody, fieldDefinitionSchema, toDefinitionFlags, toFieldDefinitionOutput } from "./field-definition-schemas.js";
 
 export const createFieldDefinitionRoute = ({ services }: RouteContext) =>
   router("Catalog administration", "/admin")
@@ -9,11 +9,8 @@ export const createFieldDefinitionRoute = ({ services }: RouteContext) =>
     .input(fieldDefinitionBody)
     .output(fieldDefinitionSchema)
     .status(201)
-    .handler(async ({ input: { required, filterable, ...input }, organizationId, actor }) => ({
-      data: await services.catalog.createDefinition(
-        organizationId,
-        { ...input, ...(required === undefined ? {} : { isRequired: required }), ...(filterable === undefined ? {} : { isFilterable: filterable }) },
-        actor,
-      ),
-    }))
+    .handler(async ({ input: { required, filterable, ...input }, organizationId, actor }) => {
+      const definition = await services.catalog.createDefinition(organizationId, { ...input, ...toDefinitionFlags({ required, filterable }) }, actor);
+      return { data: toFieldDefinitionOutput(definition) };
+    })
     .build();

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { fieldDefinitionBody, fieldDefinitionSchema } from "./field-definition-schemas.js";
+import { fieldDefinitionBody, fieldDefinitionSchema, toDefinitionFlags, toFieldDefinitionOutput } from "./field-definition-schemas.js";
 
 const body = fieldDefinitionBody.pick({ label: true, required: true, filterable: true, options: true });
 
@@ -12,12 +12,8 @@ export const updateFieldDefinitionRoute = ({ services }: RouteContext) =>
     .params(z.object({ id: z.uuid() }))
     .input(body)
     .output(fieldDefinitionSchema)
-    .handler(async ({ params, input: { required, filterable, ...input }, organizationId, actor }) => ({
-      data: await services.catalog.updateDefinition(
-        organizationId,
-        params.id,
-        { ...input, ...(required === undefined ? {} : { isRequired: required }), ...(filterable === undefined ? {} : { isFilterable: filterable }) },
-        actor,
-      ),
-    }))
+    .handler(async ({ params, input: { required, filterable, ...input }, organizationId, actor }) => {
+      const definition = await services.catalog.updateDefinition(organizationId, params.id, { ...input, ...toDefinitionFlags({ required, filterable }) }, actor);
+      return { data: toFieldDefinitionOutput(definition) };
+    })
     .build();
