@@ -21,7 +21,7 @@ for (const provider of ["github", "google"]) {
  * Configuration of the reference server. Everything comes from the environment so one build runs
  * anywhere: `DATABASE_URL` (unset: embedded PGlite in `DATA_DIR`), `REDIS_URL` (shared rate limits),
  * `PUBLIC_URL`, `TRUSTED_ORIGINS` (comma list of browser origins allowed to use cookie sessions),
- * `TWO_FACTOR_REQUIRED_ROLES` (comma list), `SESSION_DURATION` (seconds).
+ * `TWO_FACTOR_REQUIRED_ROLES` (comma list), `SESSION_DURATION` (seconds), `WEBHOOKS_ALLOW_PRIVATE_TARGETS`.
  */
 export default defineConfig({
   database: {
@@ -44,6 +44,9 @@ export default defineConfig({
     directory: process.env.MEDIA_DIR ?? `${process.env.DATA_DIR ?? ".data"}/media`,
     ...(process.env.MEDIA_SIGNING_SECRET ? { signingSecret: process.env.MEDIA_SIGNING_SECRET } : {}),
   },
+  // Webhooks reach public addresses only in production (loopback too elsewhere); `true` lets them reach
+  // receivers inside the network (loopback, private and link-local addresses).
+  webhooks: { targets: { allowPrivate: process.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS === "true" } },
   auth: {
     roles: {
       owner: { permissions: ["*:*"] },
