@@ -138,7 +138,7 @@ export function createMembershipService({ database, events, users, roles, cache 
             .returning("userId")
             .executeTakeFirst();
           if (!inserted) throw authErrors.alreadyMember();
-          await events.emit(trx, { organizationId, type: "members.create", entityType: "membership", entityId: user.id, payload: { after: { role } }, actor });
+          await events.emit({ organizationId, type: "members.create", entityType: "membership", entityId: user.id, payload: { after: { role } }, actor }, { trx });
           return readMember(trx, organizationId, user.id);
         })
         .finally(() => cache.deleteUser(user.id));
@@ -152,14 +152,17 @@ export function createMembershipService({ database, events, users, roles, cache 
           assertManageable(actor, current.role);
           if (isOwnerRole(current.role) && !isOwnerRole(role) && current.owners <= 1) throw authErrors.lastOwner();
           await scope(trx, organizationId).updateTable("authMemberships").set({ role }).where("userId", "=", userId).execute();
-          await events.emit(trx, {
-            organizationId,
-            type: "members.update",
-            entityType: "membership",
-            entityId: userId,
-            payload: { before: { role: current.role }, after: { role } },
-            actor,
-          });
+          await events.emit(
+            {
+              organizationId,
+              type: "members.update",
+              entityType: "membership",
+              entityId: userId,
+              payload: { before: { role: current.role }, after: { role } },
+              actor,
+            },
+            { trx },
+          );
           return readMember(trx, organizationId, userId);
         })
         .finally(() => cache.deleteUser(userId));
@@ -172,7 +175,7 @@ export function createMembershipService({ database, events, users, roles, cache 
           assertManageable(actor, current.role);
           if (isOwnerRole(current.role) && current.owners <= 1) throw authErrors.lastOwner();
           await scope(trx, organizationId).deleteFrom("authMemberships").where("userId", "=", userId).execute();
-          await events.emit(trx, { organizationId, type: "members.delete", entityType: "membership", entityId: userId, payload: { before: { role: current.role } }, actor });
+          await events.emit({ organizationId, type: "members.delete", entityType: "membership", entityId: userId, payload: { before: { role: current.role } }, actor }, { trx });
         })
         .finally(() => cache.deleteUser(userId));
     },

@@ -12,7 +12,7 @@ export {
   type RateLimitConfig,
   type RoleMap,
 } from "./kernel/config.js";
-export { defineTask, type KernelTask } from "./kernel/kernel-task.js";
+export { defineTask, type KernelTask, type KernelTaskDefinition, type KernelTaskContext, type TaskInputs, type TaskInput } from "./kernel/kernel-task.js";
 export { createKernel } from "./create-kernel.js";
 export type { Kernel, CreateKernelOptions } from "./kernel/create-kernel.js";
 export {
@@ -26,14 +26,57 @@ export {
   type MigrationDb,
 } from "./kernel/plugin.js";
 export type { Services, ServiceContext, RouteContext, RouteAuthContext, DatabaseAccess, Logger } from "./kernel/contexts.js";
-export { defineHook, createHookRunner, type HookPayloads, type HookContext, type HookRegistration, type HookError, type HookRunner } from "./kernel/hook-runner.js";
-export { inTransaction, type TxOptions } from "./kernel/transaction.js";
+export {
+  defineHook,
+  createHookRunner,
+  type HookPayloads,
+  type HookKey,
+  type BeforeHookKey,
+  type AfterHookKey,
+  type HookContext,
+  type BeforeHookContext,
+  type HookHandler,
+  type BeforeHookHandler,
+  type AfterHookHandler,
+  type HookRegistration,
+  type HookError,
+  type HookRunner,
+  type HookRunnerOptions,
+} from "./kernel/hook-runner.js";
+export { inTransaction, inTransactionWithHookErrors, type TxOptions } from "./kernel/transaction.js";
+export type { AfterCommitTask, WithHookErrors } from "./kernel/transaction-runner.js";
 export { createEventBus, type DomainEvent, type EmitInput, type EventBus, type EventSubscriber } from "./kernel/event-bus.js";
 export type { Actor, ActorResolver } from "./kernel/actor.js";
 export type { Authenticator, RequestGuard } from "./kernel/authenticator.js";
 export { hasPermission, permissionCovers, isPermissionString } from "./kernel/permissions.js";
 export { AppError, isAppError, type AppErrorOptions, type FieldIssue } from "./kernel/app-error.js";
-export { ERROR_CODES, type ErrorCode } from "./kernel/error-codes.js";
+export {
+  defineErrors,
+  GENERIC_ERROR_CODES,
+  type ErrorCode,
+  type ErrorCodes,
+  type ErrorCodesOf,
+  type ErrorDefinition,
+  type ErrorTable,
+} from "./kernel/error-codes.js";
+export {
+  defineEvents,
+  type DomainEvents,
+  type DomainEventPayload,
+  type EventName,
+  type EventDeclaration,
+  type EventDeclarations,
+  type EventPayloadsOf,
+} from "./kernel/domain-events.js";
+export {
+  defineSettingsGroups,
+  type SettingsGroups,
+  type SettingsGroupsOf,
+  type SettingsGroupSchema,
+  type SettingsGroupDeclarations,
+  type SettingsGroupValue,
+} from "./kernel/settings-groups.js";
+export type { Registries } from "./kernel/registries.js";
 export { CORE_VERSION } from "./kernel/version.js";
 
 // Built-in modules: the types of their services (each registers itself in `Services`), the adapter
@@ -84,5 +127,7 @@ export type { RouteRegistration, HandlerContext, RouteResult, HttpMethod } from 
 export { JsonText, jsonEnvelope } from "./http/json-text.js";
 export { commerceApi, type CommerceApiOptions } from "./http/commerce-api.js";
 export { createCommerceServer, type CreateServerOptions } from "./http/create-server.js";
+export { commerceFrameworkErrors } from "./http/framework-errors.js";
+export { findUnsafeInput, MAX_INPUT_DEPTH } from "./http/unsafe-input.js";
 export { paginationQuery, paginationSchema, paginate, pageOffset, type Pagination, type PaginationQuery } from "./http/pagination.js";
 export { toAppError, errorBody, type ErrorBody } from "./http/error-response.js";

@@ -12,6 +12,13 @@ import { greetingsPlugin } from "../testing/fixtures/greetings-plugin.js";
 
 const quiet = { logLevel: "silent" } as const;
 
+declare module "./hook-runner.js" {
+  interface HookPayloads {
+    "greetings.afterCreate": Record<string, never>;
+    "greetings.beforeCreate": { total: number };
+  }
+}
+
 async function bootWith(plugins: Plugin[]): Promise<Kernel> {
   return createKernel({ ...quiet, plugins }, { database: await createTestDatabase() });
 }
@@ -77,18 +84,18 @@ describe("hooks and events", () => {
       id: "hooked",
       version: "1.0.0",
       hooks: [
-        { key: "orders.afterCreate", handler: () => void calls.push("first") },
+        { key: "greetings.afterCreate", handler: () => void calls.push("first") },
         {
-          key: "orders.afterCreate",
+          key: "greetings.afterCreate",
           handler: () => {
             throw new Error("mailer down");
           },
         },
-        { key: "orders.afterCreate", handler: () => void calls.push("third") },
+        { key: "greetings.afterCreate", handler: () => void calls.push("third") },
         {
-          key: "checkout.beforeCreate",
-          handler: (payload) => {
-            if ((payload as { total: number }).total > 100) throw new AppError("CHECKOUT_FAILED", { message: "too expensive" });
+          key: "greetings.beforeCreate",
+          handler: (payload: { total: number }) => {
+            if (payload.total > 100) throw new AppError("CHECKOUT_FAILED", { message: "too expensive" });
           },
         },
       ],
@@ -108,29 +115,33 @@ describe("hooks and events", () => {
   const context = () => ({ organizationId: "default", actor: null, services: kernel.services });
 
   it("appends handlers per key and collects after-hook failures without throwing", async () => {
-    const errors = await kernel.hooks.runAfter("orders.afterCreate", {}, context());
+    const errors = await kernel.hooks.runAfter("greetings.afterCreate", {}, context());
     expect(calls).toEqual(["first", "third"]);
-    expect(errors).toEqual([{ key: "orders.afterCreate", message: "mailer down" }]);
+    expect(errors).toEqual([{ key: "greetings.afterCreate", message: "mailer down" }]);
   });
 
   it("lets a before-hook abort with a coded error", async () => {
-    await expect(kernel.hooks.runBefore("checkout.beforeCreate", { total: 500 }, context())).rejects.toMatchObject({
-      code: "CHECKOUT_FAILED",
-    });
-    await expect(kernel.hooks.runBefore("checkout.beforeCreate", { total: 5 }, context())).resolves.toBeUndefined();
+    const runBefore = (total: number) =>
+      kernel.database.transaction((trx) => kernel.hooks.runBefore("greetings.beforeCreate", { total }, { ...context(), trx }));
+    await expect(runBefore(500)).rejects.toMatchObject({ code: "CHECKOUT_FAILED" });
+    // A handler that returns nothing keeps the payload, which runBefore answers.
+    await expect(runBefore(5)).resolves.toEqual({ total: 5 });
   });
 
   it("stores an event and its subscribers' writes with the transaction, and nothing when it rolls back", async () => {
     const emit = (entityId: string) =>
       kernel.database.transaction(async (trx) => {
-        await kernel.events.emit(trx, {
-          organizationId: "default",
-          type: "greetings.create",
-          entityType: "greeting",
-          entityId,
-          payload: { text: "hi" },
-          actor: null,
-        });
+        await kernel.events.emit(
+          {
+            organizationId: "default",
+            type: "greetings.create",
+            entityType: "greeting",
+            entityId,
+            payload: { text: "hi" },
+            actor: null,
+          },
+          { trx },
+        );
         if (entityId === "rolled-back") throw new Error("abort");
       });
     await emit("kept");

@@ -1,14 +1,15 @@
 import { pino } from "pino";
-import { sql, type Transaction } from "kysely";
+import { sql } from "kysely";
 import type { CommerceConfig } from "./config.js";
 import type { AnalyticsModel, ApiKeyScope, PermissionDeclaration, PluginManifest } from "./plugin.js";
 import type { DatabaseAccess, Logger, RouteAuthContext, Services } from "./contexts.js";
 import { createHookRunner, type HookRunner } from "./hook-runner.js";
 import { createEventBus, type EventBus } from "./event-bus.js";
+import { createTransactionRunner } from "./transaction-runner.js";
 import { resolveConfig } from "./resolve-config.js";
+import { buildRegistries, type Registries } from "./registries.js";
 import { createDatabase, type Database } from "../db/create-database.js";
 import { runMigrations } from "../db/run-migrations.js";
-import type { CoreTables } from "../db/core-tables.js";
 import type { RouteRegistration } from "../http/route-registration.js";
 import { CORE_VERSION } from "./version.js";
 import type { Authenticator } from "./authenticator.js";
@@ -30,6 +31,8 @@ export interface Kernel {
   /** Plugin scopes merged with `auth.apiKeyScopes`; a user-configured scope of the same name wins. */
   apiKeyScopes: Readonly<Record<string, ApiKeyScope>>;
   analyticsModels: readonly AnalyticsModel[];
+  /** Error codes, webhook events and settings groups every manifest declared, merged. */
+  registries: Registries;
   /** The authenticator a module contributed; without one every request is anonymous. */
   authenticator: Authenticator | undefined;
   /** Every module's routes, built against this kernel. */
@@ -53,8 +56,10 @@ export async function bootKernel(
   options: CreateKernelOptions = {},
 ): Promise<Kernel> {
   let config: CommerceConfig;
+  let registries: Registries;
   try {
     config = resolveConfig(userConfig, builtInModules);
+    registries = buildRegistries(config.modules ?? []);
   } catch (error) {
     // The kernel owns a database handed to it, also when it refuses to boot.
     await options.database?.close();
@@ -74,19 +79,19 @@ export async function bootKernel(
     const defaultOrganizationId = config.defaultOrganizationId ?? "default";
     await ensureOrganization(database, defaultOrganizationId);
 
-    const access: Database & DatabaseAccess = {
-      ...database,
-      transaction: <T>(work: (trx: Transaction<CoreTables>) => Promise<T>) => database.db.transaction().execute(work),
-    };
+    const access: Database & DatabaseAccess = { ...database, ...createTransactionRunner(database.db) };
     const services = {} as Services;
-    const hooks = createHookRunner(modules.flatMap((module) => module.hooks ?? []));
+    const hooks = createHookRunner(
+      modules.flatMap((module) => module.hooks ?? []),
+      { afterCommit: access.afterCommit, logger },
+    );
     const events = createEventBus(
       modules.flatMap((module) => module.subscribers ?? []),
       services,
     );
 
     const secrets = createSecretBox(resolveSecretKey(config));
-    const serviceContext = { config, db: database.db, database: access, services, hooks, events, logger, secrets, defaultOrganizationId };
+    const serviceContext = { config, db: database.db, database: access, services, hooks, events, logger, secrets, defaultOrganizationId, registries };
     for (const module of modules) {
       if (!module.services) continue;
       const built = module.services(serviceContext);
@@ -127,9 +132,10 @@ export async function bootKernel(
       permissions: modules.flatMap((module) => module.permissions ?? []),
       apiKeyScopes: mergeApiKeyScopes(modules, config),
       analyticsModels: modules.flatMap((module) => module.analyticsModels ?? []),
+      registries,
       routes: (auth) =>
         modules.flatMap((module) =>
-          module.routes ? module.routes({ config, services, database: access, hooks, events, logger, ...(auth ? { auth } : {}) }) : [],
+          module.routes ? module.routes({ config, services, database: access, hooks, events, logger, registries, ...(auth ? { auth } : {}) }) : [],
         ),
       close: async () => {
         try {

@@ -3,6 +3,7 @@ import type { Transaction } from "kysely";
 import type { Actor } from "./actor.js";
 import type { Services } from "./contexts.js";
 import type { CoreTables } from "../db/core-tables.js";
+import type { TxOptions } from "./transaction.js";
 
 /** A domain event as stored in the outbox and handed to subscribers. */
 export interface DomainEvent<P = Record<string, unknown>> {
@@ -39,13 +40,16 @@ export interface EventSubscriber {
 }
 
 export interface EventBus {
-  /** Stores the event in the outbox table and runs the subscribers, all inside `trx`. */
-  emit<P extends Record<string, unknown>>(trx: Transaction<CoreTables>, input: EmitInput<P>): Promise<DomainEvent<P>>;
+  /**
+   * Stores the event in the outbox table and runs the subscribers, all inside `options.trx`: the change's
+   * own transaction, so the event commits or rolls back with it.
+   */
+  emit<P extends Record<string, unknown>>(input: EmitInput<P>, options: Required<TxOptions>): Promise<DomainEvent<P>>;
 }
 
 export function createEventBus(subscribers: readonly EventSubscriber[], services: Services): EventBus {
   return {
-    async emit(trx, input) {
+    async emit(input, { trx }) {
       const event = {
         id: randomUUID(),
         organizationId: input.organizationId,

@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { CoreTables } from "../db/core-tables.js";
 import type { DatabaseAccess } from "./contexts.js";
+import type { WithHookErrors } from "./transaction-runner.js";
 
 /**
  * The last, optional parameter of every service method that reads or writes. With `trx` the method runs
@@ -20,4 +21,18 @@ export function inTransaction<T>(
   work: (trx: Transaction<CoreTables>) => Promise<T>,
 ): Promise<T> {
   return options?.trx ? work(options.trx) : database.transaction(work);
+}
+
+/**
+ * `inTransaction` for a write that runs after-hooks: answers its result with the after-hooks that failed
+ * once the transaction it opened committed. Joining the caller's transaction it answers none: those
+ * hooks run at the caller's commit, and the caller (who opened it with
+ * `database.transactionWithHookErrors`) reports them.
+ */
+export async function inTransactionWithHookErrors<T>(
+  database: Pick<DatabaseAccess, "transactionWithHookErrors">,
+  options: TxOptions | undefined,
+  work: (trx: Transaction<CoreTables>) => Promise<T>,
+): Promise<WithHookErrors<T>> {
+  return options?.trx ? { result: await work(options.trx), hookErrors: [] } : database.transactionWithHookErrors(work);
 }

@@ -61,7 +61,7 @@ describe("audit log", () => {
     const before = await sql<{ count: number }>`select count(*)::int as count from audit_entries`.execute(t.db);
     await expect(
       t.kernel.database.transaction(async (trx) => {
-        await t.kernel.events.emit(trx, { organizationId: "default", type: "greetings.create", entityType: "greeting", entityId: "x", payload: {}, actor: null });
+        await t.kernel.events.emit({ organizationId: "default", type: "greetings.create", entityType: "greeting", entityId: "x", payload: {}, actor: null }, { trx });
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");

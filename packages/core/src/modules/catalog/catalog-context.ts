@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
 import type { Actor } from "../../kernel/actor.js";
@@ -6,7 +6,7 @@ import type { DatabaseAccess } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
 import { hasPermission } from "../../kernel/permissions.js";
 import { catalogErrors } from "./catalog-errors.js";
-import type { CatalogDb, CatalogTables, EntitySource, EntityStatus } from "./catalog-tables.js";
+import type { CatalogDb, CatalogTables } from "./catalog-tables.js";
 import type { IncludeRegistry } from "./include-registry.js";
 import type { VariantListeners } from "./variant-listeners.js";
 
@@ -24,25 +24,14 @@ export function catalogScope(db: Kysely<CoreTables> | Transaction<CoreTables>, o
   return tenantScope(db.withTables<CatalogTables>(), organizationId);
 }
 
-/** The entity row as stored. */
-export interface EntityRow {
-  id: string;
-  type: string;
-  slug: string;
-  status: EntityStatus;
-  source: EntitySource;
-  sourceStoreId: string | null;
-  metadata: Record<string, unknown>;
-  createdAt: Date;
-  updatedAt: Date;
-  /** Changes of its attributes and variants so far; keys cached includes (never answered). */
-  revision: number;
-}
+/** The entity row as read: its table's columns (`ENTITY_COLUMNS`), nothing restated. */
+export type EntityRow = Pick<Selectable<CatalogTables["catalogEntities"]>, (typeof ENTITY_COLUMNS)[number]>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const isUuid = (value: string): boolean => UUID.test(value);
 
+/** Columns an entity is read with; `revision` keys cached includes and is never answered. */
 export const ENTITY_COLUMNS = ["id", "type", "slug", "status", "source", "sourceStoreId", "metadata", "createdAt", "updatedAt", "revision"] as const;
 
 /**
@@ -58,7 +47,7 @@ export async function findEntity(
   let query = catalogScope(db, organizationId).selectFrom("catalogEntities").select(ENTITY_COLUMNS);
   query = isUuid(idOrSlug) ? query.where((eb) => eb.or([eb("id", "=", idOrSlug), eb("slug", "=", idOrSlug)])) : query.where("slug", "=", idOrSlug);
   if (options.lock) query = query.forUpdate();
-  return (await query.executeTakeFirst()) as EntityRow | undefined;
+  return query.executeTakeFirst();
 }
 
 export async function requireEntity(
@@ -86,7 +75,7 @@ export function emitCatalogEvent(
   trx: Transaction<CoreTables>,
   input: { organizationId: string; type: "catalog.create" | "catalog.update" | "catalog.delete"; entityId: string; payload: Record<string, unknown>; actor: Actor | null },
 ) {
-  return context.events.emit(trx, { ...input, entityType: "catalogEntity" });
+  return context.events.emit({ ...input, entityType: "catalogEntity" }, { trx });
 }
 
 /** Marks an entity changed (for ordering and search freshness). */

@@ -69,14 +69,17 @@ function assertEnumOptions(dataType: string | undefined, options: string[] | nul
 /** Definitions administration: list, create, update, archive. There is no delete: values keep their meaning. */
 export function createFieldDefinitionOperations(context: CatalogContext) {
   const emitChange = (trx: Transaction<CoreTables>, organizationId: string, definition: FieldDefinition, change: string, actor: Actor | null) =>
-    context.events.emit(trx, {
-      organizationId,
-      type: "catalog.fieldDefinition",
-      entityType: "catalogFieldDefinition",
-      entityId: definition.id,
-      payload: { change, after: definition },
-      actor,
-    });
+    context.events.emit(
+      {
+        organizationId,
+        type: "catalog.fieldDefinition",
+        entityType: "catalogFieldDefinition",
+        entityId: definition.id,
+        payload: { change, after: definition },
+        actor,
+      },
+      { trx },
+    );
 
   const requireDefinition = async (trx: Transaction<CoreTables>, organizationId: string, id: string): Promise<FieldDefinition> => {
     const row = await catalogScope(trx, organizationId).selectFrom("catalogFieldDefinitions").select(COLUMNS).where("id", "=", id).forUpdate().executeTakeFirst();

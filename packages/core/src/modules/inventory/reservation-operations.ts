@@ -101,23 +101,26 @@ export function createReservationOperations(context: InventoryContext) {
             note: `reservation ${closed.id}`,
           })
           .execute();
-        await context.events.emit(trx, {
-          organizationId,
-          type: "inventory.afterAdjust",
-          entityType: "inventoryLevel",
-          entityId: level.id,
-          payload: {
-            entityId: closed.entityId,
-            variantId: closed.variantId,
-            warehouseId: closed.warehouseId,
-            type: "sale",
-            quantity: -closed.quantity,
-            reservationId: closed.id,
-            before: { onHand: level.onHand + closed.quantity },
-            after: { onHand: level.onHand, reserved: level.reserved, available: level.onHand - level.reserved },
+        await context.events.emit(
+          {
+            organizationId,
+            type: "inventory.afterAdjust",
+            entityType: "inventoryLevel",
+            entityId: level.id,
+            payload: {
+              entityId: closed.entityId,
+              variantId: closed.variantId,
+              warehouseId: closed.warehouseId,
+              type: "sale",
+              quantity: -closed.quantity,
+              reservationId: closed.id,
+              before: { onHand: level.onHand + closed.quantity },
+              after: { onHand: level.onHand, reserved: level.reserved, available: level.onHand - level.reserved },
+            },
+            actor,
           },
-          actor,
-        });
+          { trx },
+        );
       }
       const { levelId: _levelId, ...reservation } = closed;
       return toReservation(reservation);

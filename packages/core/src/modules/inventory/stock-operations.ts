@@ -113,22 +113,25 @@ export function createStockOperations(context: InventoryContext) {
             note: input.note ?? null,
           })
           .execute();
-        await context.events.emit(trx, {
-          organizationId,
-          type: "inventory.afterAdjust",
-          entityType: "inventoryLevel",
-          entityId: level.id,
-          payload: {
-            entityId: input.entityId,
-            variantId,
-            warehouseId: input.warehouseId,
-            type: input.type,
-            quantity: delta,
-            before: { onHand: before?.onHand ?? 0 },
-            after: { onHand: level.onHand, reserved: level.reserved, available: level.available },
+        await context.events.emit(
+          {
+            organizationId,
+            type: "inventory.afterAdjust",
+            entityType: "inventoryLevel",
+            entityId: level.id,
+            payload: {
+              entityId: input.entityId,
+              variantId,
+              warehouseId: input.warehouseId,
+              type: input.type,
+              quantity: delta,
+              before: { onHand: before?.onHand ?? 0 },
+              after: { onHand: level.onHand, reserved: level.reserved, available: level.available },
+            },
+            actor,
           },
-          actor,
-        });
+          { trx },
+        );
         return level;
       });
     },

@@ -52,7 +52,7 @@ export function createAttachmentOperations({ database, events, services }: Pick<
           .returning(COLUMNS)
           .executeTakeFirstOrThrow();
         const attachment = { ...row, createdAt: row.createdAt.toISOString() };
-        await events.emit(trx, { organizationId, type: "catalog.update", entityType: "catalogEntity", entityId: input.entityId, payload: { change: "mediaAttached", after: attachment }, actor });
+        await events.emit({ organizationId, type: "catalog.update", entityType: "catalogEntity", entityId: input.entityId, payload: { change: "mediaAttached", after: attachment }, actor }, { trx });
         return attachment;
       });
     },

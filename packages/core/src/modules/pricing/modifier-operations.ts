@@ -41,7 +41,7 @@ async function requireModifier(db: Parameters<typeof pricingScope>[0], organizat
 
 export function createModifierOperations(context: PricingContext) {
   const emit = (trx: Transaction<CoreTables>, organizationId: string, type: "pricing.create" | "pricing.update", modifier: PriceModifier, payload: Record<string, unknown>, actor: Actor | null) =>
-    context.events.emit(trx, { organizationId, type, entityType: "priceModifier", entityId: modifier.id, payload, actor });
+    context.events.emit({ organizationId, type, entityType: "priceModifier", entityId: modifier.id, payload, actor }, { trx });
 
   return {
     async createModifier(organizationId: string, input: ModifierInput, actor: Actor | null): Promise<PriceModifier> {

@@ -47,14 +47,17 @@ export function createPriceOperations(context: PricingContext) {
           .executeTakeFirstOrThrow();
         const { isInserted, ...stored } = row;
         const price = toPrice(stored);
-        await context.events.emit(trx, {
-          organizationId,
-          type: isInserted ? "pricing.create" : "pricing.update",
-          entityType: "price",
-          entityId: price.id,
-          payload: { change: isInserted ? "priceCreated" : "priceUpdated", before: before ? toPrice(before) : null, after: price },
-          actor,
-        });
+        await context.events.emit(
+          {
+            organizationId,
+            type: isInserted ? "pricing.create" : "pricing.update",
+            entityType: "price",
+            entityId: price.id,
+            payload: { change: isInserted ? "priceCreated" : "priceUpdated", before: before ? toPrice(before) : null, after: price },
+            actor,
+          },
+          { trx },
+        );
         return { price, isCreated: isInserted };
       });
     },

@@ -110,13 +110,20 @@ export function createPromotionOperations(context: PromotionsContext) {
     const missing = ids.filter((id) => !existing.has(id));
     if (missing.length > 0) throw promotionsErrors.invalid("body.eligibleEntityIds", `unknown entities ${missing.join(", ")}`);
   };
+  /** A fixed discount created without a currency is in the store's currency (`settings.general.currency`). */
+  const withStoreCurrency = async (organizationId: string, input: PromotionInput): Promise<PromotionInput> => {
+    if (!isFixedType(input.type) || input.currency) return input;
+    const { currency } = await context.services.settings.getKnownGroup(organizationId, "general");
+    if (!currency) throw promotionsErrors.invalid("body.currency", "a fixed discount needs a currency: pass one, or set the store's settings.general.currency");
+    return { ...input, currency };
+  };
   const emit = (trx: Transaction<CoreTables>, organizationId: string, type: "promotions.create" | "promotions.update", promotion: Promotion, payload: Record<string, unknown>, actor: Actor | null) =>
-    context.events.emit(trx, { organizationId, type, entityType: "promotion", entityId: promotion.id, payload, actor });
+    context.events.emit({ organizationId, type, entityType: "promotion", entityId: promotion.id, payload, actor }, { trx });
 
   return {
     /** Creates a promotion; a code used by another promotion of the organization (any case) is a 409. */
     async createPromotion(organizationId: string, input: PromotionInput, actor: Actor | null): Promise<Promotion> {
-      const columns = toColumns(input);
+      const columns = toColumns(await withStoreCurrency(organizationId, input));
       await assertEntities(organizationId, input.eligibleEntityIds);
       return context.database.transaction(async (trx) => {
         const id = randomUUID();

@@ -84,7 +84,7 @@ export function createSettingsService({ database, events }: Pick<ServiceContext,
           )
           .returning("value")
           .executeTakeFirstOrThrow();
-        await events.emit(trx, { organizationId, type: "settings.update", entityType: "settingsGroup", entityId: group, payload: { change: "patched", set, deleted }, actor });
+        await events.emit({ organizationId, type: "settings.update", entityType: "settingsGroup", entityId: group, payload: { change: "patched", set, deleted }, actor }, { trx });
         return row.value;
       });
     },

@@ -40,14 +40,17 @@ export function createTaxAssignmentOperations(context: TaxContext) {
             .executeTakeFirstOrThrow();
           assignment = toAssignment(row);
         }
-        await context.events.emit(trx, {
-          organizationId,
-          type: "tax.update",
-          entityType: "taxClassAssignment",
-          entityId: input.entityId,
-          payload: { change: input.taxClassId === null ? "assignmentRemoved" : "assignmentSet", variantId, taxClassId: input.taxClassId },
-          actor,
-        });
+        await context.events.emit(
+          {
+            organizationId,
+            type: "tax.update",
+            entityType: "taxClassAssignment",
+            entityId: input.entityId,
+            payload: { change: input.taxClassId === null ? "assignmentRemoved" : "assignmentSet", variantId, taxClassId: input.taxClassId },
+            actor,
+          },
+          { trx },
+        );
         return assignment;
       });
     },

@@ -34,7 +34,7 @@ async function becomeDefault(trx: Transaction<CoreTables>, organizationId: strin
 
 export function createTaxClassOperations(context: TaxContext) {
   const emit = (trx: Transaction<CoreTables>, organizationId: string, type: string, taxClass: TaxClass, payload: Record<string, unknown>, actor: Actor | null) =>
-    context.events.emit(trx, { organizationId, type, entityType: "taxClass", entityId: taxClass.id, payload, actor });
+    context.events.emit({ organizationId, type, entityType: "taxClass", entityId: taxClass.id, payload, actor }, { trx });
 
   return {
     /** Creates a class; `isDefault` unsets the previous default in the same transaction. A duplicate name is a 409. */

@@ -96,14 +96,17 @@ export function createWebhookService({ database, events, secrets, options, envir
             isActive: input.isActive ?? true,
           })
           .execute();
-        await events.emit(trx, {
-          organizationId,
-          type: "webhooks.create",
-          entityType: "webhookEndpoint",
-          entityId: id,
-          payload: { after: { url: input.url, events: input.events, isActive: input.isActive ?? true } },
-          actor,
-        });
+        await events.emit(
+          {
+            organizationId,
+            type: "webhooks.create",
+            entityType: "webhookEndpoint",
+            entityId: id,
+            payload: { after: { url: input.url, events: input.events, isActive: input.isActive ?? true } },
+            actor,
+          },
+          { trx },
+        );
       });
       return { ...(await findEndpoint(organizationId, id)), secret };
     },
@@ -123,14 +126,17 @@ export function createWebhookService({ database, events, secrets, options, envir
           })
           .where("id", "=", id)
           .execute();
-        await events.emit(trx, {
-          organizationId,
-          type: "webhooks.update",
-          entityType: "webhookEndpoint",
-          entityId: id,
-          payload: { before: { url: before.url, events: before.events, isActive: before.isActive }, changes: patch },
-          actor,
-        });
+        await events.emit(
+          {
+            organizationId,
+            type: "webhooks.update",
+            entityType: "webhookEndpoint",
+            entityId: id,
+            payload: { before: { url: before.url, events: before.events, isActive: before.isActive }, changes: patch },
+            actor,
+          },
+          { trx },
+        );
       });
       return findEndpoint(organizationId, id);
     },
@@ -151,7 +157,7 @@ export function createWebhookService({ database, events, secrets, options, envir
           .where("id", "=", id)
           .executeTakeFirst();
         if (deleted.numDeletedRows === 0n) throw AppError.notFound("Webhook endpoint");
-        await events.emit(trx, { organizationId, type: "webhooks.delete", entityType: "webhookEndpoint", entityId: id, payload: {}, actor });
+        await events.emit({ organizationId, type: "webhooks.delete", entityType: "webhookEndpoint", entityId: id, payload: {}, actor }, { trx });
       });
     },
 
@@ -200,7 +206,7 @@ export function createWebhookService({ database, events, secrets, options, envir
       }));
       await tables.insertInto("webhookDeliveries", deliveries).execute();
       for (const delivery of deliveries) {
-        await services.jobs.enqueue(trx, DELIVER_TASK, { deliveryId: delivery.id }, { organizationId: event.organizationId });
+        await services.jobs.enqueue(DELIVER_TASK, { deliveryId: delivery.id }, { organizationId: event.organizationId, trx });
       }
     },
 
@@ -257,6 +263,12 @@ function toEndpoint(row: {
   updatedAt: Date;
 }): WebhookEndpoint {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+declare module "../../kernel/kernel-task.js" {
+  interface TaskInputs {
+    "webhooks/deliver": { deliveryId: string };
+  }
 }
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the

@@ -78,7 +78,7 @@ describe("outbound webhooks", () => {
 
   it("delivers a signed event that the secret verifies", async () => {
     await t.kernel.database.transaction((trx) =>
-      t.kernel.events.emit(trx, { organizationId: "default", type: "catalog.create", entityType: "catalogEntity", entityId: "e-1", payload: { after: { slug: "tee" } }, actor: null }),
+      t.kernel.events.emit({ organizationId: "default", type: "catalog.create", entityType: "catalogEntity", entityId: "e-1", payload: { after: { slug: "tee" } }, actor: null }, { trx }),
     );
     await runJobs();
     expect(receiver.received).toHaveLength(1);
@@ -96,7 +96,7 @@ describe("outbound webhooks", () => {
   it("retries a failing endpoint with the same webhook id until it succeeds, and records each outcome", async () => {
     receiver.setStatus(503);
     await t.kernel.database.transaction((trx) =>
-      t.kernel.events.emit(trx, { organizationId: "default", type: "catalog.create", entityType: "catalogEntity", entityId: "e-2", payload: {}, actor: null }),
+      t.kernel.events.emit({ organizationId: "default", type: "catalog.create", entityType: "catalogEntity", entityId: "e-2", payload: {}, actor: null }, { trx }),
     );
     await runJobs();
     await makeJobsDue();
@@ -126,7 +126,7 @@ describe("outbound webhooks", () => {
     const before = await count();
     await expect(
       t.kernel.database.transaction(async (trx) => {
-        await t.kernel.events.emit(trx, { organizationId: "default", type: "catalog.create", entityType: "catalogEntity", entityId: "e-3", payload: {}, actor: null });
+        await t.kernel.events.emit({ organizationId: "default", type: "catalog.create", entityType: "catalogEntity", entityId: "e-3", payload: {}, actor: null }, { trx });
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
@@ -156,7 +156,7 @@ describe("webhook target policy", () => {
       });
       const { id } = created.json().data;
       await t.kernel.database.transaction((trx) =>
-        t.kernel.events.emit(trx, { organizationId: "default", type: "catalog.create", entityType: "catalogEntity", entityId: "x", payload: {}, actor: null }),
+        t.kernel.events.emit({ organizationId: "default", type: "catalog.create", entityType: "catalogEntity", entityId: "x", payload: {}, actor: null }, { trx }),
       );
       await t.app.inject({ url: "/api/jobs/run", headers: jsonHeaders(testAdminActor) });
       const deliveries = await t.app.inject({ url: `/api/webhooks/${id}/deliveries`, headers: jsonHeaders(manager) });

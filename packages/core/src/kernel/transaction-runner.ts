@@ -1,0 +1,62 @@
+import type { Kysely, Transaction } from "kysely";
+import type { CoreTables } from "../db/core-tables.js";
+import type { HookError } from "./hook-runner.js";
+
+/** Work deferred until a transaction commits; answers the after-hooks that failed (never throws). */
+export type AfterCommitTask = () => Promise<readonly HookError[]>;
+
+/** A transaction's result with the after-hooks that failed once it had committed. */
+export interface WithHookErrors<T> {
+  result: T;
+  /** Empty when every after-hook succeeded, or when the work joined a caller's transaction. */
+  hookErrors: HookError[];
+}
+
+/** How the kernel opens transactions: the `transaction`, `transactionWithHookErrors` and `afterCommit` of `DatabaseAccess`. */
+export interface TransactionRunner {
+  transaction<T>(work: (trx: Transaction<CoreTables>) => Promise<T>): Promise<T>;
+  transactionWithHookErrors<T>(work: (trx: Transaction<CoreTables>) => Promise<T>): Promise<WithHookErrors<T>>;
+  afterCommit(trx: Transaction<CoreTables>, task: AfterCommitTask): void;
+}
+
+/**
+ * Opens transactions that carry a queue of after-commit work. Only transactions opened here have one, so
+ * work deferred on any other (opened with `db.transaction()` directly) is refused loudly: it could never
+ * learn when that transaction commits.
+ */
+export function createTransactionRunner(db: Kysely<CoreTables>): TransactionRunner {
+  const deferred = new WeakMap<Transaction<CoreTables>, AfterCommitTask[]>();
+
+  const open = <T>(tasks: AfterCommitTask[], work: (trx: Transaction<CoreTables>) => Promise<T>): Promise<T> =>
+    db.transaction().execute(async (trx) => {
+      deferred.set(trx, tasks);
+      try {
+        return await work(trx);
+      } finally {
+        // Work deferred on a finished transaction (a kept reference) is refused, not silently lost.
+        deferred.delete(trx);
+      }
+    });
+
+  // The tasks run only once `open` resolved, that is committed: a rollback throws and drops them.
+  return {
+    async transaction(work) {
+      const tasks: AfterCommitTask[] = [];
+      const result = await open(tasks, work);
+      for (const task of tasks) await task();
+      return result;
+    },
+    async transactionWithHookErrors(work) {
+      const tasks: AfterCommitTask[] = [];
+      const result = await open(tasks, work);
+      const hookErrors: HookError[] = [];
+      for (const task of tasks) hookErrors.push(...(await task()));
+      return { result, hookErrors };
+    },
+    afterCommit(trx, task) {
+      const tasks = deferred.get(trx);
+      if (!tasks) throw new Error("afterCommit needs a transaction opened by database.transaction (or transactionWithHookErrors)");
+      tasks.push(task);
+    },
+  };
+}
