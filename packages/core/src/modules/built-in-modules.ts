@@ -18,6 +18,7 @@ export const builtInModules: readonly PluginManifest[] = [
   auditModule,
   jobsModule,
   webhooksModule,
+  settingsModule,
   catalogModule,
   inventoryModule,
   mediaModule,
@@ -25,5 +26,4 @@ export const builtInModules: readonly PluginManifest[] = [
   pricingModule,
   promotionsModule,
   taxModule,
-  settingsModule,
 ];

@@ -15,7 +15,7 @@ const ROUTES = [createPromotionRoute, listPromotionsRoute, validatePromotionRout
 export const promotionsModule: PluginManifest = {
   id: "promotions",
   version: CORE_VERSION,
-  dependencies: ["catalog", "pricing"],
+  dependencies: ["catalog", "pricing", "settings"],
   permissions: [
     { scope: "promotions:read", description: "List active promotions" },
     { scope: "promotions:create", description: "Create promotions" },

@@ -82,6 +82,30 @@ describe("promotions", () => {
     expect(await countPromotions()).toBe(before);
   });
 
+  // Regression: the spec's create request has no currency, and a fixed_off_order without one was a 422.
+  it("gives a fixed discount created without a currency the store's settings.general.currency, and says how to fix a store without one", async () => {
+    const storeAdmin = createTestActor({ id: "store-admin", permissions: ["*:*"], organizationId: "currency-store" });
+    const body = { code: "TENOFF", name: "Ten off", type: "fixed_off_order", value: 1000 };
+    const refused = await call(t.app, "POST", "/api/promotions", { actor: storeAdmin, body });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: "body.currency: a fixed discount needs a currency: pass one, or set the store's settings.general.currency",
+    });
+
+    expect((await call(t.app, "PATCH", "/api/settings/general", { actor: storeAdmin, body: { currency: "GBP" } })).status).toBe(200);
+    const created = await call(t.app, "POST", "/api/promotions", { actor: storeAdmin, body });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ code: "TENOFF", value: 1000, currency: "GBP" });
+    const item = await call(t.app, "POST", "/api/promotions", { actor: storeAdmin, body: { ...body, code: "ONEOFF", type: "fixed_off_item", value: 100 } });
+    expect(item.body.data).toMatchObject({ type: "fixed_off_item", currency: "GBP" });
+    const explicit = await call(t.app, "POST", "/api/promotions", { actor: storeAdmin, body: { ...body, code: "TENOFFEUR", currency: "EUR" } });
+    expect(explicit.body.data).toMatchObject({ currency: "EUR" });
+    // A percentage applies in any currency: it takes none from the store.
+    const percent = await call(t.app, "POST", "/api/promotions", { actor: storeAdmin, body: { code: "TENPCT", name: "Ten percent", type: "percentage_off_order", value: 10 } });
+    expect(percent.body.data).toMatchObject({ currency: null });
+  });
+
   it("validates a code against server prices, line by line, ignoring client prices and redeeming nothing", async () => {
     const lines = cart().map((line) => ({ ...line, unitPrice: 1, totalPrice: 1 }));
     const response = await validate("summer10", lines, { subtotal: 2 });
