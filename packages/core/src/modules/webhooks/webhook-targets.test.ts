@@ -196,22 +196,26 @@ describe("webhook targets in production with private targets allowed", () => {
   let receiver: WebhookTestReceiver;
   beforeAll(async () => {
     receiver = await startWebhookTestReceiver();
-    t = await createTestApp({ config: { environment: "production", secretKey, webhooks: { targets: { allowPrivate: true } } } });
+    const resolveHost: HostResolver = async (hostname) => (hostname === "receiver.internal" ? [{ address: "127.0.0.1", family: 4 }] : systemResolver(hostname));
+    t = await createTestApp({ config: { environment: "production", secretKey, webhooks: { targets: { allowPrivate: true }, resolveHost } } });
   });
   afterAll(async () => {
     await t.close();
     await receiver.close();
   });
 
-  it("registers and delivers to loopback and private targets", async () => {
+  it("registers and delivers to loopback and private targets, by address or by name", async () => {
     const privateTarget = await register(t, "http://10.0.0.7/hooks");
     expect(privateTarget.status).toBe(201);
     await call(t.app, "DELETE", `/api/webhooks/${privateTarget.body.data.id}`, { actor: manager });
-    const created = await register(t, receiver.url);
-    expect(created.status).toBe(201);
+    const byAddress = await register(t, receiver.url);
+    const byName = await register(t, `http://receiver.internal:${receiver.port}/hooks`);
+    expect([byAddress.status, byName.status]).toEqual([201, 201]);
     await createEntity(t.app, { slug: "private-tee" });
     await t.kernel.services.jobs.run({ queue: "default", limit: 50 });
-    expect(receiver.received).toHaveLength(1);
-    expect(await deliveries(t, created.body.data.id)).toEqual([expect.objectContaining({ status: "succeeded" })]);
+    expect(receiver.received).toHaveLength(2);
+    for (const endpoint of [byAddress, byName]) {
+      expect(await deliveries(t, endpoint.body.data.id)).toEqual([expect.objectContaining({ status: "succeeded", lastError: null })]);
+    }
   });
 });
