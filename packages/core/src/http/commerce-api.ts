@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import multipart from "@fastify/multipart";
-import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import "./request-state.js";
 import type { Actor } from "../kernel/actor.js";
@@ -8,8 +8,9 @@ import { AppError } from "../kernel/app-error.js";
 import type { RouteAuthContext } from "../kernel/contexts.js";
 import type { Kernel } from "../kernel/create-kernel.js";
 import type { RequestGuard } from "../kernel/authenticator.js";
-import { errorBody, internalErrorBody, toAppError } from "./error-response.js";
+import { errorBody } from "./error-response.js";
 import { JsonText } from "./json-text.js";
+import { parseJsonBody } from "./parse-json-body.js";
 import { responseSerializerCompiler } from "./response-serializer.js";
 import { registerHealthRoute } from "./health-route.js";
 import { registerDocRoutes, registerOpenApi } from "./openapi.js";
@@ -18,6 +19,8 @@ import { createRedisRateLimitStore } from "./rate-limit/redis-rate-limit-store.j
 import { rateLimitHook } from "./rate-limit/rate-limit-hook.js";
 import type { RouteRegistration } from "./route-registration.js";
 import { routeGuard } from "./route-guard.js";
+import { sendError } from "./send-error.js";
+import { validatorCompiler } from "./validator-compiler.js";
 
 export interface CommerceApiOptions {
   kernel: Kernel;
@@ -110,19 +113,10 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
     return reply.status(404).send(errorBody(notFound, request.id));
   });
 
-  // Clients often send `content-type: application/json` on a bodiless POST or DELETE; that is no body,
-  // not a malformed one. Anything else goes through Fastify's parser (prototype-poisoning checks kept).
-  const parseJson = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    if (body === "") {
-      done(null, undefined);
-      return;
-    }
-    parseJson(request, body.toString(), done);
-  });
+  app.addContentTypeParser("application/json", { parseAs: "string" }, parseJsonBody);
 
-  await registerOpenApi(app, { version: kernel.version });
+  await registerOpenApi(app, { version: kernel.version, errors: kernel.registries.errors });
   registerHealthRoute(app, kernel);
   await registerDocRoutes(app);
 
@@ -194,17 +188,4 @@ function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: K
           return result instanceof JsonText ? reply.type("application/json; charset=utf-8").send(result.text) : reply.send(result ?? { data: null });
         }),
   });
-}
-
-function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const appError = toAppError(error);
-  reply.header("x-request-id", request.id);
-  if (!appError || appError.status >= 500) {
-    request.log.error({ err: error, path: request.url, method: request.method }, "request failed");
-  }
-  if (!appError) return reply.status(500).send(internalErrorBody(request.id));
-  if (appError.status >= 500 && appError.code === "INTERNAL_ERROR") {
-    return reply.status(500).send(internalErrorBody(request.id));
-  }
-  return reply.status(appError.status).send(errorBody(appError, request.id));
 }

@@ -3,6 +3,7 @@ import type { Kernel } from "../kernel/create-kernel.js";
 import { AppError } from "../kernel/app-error.js";
 import { commerceApi, type CommerceApiOptions } from "./commerce-api.js";
 import { errorBody } from "./error-response.js";
+import { commerceClientErrorHandler, commerceFrameworkErrors } from "./framework-errors.js";
 import { createRequestIdGenerator } from "./request-id.js";
 
 export interface CreateServerOptions extends Omit<CommerceApiOptions, "kernel"> {
@@ -26,6 +27,9 @@ export async function createCommerceServer(kernel: Kernel, options: CreateServer
     requestIdHeader: false,
     bodyLimit: kernel.config.http?.bodyLimit ?? 1_048_576,
     trustProxy: kernel.config.http?.trustProxy ?? false,
+    // What the router and Node's HTTP parser refuse before any route runs answers in the envelope too.
+    frameworkErrors: commerceFrameworkErrors,
+    clientErrorHandler: commerceClientErrorHandler,
     ...fastify,
   });
   app.setNotFoundHandler((request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyError } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { AppError, type FieldIssue } from "../kernel/app-error.js";
+import { fromFastifyError } from "./fastify-errors.js";
 import { fromPostgresError } from "./postgres-errors.js";
 
 /** The error envelope of every API answer. */
@@ -8,7 +9,8 @@ export interface ErrorBody {
   error: { code: string; message: string; issues?: FieldIssue[]; details?: Record<string, unknown>; requestId?: string };
 }
 
-const VALIDATION_CONTEXT: Record<string, string> = { querystring: "query", body: "body", params: "params", headers: "headers" };
+/** How a request part is named in issue paths (`query.limit`, `params.id`). */
+export const VALIDATION_CONTEXT: Readonly<Record<string, string>> = { querystring: "query", body: "body", params: "params", headers: "headers" };
 
 /** Turns whatever a route threw into an AppError; null means an unexpected fault (a 500). */
 export function toAppError(error: unknown): AppError | null {
@@ -22,20 +24,7 @@ export function toAppError(error: unknown): AppError | null {
       }),
     );
   }
-  const fastifyCode = (error as FastifyError | undefined)?.code;
-  switch (fastifyCode) {
-    case "FST_ERR_CTP_BODY_TOO_LARGE":
-      return new AppError("PAYLOAD_TOO_LARGE");
-    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
-      return new AppError("UNSUPPORTED_MEDIA_TYPE");
-    case "FST_ERR_CTP_EMPTY_JSON_BODY":
-    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-      return new AppError("BAD_REQUEST", { message: (error as FastifyError).message });
-  }
-  if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
-    return new AppError("BAD_REQUEST", { message: "The body is not valid JSON" });
-  }
-  return fromPostgresError(error);
+  return fromFastifyError(error) ?? fromPostgresError(error);
 }
 
 export function errorBody(error: AppError, requestId: string): ErrorBody {
