@@ -127,7 +127,7 @@ export type { RouteRegistration, HandlerContext, RouteResult, HttpMethod } from 
 export { JsonText, jsonEnvelope } from "./http/json-text.js";
 export { commerceApi, type CommerceApiOptions } from "./http/commerce-api.js";
 export { createCommerceServer, type CreateServerOptions } from "./http/create-server.js";
-export { commerceFrameworkErrors } from "./http/framework-errors.js";
+export { commerceClientErrorHandler, commerceFrameworkErrors } from "./http/framework-errors.js";
 export { findUnsafeInput, MAX_INPUT_DEPTH } from "./http/unsafe-input.js";
 export { paginationQuery, paginationSchema, paginate, pageOffset, type Pagination, type PaginationQuery } from "./http/pagination.js";
 export { toAppError, errorBody, type ErrorBody } from "./http/error-response.js";
