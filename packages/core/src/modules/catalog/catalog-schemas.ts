@@ -5,6 +5,9 @@ export const slugSchema = z.string().min(1).max(200).regex(/^[a-z0-9]+(?:-[a-z0-
 
 export const entityStatusSchema = z.enum(["draft", "active", "archived", "discontinued"]);
 
+/** Who feeds an entity: the platform itself, or a connected store (changes then need `catalog:sync`). */
+export const entitySourceSchema = z.enum(["platform", "store"]);
+
 export const localeSchema = z.string().regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, "must be a locale such as en or de-CH");
 
 export const metadataSchema = z.record(z.string(), z.unknown());
@@ -72,19 +75,27 @@ export const customFieldRowSchema = z.object({
 });
 
 /**
- * An entity as the API answers it. Includes named in `include` add their keys; modules that register
- * an include (inventory, media, pricing) add keys this schema does not list, hence the loose object.
+ * The catalog entity record: the one definition of its fields. The answer (`entitySchema`), the row
+ * (`CatalogTables["catalogEntities"]`, through `TableOf`) and the service's types derive from it.
  */
-export const entitySchema = z.looseObject({
+export const entityFieldsSchema = z.object({
   id: z.string(),
   type: z.string(),
   slug: z.string(),
   status: entityStatusSchema,
-  source: z.enum(["platform", "store"]),
+  source: entitySourceSchema,
   sourceStoreId: z.string().nullable(),
   metadata: metadataSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+});
+
+/**
+ * An entity as the API answers it. Includes named in `include` add their keys; modules that register
+ * an include (inventory, media, pricing) add keys this schema does not list, hence the loose object.
+ */
+export const entitySchema = z.looseObject({
+  ...entityFieldsSchema.shape,
   attributes: z.record(z.string(), attributesOutputSchema).optional(),
   variants: z.array(variantSchema).optional(),
   optionTypes: z.array(optionTypeSchema).optional(),
@@ -95,6 +106,31 @@ export const entitySchema = z.looseObject({
 
 /** Custom-field values on create and update: name to value; null clears on update. */
 export const customFieldsInputSchema = z.record(z.string().regex(/^[A-Za-z0-9_-]+$/), z.unknown());
+
+/** Body of `POST /catalog/entities`; its input type is the service's `CreateEntityInput`. */
+export const createEntityInput = z.object({
+  type: z.string().min(1).max(100),
+  slug: slugSchema,
+  status: entityStatusSchema.default("draft"),
+  metadata: metadataSchema.optional(),
+  customFields: customFieldsInputSchema.optional(),
+  /** Localized attributes by locale, written with the entity. */
+  attributes: z.record(localeSchema, localizedAttributesSchema).optional(),
+  /** `store` marks a channel-fed entity (needs catalog:sync). @default "platform" */
+  source: entitySourceSchema.optional(),
+  sourceStoreId: z.string().min(1).max(200).nullable().optional(),
+});
+
+/** Body of `PATCH /catalog/entities/:id`; its input type is the service's `UpdateEntityInput`. */
+export const updateEntityInput = z.object({
+  type: z.string().min(1).max(100).optional(),
+  slug: slugSchema.optional(),
+  status: entityStatusSchema.optional(),
+  /** Replaces the metadata object. */
+  metadata: metadataSchema.optional(),
+  /** A patch: null clears a field, omitted fields stay. */
+  customFields: customFieldsInputSchema.optional(),
+});
 
 /** The `include` query parameter: a comma list, checked against the include registry by the service. */
 export const includeQuery = z

@@ -1,11 +1,14 @@
 import type { Generated } from "kysely";
+import type { z } from "zod";
 import type { CoreTables, Json, Timestamp } from "../../db/core-tables.js";
+import type { TableOf } from "../../db/table-of.js";
+import type { entityFieldsSchema, entitySourceSchema, entityStatusSchema } from "./catalog-schemas.js";
 
 /** Lifecycle of a catalog entity; see the spec's "Catalog entity status" table. */
-export type EntityStatus = "draft" | "active" | "archived" | "discontinued";
+export type EntityStatus = z.output<typeof entityStatusSchema>;
 
 /** Who feeds an entity: the platform itself, or a connected store (changes then need `catalog:sync`). */
-export type EntitySource = "platform" | "store";
+export type EntitySource = z.output<typeof entitySourceSchema>;
 
 /** Lifecycle of a custom-field row: one approved row per field and locale is the live value. */
 export type CustomFieldRowStatus = "approved" | "pending" | "rejected" | "superseded";
@@ -15,20 +18,17 @@ export type FieldOwner = "platform" | "store" | "shared";
 
 // Type aliases, not interfaces: `withTables` needs types with an implicit index signature.
 export type CatalogTables = {
-  catalogEntities: {
-    id: string;
-    organizationId: string;
-    type: string;
-    slug: string;
-    status: EntityStatus;
-    source: EntitySource;
-    sourceStoreId: string | null;
-    metadata: Json;
-    createdAt: Timestamp;
-    updatedAt: Timestamp;
-    /** Bumped by triggers whenever the entity's attributes or variants change; see the migrations. */
-    revision: Generated<number>;
-  };
+  catalogEntities: TableOf<
+    z.output<typeof entityFieldsSchema>,
+    {
+      organizationId: string;
+      metadata: Json;
+      createdAt: Timestamp;
+      updatedAt: Timestamp;
+      /** Bumped by triggers whenever the entity's attributes or variants change; see the migrations. */
+      revision: Generated<number>;
+    }
+  >;
   catalogEntityAttributes: {
     organizationId: string;
     entityId: string;

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
+import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import type { Actor } from "../../kernel/actor.js";
 import { hasPermission } from "../../kernel/permissions.js";
@@ -14,35 +15,19 @@ import {
   type EntityRow,
 } from "./catalog-context.js";
 import { catalogErrors } from "./catalog-errors.js";
-import type { EntitySource, EntityStatus } from "./catalog-tables.js";
+import type { createEntityInput, updateEntityInput } from "./catalog-schemas.js";
+import type { EntityStatus } from "./catalog-tables.js";
 import { validateCustomFields } from "./custom-field-validation.js";
 import { writeApprovedValues } from "./custom-field-values.js";
 import { toEntity, type CatalogEntity } from "./entity-output.js";
 import { loadDefinitions } from "./field-definitions.js";
-import { writeAttributes, type LocalizedAttributes } from "./attribute-operations.js";
+import { writeAttributes } from "./attribute-operations.js";
 
-export interface CreateEntityInput {
-  type: string;
-  slug: string;
-  status?: EntityStatus;
-  metadata?: Record<string, unknown>;
-  customFields?: Record<string, unknown>;
-  /** Localized attributes by locale, written with the entity. */
-  attributes?: Record<string, LocalizedAttributes>;
-  /** `store` marks a channel-fed entity (needs catalog:sync). @default "platform" */
-  source?: EntitySource;
-  sourceStoreId?: string | null;
-}
+/** What `createEntity` takes: the input of the route's body schema. */
+export type CreateEntityInput = z.input<typeof createEntityInput>;
 
-export interface UpdateEntityInput {
-  type?: string;
-  slug?: string;
-  status?: EntityStatus;
-  /** Replaces the metadata object. */
-  metadata?: Record<string, unknown>;
-  /** A patch: null clears a field, omitted fields stay. */
-  customFields?: Record<string, unknown>;
-}
+/** What `updateEntity` takes: a patch, the input of the route's body schema. */
+export type UpdateEntityInput = z.input<typeof updateEntityInput>;
 
 /** Provenance of values written through the REST API by a person or key. */
 const restProvenance = (actor: Actor | null) => ({ source: actor?.type === "apiKey" ? "api" : "merchant", actor });

@@ -1,18 +1,9 @@
+import type { z } from "zod";
 import type { EntityRow } from "./catalog-context.js";
+import type { entitySchema } from "./catalog-schemas.js";
 
-/** An entity as the API answers it, before includes add their keys. */
-export interface CatalogEntity {
-  id: string;
-  type: string;
-  slug: string;
-  status: EntityRow["status"];
-  source: EntityRow["source"];
-  sourceStoreId: string | null;
-  metadata: Record<string, unknown>;
-  createdAt: string;
-  updatedAt: string;
-  [include: string]: unknown;
-}
+/** An entity as the API answers it; includes add their keys. */
+export type CatalogEntity = z.output<typeof entitySchema>;
 
 export function toEntity(row: EntityRow): CatalogEntity {
   return {
