@@ -1,8 +1,17 @@
-import { AppError } from "@unified-commerce/core";
+import { AppError, defineErrors, type ErrorCodesOf } from "@unified-commerce/core";
+
+/** The one code only this package answers with; the manifest declares it (`errors`). */
+export const authErrorCodes = defineErrors({
+  TWO_FACTOR_REQUIRED: { status: 403, message: "Two-factor authentication must be enabled for this role" },
+});
+
+declare module "@unified-commerce/core" {
+  interface ErrorCodes extends ErrorCodesOf<typeof authErrorCodes> {}
+}
 
 /**
- * The auth package's coded failures. They reuse the kernel's codes (the API has one catalog); the
- * message, and `details.reason` where a client must tell cases apart, carry the specifics.
+ * The auth package's coded failures. Most reuse the kernel's generic codes; the message, and
+ * `details.reason` where a client must tell cases apart, carry the specifics.
  */
 export const authErrors = {
   /** The same answer for an unknown e-mail and a wrong password: nothing tells which it was. */

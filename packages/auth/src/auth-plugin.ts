@@ -1,5 +1,6 @@
 import { definePlugin, type Plugin, type PluginManifest } from "@unified-commerce/core";
 import { authMigrations } from "./auth-migrations.js";
+import { authErrorCodes } from "./auth-errors.js";
 import { AUTH_VERSION } from "./version.js";
 import { assertAuthConfig, resolveAuthSettings, type AuthPluginOptions } from "./auth-options.js";
 import { authDb } from "./auth-tables.js";
@@ -62,6 +63,7 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
       { scope: "members:manage", description: "List the organization's members, add existing users, change their roles and remove them" },
     ],
     schema: { migrations: authMigrations },
+    errors: authErrorCodes,
     services: ({ db, database: access, events, config, secrets, logger }) => {
       const settings = resolveAuthSettings(config, options, logger);
       const database = authDb(db);

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from "./error-codes.js";
+import { findErrorDefinition, type ErrorCode } from "./error-codes.js";
 
 /** One field that failed validation: where it is (`body.price`, `query.limit`) and why. */
 export interface FieldIssue {
@@ -7,7 +7,7 @@ export interface FieldIssue {
 }
 
 export interface AppErrorOptions {
-  /** Overrides the catalog's default message. */
+  /** Overrides the declared default message. */
   message?: string;
   /** Field-level detail for validation failures. */
   issues?: FieldIssue[];
@@ -17,8 +17,9 @@ export interface AppErrorOptions {
 }
 
 /**
- * The one error type that carries an API answer. Services and hooks throw it with a code from the
- * catalog; the HTTP layer maps it to the status and envelope. Anything else that escapes is a 500.
+ * The one error type that carries an API answer. Services and hooks throw it with a declared code (the
+ * kernel's generic codes or a manifest's `errors`); its status comes from that declaration, and the HTTP
+ * layer maps it to the status and envelope. Anything else that escapes is a 500.
  */
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -27,10 +28,12 @@ export class AppError extends Error {
   readonly details: Record<string, unknown> | undefined;
 
   constructor(code: ErrorCode, options: AppErrorOptions = {}) {
-    super(options.message ?? ERROR_CODES[code].message, { cause: options.cause });
+    // A code nobody declared (from JavaScript, past the types) is a fault, answered as a 500.
+    const definition = findErrorDefinition(code) ?? { status: 500, message: `Undeclared error code ${code}` };
+    super(options.message ?? definition.message, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
-    this.status = ERROR_CODES[code].status;
+    this.status = definition.status;
     this.issues = options.issues;
     this.details = options.details;
   }

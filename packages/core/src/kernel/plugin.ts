@@ -6,6 +6,9 @@ import type { EventSubscriber } from "./event-bus.js";
 import type { RouteContext, ServiceContext } from "./contexts.js";
 import type { Authenticator } from "./authenticator.js";
 import type { KernelTask } from "./kernel-task.js";
+import type { ErrorTable } from "./error-codes.js";
+import type { EventDeclarations } from "./domain-events.js";
+import type { SettingsGroupDeclarations } from "./settings-groups.js";
 
 /** A permission a module declares, shown in the API-key and role tooling. */
 export interface PermissionDeclaration {
@@ -73,6 +76,21 @@ export interface PluginManifest {
   authenticator?: (context: ServiceContext) => Authenticator;
   analyticsModels?: readonly AnalyticsModel[];
   apiKeyScopes?: Record<string, ApiKeyScope>;
+  /**
+   * Error codes this module answers with, `UPPER_SNAKE` code to status and default message (build it with
+   * `defineErrors`). Merged with the kernel's generic codes; a code declared twice fails boot.
+   */
+  errors?: ErrorTable;
+  /**
+   * Domain events this module emits that webhook endpoints may subscribe to (build it with
+   * `defineEvents`). An event declared twice fails boot.
+   */
+  events?: EventDeclarations;
+  /**
+   * Settings groups this module owns, name to zod object schema (build it with `defineSettingsGroups`):
+   * `PATCH /api/settings/:group` validates them. A group declared twice fails boot.
+   */
+  settings?: SettingsGroupDeclarations;
 }
 
 /** A plugin is a function from configuration to configuration, applied in the order listed. */

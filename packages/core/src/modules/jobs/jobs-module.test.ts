@@ -4,6 +4,13 @@ import { definePlugin, type Plugin } from "../../kernel/plugin.js";
 import { defineTask } from "../../kernel/kernel-task.js";
 import { createTestActor, createTestApp, jsonHeaders, testAdminActor, testStaffActor, type TestApp } from "../../testing/index.js";
 
+declare module "../../kernel/kernel-task.js" {
+  interface TaskInputs {
+    "test/echo": { text: string };
+    "test/explode": Record<string, never>;
+  }
+}
+
 const admin = createTestActor({ id: "jobs-admin", permissions: ["jobs:admin"] });
 const otherAdmin = createTestActor({ id: "other-jobs-admin", permissions: ["jobs:admin"], organizationId: "other-store" });
 
@@ -13,11 +20,11 @@ function tasksPlugin(): Plugin {
     id: "test-tasks",
     version: "1.0.0",
     tasks: [
-      defineTask<{ text: string }>({
+      defineTask({
         slug: "test/echo",
         handler: async ({ text }, { services, job }) => ({ text, organizationId: job.organizationId, hasJobs: typeof services.jobs.enqueue === "function" }),
       }),
-      defineTask<Record<string, never>>({
+      defineTask({
         slug: "test/explode",
         retries: { attempts: 2, backoff: { type: "fixed", delay: 60_000 } },
         handler: async () => {
@@ -29,7 +36,7 @@ function tasksPlugin(): Plugin {
 }
 
 async function enqueue(t: TestApp, slug: string, input: unknown, organizationId = "default") {
-  return t.kernel.services.jobs.enqueue(t.db, slug, input, { organizationId });
+  return t.kernel.services.jobs.enqueue(slug, input, { organizationId });
 }
 
 async function jobStatus(t: TestApp, id: string) {
@@ -60,7 +67,7 @@ describe("jobs through HTTP", () => {
   });
 
   it("only runs the queue it is asked for", async () => {
-    const job = await t.kernel.services.jobs.enqueue(t.db, "test/echo", { text: "elsewhere" }, { organizationId: "default", queue: "emails" });
+    const job = await t.kernel.services.jobs.enqueue("test/echo", { text: "elsewhere" }, { organizationId: "default", queue: "emails" });
     await run();
     expect((await jobStatus(t, job.id))?.status).toBe("pending");
     await run("?queue=emails");
@@ -114,7 +121,7 @@ describe("jobs through HTTP", () => {
   it("refuses a blank organization when enqueueing and writes nothing", async () => {
     const count = async () => (await sql<{ count: number }>`select count(*)::int as count from jobs`.execute(t.db)).rows[0]?.count;
     const before = await count();
-    await expect(t.kernel.services.jobs.enqueue(t.db, "test/echo", { text: "x" }, { organizationId: " " })).rejects.toThrow();
+    await expect(t.kernel.services.jobs.enqueue("test/echo", { text: "x" }, { organizationId: " " })).rejects.toThrow();
     expect(await count()).toBe(before);
   });
 

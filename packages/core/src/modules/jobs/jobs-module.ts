@@ -29,32 +29,32 @@ export const jobsModule: PluginManifest = {
     return { jobs: createJobsService({ db, tasks, services, logger, config: jobs }) };
   },
   tasks: [
-    defineTask<Record<string, never>>({
+    defineTask({
       slug: REAP_STALE_TASK,
       concurrency: { key: () => REAP_STALE_TASK, supersedes: true },
-      handler: async (_input, { services, db, job }) => {
+      handler: async (_input, { services, job }) => {
         const reaped = await services.jobs.reapStale();
-        await services.jobs.enqueue(db, REAP_STALE_TASK, {}, { organizationId: job.organizationId, delayMs: services.jobs.leaseMs });
+        await services.jobs.enqueue(REAP_STALE_TASK, {}, { organizationId: job.organizationId, delayMs: services.jobs.leaseMs });
         return { reaped };
       },
     }),
-    defineTask<Record<string, never>>({
+    defineTask({
       slug: PRUNE_TASK,
       concurrency: { key: () => PRUNE_TASK, supersedes: true },
-      handler: async (_input, { services, db, job }) => {
+      handler: async (_input, { services, job }) => {
         if (!services.jobs.isPruning) return { pruned: 0 };
         const pruned = await services.jobs.prune();
         // A full batch means a backlog: go on at once, in short statements; otherwise look again hourly.
         const delayMs = pruned >= DEFAULT_PRUNE_LIMIT ? 0 : PRUNE_INTERVAL_MS;
-        await services.jobs.enqueue(db, PRUNE_TASK, {}, { organizationId: job.organizationId, delayMs });
+        await services.jobs.enqueue(PRUNE_TASK, {}, { organizationId: job.organizationId, delayMs });
         return { pruned };
       },
     }),
   ],
   start: async ({ config, services, database, defaultOrganizationId }) => {
     // Runs now, then every lease period: a restarted process reclaims what a crashed one held.
-    await services.jobs.enqueue(database.db, REAP_STALE_TASK, {}, { organizationId: defaultOrganizationId });
-    if (services.jobs.isPruning) await services.jobs.enqueue(database.db, PRUNE_TASK, {}, { organizationId: defaultOrganizationId });
+    await services.jobs.enqueue(REAP_STALE_TASK, {}, { organizationId: defaultOrganizationId });
+    if (services.jobs.isPruning) await services.jobs.enqueue(PRUNE_TASK, {}, { organizationId: defaultOrganizationId });
     const autorun = config.jobs?.autorun;
     if (!autorun?.enabled) return;
     const worker = services.jobs.queue.startWorker({

@@ -4,7 +4,8 @@ import type { CoreTables } from "../../db/core-tables.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { JobsConfig } from "../../kernel/config.js";
 import type { Logger, Services } from "../../kernel/contexts.js";
-import type { KernelTask } from "../../kernel/kernel-task.js";
+import type { KernelTask, TaskInput } from "../../kernel/kernel-task.js";
+import type { TxOptions } from "../../kernel/transaction.js";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 
 /** Re-enqueues itself; one pending copy at a time (its concurrency key supersedes older ones). */
@@ -15,6 +16,9 @@ export const PRUNE_TASK = "jobs/prune";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_RETENTION = { succeededMs: 7 * DAY_MS, failedMs: 30 * DAY_MS };
+
+/** Options of `services.jobs.enqueue`: the queue's, plus the transaction convention's `trx`. */
+export interface JobEnqueueOptions extends EnqueueOptions, TxOptions {}
 
 /** What a run through `GET /api/jobs/run` or a worker tick did. */
 export interface JobRunSummary {
@@ -27,10 +31,11 @@ export interface JobRunSummary {
 /** The job queue as modules use it. Every method but `run` is scoped to one organization. */
 export interface JobsService {
   /**
-   * Enqueues a task. Pass the caller's transaction so the job commits or rolls back with the change
-   * (outbox); `options.organizationId` is required.
+   * Enqueues a task; `input` is checked against the slug's `TaskInputs` declaration. With `options.trx`
+   * the job commits or rolls back with the caller's change (outbox); without it, it is enqueued at once
+   * on the pool. `options.organizationId` is required.
    */
-  enqueue(db: Kysely<CoreTables>, taskSlug: string, input: unknown, options: EnqueueOptions): Promise<JobRecord>;
+  enqueue<const Slug extends string>(taskSlug: Slug, input: TaskInput<Slug>, options: JobEnqueueOptions): Promise<JobRecord>;
   /** Claims and runs due jobs of one queue, every organization's (a cron target or a worker tick). */
   run(options: { queue: string; limit: number }): Promise<JobRunSummary>;
   listFailed(organizationId: string, page: PaginationQuery): Promise<{ items: JobRecord[]; total: number }>;
@@ -73,7 +78,7 @@ export function createJobsService({ db, tasks, services, logger, config }: Depen
   return {
     queue,
     leaseMs,
-    enqueue: (executor, taskSlug, input, options) => queue.enqueue(executor, taskSlug, input, options),
+    enqueue: (taskSlug, input, { trx, ...options }) => queue.enqueue(trx ?? db, taskSlug, input, options),
     run: ({ queue: name, limit }) => queue.runPendingJobs({ db, queue: name, limit }),
     listFailed: (organizationId, page) => queue.listFailed(db, { organizationId, limit: page.limit, offset: pageOffset(page) }),
     async retry(organizationId, id) {
@@ -96,6 +101,13 @@ function resolveRetention(retention: JobsConfig["retention"]): PruneOptions | nu
     if (!Number.isSafeInteger(value) || value < 0) throw new Error(`jobs.retention.${name} must be a non-negative integer of milliseconds, got ${String(value)}`);
   }
   return { succeededOlderThanMs: succeededMs, ...(failedMs === null ? {} : { failedOlderThanMs: failedMs }) };
+}
+
+declare module "../../kernel/kernel-task.js" {
+  interface TaskInputs {
+    "jobs/reap-stale": Record<string, never>;
+    "jobs/prune": Record<string, never>;
+  }
 }
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the

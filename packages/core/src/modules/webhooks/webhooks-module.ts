@@ -25,7 +25,7 @@ export const webhooksModule: PluginManifest = {
   }),
   subscribers: [{ event: "*", handler: (event, { trx, services }) => services.webhooks.fanOut(trx, event, services) }],
   tasks: [
-    defineTask<{ deliveryId: string }>({
+    defineTask({
       slug: DELIVER_TASK,
       retries: { attempts: 12, backoff: { type: "exponential", delay: 45_000 } },
       handler: async ({ deliveryId }, { services, job }) => {
