@@ -13,6 +13,13 @@ export interface HelloOptions {
   blockedNames?: readonly string[];
 }
 
+declare module "@unified-commerce/plugin-sdk" {
+  interface HookPayloads {
+    /** Before a greeting is stored: a handler may change the name or refuse it. */
+    "hello.beforeCreate": { name: string };
+  }
+}
+
 const greetingSchema = z.object({ id: z.uuid(), name: z.string(), message: z.string() });
 
 /** The plugin of the README: one table, one hook, two routes with permissions. */
@@ -45,8 +52,7 @@ export function helloPlugin(options: HelloOptions = {}): Plugin {
       ],
     },
     hooks: [
-      defineHook("hello.beforeCreate", (payload) => {
-        const { name } = payload as { name: string };
+      defineHook("hello.beforeCreate", ({ name }) => {
         if (blocked.has(name.toLowerCase())) throw new AppError("FORBIDDEN", { message: `Greeting ${name} is not allowed` });
       }),
     ],
@@ -57,12 +63,14 @@ export function helloPlugin(options: HelloOptions = {}): Plugin {
         .input(z.object({ name: z.string().trim().min(1).max(80) }))
         .output(greetingSchema)
         .status(201)
-        .handler(async ({ input, actor, organizationId }) => {
-          await hooks.runBefore("hello.beforeCreate", input, { organizationId, actor, services });
-          const row = { id: randomUUID(), name: input.name, message: template.replace("{name}", input.name) };
-          await tenantScope(database.db.withTables<HelloTables>(), organizationId).insertInto("helloGreetings", row).execute();
-          return { data: row };
-        })
+        .handler(async ({ input, actor, organizationId }) => ({
+          data: await database.transaction(async (trx) => {
+            const { name } = await hooks.runBefore("hello.beforeCreate", input, { organizationId, actor, services, trx });
+            const row = { id: randomUUID(), name, message: template.replace("{name}", name) };
+            await tenantScope(trx.withTables<HelloTables>(), organizationId).insertInto("helloGreetings", row).execute();
+            return row;
+          }),
+        }))
         .get("/:id", { summary: "Read a greeting" })
         .permission("hello:read")
         .params(z.object({ id: z.uuid() }))
