@@ -1,4 +1,5 @@
 export { contentApi, type ContentApiOptions } from "./http/content-api-plugin.js";
+export { contentFrameworkErrors } from "./http/framework-errors.js";
 export { contentSite, type ContentSiteOptions } from "./site/content-site-plugin.js";
 export {
   createContentStore,

@@ -2,6 +2,7 @@ import { NodeStreamableHTTPServerTransport } from "@modelcontextprotocol/node";
 import { ContentProblem, type ContentSource } from "@unified-commerce/content-api";
 import type { FastifyPluginAsync } from "fastify";
 import { createContentMcpServer } from "./create-content-mcp-server.js";
+import { jsonRpcErrorHandler } from "./json-rpc-error-handler.js";
 
 /** Options of {@link mcpPlugin}. */
 export interface McpPluginOptions {
@@ -17,9 +18,12 @@ export interface McpPluginOptions {
 /**
  * `POST /mcp`: MCP over Streamable HTTP, stateless (a fresh server and transport per request, so any
  * process behind a load balancer can answer any request), JSON responses, no authentication, never cached.
- * Other methods answer 405 with `Allow: POST` as a problem document.
+ * Other methods answer 405 with `Allow: POST` as a problem document. A body Fastify cannot read (not JSON,
+ * empty, wrong content type, too large) answers a JSON-RPC error, as the transport would.
  */
 export const mcpPlugin: FastifyPluginAsync<McpPluginOptions> = async (app, { source, path = "/mcp" }) => {
+  // This plugin's own context: a JSON-RPC client gets JSON-RPC errors, the site keeps its problem documents.
+  app.setErrorHandler(jsonRpcErrorHandler);
   app.post(path, async (request, reply) => {
     const server = createContentMcpServer(source);
     const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

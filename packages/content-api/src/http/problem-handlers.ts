@@ -45,7 +45,8 @@ export function registerProblemHandlers(app: FastifyInstance, source: ContentSou
   });
 }
 
-function sendProblem(request: FastifyRequest, reply: FastifyReply, source: ContentSource, problem: ContentProblem): FastifyReply {
+/** Answers `problem` as `application/problem+json`, never cached. */
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, source: ContentSource, problem: ContentProblem): FastifyReply {
   const body = problem.toProblem({ baseUrl: source.current().baseUrl, instance: pathOf(request) });
   return reply
     .code(problem.status)

@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type {} from "@fastify/multipart";
 import { z } from "zod";
 import { router } from "../../../http/router.js";
+import { findUnsafeInput } from "../../../http/unsafe-input.js";
 import { AppError } from "../../../kernel/app-error.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
 import { mediaAssetSchema } from "./media-schemas.js";
@@ -34,6 +35,9 @@ async function readUpload(request: FastifyRequest, maxFileSize: number): Promise
     throw error;
   }
   if (!file || file.data.length === 0) throw AppError.validation([{ path: "body.file", message: "is required" }]);
+  // Multipart parts bypass the JSON body parser, so its input rules are applied here (NUL would fail in SQL).
+  const unsafe = findUnsafeInput(values, "body") ?? findUnsafeInput(file.filename, "body.file");
+  if (unsafe) throw AppError.validation([unsafe]);
   return { ...file, fields: values };
 }
 
