@@ -113,6 +113,7 @@ export type { SettingsService } from "./modules/settings/settings-service.js";
 export type { JobsService, JobRunSummary } from "./modules/jobs/jobs-service.js";
 export type { WebhookService, WebhookEndpoint, WebhookDelivery, CreateEndpointInput } from "./modules/webhooks/webhook-service.js";
 export type { WebhookOptions } from "./modules/webhooks/webhooks-config.js";
+export type { TargetPolicy, HostResolver } from "./modules/webhooks/safe-lookup.js";
 export type { AuditService, AuditEntry, AuditFilters } from "./modules/audit/audit-service.js";
 
 // Database
