@@ -113,7 +113,7 @@ export function createPromotionOperations(context: PromotionsContext) {
   /** A fixed discount created without a currency is in the store's currency (`settings.general.currency`). */
   const withStoreCurrency = async (organizationId: string, input: PromotionInput): Promise<PromotionInput> => {
     if (!isFixedType(input.type) || input.currency) return input;
-    const { currency } = await context.services.settings.getKnownGroup(organizationId, "general");
+    const { currency } = await context.services.settings.get(organizationId, "general");
     if (!currency) throw promotionsErrors.invalid("body.currency", "a fixed discount needs a currency: pass one, or set the store's settings.general.currency");
     return { ...input, currency };
   };

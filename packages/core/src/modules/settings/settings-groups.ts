@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineSettingsGroups, type SettingsGroupsOf } from "../../kernel/settings-groups.js";
 import { MAX_MINOR_UNITS } from "../pricing/money-rounding.js";
 import { currencySchema } from "../pricing/pricing-schemas.js";
 
@@ -22,10 +23,11 @@ const isLocale = (value: string): boolean => {
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2000);
 
 /**
- * The groups whose keys are known and validated (strictly: an unknown key is a 422 too, so a typo never
- * lands silently). Every other group accepts any JSON object.
+ * The settings module's own groups, validated strictly (an unknown key is a 422 too, so a typo never
+ * lands silently). Other modules and plugins declare theirs in their manifests; a group nobody declared
+ * accepts any JSON object.
  */
-export const KNOWN_GROUPS = {
+export const builtInSettingsGroups = defineSettingsGroups({
   /** Store-wide defaults. */
   general: z.strictObject({
     currency: currencySchema,
@@ -61,14 +63,11 @@ export const KNOWN_GROUPS = {
     /** Minutes a refund can be undone. @default 15 */
     refundUndoWindowMinutes: z.number().int().min(0).max(10_080),
   }),
-} as const;
+});
 
-export type KnownGroup = keyof typeof KNOWN_GROUPS;
-
-/** A known group's stored value. */
-export type GroupValue<G extends KnownGroup> = Partial<z.output<(typeof KNOWN_GROUPS)[G]>>;
-
-export const isKnownGroup = (group: string): group is KnownGroup => Object.hasOwn(KNOWN_GROUPS, group);
+declare module "../../kernel/settings-groups.js" {
+  interface SettingsGroups extends SettingsGroupsOf<typeof builtInSettingsGroups> {}
+}
 
 /** `policies` with its defaults filled in, as the orders module reads it. */
 export interface Policies {

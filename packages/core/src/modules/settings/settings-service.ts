@@ -4,23 +4,22 @@ import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { Actor } from "../../kernel/actor.js";
 import type { ServiceContext } from "../../kernel/contexts.js";
-import { DEFAULT_REFUND_UNDO_WINDOW_MINUTES, isKnownGroup, KNOWN_GROUPS, type GroupValue, type KnownGroup, type Policies } from "./settings-groups.js";
+import { SETTINGS_GROUP_NAME } from "../../kernel/registries.js";
+import type { SettingsGroupSchema, SettingsGroupValue } from "../../kernel/settings-groups.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
+import { DEFAULT_REFUND_UNDO_WINDOW_MINUTES, type Policies } from "./settings-groups.js";
 import type { SettingsDb, SettingsTables } from "./settings-tables.js";
 
 type Db = Kysely<CoreTables> | Transaction<CoreTables>;
 
-const GROUP_NAME = /^[a-z][a-z0-9_-]{0,49}$/;
-
 const scopeOf = (db: Db, organizationId: string): TenantScope<SettingsDb> => tenantScope(db.withTables<SettingsTables>(), organizationId);
 
 function assertGroupName(group: string): void {
-  if (!GROUP_NAME.test(group)) throw AppError.validation([{ path: "params.group", message: "lowercase letters, digits, _ and -, starting with a letter (at most 50)" }]);
+  if (!SETTINGS_GROUP_NAME.test(group)) throw AppError.validation([{ path: "params.group", message: "lowercase letters, digits, _ and -, starting with a letter (at most 50)" }]);
 }
 
-/** Checks a patch of a known group key by key (null deletes a key, so it is always allowed). */
-function assertPatch(group: string, patch: Record<string, unknown>): void {
-  if (!isKnownGroup(group)) return;
-  const schema = KNOWN_GROUPS[group];
+/** Checks a patch of a declared group key by key (null deletes a key, so it is always allowed). */
+function assertPatch(schema: SettingsGroupSchema, patch: Record<string, unknown>): void {
   const present = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== null));
   const parsed = schema.partial().safeParse(present);
   if (!parsed.success) {
@@ -33,47 +32,49 @@ function assertPatch(group: string, patch: Record<string, unknown>): void {
  * statement (`value || patch - deleted keys` on an upsert), so concurrent patches of one group each keep
  * their keys.
  */
-export function createSettingsService({ database, events }: Pick<ServiceContext, "database" | "events">) {
+export function createSettingsService({ database, events, registries }: Pick<ServiceContext, "database" | "events" | "registries">) {
   const read = async (db: Db, organizationId: string, group: string): Promise<Record<string, unknown>> => {
     const row = await scopeOf(db, organizationId).selectFrom("settingsGroups").select("value").where("groupName", "=", group).executeTakeFirst();
     return row?.value ?? {};
   };
 
+  /**
+   * A group's value, `{}` when it was never set. Typed by the group's declaration in `SettingsGroups`
+   * (each key optional: a patch sets keys one by one); any object for a group nobody declared.
+   */
+  const get = async <const G extends string>(organizationId: string, group: G, options?: TxOptions): Promise<SettingsGroupValue<G>> => {
+    assertGroupName(group);
+    // The stored value was validated against the group's schema when it was written.
+    return (await read(options?.trx ?? database.db, organizationId, group)) as SettingsGroupValue<G>;
+  };
+
   return {
+    get,
+
     /** Every group that has a value. */
-    async getAll(organizationId: string): Promise<Record<string, Record<string, unknown>>> {
-      const rows = await scopeOf(database.db, organizationId).selectFrom("settingsGroups").select(["groupName", "value"]).orderBy("groupName").execute();
+    async getAll(organizationId: string, options?: TxOptions): Promise<Record<string, Record<string, unknown>>> {
+      const rows = await scopeOf(options?.trx ?? database.db, organizationId).selectFrom("settingsGroups").select(["groupName", "value"]).orderBy("groupName").execute();
       return Object.fromEntries(rows.map((row) => [row.groupName, row.value]));
     },
 
-    /** A group's value; `{}` when it was never set. */
-    async getGroup(organizationId: string, group: string, db: Db = database.db): Promise<Record<string, unknown>> {
-      assertGroupName(group);
-      return read(db, organizationId, group);
-    },
-
-    /** A known group, typed. */
-    async getKnownGroup<G extends KnownGroup>(organizationId: string, group: G, db: Db = database.db): Promise<GroupValue<G>> {
-      return (await read(db, organizationId, group)) as GroupValue<G>;
-    },
-
     /** `policies` with defaults: no refund cap unless set, a 15-minute undo window. */
-    async policies(organizationId: string, db: Db = database.db): Promise<Policies> {
-      const value = (await read(db, organizationId, "policies")) as GroupValue<"policies">;
+    async policies(organizationId: string, options?: TxOptions): Promise<Policies> {
+      const value = await get(organizationId, "policies", options);
       return { refundDailyCap: value.refundDailyCap ?? null, refundUndoWindowMinutes: value.refundUndoWindowMinutes ?? DEFAULT_REFUND_UNDO_WINDOW_MINUTES };
     },
 
     /**
      * Shallow-merges `patch` into the group: keys set to null are deleted, others replace their value.
-     * Known groups are validated first (422, nothing written).
+     * Declared groups are validated first (422, nothing written).
      */
-    async patchGroup(organizationId: string, group: string, patch: Record<string, unknown>, actor: Actor | null): Promise<Record<string, unknown>> {
+    async patchGroup(organizationId: string, group: string, patch: Record<string, unknown>, actor: Actor | null, options?: TxOptions): Promise<Record<string, unknown>> {
       assertGroupName(group);
-      assertPatch(group, patch);
+      const declared = registries.settings.get(group);
+      if (declared) assertPatch(declared.schema, patch);
       const set = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== null));
       const deleted = Object.keys(patch).filter((key) => patch[key] === null);
       const deletedKeys = deleted.length > 0 ? sql`array[${sql.join(deleted)}]::text[]` : sql`array[]::text[]`;
-      return database.transaction(async (trx) => {
+      return inTransaction(database, options, async (trx) => {
         const row = await scopeOf(trx, organizationId)
           .insertInto("settingsGroups", { groupName: group, value: JSON.stringify(set) })
           .onConflict((oc) =>

@@ -1,15 +1,18 @@
 import { z } from "zod";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
+import type { Registries } from "../../../kernel/registries.js";
 
 const body = z.record(z.string().min(1).max(100), z.unknown()).refine((value) => Object.keys(value).length <= 200, "at most 200 keys per patch");
 
-export const patchSettingsGroupRoute = ({ services }: RouteContext) =>
+const describeGroups = ({ settings }: Registries): string =>
+  [...settings].map(([group, { schema, module }]) => `\`${group}\` (${Object.keys(schema.shape).join(", ")}; from ${module})`).join(", ");
+
+export const patchSettingsGroupRoute = ({ services, registries }: RouteContext) =>
   router("Settings", "/settings")
     .patch("/:group", {
       summary: "Patch a settings group",
-      description:
-        "Shallow merge: each key replaces its value, a null value deletes the key, other keys stay. `general` (currency, timezone, locale), `branding` (store identity for receipts) and `policies` (refundDailyCap, refundUndoWindowMinutes) are validated (422, nothing written); other groups accept any object. Answers the group's new value.",
+      description: `Shallow merge: each key replaces its value, a null value deletes the key, other keys stay. Declared groups are validated against their schema (422, nothing written): ${describeGroups(registries)}. Other groups accept any object. Answers the group's new value.`,
     })
     .permission("settings:manage")
     .input(body)
