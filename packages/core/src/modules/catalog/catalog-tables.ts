@@ -2,7 +2,16 @@ import type { Generated } from "kysely";
 import type { z } from "zod";
 import type { CoreTables, Json, Timestamp } from "../../db/core-tables.js";
 import type { TableOf } from "../../db/table-of.js";
-import type { entityFieldsSchema, entitySourceSchema, entityStatusSchema } from "./catalog-schemas.js";
+import type {
+  brandSchema,
+  categorySchema,
+  entityFieldsSchema,
+  entitySourceSchema,
+  entityStatusSchema,
+  optionTypeSchema,
+  optionValueSchema,
+  variantSchema,
+} from "./catalog-schemas.js";
 
 /** Lifecycle of a catalog entity; see the spec's "Catalog entity status" table. */
 export type EntityStatus = z.output<typeof entityStatusSchema>;
@@ -39,53 +48,25 @@ export type CatalogTables = {
     seoDescription: string | null;
     updatedAt: Timestamp;
   };
-  catalogCategories: {
-    id: string;
-    organizationId: string;
-    name: string;
-    slug: string;
-    parentId: string | null;
-    description: string | null;
-    createdAt: Timestamp;
-  };
-  catalogBrands: {
-    id: string;
-    organizationId: string;
-    name: string;
-    slug: string;
-    description: string | null;
-    createdAt: Timestamp;
-  };
+  catalogCategories: TableOf<z.output<typeof categorySchema>, { organizationId: string; createdAt: Timestamp }>;
+  catalogBrands: TableOf<z.output<typeof brandSchema>, { organizationId: string; createdAt: Timestamp }>;
   catalogEntityCategories: { organizationId: string; entityId: string; categoryId: string };
   catalogEntityBrands: { organizationId: string; entityId: string; brandId: string };
-  catalogOptionTypes: {
-    id: string;
-    organizationId: string;
-    entityId: string;
-    name: string;
-    position: number;
-  };
-  catalogOptionValues: {
-    id: string;
-    organizationId: string;
-    optionTypeId: string;
-    value: string;
-    position: number;
-  };
-  catalogVariants: {
-    id: string;
-    organizationId: string;
-    entityId: string;
-    sku: string | null;
-    /** Sorted option value ids joined by `,`: unique per entity, so a combination exists once. */
-    optionKey: string;
-    /** Option type name to value, denormalized for reads. */
-    options: Json<Record<string, string>>;
-    optionValueIds: Json<string[]>;
-    position: number;
-    metadata: Json;
-    createdAt: Timestamp;
-  };
+  catalogOptionTypes: TableOf<Omit<z.output<typeof optionTypeSchema>, "values">, { organizationId: string }>;
+  catalogOptionValues: TableOf<z.output<typeof optionValueSchema>, { organizationId: string }>;
+  catalogVariants: TableOf<
+    z.output<typeof variantSchema>,
+    {
+      organizationId: string;
+      /** Sorted option value ids joined by `,`: unique per entity, so a combination exists once. */
+      optionKey: string;
+      /** Option type name to value, denormalized for reads. */
+      options: Json<Record<string, string>>;
+      optionValueIds: Json<string[]>;
+      metadata: Json;
+      createdAt: Timestamp;
+    }
+  >;
   catalogFieldDefinitions: {
     id: string;
     organizationId: string;

@@ -1,36 +1,21 @@
-/** A variant: one combination of option values of an entity. */
-export interface Variant {
-  id: string;
-  entityId: string;
-  sku: string | null;
-  /** Option type name to value. */
-  options: Record<string, string>;
-  optionValueIds: string[];
-  position: number;
-  metadata: Record<string, unknown>;
-  createdAt: string;
-}
+import type { Selectable } from "kysely";
+import type { z } from "zod";
+import type { optionTypeSchema, optionValueSchema, variantSchema } from "./catalog-schemas.js";
+import type { CatalogTables } from "./catalog-tables.js";
+
+/** A variant: one combination of option values of an entity (`options`: option type name to value). */
+export type Variant = z.output<typeof variantSchema>;
 
 /** An option value of an option type (`Red` of `Color`). */
-export interface OptionValue {
-  id: string;
-  optionTypeId: string;
-  value: string;
-  position: number;
-}
+export type OptionValue = z.output<typeof optionValueSchema>;
 
 /** An option type of an entity with its values. */
-export interface OptionType {
-  id: string;
-  entityId: string;
-  name: string;
-  position: number;
-  values: OptionValue[];
-}
+export type OptionType = z.output<typeof optionTypeSchema>;
 
 export const VARIANT_COLUMNS = ["id", "entityId", "sku", "options", "optionValueIds", "position", "metadata", "createdAt"] as const;
 export const OPTION_VALUE_COLUMNS = ["id", "optionTypeId", "value", "position"] as const;
 
-export type VariantRow = Omit<Variant, "createdAt"> & { createdAt: Date };
+/** A variant row as read: its table's columns (`VARIANT_COLUMNS`). */
+export type VariantRow = Pick<Selectable<CatalogTables["catalogVariants"]>, (typeof VARIANT_COLUMNS)[number]>;
 
 export const toVariant = (row: VariantRow): Variant => ({ ...row, createdAt: row.createdAt.toISOString() });
