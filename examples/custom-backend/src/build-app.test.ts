@@ -28,4 +28,12 @@ describe("commerce API mounted in a custom Fastify app", () => {
     expect(Object.keys(doc.paths)).toContain("/api/health");
     expect(Object.keys(doc.paths)).not.toContain("/");
   });
+
+  it("answers what the router refuses before routing in the envelope: a malformed URL is 400, an over-long id 404", async () => {
+    const malformed = await app.inject({ url: "/api/catalog/brands/%ff" });
+    expect([malformed.statusCode, malformed.json().error.code]).toEqual([400, "BAD_REQUEST"]);
+    expect(malformed.headers["x-request-id"]).toBeTruthy();
+    const overLong = await app.inject({ url: `/api/catalog/entities/${"a".repeat(5_000)}` });
+    expect([overLong.statusCode, overLong.json().error.code]).toEqual([404, "NOT_FOUND"]);
+  });
 });
