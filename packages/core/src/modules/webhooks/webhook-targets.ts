@@ -5,7 +5,9 @@ import type { WebhookOptions } from "./webhook-service.js";
 
 /** How the webhooks module judges targets, resolved once from the configuration. */
 export interface TargetRules {
+  /** The configured policy with its defaults filled in for the environment. */
   policy: Required<TargetPolicy>;
+  /** Resolves hostnames at registration and for every delivery's connection. */
   resolve: HostResolver;
   /**
    * Production checks a target when it is registered, so a refused one is a 422 at once instead of a day
@@ -14,6 +16,7 @@ export interface TargetRules {
   isCheckedAtRegistration: boolean;
 }
 
+/** `webhooks.targets` and `webhooks.resolveHost` with their defaults, which depend on the environment. */
 export function targetRules(options: WebhookOptions, environment: CommerceConfig["environment"]): TargetRules {
   const isProduction = environment === "production";
   return {
