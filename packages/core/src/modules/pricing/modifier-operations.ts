@@ -1,27 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
+import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
 import { assertPriceTarget, MODIFIER_COLUMNS, pricingErrors, pricingScope, toModifier, type PriceModifier, type PricingContext } from "./pricing-context.js";
-import type { ModifierKind } from "./pricing-tables.js";
+import type { modifierBody } from "./pricing-schemas.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
 /** A percentage modifier moves a price by -100 % (-10,000 bps) to +1,000 % (100,000 bps). */
 export const PERCENTAGE_BOUNDS = { min: -10_000, max: 100_000 } as const;
 
-export interface ModifierInput {
-  name: string;
-  kind: ModifierKind;
-  value: number;
-  entityId?: string | null;
-  variantId?: string | null;
-  currency?: string | null;
-  customerGroupId?: string | null;
-  priority?: number;
-  isActive?: boolean;
-  startsAt?: Date | null;
-  endsAt?: Date | null;
-}
+/** What `createModifier` takes (`updateModifier` any part of it): the route's validated body. */
+export type ModifierInput = z.output<typeof modifierBody>;
 
 /** The rules a modifier must satisfy as a whole (the columns' own rules are in the route's schema). */
 function assertModifierShape(modifier: Pick<PriceModifier, "kind" | "value" | "currency" | "entityId" | "variantId"> & { startsAt: Date | string | null; endsAt: Date | string | null }): void {

@@ -1,16 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
+import type { z } from "zod";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
+import type { upsertPriceInput } from "./pricing-schemas.js";
 import { assertPriceTarget, PRICE_COLUMNS, pricingScope, toPrice, type Price, type PricingContext } from "./pricing-context.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
-export interface UpsertPriceInput {
-  entityId: string;
-  variantId?: string | null;
-  currency: string;
-  customerGroupId?: string | null;
-  amount: number;
-}
+/** What `upsertPrice` takes: the input of the route's body schema. */
+export type UpsertPriceInput = z.input<typeof upsertPriceInput>;
 
 export interface PriceListQuery extends PaginationQuery {
   entityId?: string;

@@ -1,10 +1,13 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
-import type { ModifierKind, PricingDb, PricingTables } from "./pricing-tables.js";
+import type { modifierSchema, priceSchema } from "./pricing-schemas.js";
+import type { PricingDb, PricingTables } from "./pricing-tables.js";
+import type { TxOptions } from "../../kernel/transaction.js";
 
 /** What the pricing service's parts share. */
 export interface PricingContext {
@@ -20,34 +23,10 @@ export function pricingScope(db: Kysely<CoreTables> | Transaction<CoreTables>, o
 }
 
 /** A price record as the API answers it. */
-export interface Price {
-  id: string;
-  entityId: string;
-  variantId: string | null;
-  currency: string;
-  customerGroupId: string | null;
-  amount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Price = z.output<typeof priceSchema>;
 
 /** A price modifier as the API answers it. */
-export interface PriceModifier {
-  id: string;
-  name: string;
-  kind: ModifierKind;
-  value: number;
-  entityId: string | null;
-  variantId: string | null;
-  currency: string | null;
-  customerGroupId: string | null;
-  priority: number;
-  isActive: boolean;
-  startsAt: string | null;
-  endsAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type PriceModifier = z.output<typeof modifierSchema>;
 
 export const PRICE_COLUMNS = ["id", "entityId", "variantId", "currency", "customerGroupId", "amount", "createdAt", "updatedAt"] as const;
 
@@ -68,11 +47,12 @@ export const MODIFIER_COLUMNS = [
   "updatedAt",
 ] as const;
 
-type Dated<T> = Omit<T, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date };
+type PriceRow = Pick<Selectable<PricingTables["pricingPrices"]>, (typeof PRICE_COLUMNS)[number]>;
+type ModifierRow = Pick<Selectable<PricingTables["pricingModifiers"]>, (typeof MODIFIER_COLUMNS)[number]>;
 
-export const toPrice = (row: Dated<Price>): Price => ({ ...row, amount: Number(row.amount), createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+export const toPrice = (row: PriceRow): Price => ({ ...row, amount: Number(row.amount), createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
 
-export const toModifier = (row: Omit<Dated<PriceModifier>, "startsAt" | "endsAt"> & { startsAt: Date | null; endsAt: Date | null }): PriceModifier => ({
+export const toModifier = (row: ModifierRow): PriceModifier => ({
   ...row,
   value: Number(row.value),
   startsAt: row.startsAt?.toISOString() ?? null,

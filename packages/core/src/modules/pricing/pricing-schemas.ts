@@ -9,25 +9,38 @@ export const amountSchema = z.number().int().min(0).max(MAX_MINOR_UNITS);
 
 export const customerGroupIdSchema = z.string().min(1).max(100);
 
+/** How a modifier changes a price: by basis points of the running amount, or by a fixed amount. */
+export const modifierKindSchema = z.enum(["percentage", "fixed"]);
+
+/** A price record: the one definition of its fields (type, table columns and answer derive from it). */
 export const priceSchema = z.object({
   id: z.string(),
   entityId: z.string(),
   variantId: z.string().nullable(),
+  /** ISO 4217, upper case. */
   currency: z.string(),
+  /** Null: the base price, for everyone. */
   customerGroupId: z.string().nullable(),
+  /** Minor units. */
   amount: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 
+/** A price modifier: the one definition of its fields. */
 export const modifierSchema = z.object({
   id: z.string(),
   name: z.string(),
-  kind: z.enum(["percentage", "fixed"]),
+  kind: modifierKindSchema,
+  /** Signed: basis points for `percentage`, minor units for `fixed`. */
   value: z.number().int(),
+  /** Null: every entity. */
   entityId: z.string().nullable(),
+  /** Null: the entity's every variant (and its entity-level price). */
   variantId: z.string().nullable(),
+  /** Null: every currency (percentage modifiers only). */
   currency: z.string().nullable(),
+  /** Null: every customer. */
   customerGroupId: z.string().nullable(),
   priority: z.number().int(),
   isActive: z.boolean(),
@@ -37,10 +50,19 @@ export const modifierSchema = z.object({
   updatedAt: z.string(),
 });
 
+/** Body of `POST /pricing/prices`; its input type is the service's `UpsertPriceInput`. */
+export const upsertPriceInput = z.object({
+  entityId: z.uuid(),
+  variantId: z.uuid().nullable().optional(),
+  currency: currencySchema,
+  customerGroupId: customerGroupIdSchema.nullable().optional(),
+  amount: amountSchema,
+});
+
 /** Body of a modifier create; a PATCH takes any subset. */
 export const modifierBody = z.object({
   name: z.string().min(1).max(200),
-  kind: z.enum(["percentage", "fixed"]),
+  kind: modifierKindSchema,
   /** Basis points for `percentage` (-10,000 = -100 % … 100,000), signed minor units for `fixed`. */
   value: z.number().int().min(-MAX_MINOR_UNITS).max(MAX_MINOR_UNITS),
   entityId: z.uuid().nullable().optional(),

@@ -1,15 +1,6 @@
-import { z } from "zod";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { amountSchema, currencySchema, customerGroupIdSchema, priceSchema } from "../pricing-schemas.js";
-
-const body = z.object({
-  entityId: z.uuid(),
-  variantId: z.uuid().nullable().optional(),
-  currency: currencySchema,
-  customerGroupId: customerGroupIdSchema.nullable().optional(),
-  amount: amountSchema,
-});
+import { priceSchema, upsertPriceInput } from "../pricing-schemas.js";
 
 export const upsertPriceRoute = ({ services }: RouteContext) =>
   router("Pricing", "/pricing")
@@ -19,7 +10,7 @@ export const upsertPriceRoute = ({ services }: RouteContext) =>
         "One price per (entity, variant, currency, customer group): 201 when created (pricing.create), 200 when an existing price was updated (pricing.update). `amount` is in minor units.",
     })
     .permission("pricing:create")
-    .input(body)
+    .input(upsertPriceInput)
     .output(priceSchema)
     .status(201)
     .handler(async ({ input, organizationId, actor, reply }) => {
