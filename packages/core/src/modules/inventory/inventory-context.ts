@@ -1,9 +1,12 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
+import type { TxOptions } from "../../kernel/transaction.js";
+import type { stockLevelSchema } from "./inventory-schemas.js";
 import type { InventoryDb, InventoryTables } from "./inventory-tables.js";
 
 /** What the inventory's service parts share. */
@@ -20,20 +23,14 @@ export function inventoryScope(db: Kysely<CoreTables> | Transaction<CoreTables>,
 }
 
 /** A stock row as the API answers it. */
-export interface StockLevel {
-  id: string;
-  warehouseId: string;
-  entityId: string;
-  variantId: string | null;
-  onHand: number;
-  reserved: number;
-  available: number;
-  updatedAt: string;
-}
+export type StockLevel = z.output<typeof stockLevelSchema>;
 
 export const LEVEL_COLUMNS = ["id", "warehouseId", "entityId", "variantId", "onHand", "reserved", "updatedAt"] as const;
 
-export const toLevel = (row: { id: string; warehouseId: string; entityId: string; variantId: string | null; onHand: number; reserved: number; updatedAt: Date }): StockLevel => ({
+/** A stock row as read: its table's `LEVEL_COLUMNS`. */
+export type LevelRow = Pick<Selectable<InventoryTables["inventoryLevels"]>, (typeof LEVEL_COLUMNS)[number]>;
+
+export const toLevel = (row: LevelRow): StockLevel => ({
   ...row,
   available: row.onHand - row.reserved,
   updatedAt: row.updatedAt.toISOString(),

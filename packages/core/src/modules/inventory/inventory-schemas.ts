@@ -1,7 +1,12 @@
 import { z } from "zod";
 
+// Each record below is defined once, here: its answer, its TypeScript type and its table's columns
+// (`TableOf` in inventory-tables.ts) derive from the schema.
+
+/** A place stock is kept. */
 export const warehouseSchema = z.object({ id: z.string(), name: z.string(), code: z.string(), createdAt: z.string() });
 
+/** Stock of an entity (or variant) in a warehouse; `available` is on hand minus reserved, never stored. */
 export const stockLevelSchema = z.object({
   id: z.string(),
   warehouseId: z.string(),
@@ -13,16 +18,32 @@ export const stockLevelSchema = z.object({
   updatedAt: z.string(),
 });
 
+/** Lifecycle of a reservation: active until released, converted (sold) or expired. */
+export const reservationStatusSchema = z.enum(["active", "released", "converted", "expired"]);
+
+/** Stock held for a cart or an order until it is converted (sold), released, or expires. */
 export const reservationSchema = z.object({
   id: z.string(),
   entityId: z.string(),
   variantId: z.string().nullable(),
   warehouseId: z.string(),
   quantity: z.number().int(),
-  status: z.enum(["active", "released", "converted", "expired"]),
+  status: reservationStatusSchema,
   reference: z.string().nullable(),
   expiresAt: z.string(),
   createdAt: z.string(),
+});
+
+/** Body of `POST /inventory/reserve`; its input type is the service's `ReserveInput`. */
+export const reserveInput = z.object({
+  entityId: z.uuid(),
+  variantId: z.uuid().nullable().optional(),
+  /** @default the warehouse with the most available stock */
+  warehouseId: z.uuid().optional(),
+  quantity: z.number().int().min(1).max(1_000_000),
+  /** Seconds until the reservation expires unless converted. @default 900 */
+  ttlSeconds: z.number().int().min(1).max(7 * 24 * 3600).optional(),
+  reference: z.string().max(200).nullable().optional(),
 });
 
 /** Stock quantities stay well inside int4. */

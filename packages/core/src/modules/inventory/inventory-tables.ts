@@ -1,27 +1,15 @@
+import type { z } from "zod";
 import type { CoreTables, Timestamp } from "../../db/core-tables.js";
+import type { TableOf } from "../../db/table-of.js";
+import type { reservationSchema, reservationStatusSchema, stockLevelSchema, warehouseSchema } from "./inventory-schemas.js";
 
 /** Lifecycle of a reservation: active until released, converted (sold) or expired. */
-export type ReservationStatus = "active" | "released" | "converted" | "expired";
+export type ReservationStatus = z.output<typeof reservationStatusSchema>;
 
 // Type aliases, not interfaces: `withTables` needs types with an implicit index signature.
 export type InventoryTables = {
-  inventoryWarehouses: {
-    id: string;
-    organizationId: string;
-    name: string;
-    code: string;
-    createdAt: Timestamp;
-  };
-  inventoryLevels: {
-    id: string;
-    organizationId: string;
-    warehouseId: string;
-    entityId: string;
-    variantId: string | null;
-    onHand: number;
-    reserved: number;
-    updatedAt: Timestamp;
-  };
+  inventoryWarehouses: TableOf<z.output<typeof warehouseSchema>, { organizationId: string; createdAt: Timestamp }>;
+  inventoryLevels: TableOf<Omit<z.output<typeof stockLevelSchema>, "available">, { organizationId: string; updatedAt: Timestamp }>;
   inventoryAdjustments: {
     id: string;
     organizationId: string;
@@ -36,20 +24,10 @@ export type InventoryTables = {
     note: string | null;
     createdAt: Timestamp;
   };
-  inventoryReservations: {
-    id: string;
-    organizationId: string;
-    levelId: string;
-    entityId: string;
-    variantId: string | null;
-    warehouseId: string;
-    quantity: number;
-    status: ReservationStatus;
-    reference: string | null;
-    expiresAt: Timestamp;
-    createdAt: Timestamp;
-    updatedAt: Timestamp;
-  };
+  inventoryReservations: TableOf<
+    z.output<typeof reservationSchema>,
+    { organizationId: string; levelId: string; expiresAt: Timestamp; createdAt: Timestamp; updatedAt: Timestamp }
+  >;
 };
 
 export type InventoryDb = CoreTables & InventoryTables;

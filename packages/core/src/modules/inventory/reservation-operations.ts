@@ -1,41 +1,26 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Transaction } from "kysely";
+import { sql, type Selectable, type Transaction } from "kysely";
+import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import type { Actor } from "../../kernel/actor.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 import { assertStockTarget, inventoryErrors, inventoryScope, type InventoryContext } from "./inventory-context.js";
-import type { ReservationStatus } from "./inventory-tables.js";
+import type { reservationSchema, reserveInput } from "./inventory-schemas.js";
+import type { InventoryTables } from "./inventory-tables.js";
 import { requireWarehouse } from "./warehouse-operations.js";
 
 /** Stock held for a cart or an order until it is converted (sold), released, or expires. */
-export interface Reservation {
-  id: string;
-  entityId: string;
-  variantId: string | null;
-  warehouseId: string;
-  quantity: number;
-  status: ReservationStatus;
-  reference: string | null;
-  expiresAt: string;
-  createdAt: string;
-}
+export type Reservation = z.output<typeof reservationSchema>;
 
-export interface ReserveInput {
-  entityId: string;
-  variantId?: string | null;
-  /** @default the warehouse with the most available stock */
-  warehouseId?: string;
-  quantity: number;
-  /** Seconds until the reservation expires unless converted. @default 900 */
-  ttlSeconds?: number;
-  reference?: string | null;
-}
+/** What `reserve` takes: the input of the route's body schema. */
+export type ReserveInput = z.input<typeof reserveInput>;
 
 /** Lifetime of a reservation unless the request says otherwise. */
 export const DEFAULT_RESERVATION_TTL_SECONDS = 900;
 
 const COLUMNS = ["id", "entityId", "variantId", "warehouseId", "quantity", "status", "reference", "expiresAt", "createdAt"] as const;
 
-const toReservation = (row: Omit<Reservation, "expiresAt" | "createdAt"> & { expiresAt: Date; createdAt: Date }): Reservation => ({
+const toReservation = (row: Pick<Selectable<InventoryTables["inventoryReservations"]>, (typeof COLUMNS)[number]>): Reservation => ({
   ...row,
   expiresAt: row.expiresAt.toISOString(),
   createdAt: row.createdAt.toISOString(),

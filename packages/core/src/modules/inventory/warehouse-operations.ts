@@ -1,21 +1,20 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
+import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
+import type { TxOptions } from "../../kernel/transaction.js";
 import { inventoryErrors, inventoryScope, type InventoryContext } from "./inventory-context.js";
+import type { warehouseSchema } from "./inventory-schemas.js";
+import type { InventoryTables } from "./inventory-tables.js";
 
 /** A place stock is kept. */
-export interface Warehouse {
-  id: string;
-  name: string;
-  code: string;
-  createdAt: string;
-}
+export type Warehouse = z.output<typeof warehouseSchema>;
 
 /** Code of the warehouse created on first need when a request names none. */
 export const DEFAULT_WAREHOUSE_CODE = "default";
 
-const toWarehouse = (row: { id: string; name: string; code: string; createdAt: Date }): Warehouse => ({ ...row, createdAt: row.createdAt.toISOString() });
+const toWarehouse = (row: Pick<Selectable<InventoryTables["inventoryWarehouses"]>, "id" | "name" | "code" | "createdAt">): Warehouse => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 export async function requireWarehouse(db: Parameters<typeof inventoryScope>[0], organizationId: string, id: string): Promise<Warehouse> {
   const row = await inventoryScope(db, organizationId).selectFrom("inventoryWarehouses").select(["id", "name", "code", "createdAt"]).where("id", "=", id).executeTakeFirst();
