@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
+import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
@@ -15,28 +16,11 @@ import {
   type PromotionRow,
   type PromotionsContext,
 } from "./promotions-context.js";
-import type { PromotionType } from "./promotions-tables.js";
+import type { promotionBody } from "./promotions-schemas.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
-/** A promotion as a request describes it (`value` in API units: percent or minor units). */
-export interface PromotionInput {
-  code: string;
-  name: string;
-  type: PromotionType;
-  value?: number | undefined;
-  currency?: string | null | undefined;
-  minSubtotal?: number | null | undefined;
-  eligibleEntityIds?: string[] | undefined;
-  eligibleCategoryIds?: string[] | undefined;
-  customerGroupIds?: string[] | undefined;
-  buyQuantity?: number | null | undefined;
-  getQuantity?: number | null | undefined;
-  usageLimit?: number | null | undefined;
-  perCustomerLimit?: number | null | undefined;
-  isStackable?: boolean | undefined;
-  isActive?: boolean | undefined;
-  validFrom?: Date | undefined;
-  validUntil?: Date | null | undefined;
-}
+/** A promotion as a request describes it (`value` in API units: percent or minor units): the create body, plus `isActive`. */
+export type PromotionInput = z.output<typeof promotionBody> & { isActive?: boolean | undefined };
 
 export type PromotionPatch = Partial<Omit<PromotionInput, "type">>;
 

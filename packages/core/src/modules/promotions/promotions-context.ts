@@ -1,9 +1,11 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
+import type { promotionSchema } from "./promotions-schemas.js";
 import type { PromotionsDb, PromotionsTables, PromotionType } from "./promotions-tables.js";
 
 /** What the promotions service's parts share. */
@@ -20,30 +22,7 @@ export function promotionsScope(db: Kysely<CoreTables> | Transaction<CoreTables>
 }
 
 /** A promotion as the API answers it. */
-export interface Promotion {
-  id: string;
-  code: string;
-  name: string;
-  type: PromotionType;
-  /** Percent (0.01 steps) for percentage types and buy_x_get_y, minor units for fixed types, 0 for free shipping. */
-  value: number;
-  currency: string | null;
-  minSubtotal: number | null;
-  eligibleEntityIds: string[];
-  eligibleCategoryIds: string[];
-  customerGroupIds: string[];
-  buyQuantity: number | null;
-  getQuantity: number | null;
-  usageLimit: number | null;
-  used: number;
-  perCustomerLimit: number | null;
-  isStackable: boolean;
-  isActive: boolean;
-  validFrom: string;
-  validUntil: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Promotion = z.output<typeof promotionSchema>;
 
 export const PROMOTION_COLUMNS = [
   "id",
@@ -70,13 +49,7 @@ export const PROMOTION_COLUMNS = [
 ] as const;
 
 /** The promotion row as read (value in its stored unit: basis points or minor units). */
-export type PromotionRow = Omit<Promotion, "value" | "validFrom" | "validUntil" | "createdAt" | "updatedAt"> & {
-  value: number;
-  validFrom: Date;
-  validUntil: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
+export type PromotionRow = Pick<Selectable<PromotionsTables["promotions"]>, (typeof PROMOTION_COLUMNS)[number]>;
 
 /** Types whose `value` is a percentage (stored in basis points). */
 export const isPercentageType = (type: PromotionType): boolean => type === "percentage_off_order" || type === "percentage_off_item" || type === "buy_x_get_y";

@@ -28,12 +28,16 @@ export const promotionBody = z.object({
   validUntil: isoDate.nullable().optional(),
 });
 
+/** A promotion as the API answers it: the one definition of its fields (type and table columns derive from it). */
 export const promotionSchema = z.object({
   id: z.string(),
+  /** As entered; unique per organization regardless of case. */
   code: z.string(),
   name: z.string(),
   type: z.enum(PROMOTION_TYPES),
+  /** Percent (0.01 steps) for percentage types and buy_x_get_y, minor units for fixed types, 0 for free shipping. */
   value: z.number(),
+  /** When set, the promotion applies to carts in this currency only (required for fixed types). */
   currency: z.string().nullable(),
   minSubtotal: z.number().int().nullable(),
   eligibleEntityIds: z.array(z.string()),
