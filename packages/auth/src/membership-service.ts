@@ -6,6 +6,7 @@ import {
   type Actor,
   type CoreTables,
   type DatabaseAccess,
+  type DomainEventPayload,
   type EventBus,
   type PaginationQuery,
   type RoleMap,
@@ -180,4 +181,13 @@ export function createMembershipService({ database, events, users, roles, cache 
         .finally(() => cache.deleteUser(userId));
     },
   };
+}
+
+declare module "@unified-commerce/core" {
+  interface DomainEvents {
+    /** A member is added, has their role changed or is removed (audit only, not webhook events). */
+    "members.create": DomainEventPayload;
+    "members.update": DomainEventPayload;
+    "members.delete": DomainEventPayload;
+  }
 }

@@ -4,6 +4,7 @@ import type { Actor } from "./actor.js";
 import type { Services } from "./contexts.js";
 import type { CoreTables } from "../db/core-tables.js";
 import type { TxOptions } from "./transaction.js";
+import type { DomainEvents, EventName } from "./domain-events.js";
 
 /** A domain event as stored in the outbox and handed to subscribers. */
 export interface DomainEvent<P = Record<string, unknown>> {
@@ -20,12 +21,13 @@ export interface DomainEvent<P = Record<string, unknown>> {
   occurredAt: Date;
 }
 
-export interface EmitInput<P = Record<string, unknown>> {
+export interface EmitInput<Name extends EventName = EventName> {
   organizationId: string;
-  type: string;
+  /** A name declared in `DomainEvents` by the module that emits it. */
+  type: Name;
   entityType: string;
   entityId: string;
-  payload: P;
+  payload: DomainEvents[Name];
   actor: Actor | null;
 }
 
@@ -34,8 +36,8 @@ export interface EmitInput<P = Record<string, unknown>> {
  * commits or rolls back with the change itself.
  */
 export interface EventSubscriber {
-  /** Event name, or `*` for every event. */
-  event: string;
+  /** A declared event name, or `*` for every event. */
+  event: EventName | "*";
   handler(event: DomainEvent, context: { trx: Transaction<CoreTables>; services: Services }): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export interface EventBus {
    * Stores the event in the outbox table and runs the subscribers, all inside `options.trx`: the change's
    * own transaction, so the event commits or rolls back with it.
    */
-  emit<P extends Record<string, unknown>>(input: EmitInput<P>, options: Required<TxOptions>): Promise<DomainEvent<P>>;
+  emit<Name extends EventName>(input: EmitInput<Name>, options: Required<TxOptions>): Promise<DomainEvent<DomainEvents[Name]>>;
 }
 
 export function createEventBus(subscribers: readonly EventSubscriber[], services: Services): EventBus {

@@ -1,6 +1,7 @@
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { catalogMigrations } from "./catalog-migrations.js";
+import { catalogEvents } from "./catalog-events.js";
 import { createCatalogService } from "./catalog-service.js";
 import { archiveFieldDefinitionRoute } from "./routes/archive-field-definition.js";
 import { bulkVariantsRoute } from "./routes/bulk-variants.js";
@@ -81,6 +82,7 @@ export const catalogModule: PluginManifest = {
     { scope: "catalog:sync", description: "Change what a connected store owns on store-sourced entities" },
   ],
   schema: { migrations: catalogMigrations },
+  events: catalogEvents,
   services: (context) => ({ catalog: createCatalogService(context) }),
   routes: (context) => ROUTES.flatMap((route) => route(context)),
 };

@@ -14,6 +14,8 @@ import { createSearchSourceOperations } from "./search-source.js";
 import { createTaxonomyOperations } from "./taxonomy-operations.js";
 import { createVariantListeners, type VariantsCreated } from "./variant-listeners.js";
 import { createVariantOperations } from "./variant-operations.js";
+import type { DomainEventPayload, EventPayloadsOf } from "../../kernel/domain-events.js";
+import type { catalogEvents } from "./catalog-events.js";
 
 const DEFAULT_INCLUDE_CACHE_BYTES = 32 * 1024 * 1024;
 
@@ -22,15 +24,17 @@ const DEFAULT_INCLUDE_CACHE_BYTES = 32 * 1024 * 1024;
  * ownership. Other modules extend it through `registerInclude` and `onVariantsCreated` instead of
  * reading its tables.
  */
-export function createCatalogService({ config, database, events }: Pick<ServiceContext, "config" | "database" | "events">) {
+export function createCatalogService({ config, database, events, hooks, services }: Pick<ServiceContext, "config" | "database" | "events" | "hooks" | "services">) {
   const context: CatalogContext = {
     database,
     db: database.db.withTables<CatalogTables>(),
     events,
+    hooks,
+    services,
     includes: createIncludeRegistry({ cacheBytes: config.catalog?.includeCacheBytes ?? DEFAULT_INCLUDE_CACHE_BYTES }),
     variantListeners: createVariantListeners(),
   };
-  for (const include of catalogIncludes(context)) context.includes.register(include);
+  for (const include of catalogIncludes(database.db)) context.includes.register(include);
   return {
     ...createEntityOperations(context),
     listEntities: (...args: Parameters<typeof listEntities> extends [unknown, ...infer Rest] ? Rest : never) => listEntities(context, ...args),
@@ -62,5 +66,13 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 declare module "../../kernel/contexts.js" {
   interface Services {
     catalog: CatalogService;
+  }
+}
+
+// The events this module emits, declared beside the service for the same reason as the service itself.
+declare module "../../kernel/domain-events.js" {
+  interface DomainEvents extends EventPayloadsOf<typeof catalogEvents> {
+    /** A custom field definition is created or changed (audit only, not a webhook event). */
+    "catalog.fieldDefinition": DomainEventPayload;
   }
 }

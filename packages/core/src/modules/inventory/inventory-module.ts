@@ -1,6 +1,7 @@
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { inventoryMigrations } from "./inventory-migrations.js";
+import { inventoryEvents } from "./inventory-events.js";
 import { createInventoryService } from "./inventory-service.js";
 import { adjustStockRoute } from "./routes/adjust-stock.js";
 import { checkStockRoute } from "./routes/check-stock.js";
@@ -22,9 +23,10 @@ export const inventoryModule: PluginManifest = {
     { scope: "inventory:adjust", description: "Adjust, reserve and release stock; create warehouses" },
   ],
   schema: { migrations: inventoryMigrations },
+  events: inventoryEvents,
   services: (context) => ({ inventory: createInventoryService(context) }),
   subscribers: [
-    { event: "catalog.delete", handler: (event, { trx, services }) => services.inventory.removeEntityStock(trx, event.organizationId, event.entityId) },
+    { event: "catalog.delete", handler: (event, { trx, services }) => services.inventory.removeEntityStock(event.organizationId, event.entityId, { trx }) },
   ],
   routes: (context) => ROUTES.flatMap((route) => route(context)),
 };

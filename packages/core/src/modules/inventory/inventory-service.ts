@@ -4,6 +4,8 @@ import type { InventoryTables } from "./inventory-tables.js";
 import { createReservationOperations } from "./reservation-operations.js";
 import { createStockOperations, loadStock } from "./stock-operations.js";
 import { createWarehouseOperations, defaultWarehouse, requireWarehouse } from "./warehouse-operations.js";
+import type { EventPayloadsOf } from "../../kernel/domain-events.js";
+import type { inventoryEvents } from "./inventory-events.js";
 
 /**
  * Warehouses, stock levels, adjustments and reservations. Registers the catalog's `inventory` include and
@@ -16,15 +18,15 @@ export function createInventoryService({ database, events, services }: Pick<Serv
   services.catalog.registerInclude({
     name: "inventory",
     emptyValue: { onHand: 0, reserved: 0, available: 0, levels: [] },
-    async load({ organizationId, entityIds }) {
-      const loaded = await loadStock(context.db, organizationId, entityIds);
+    async load({ organizationId, entityIds, trx }) {
+      const loaded = await loadStock(trx ?? context.db, organizationId, entityIds);
       return new Map([...loaded].map(([entityId, { entityId: _entityId, ...totals }]) => [entityId, totals]));
     },
   });
   services.catalog.onVariantsCreated(async (event) => {
     if (!event.isStockSeeded) return;
     const warehouse = event.warehouseId ? await requireWarehouse(event.trx, event.organizationId, event.warehouseId) : await defaultWarehouse(event.trx, event.organizationId);
-    await stock.seedZeroStock(event.trx, { organizationId: event.organizationId, entityId: event.entityId, variantIds: event.variantIds, warehouseId: warehouse.id });
+    await stock.seedZeroStock({ organizationId: event.organizationId, entityId: event.entityId, variantIds: event.variantIds, warehouseId: warehouse.id }, { trx: event.trx });
   });
 
   return {
@@ -42,4 +44,9 @@ declare module "../../kernel/contexts.js" {
   interface Services {
     inventory: InventoryService;
   }
+}
+
+// The events this module emits, declared beside the service for the same reason as the service itself.
+declare module "../../kernel/domain-events.js" {
+  interface DomainEvents extends EventPayloadsOf<typeof inventoryEvents> {}
 }

@@ -1,6 +1,7 @@
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { pricingMigrations } from "./pricing-migrations.js";
+import { pricingEvents } from "./pricing-events.js";
 import { createPricingService } from "./pricing-service.js";
 import { createModifierRoute } from "./routes/create-modifier.js";
 import { deleteModifierRoute } from "./routes/delete-modifier.js";
@@ -22,9 +23,10 @@ export const pricingModule: PluginManifest = {
     { scope: "pricing:update", description: "Read price records; update and delete price modifiers" },
   ],
   schema: { migrations: pricingMigrations },
+  events: pricingEvents,
   services: (context) => ({ pricing: createPricingService(context) }),
   subscribers: [
-    { event: "catalog.delete", handler: (event, { trx, services }) => services.pricing.removeEntityPricing(trx, event.organizationId, event.entityId) },
+    { event: "catalog.delete", handler: (event, { trx, services }) => services.pricing.removeEntityPricing(event.organizationId, event.entityId, { trx }) },
   ],
   routes: (context) => ROUTES.flatMap((route) => route(context)),
 };

@@ -1,11 +1,14 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import type { ServiceContext } from "../../kernel/contexts.js";
+import type { TxOptions } from "../../kernel/transaction.js";
 import { createModifierOperations } from "./modifier-operations.js";
 import { createPriceOperations } from "./price-operations.js";
 import { activeModifiers, appliesTo, applyModifiers, resolvePrices, type ResolvedPrice, type ResolveInput } from "./price-resolution.js";
 import { pricingScope, type PricingContext } from "./pricing-context.js";
 import type { PricingTables } from "./pricing-tables.js";
+import type { EventPayloadsOf } from "../../kernel/domain-events.js";
+import type { pricingEvents } from "./pricing-events.js";
 
 /** One entry of `include=pricing`: a base (no customer group) price with its modifiers applied. */
 export interface EntityPricing {
@@ -26,7 +29,7 @@ export function createPricingService({ database, events, services }: Pick<Servic
     name: "pricing",
     emptyValue: [],
     // Two queries for the page (prices, modifiers), whatever the number of entities.
-    load: ({ organizationId, entityIds }) => loadEntityPricing(database.db, organizationId, entityIds),
+    load: ({ organizationId, entityIds, trx }) => loadEntityPricing(trx ?? database.db, organizationId, entityIds),
   });
 
   return {
@@ -35,11 +38,10 @@ export function createPricingService({ database, events, services }: Pick<Servic
     /**
      * Unit prices of lines in a currency, for a customer's groups: variant price over entity price, group
      * price over base price, then modifiers (see `applyModifiers`). Null for a line without a price.
-     * Pass `db` to read inside a caller's transaction.
      */
-    resolve: (input: ResolveInput & { db?: Kysely<CoreTables> | Transaction<CoreTables> }): Promise<(ResolvedPrice | null)[]> => resolvePrices(input.db ?? database.db, input),
+    resolve: (input: ResolveInput, options?: TxOptions): Promise<(ResolvedPrice | null)[]> => resolvePrices(options?.trx ?? database.db, input),
     /** Removes the prices and modifiers of a deleted entity (catalog.delete, same transaction). */
-    async removeEntityPricing(trx: Transaction<CoreTables>, organizationId: string, entityId: string): Promise<void> {
+    async removeEntityPricing(organizationId: string, entityId: string, { trx }: Required<TxOptions>): Promise<void> {
       const scope = pricingScope(trx, organizationId);
       await scope.deleteFrom("pricingPrices").where("entityId", "=", entityId).execute();
       await scope.deleteFrom("pricingModifiers").where("entityId", "=", entityId).execute();
@@ -78,4 +80,9 @@ declare module "../../kernel/contexts.js" {
   interface Services {
     pricing: PricingService;
   }
+}
+
+// The events this module emits, declared beside the service for the same reason as the service itself.
+declare module "../../kernel/domain-events.js" {
+  interface DomainEvents extends EventPayloadsOf<typeof pricingEvents> {}
 }

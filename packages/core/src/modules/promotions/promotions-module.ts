@@ -1,6 +1,7 @@
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { promotionsMigrations } from "./promotions-migrations.js";
+import { promotionsEvents } from "./promotions-events.js";
 import { createPromotionsService } from "./promotions-service.js";
 import { createPromotionRoute } from "./routes/create-promotion.js";
 import { deactivatePromotionRoute } from "./routes/deactivate-promotion.js";
@@ -22,6 +23,7 @@ export const promotionsModule: PluginManifest = {
     { scope: "promotions:update", description: "Update and deactivate promotions" },
   ],
   schema: { migrations: promotionsMigrations },
+  events: promotionsEvents,
   services: (context) => ({ promotions: createPromotionsService(context) }),
   routes: (context) => ROUTES.flatMap((route) => route(context)),
 };

@@ -9,6 +9,7 @@ import type { SettingsGroupSchema, SettingsGroupValue } from "../../kernel/setti
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 import { DEFAULT_REFUND_UNDO_WINDOW_MINUTES, type Policies } from "./settings-groups.js";
 import type { SettingsDb, SettingsTables } from "./settings-tables.js";
+import type { DomainEventPayload } from "../../kernel/domain-events.js";
 
 type Db = Kysely<CoreTables> | Transaction<CoreTables>;
 
@@ -99,5 +100,13 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 declare module "../../kernel/contexts.js" {
   interface Services {
     settings: SettingsService;
+  }
+}
+
+// The events this module emits, declared beside the service for the same reason as the service itself.
+declare module "../../kernel/domain-events.js" {
+  interface DomainEvents {
+    /** A settings group is patched (audit only, not a webhook event). */
+    "settings.update": DomainEventPayload;
   }
 }

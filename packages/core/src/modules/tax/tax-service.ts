@@ -1,10 +1,12 @@
 import type { ServiceContext } from "../../kernel/contexts.js";
+import type { TxOptions } from "../../kernel/transaction.js";
 import { calculateTax, type TaxCalculation, type TaxCalculationInput } from "./tax-calculation.js";
 import { createTaxAssignmentOperations } from "./tax-assignment-operations.js";
 import { createTaxClassOperations } from "./tax-class-operations.js";
 import { assertTaxConfig } from "./tax-config.js";
 import type { TaxContext } from "./tax-context.js";
 import type { TaxTables } from "./tax-tables.js";
+import type { DomainEventPayload } from "../../kernel/domain-events.js";
 
 /** Tax classes, their assignment to entities and variants, and the per-line tax calculation checkout uses. */
 export function createTaxService({ database, events, services, config }: Pick<ServiceContext, "database" | "events" | "services" | "config">) {
@@ -14,7 +16,7 @@ export function createTaxService({ database, events, services, config }: Pick<Se
     ...createTaxClassOperations(context),
     ...createTaxAssignmentOperations(context),
     /** Net, tax and gross of each line and in total; see `calculateTax` for the resolution order. */
-    calculate: (input: TaxCalculationInput): Promise<TaxCalculation> => calculateTax(input.db ?? database.db, context.config, input),
+    calculate: (input: TaxCalculationInput, options?: TxOptions): Promise<TaxCalculation> => calculateTax(options?.trx ?? database.db, context.config, input),
   };
 }
 
@@ -25,5 +27,15 @@ export type TaxService = ReturnType<typeof createTaxService>;
 declare module "../../kernel/contexts.js" {
   interface Services {
     tax: TaxService;
+  }
+}
+
+// The events this module emits, declared beside the service for the same reason as the service itself.
+declare module "../../kernel/domain-events.js" {
+  interface DomainEvents {
+    /** Tax classes and assignments change (audit only, not webhook events). */
+    "tax.create": DomainEventPayload;
+    "tax.update": DomainEventPayload;
+    "tax.delete": DomainEventPayload;
   }
 }

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { WEBHOOK_EVENT_NAMES } from "./webhook-event-names.js";
 
 export const webhookEndpointSchema = z.object({
   id: z.uuid(),
@@ -27,15 +26,24 @@ export const webhookDeliverySchema = z.object({
   createdAt: z.string(),
 });
 
-export const endpointInput = z.object({
-  url: z
-    .url({ protocol: /^https?$/, message: "must be an http or https URL" })
-    .max(2000),
-  events: z.array(z.enum(WEBHOOK_EVENT_NAMES)).min(1).max(WEBHOOK_EVENT_NAMES.length).refine((events) => new Set(events).size === events.length, {
-    message: "must not repeat an event",
-  }),
-  description: z.string().max(500).optional(),
-  isActive: z.boolean().optional(),
-});
+/**
+ * The body of `POST /webhooks` (and, partial, of `PATCH`): `events` takes the events the manifests
+ * declared (`Registries.events`), listed in the document and in the 422 for any other.
+ */
+export function endpointInputSchema(eventNames: readonly string[]) {
+  const available = `one of the declared events: ${eventNames.join(", ")}`;
+  return z.object({
+    url: z
+      .url({ protocol: /^https?$/, message: "must be an http or https URL" })
+      .max(2000),
+    events: z
+      .array(z.enum(eventNames, { error: (issue) => `${typeof issue.input === "string" ? `"${issue.input.slice(0, 100)}" is not declared` : "must be"}: ${available}` }))
+      .min(1)
+      .max(eventNames.length)
+      .refine((events) => new Set(events).size === events.length, { message: "must not repeat an event" }),
+    description: z.string().max(500).optional(),
+    isActive: z.boolean().optional(),
+  });
+}
 
 export const endpointIdParams = z.object({ id: z.uuid() });

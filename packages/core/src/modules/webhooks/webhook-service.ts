@@ -8,6 +8,7 @@ import { AppError } from "../../kernel/app-error.js";
 import type { CommerceConfig } from "../../kernel/config.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { DomainEvent, EventBus } from "../../kernel/event-bus.js";
+import type { DomainEventPayload, EventPayloadsOf } from "../../kernel/domain-events.js";
 import type { SecretBox } from "../../kernel/secret-box.js";
 import type { PaginationQuery } from "../../http/pagination.js";
 import { pageOffset } from "../../http/pagination.js";
@@ -17,6 +18,7 @@ import type { webhookDeliverySchema, webhookEndpointSchema } from "./webhook-sch
 import { assertRegistrableTarget, targetRules } from "./webhook-targets.js";
 import { generateWebhookSecret, signWebhook } from "./webhook-signature.js";
 import type { WebhookTables } from "./webhook-tables.js";
+import type { pendingSpecEvents } from "./pending-spec-events.js";
 
 /** The task that delivers one webhook; retried with exponential backoff over about a day. */
 export const DELIVER_TASK = "webhooks/deliver";
@@ -66,9 +68,11 @@ interface Dependencies {
   secrets: SecretBox;
   options: WebhookOptions;
   environment: CommerceConfig["environment"];
+  /** Names of the events endpoints may subscribe to (the manifests' `events`); others are never fanned out. */
+  subscribable: ReadonlySet<string>;
 }
 
-export function createWebhookService({ database, events, secrets, options, environment }: Dependencies): WebhookService {
+export function createWebhookService({ database, events, secrets, options, environment, subscribable }: Dependencies): WebhookService {
   const targets = targetRules(options, environment);
   const db = database.db.withTables<WebhookTables>();
   const scope = (organizationId: string) => tenantScope(db, organizationId);
@@ -186,6 +190,8 @@ export function createWebhookService({ database, events, secrets, options, envir
     },
 
     async fanOut(trx, event, services) {
+      // Audit-only events (settings, tax, ...) cannot have subscribers: no query for them.
+      if (!subscribable.has(event.type)) return;
       const tables = tenantScope(trx.withTables<WebhookTables>(), event.organizationId);
       const endpoints = await tables.selectFrom("webhookEndpoints").select(["id", "events"]).where("isActive", "=", true).execute();
       const subscribed = endpoints.filter((endpoint) => endpoint.events.includes(event.type));
@@ -268,6 +274,15 @@ function toEndpoint(row: {
 declare module "../../kernel/kernel-task.js" {
   interface TaskInputs {
     "webhooks/deliver": { deliveryId: string };
+  }
+}
+
+declare module "../../kernel/domain-events.js" {
+  interface DomainEvents extends EventPayloadsOf<typeof pendingSpecEvents> {
+    /** An endpoint was registered, changed or deleted (audit only, not a webhook event). */
+    "webhooks.create": DomainEventPayload;
+    "webhooks.update": DomainEventPayload;
+    "webhooks.delete": DomainEventPayload;
   }
 }
 

@@ -2,6 +2,7 @@ import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { defineTask } from "../../kernel/kernel-task.js";
 import { webhookMigrations } from "./webhook-migrations.js";
+import { pendingSpecEvents } from "./pending-spec-events.js";
 import { createWebhookService, DELIVER_TASK } from "./webhook-service.js";
 import { createWebhookEndpoint } from "./routes/create-webhook-endpoint.js";
 import { deleteWebhookEndpoint } from "./routes/delete-webhook-endpoint.js";
@@ -10,7 +11,7 @@ import { listWebhookEndpoints } from "./routes/list-webhook-endpoints.js";
 import { updateWebhookEndpoint } from "./routes/update-webhook-endpoint.js";
 
 /**
- * Outbound webhooks: endpoints subscribe to domain events; each event becomes a delivery and a
+ * Outbound webhooks: endpoints subscribe to the domain events manifests declare (`events`); each event becomes a delivery and a
  * `webhooks/deliver` job in the event's own transaction, signed the Standard Webhooks way and retried
  * with exponential backoff over about a day (12 attempts, 45 s doubling: the last one ~25 h after the first).
  */
@@ -20,8 +21,16 @@ export const webhooksModule: PluginManifest = {
   dependencies: ["jobs"],
   permissions: [{ scope: "webhooks:manage", description: "Register, list and delete webhook endpoints" }],
   schema: { migrations: webhookMigrations },
-  services: ({ database, events, secrets, config }) => ({
-    webhooks: createWebhookService({ database, events, secrets, options: config.webhooks ?? {}, environment: config.environment }),
+  events: pendingSpecEvents,
+  services: ({ database, events, secrets, config, registries }) => ({
+    webhooks: createWebhookService({
+      database,
+      events,
+      secrets,
+      options: config.webhooks ?? {},
+      environment: config.environment,
+      subscribable: new Set(registries.events.keys()),
+    }),
   }),
   subscribers: [{ event: "*", handler: (event, { trx, services }) => services.webhooks.fanOut(trx, event, services) }],
   tasks: [
