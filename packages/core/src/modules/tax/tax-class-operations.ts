@@ -1,16 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
+import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
+import type { taxClassBody } from "./tax-schemas.js";
 import { TAX_CLASS_COLUMNS, taxErrors, taxScope, toTaxClass, type TaxClass, type TaxContext } from "./tax-context.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
-export interface TaxClassInput {
-  name: string;
-  rateBps: number;
-  isDefault?: boolean | undefined;
-  isActive?: boolean | undefined;
-}
+/** What `createTaxClass` takes (`updateTaxClass` any part of it): the input of the route's body schema. */
+export type TaxClassInput = z.input<typeof taxClassBody>;
 
 async function requireClass(db: Parameters<typeof taxScope>[0], organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<TaxClass> {
   let select = taxScope(db, organizationId).selectFrom("taxClasses").select(TAX_CLASS_COLUMNS).where("id", "=", id);

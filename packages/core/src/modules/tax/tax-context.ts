@@ -1,10 +1,12 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
+import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
 import type { TaxConfig } from "./tax-config.js";
+import type { taxAssignmentSchema, taxClassSchema } from "./tax-schemas.js";
 import type { TaxDb, TaxTables } from "./tax-tables.js";
 
 /** What the tax service's parts share. */
@@ -22,27 +24,14 @@ export function taxScope(db: Kysely<CoreTables> | Transaction<CoreTables>, organ
 }
 
 /** A tax class as the API answers it. */
-export interface TaxClass {
-  id: string;
-  name: string;
-  rateBps: number;
-  isDefault: boolean;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export type TaxClass = z.output<typeof taxClassSchema>;
 
 /** An assignment of a class to an entity or a variant. */
-export interface TaxClassAssignment {
-  entityId: string;
-  variantId: string | null;
-  taxClassId: string;
-  updatedAt: string;
-}
+export type TaxClassAssignment = z.output<typeof taxAssignmentSchema>;
 
 export const TAX_CLASS_COLUMNS = ["id", "name", "rateBps", "isDefault", "isActive", "createdAt", "updatedAt"] as const;
 
-export const toTaxClass = (row: Omit<TaxClass, "createdAt" | "updatedAt"> & { createdAt: Date; updatedAt: Date }): TaxClass => ({
+export const toTaxClass = (row: Pick<Selectable<TaxTables["taxClasses"]>, (typeof TAX_CLASS_COLUMNS)[number]>): TaxClass => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

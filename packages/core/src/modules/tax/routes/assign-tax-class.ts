@@ -1,9 +1,6 @@
-import { z } from "zod";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { taxAssignmentSchema } from "../tax-schemas.js";
-
-const body = z.object({ entityId: z.uuid(), variantId: z.uuid().nullable().optional(), taxClassId: z.uuid().nullable() });
+import { assignTaxClassInput, taxAssignmentSchema } from "../tax-schemas.js";
 
 export const assignTaxClassRoute = ({ services }: RouteContext) =>
   router("Tax", "/tax")
@@ -12,7 +9,7 @@ export const assignTaxClassRoute = ({ services }: RouteContext) =>
       description: "Without `variantId` the class applies to the entity (and its variants without their own). `taxClassId: null` removes the assignment (answers null).",
     })
     .permission("tax:manage")
-    .input(body)
+    .input(assignTaxClassInput)
     .output(taxAssignmentSchema.nullable())
     .handler(async ({ input, organizationId, actor }) => ({ data: await services.tax.assignTaxClass(organizationId, input, actor) }))
     .build();
