@@ -24,25 +24,32 @@ const NUL = "\u0000";
  * `params`) and prefixes the issue's path, as schema issues are named.
  */
 export function findUnsafeInput(value: unknown, path: string): FieldIssue | undefined {
-  return inspect(value, path, 0);
+  const found = inspect(value, 0);
+  return found && { path: [path, ...found.at.reverse()].join("."), message: found.message };
 }
 
-function inspect(value: unknown, path: string, depth: number): FieldIssue | undefined {
-  if (typeof value === "string") return value.includes(NUL) ? { path, message: "must not contain NUL characters" } : undefined;
+/** An unsafe value and where it is, innermost key first (the path is only built for a refusal). */
+interface Found {
+  message: string;
+  at: string[];
+}
+
+function inspect(value: unknown, depth: number): Found | undefined {
+  if (typeof value === "string") return value.includes(NUL) ? { message: "must not contain NUL characters", at: [] } : undefined;
   if (typeof value !== "object" || value === null) return undefined;
-  if (depth >= MAX_INPUT_DEPTH) return { path, message: `nests deeper than ${MAX_INPUT_DEPTH} levels` };
+  if (depth >= MAX_INPUT_DEPTH) return { message: `nests deeper than ${MAX_INPUT_DEPTH} levels`, at: [] };
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index += 1) {
-      const issue = inspect(value[index], `${path}.${index}`, depth + 1);
-      if (issue) return issue;
+      const found = inspect(value[index], depth + 1);
+      if (found) return { message: found.message, at: [...found.at, String(index)] };
     }
     return undefined;
   }
   for (const key of Object.keys(value)) {
-    if (PROTOTYPE_KEYS.has(key)) return { path: `${path}.${key}`, message: "is a reserved key (__proto__, constructor and prototype are refused)" };
-    if (key.includes(NUL)) return { path, message: "has a key holding a NUL character" };
-    const issue = inspect((value as Record<string, unknown>)[key], `${path}.${key}`, depth + 1);
-    if (issue) return issue;
+    if (PROTOTYPE_KEYS.has(key)) return { message: "is a reserved key (__proto__, constructor and prototype are refused)", at: [key] };
+    if (key.includes(NUL)) return { message: "has a key holding a NUL character", at: [] };
+    const found = inspect((value as Record<string, unknown>)[key], depth + 1);
+    if (found) return { message: found.message, at: [...found.at, key] };
   }
   return undefined;
 }
