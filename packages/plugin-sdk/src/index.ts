@@ -46,3 +46,32 @@ export {
   type PaginationQuery,
   type CommerceConfig,
 } from "@unified-commerce/core";
+
+// Open registries: the helpers a manifest declares its error codes, webhook events and settings groups
+// with, and the interfaces a plugin augments (`declare module "@unified-commerce/plugin-sdk"`) to type them.
+export {
+  defineErrors,
+  defineEvents,
+  defineSettingsGroups,
+  type ErrorCodes,
+  type ErrorCodesOf,
+  type ErrorDefinition,
+  type ErrorTable,
+  type DomainEvents,
+  type DomainEventPayload,
+  type EventName,
+  type EventDeclaration,
+  type EventDeclarations,
+  type EventPayloadsOf,
+  type EmitInput,
+  type SettingsGroups,
+  type SettingsGroupsOf,
+  type SettingsGroupSchema,
+  type SettingsGroupDeclarations,
+  type SettingsGroupValue,
+  type TaskInputs,
+  type TaskInput,
+  type KernelTaskDefinition,
+  type KernelTaskContext,
+  type Registries,
+} from "@unified-commerce/core";
