@@ -121,6 +121,7 @@ export { createDatabase, type Database, type Listen } from "./db/create-database
 export { runMigrations, type MigrationSequence, type MigrationReport } from "./db/run-migrations.js";
 export { tenantScope, type TenantScope, type TenantTable, type TenantInsert } from "./db/tenant-scope.js";
 export type { CoreTables, Timestamp, Json } from "./db/core-tables.js";
+export type { TableOf } from "./db/table-of.js";
 
 // HTTP
 export { router, type Router, type RouteBuilder, type RouteDoc, type PathParams } from "./http/router.js";
