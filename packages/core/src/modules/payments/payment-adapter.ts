@@ -1,0 +1,103 @@
+/**
+ * The contract a payment provider implements, registered by provider id (`payments.adapters`). Each
+ * operation takes one input and answers one output; webhook deliveries are verified by the adapter and
+ * normalised to a few actions, so the payments module never reads a provider's own event format.
+ *
+ * Adapters are called outside database transactions (a slow provider must never hold row locks), so
+ * every call carries an idempotency key the provider can deduplicate retries with.
+ */
+export interface PaymentAdapter {
+  /** Provider id: the `:provider` of `POST /api/payments/webhook/:provider`, and `paymentMethodId`'s provider. */
+  readonly id: string;
+  /** Asks the provider for a payment of `amount`; money moves once the customer completes it. */
+  createIntent(input: CreateIntentInput): Promise<PaymentIntentResult>;
+  /** Collects an authorised payment. */
+  capture(input: CaptureInput): Promise<PaymentOperationResult>;
+  /** Pays `amount` back to the customer. */
+  refund(input: RefundInput): Promise<PaymentOperationResult>;
+  /**
+   * Verifies a webhook delivery from its raw bytes and headers, and says what it means. Throws
+   * `PaymentWebhookRejected` when the delivery is not authentic (bad or stale signature, malformed):
+   * the receiver answers 400 and records nothing. Absent for providers without webhooks (`manual`).
+   */
+  parseWebhook?(input: WebhookDelivery): PaymentWebhookEvent;
+}
+
+export interface CreateIntentInput {
+  organizationId: string;
+  orderId: string;
+  orderNumber: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  /** What the customer chose at checkout (a saved card, `cash`, a provider's payment method id). */
+  paymentMethodId: string;
+  /** Stable across retries of the same intent. */
+  idempotencyKey: string;
+}
+
+/** Where a payment stands, as the payments module records it. */
+export type PaymentStatus = "pending" | "requires_action" | "authorized" | "succeeded" | "failed" | "cancelled";
+
+export interface PaymentIntentResult {
+  /** The provider's id of the intent (`pi_...`). */
+  providerReference: string;
+  status: PaymentStatus;
+  /** Handed to the storefront to complete the payment (a card form's client secret); never stored in logs. */
+  clientSecret?: string | null;
+}
+
+export interface CaptureInput {
+  organizationId: string;
+  providerReference: string;
+  /** Minor units; the whole authorised amount when absent. */
+  amount?: number;
+  idempotencyKey: string;
+}
+
+export interface RefundInput {
+  organizationId: string;
+  providerReference: string;
+  /** Minor units. */
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
+}
+
+export interface PaymentOperationResult {
+  providerReference: string;
+  status: PaymentStatus | "refunded";
+}
+
+export interface WebhookDelivery {
+  /** The body exactly as received: signatures are computed over these bytes. */
+  rawBody: Buffer;
+  /** Lower-case header names, as Node gives them. */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The receiver's clock, for the signature's tolerance. */
+  now: Date;
+}
+
+/** What a verified delivery means to the store. */
+export type PaymentWebhookAction = "payment_succeeded" | "payment_failed" | "refunded" | "other";
+
+export interface PaymentWebhookEvent {
+  /** The provider's event id: a delivery of an id already recorded is a replay and changes nothing. */
+  eventId: string;
+  /** The provider's event type (`payment_intent.succeeded`). */
+  type: string;
+  action: PaymentWebhookAction;
+  /** The order the payment is for (`metadata.orderId`), when the event names one. */
+  orderId: string | null;
+  providerReference: string | null;
+  /** The verified payload, recorded with the delivery. */
+  payload: unknown;
+}
+
+/** A delivery that is not authentic or not readable; answered 400, recorded nowhere. */
+export class PaymentWebhookRejected extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = "PaymentWebhookRejected";
+  }
+}
