@@ -2,8 +2,11 @@ import type { Kysely, Transaction } from "kysely";
 import type { CoreTables } from "../db/core-tables.js";
 import type { HookError } from "./hook-runner.js";
 
-/** Work deferred until a transaction commits; answers the after-hooks that failed (never throws). */
-export type AfterCommitTask = () => Promise<readonly HookError[]>;
+/**
+ * Work deferred until a transaction commits: after-hooks (answering those that failed) or cleanup such as
+ * removing a stored file. It must not throw: the change has committed and cannot be undone.
+ */
+export type AfterCommitTask = () => Promise<readonly HookError[] | void>;
 
 /** A transaction's result with the after-hooks that failed once it had committed. */
 export interface WithHookErrors<T> {
@@ -50,7 +53,7 @@ export function createTransactionRunner(db: Kysely<CoreTables>): TransactionRunn
       const tasks: AfterCommitTask[] = [];
       const result = await open(tasks, work);
       const hookErrors: HookError[] = [];
-      for (const task of tasks) hookErrors.push(...(await task()));
+      for (const task of tasks) hookErrors.push(...((await task()) ?? []));
       return { result, hookErrors };
     },
     afterCommit(trx, task) {

@@ -15,6 +15,6 @@ export const auditModule: PluginManifest = {
   permissions: [{ scope: "audit:read", description: "Read the audit log" }],
   schema: { migrations: auditMigrations },
   services: ({ db }) => ({ audit: createAuditService(db) }),
-  subscribers: [{ event: "*", handler: (event, { trx, services }) => services.audit.recordEvent(trx, event) }],
+  subscribers: [{ event: "*", handler: (event, { trx, services }) => services.audit.recordEvent(event, { trx }) }],
   routes: (context) => [...listAuditEntries(context), ...listEntityAuditEntries(context)],
 };

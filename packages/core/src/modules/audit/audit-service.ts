@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope } from "../../db/tenant-scope.js";
 import type { DomainEvent } from "../../kernel/event-bus.js";
+import type { TxOptions } from "../../kernel/transaction.js";
 import type { AuditTables } from "./audit-tables.js";
 
 /** One audit entry as the API returns it. */
@@ -31,15 +32,15 @@ export interface AuditFilters {
 
 export interface AuditService {
   /** Records a domain event; runs inside the event's transaction so it commits or rolls back with it. */
-  recordEvent(trx: Transaction<CoreTables>, event: DomainEvent): Promise<void>;
+  recordEvent(event: DomainEvent, options: Required<TxOptions>): Promise<void>;
   /** Newest first. */
-  list(organizationId: string, filters: AuditFilters): Promise<AuditEntry[]>;
+  list(organizationId: string, filters: AuditFilters, options?: TxOptions): Promise<AuditEntry[]>;
 }
 
 export function createAuditService(db: Kysely<CoreTables>): AuditService {
   const tables = db.withTables<AuditTables>();
   return {
-    async recordEvent(trx, event) {
+    async recordEvent(event, { trx }) {
       await tenantScope(trx.withTables<AuditTables>(), event.organizationId)
         .insertInto("auditEntries", {
           id: randomUUID(),
@@ -54,8 +55,8 @@ export function createAuditService(db: Kysely<CoreTables>): AuditService {
         })
         .execute();
     },
-    async list(organizationId, filters) {
-      let query = tenantScope(tables, organizationId)
+    async list(organizationId, filters, options) {
+      let query = tenantScope(options?.trx?.withTables<AuditTables>() ?? tables, organizationId)
         .selectFrom("auditEntries")
         .select(["id", "event", "entityType", "entityId", "actorId", "actorType", "changes", "eventId", "occurredAt"]);
       if (filters.entityType) query = query.where("entityType", "=", filters.entityType);

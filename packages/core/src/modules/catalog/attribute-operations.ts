@@ -4,6 +4,7 @@ import { AppError } from "../../kernel/app-error.js";
 import type { Actor } from "../../kernel/actor.js";
 import { canSeeUnpublished, catalogScope, emitCatalogEvent, findEntity, requireEntity, touchEntity, type CatalogContext } from "./catalog-context.js";
 import { catalogErrors } from "./catalog-errors.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
 /** Localized attributes of one locale. */
 export interface LocalizedAttributes {
@@ -50,8 +51,8 @@ export async function writeAttributes(trx: Transaction<CoreTables>, organization
 
 export function createAttributeOperations(context: CatalogContext) {
   return {
-    async putAttributes(organizationId: string, idOrSlug: string, locale: string, input: LocalizedAttributes, actor: Actor | null): Promise<AttributesRow> {
-      return context.database.transaction(async (trx) => {
+    async putAttributes(organizationId: string, idOrSlug: string, locale: string, input: LocalizedAttributes, actor: Actor | null, options?: TxOptions): Promise<AttributesRow> {
+      return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         const before = await catalogScope(trx, organizationId)
           .selectFrom("catalogEntityAttributes")
@@ -72,10 +73,11 @@ export function createAttributeOperations(context: CatalogContext) {
       });
     },
 
-    async getAttributes(organizationId: string, idOrSlug: string, locale: string, actor: Actor | null): Promise<AttributesRow> {
-      const entity = await findEntity(context.db, organizationId, idOrSlug);
+    async getAttributes(organizationId: string, idOrSlug: string, locale: string, actor: Actor | null, options?: TxOptions): Promise<AttributesRow> {
+      const db = options?.trx ?? context.db;
+      const entity = await findEntity(db, organizationId, idOrSlug);
       if (!entity || (entity.status !== "active" && !canSeeUnpublished(actor))) throw catalogErrors.entityNotFound();
-      const row = await catalogScope(context.db, organizationId)
+      const row = await catalogScope(db, organizationId)
         .selectFrom("catalogEntityAttributes")
         .select(ATTRIBUTE_COLUMNS)
         .where("entityId", "=", entity.id)

@@ -2,7 +2,8 @@ import type { Kysely, Selectable, Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
 import type { Actor } from "../../kernel/actor.js";
-import type { DatabaseAccess } from "../../kernel/contexts.js";
+import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
+import type { HookRunner } from "../../kernel/hook-runner.js";
 import type { EventBus } from "../../kernel/event-bus.js";
 import { hasPermission } from "../../kernel/permissions.js";
 import { catalogErrors } from "./catalog-errors.js";
@@ -15,6 +16,9 @@ export interface CatalogContext {
   database: DatabaseAccess;
   db: Kysely<CatalogDb>;
   events: EventBus;
+  hooks: HookRunner;
+  /** The services container, handed to hook handlers. */
+  services: Services;
   includes: IncludeRegistry;
   variantListeners: VariantListeners;
 }

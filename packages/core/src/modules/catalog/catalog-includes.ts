@@ -1,7 +1,8 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
+import type { CoreTables } from "../../db/core-tables.js";
 import { JsonText } from "../../http/json-text.js";
 import { ATTRIBUTE_COLUMNS, type AttributesRow } from "./attribute-operations.js";
-import { catalogScope, type CatalogContext } from "./catalog-context.js";
+import { catalogScope } from "./catalog-context.js";
 import { ROW_COLUMNS, toRow } from "./custom-field-values.js";
 import { groupBy, type CatalogInclude } from "./include-registry.js";
 import type { Variant } from "./variant-types.js";
@@ -15,15 +16,14 @@ import type { Variant } from "./variant-types.js";
 const asJsonText = (byEntity: ReadonlyMap<string, unknown>) => new Map([...byEntity].map(([entityId, value]) => [entityId, new JsonText(JSON.stringify(value))]));
 
 /** The includes the catalog itself answers; each is one query for a whole page. */
-export function catalogIncludes(context: CatalogContext): CatalogInclude[] {
-  const scope = (organizationId: string) => catalogScope(context.db, organizationId);
+export function catalogIncludes(db: Kysely<CoreTables>): CatalogInclude[] {
   return [
     {
       name: "attributes",
       emptyValue: {},
       isRevisioned: true,
-      async load({ organizationId, entityIds }) {
-        const rows = await scope(organizationId)
+      async load({ organizationId, entityIds, trx }) {
+        const rows = await catalogScope(trx ?? db, organizationId)
           .selectFrom("catalogEntityAttributes")
           .select(["entityId", ...ATTRIBUTE_COLUMNS])
           .where("entityId", "in", entityIds)
@@ -42,7 +42,7 @@ export function catalogIncludes(context: CatalogContext): CatalogInclude[] {
       name: "variants",
       emptyValue: [],
       isRevisioned: true,
-      async load({ organizationId, entityIds }) {
+      async load({ organizationId, entityIds, trx }) {
         // Rows are the answer's objects as they are: camelCase aliases in the answer's key order (so no
         // plugin needs to copy them), and created_at written as Date#toISOString writes it (UTC,
         // milliseconds truncated like the driver's Date), which spares a Date per variant.
@@ -51,15 +51,15 @@ export function catalogIncludes(context: CatalogContext): CatalogInclude[] {
                  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"
           from catalog_variants
           where organization_id = ${organizationId} and entity_id in (${sql.join(entityIds)})
-          order by entity_id, position, id`.execute(context.db.withoutPlugins());
+          order by entity_id, position, id`.execute((trx ?? db).withoutPlugins());
         return asJsonText(groupBy(rows, (variant) => variant.entityId));
       },
     },
     {
       name: "optionTypes",
       emptyValue: [],
-      async load({ organizationId, entityIds }) {
-        const rows = await scope(organizationId)
+      async load({ organizationId, entityIds, trx }) {
+        const rows = await catalogScope(trx ?? db, organizationId)
           .selectFrom("catalogOptionTypes")
           .leftJoin("catalogOptionValues", "catalogOptionValues.optionTypeId", "catalogOptionTypes.id")
           .select(["catalogOptionTypes.id", "catalogOptionTypes.entityId", "catalogOptionTypes.name", "catalogOptionTypes.position"])
@@ -82,8 +82,8 @@ export function catalogIncludes(context: CatalogContext): CatalogInclude[] {
     {
       name: "categories",
       emptyValue: [],
-      async load({ organizationId, entityIds }) {
-        const rows = await scope(organizationId)
+      async load({ organizationId, entityIds, trx }) {
+        const rows = await catalogScope(trx ?? db, organizationId)
           .selectFrom("catalogEntityCategories")
           .innerJoin("catalogCategories", "catalogCategories.id", "catalogEntityCategories.categoryId")
           .select(["catalogEntityCategories.entityId", "catalogCategories.id", "catalogCategories.name", "catalogCategories.slug", "catalogCategories.parentId", "catalogCategories.description"])
@@ -97,8 +97,8 @@ export function catalogIncludes(context: CatalogContext): CatalogInclude[] {
     {
       name: "brands",
       emptyValue: [],
-      async load({ organizationId, entityIds }) {
-        const rows = await scope(organizationId)
+      async load({ organizationId, entityIds, trx }) {
+        const rows = await catalogScope(trx ?? db, organizationId)
           .selectFrom("catalogEntityBrands")
           .innerJoin("catalogBrands", "catalogBrands.id", "catalogEntityBrands.brandId")
           .select(["catalogEntityBrands.entityId", "catalogBrands.id", "catalogBrands.name", "catalogBrands.slug", "catalogBrands.description"])
@@ -112,8 +112,8 @@ export function catalogIncludes(context: CatalogContext): CatalogInclude[] {
     {
       name: "customFields",
       emptyValue: [],
-      async load({ organizationId, entityIds }) {
-        const rows = await scope(organizationId)
+      async load({ organizationId, entityIds, trx }) {
+        const rows = await catalogScope(trx ?? db, organizationId)
           .selectFrom("catalogCustomFieldValues")
           .select(ROW_COLUMNS)
           .where("entityId", "in", entityIds)

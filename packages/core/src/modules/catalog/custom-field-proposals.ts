@@ -6,6 +6,7 @@ import { catalogErrors } from "./catalog-errors.js";
 import { validateFieldValue } from "./custom-field-validation.js";
 import { ROW_COLUMNS, toRow, writeApprovedValues, type CustomFieldRow } from "./custom-field-values.js";
 import { loadDefinitions } from "./field-definitions.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
 /** A queue item: the proposal row plus what it is about. */
 export interface ProposalQueueItem extends CustomFieldRow {
@@ -35,8 +36,8 @@ export function createProposalOperations(context: CatalogContext) {
       .executeTakeFirst();
 
   return {
-    async propose(organizationId: string, idOrSlug: string, fieldName: string, input: ProposeInput, actor: Actor | null): Promise<CustomFieldRow> {
-      return context.database.transaction(async (trx) => {
+    async propose(organizationId: string, idOrSlug: string, fieldName: string, input: ProposeInput, actor: Actor | null, options?: TxOptions): Promise<CustomFieldRow> {
+      return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug);
         const definitions = await loadDefinitions(trx, organizationId, entity.type);
         validateFieldValue(definitions.find((definition) => definition.name === fieldName), input.value, "body.value");
@@ -64,8 +65,8 @@ export function createProposalOperations(context: CatalogContext) {
      * Approves the newest pending proposal of a field: it becomes the live value and older pending ones
      * are superseded, in one transaction under the entity's row lock (direct updates take the same lock).
      */
-    async approve(organizationId: string, idOrSlug: string, fieldName: string, locale: string, actor: Actor | null): Promise<CustomFieldRow> {
-      return context.database.transaction(async (trx) => {
+    async approve(organizationId: string, idOrSlug: string, fieldName: string, locale: string, actor: Actor | null, options?: TxOptions): Promise<CustomFieldRow> {
+      return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         assertCanChangeSourced(entity, actor);
         const proposal = await newestPending(trx, organizationId, entity.id, fieldName, locale);
@@ -104,8 +105,8 @@ export function createProposalOperations(context: CatalogContext) {
     },
 
     /** Rejects the newest pending proposal of a field; the live value stays. */
-    async reject(organizationId: string, idOrSlug: string, fieldName: string, locale: string, actor: Actor | null): Promise<CustomFieldRow> {
-      return context.database.transaction(async (trx) => {
+    async reject(organizationId: string, idOrSlug: string, fieldName: string, locale: string, actor: Actor | null, options?: TxOptions): Promise<CustomFieldRow> {
+      return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         const proposal = await newestPending(trx, organizationId, entity.id, fieldName, locale);
         if (!proposal) throw catalogErrors.noPendingProposal(fieldName, locale);
@@ -124,8 +125,9 @@ export function createProposalOperations(context: CatalogContext) {
     },
 
     /** The organization's pending proposals, oldest first, each with its entity's slug and type. */
-    async listProposals(organizationId: string, query: PaginationQuery & { entityType?: string }): Promise<{ items: ProposalQueueItem[]; total: number }> {
-      const scope = catalogScope(context.db, organizationId);
+    async listProposals(organizationId: string, query: PaginationQuery & { entityType?: string }, options?: TxOptions): Promise<{ items: ProposalQueueItem[]; total: number }> {
+      const db = options?.trx ?? context.db;
+      const scope = catalogScope(db, organizationId);
       let select = scope
         .selectFrom("catalogCustomFieldValues")
         .innerJoin("catalogEntities", "catalogEntities.id", "catalogCustomFieldValues.entityId")

@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import type { JsonText } from "../../http/json-text.js";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
-import { canSeeUnpublished, catalogScope, ENTITY_COLUMNS, type CatalogContext, type EntityRow } from "./catalog-context.js";
+import type { TxOptions } from "../../kernel/transaction.js";
+import { canSeeUnpublished, catalogScope, ENTITY_COLUMNS, type CatalogContext } from "./catalog-context.js";
 import type { EntityStatus } from "./catalog-tables.js";
 import { toEntity } from "./entity-output.js";
 
@@ -31,9 +32,10 @@ export async function listEntities(
   organizationId: string,
   query: EntityListQuery,
   actor: Actor | null,
+  options?: TxOptions,
 ): Promise<{ entities: JsonText; total: number }> {
   context.includes.assertKnown(query.include);
-  const scope = catalogScope(context.db, organizationId);
+  const scope = catalogScope(options?.trx ?? context.db, organizationId);
   let select = scope.selectFrom("catalogEntities").select([...ENTITY_COLUMNS, sql<number>`count(*) over ()`.as("total")]);
   if (query.type) select = select.where("type", "=", query.type);
   if (query.status) select = select.where("status", "=", query.status);
@@ -59,7 +61,7 @@ export async function listEntities(
     const counted = await select.clearSelect().select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst();
     total = Number(counted?.count ?? 0);
   }
-  const entities = rows.map((row) => toEntity(row as EntityRow));
+  const entities = rows.map((row) => toEntity(row));
   const revisions = new Map(rows.map((row) => [row.id, row.revision]));
-  return { entities: await context.includes.applyAsJson(entities, query.include, { organizationId, actor, revisions }), total };
+  return { entities: await context.includes.applyAsJson(entities, query.include, { organizationId, actor, revisions, trx: options?.trx }), total };
 }

@@ -22,6 +22,7 @@ import { writeApprovedValues } from "./custom-field-values.js";
 import { toEntity, type CatalogEntity } from "./entity-output.js";
 import { loadDefinitions } from "./field-definitions.js";
 import { writeAttributes } from "./attribute-operations.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
 /** What `createEntity` takes: the input of the route's body schema. */
 export type CreateEntityInput = z.input<typeof createEntityInput>;
@@ -39,9 +40,9 @@ async function readEntity(trx: Transaction<CoreTables>, organizationId: string, 
 /** Entities: create, read (by UUID or slug), patch, delete and the status moves. */
 export function createEntityOperations(context: CatalogContext) {
   return {
-    async createEntity(organizationId: string, input: CreateEntityInput, actor: Actor | null): Promise<CatalogEntity> {
+    async createEntity(organizationId: string, input: CreateEntityInput, actor: Actor | null, options?: TxOptions): Promise<CatalogEntity> {
       if (input.source === "store" && !hasPermission(actor, "catalog:sync")) throw catalogErrors.syncRequired();
-      return context.database.transaction(async (trx) => {
+      return inTransaction(context.database, options, async (trx) => {
         const definitions = await loadDefinitions(trx, organizationId, input.type);
         validateCustomFields(definitions, input.customFields ?? {}, "create");
         const id = randomUUID();
@@ -74,17 +75,18 @@ export function createEntityOperations(context: CatalogContext) {
     },
 
     /** One entity by UUID or slug with its includes; unpublished ones only with catalog:read:unpublished. */
-    async getEntity(organizationId: string, idOrSlug: string, options: { actor: Actor | null; include: readonly string[] }): Promise<CatalogEntity> {
-      context.includes.assertKnown(options.include);
-      const row = await findEntity(context.db, organizationId, idOrSlug);
-      if (!row || (row.status !== "active" && !canSeeUnpublished(options.actor))) throw catalogErrors.entityNotFound();
+    async getEntity(organizationId: string, idOrSlug: string, query: { actor: Actor | null; include: readonly string[] }, options?: TxOptions): Promise<CatalogEntity> {
+      const db = options?.trx ?? context.db;
+      context.includes.assertKnown(query.include);
+      const row = await findEntity(db, organizationId, idOrSlug);
+      if (!row || (row.status !== "active" && !canSeeUnpublished(query.actor))) throw catalogErrors.entityNotFound();
       const revisions = new Map([[row.id, row.revision]]);
-      const [entity] = await context.includes.apply([toEntity(row)], options.include, { organizationId, actor: options.actor, revisions });
+      const [entity] = await context.includes.apply([toEntity(row)], query.include, { organizationId, actor: query.actor, revisions, trx: options?.trx });
       return entity as CatalogEntity;
     },
 
-    async updateEntity(organizationId: string, idOrSlug: string, input: UpdateEntityInput, actor: Actor | null): Promise<CatalogEntity> {
-      return context.database.transaction(async (trx) => {
+    async updateEntity(organizationId: string, idOrSlug: string, input: UpdateEntityInput, actor: Actor | null, options?: TxOptions): Promise<CatalogEntity> {
+      return inTransaction(context.database, options, async (trx) => {
         // The row lock serializes this with proposal approvals of the same entity.
         const current = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         const nextType = input.type ?? current.type;
@@ -127,8 +129,8 @@ export function createEntityOperations(context: CatalogContext) {
       });
     },
 
-    async deleteEntity(organizationId: string, idOrSlug: string, actor: Actor | null): Promise<CatalogEntity> {
-      return context.database.transaction(async (trx) => {
+    async deleteEntity(organizationId: string, idOrSlug: string, actor: Actor | null, options?: TxOptions): Promise<CatalogEntity> {
+      return inTransaction(context.database, options, async (trx) => {
         const current = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         assertCanChangeSourced(current, actor);
         await catalogScope(trx, organizationId).deleteFrom("catalogEntities").where("id", "=", current.id).execute();
@@ -141,8 +143,8 @@ export function createEntityOperations(context: CatalogContext) {
     },
 
     /** publish → active, archive → archived, discontinue → discontinued; from any status. */
-    async setStatus(organizationId: string, idOrSlug: string, status: EntityStatus, actor: Actor | null): Promise<CatalogEntity> {
-      return context.database.transaction(async (trx) => {
+    async setStatus(organizationId: string, idOrSlug: string, status: EntityStatus, actor: Actor | null, options?: TxOptions): Promise<CatalogEntity> {
+      return inTransaction(context.database, options, async (trx) => {
         const current = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         await catalogScope(trx, organizationId).updateTable("catalogEntities").set({ status, updatedAt: new Date() }).where("id", "=", current.id).execute();
         const entity = toEntity(await readEntity(trx, organizationId, current.id));
@@ -158,9 +160,10 @@ export function createEntityOperations(context: CatalogContext) {
     },
 
     /** Ids of the organization's entities among `ids` (for modules checking references). */
-    async existingEntityIds(organizationId: string, ids: readonly string[]): Promise<Set<string>> {
+    async existingEntityIds(organizationId: string, ids: readonly string[], options?: TxOptions): Promise<Set<string>> {
+      const db = options?.trx ?? context.db;
       if (ids.length === 0) return new Set();
-      const rows = await catalogScope(context.db, organizationId).selectFrom("catalogEntities").select("id").where("id", "in", ids).execute();
+      const rows = await catalogScope(db, organizationId).selectFrom("catalogEntities").select("id").where("id", "in", ids).execute();
       return new Set(rows.map((row) => row.id));
     },
   };

@@ -4,6 +4,7 @@ import type { CoreTables } from "../../db/core-tables.js";
 import type { Actor } from "../../kernel/actor.js";
 import { catalogScope, iso, type CatalogContext } from "./catalog-context.js";
 import { catalogErrors } from "./catalog-errors.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
 /** Value types a custom field can hold. */
 export type FieldDataType = "string" | "number" | "integer" | "boolean" | "enum" | "json";
@@ -88,16 +89,17 @@ export function createFieldDefinitionOperations(context: CatalogContext) {
   };
 
   return {
-    async listDefinitions(organizationId: string, filter: { entityType?: string }): Promise<FieldDefinition[]> {
-      let query = catalogScope(context.db, organizationId).selectFrom("catalogFieldDefinitions").select(COLUMNS);
+    async listDefinitions(organizationId: string, filter: { entityType?: string }, options?: TxOptions): Promise<FieldDefinition[]> {
+      const db = options?.trx ?? context.db;
+      let query = catalogScope(db, organizationId).selectFrom("catalogFieldDefinitions").select(COLUMNS);
       if (filter.entityType) query = query.where("entityType", "=", filter.entityType);
       const rows = await query.orderBy("entityType").orderBy("name").execute();
       return rows.map((row) => toDefinition(row as DefinitionRow));
     },
 
-    async createDefinition(organizationId: string, input: CreateFieldDefinitionInput, actor: Actor | null): Promise<FieldDefinition> {
+    async createDefinition(organizationId: string, input: CreateFieldDefinitionInput, actor: Actor | null, options?: TxOptions): Promise<FieldDefinition> {
       assertEnumOptions(input.dataType, input.options);
-      return context.database.transaction(async (trx) => {
+      return inTransaction(context.database, options, async (trx) => {
         const id = randomUUID();
         await catalogScope(trx, organizationId)
           .insertInto("catalogFieldDefinitions", {
@@ -117,8 +119,8 @@ export function createFieldDefinitionOperations(context: CatalogContext) {
       });
     },
 
-    async updateDefinition(organizationId: string, id: string, input: UpdateFieldDefinitionInput, actor: Actor | null): Promise<FieldDefinition> {
-      return context.database.transaction(async (trx) => {
+    async updateDefinition(organizationId: string, id: string, input: UpdateFieldDefinitionInput, actor: Actor | null, options?: TxOptions): Promise<FieldDefinition> {
+      return inTransaction(context.database, options, async (trx) => {
         const current = await requireDefinition(trx, organizationId, id);
         assertEnumOptions(current.dataType, input.options === undefined ? current.options : input.options);
         await catalogScope(trx, organizationId)
@@ -138,8 +140,8 @@ export function createFieldDefinitionOperations(context: CatalogContext) {
       });
     },
 
-    async archiveDefinition(organizationId: string, id: string, actor: Actor | null): Promise<FieldDefinition> {
-      return context.database.transaction(async (trx) => {
+    async archiveDefinition(organizationId: string, id: string, actor: Actor | null, options?: TxOptions): Promise<FieldDefinition> {
+      return inTransaction(context.database, options, async (trx) => {
         const current = await requireDefinition(trx, organizationId, id);
         if (current.archivedAt) return current;
         const now = new Date();

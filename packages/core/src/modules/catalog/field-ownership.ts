@@ -4,6 +4,7 @@ import type { Actor } from "../../kernel/actor.js";
 import { assertCanChangeSourced, canSeeUnpublished, catalogScope, emitCatalogEvent, requireEntity, type CatalogContext } from "./catalog-context.js";
 import { catalogErrors } from "./catalog-errors.js";
 import type { FieldOwner } from "./catalog-tables.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
 /** Who owns a field of an entity (optionally per store and per variant). */
 export interface FieldOwnershipRow {
@@ -31,10 +32,11 @@ export function createFieldOwnershipOperations(context: CatalogContext) {
      * Rows of an entity; with `storeId`, that store's rows and the store-independent ones. An entity that
      * is not active is not found for an actor without `catalog:read:unpublished`, as everywhere else.
      */
-    async listFieldOwnership(organizationId: string, idOrSlug: string, filter: { storeId?: string }, actor: Actor | null = null): Promise<FieldOwnershipRow[]> {
-      const entity = await requireEntity(context.db, organizationId, idOrSlug);
+    async listFieldOwnership(organizationId: string, idOrSlug: string, filter: { storeId?: string }, actor: Actor | null = null, options?: TxOptions): Promise<FieldOwnershipRow[]> {
+      const db = options?.trx ?? context.db;
+      const entity = await requireEntity(db, organizationId, idOrSlug);
       if (entity.status !== "active" && !canSeeUnpublished(actor)) throw catalogErrors.entityNotFound();
-      let query = catalogScope(context.db, organizationId).selectFrom("catalogFieldOwnership").select(COLUMNS).where("entityId", "=", entity.id);
+      let query = catalogScope(db, organizationId).selectFrom("catalogFieldOwnership").select(COLUMNS).where("entityId", "=", entity.id);
       if (filter.storeId) {
         const storeId = filter.storeId;
         query = query.where((eb) => eb.or([eb("storeId", "=", storeId), eb("storeId", "is", null)]));
@@ -44,8 +46,8 @@ export function createFieldOwnershipOperations(context: CatalogContext) {
     },
 
     /** Sets the owner of a field (one row per field, store and variant). */
-    async putFieldOwnership(organizationId: string, idOrSlug: string, input: FieldOwnershipInput, actor: Actor | null): Promise<FieldOwnershipRow> {
-      return context.database.transaction(async (trx) => {
+    async putFieldOwnership(organizationId: string, idOrSlug: string, input: FieldOwnershipInput, actor: Actor | null, options?: TxOptions): Promise<FieldOwnershipRow> {
+      return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         assertCanChangeSourced(entity, actor);
         const scope = catalogScope(trx, organizationId);

@@ -1,10 +1,14 @@
 import type { Actor } from "../../kernel/actor.js";
+import type { TxOptions } from "../../kernel/transaction.js";
 import { JsonText } from "../../http/json-text.js";
 import { catalogErrors } from "./catalog-errors.js";
 import { createRevisionCache } from "./revision-cache.js";
 
-/** What an include loader receives: the entities of a page (those not cached), never one at a time. */
-export interface CatalogIncludeContext {
+/**
+ * What an include loader receives: the entities of a page (those not cached), never one at a time, and
+ * `trx` when they were read in a caller's transaction (read through it: the rows may not be committed).
+ */
+export interface CatalogIncludeContext extends TxOptions {
   organizationId: string;
   /** Ids of the entities on the page (or the one entity read). */
   entityIds: readonly string[];
@@ -70,7 +74,9 @@ export function createIncludeRegistry(options: IncludeRegistryOptions): IncludeR
 
   const load = async (include: CatalogInclude, entityIds: readonly string[], context: IncludeApplyContext): Promise<ReadonlyMap<string, unknown>> => {
     const { revisions, organizationId } = context;
-    if (!cache || !revisions || !include.isRevisioned) return include.load({ ...context, entityIds });
+    // Inside a transaction the revisions may never commit: a rolled-back revision number would later be
+    // taken by other content, so nothing read there is cached.
+    if (!cache || !revisions || !include.isRevisioned || context.trx) return include.load({ ...context, entityIds });
     const keyOf = (entityId: string) => `${include.name}\u0000${organizationId}\u0000${entityId}`;
     const values = new Map<string, unknown>();
     const missing: string[] = [];

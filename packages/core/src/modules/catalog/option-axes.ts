@@ -5,6 +5,7 @@ import type { Actor } from "../../kernel/actor.js";
 import { catalogScope, emitCatalogEvent, requireEntity, touchEntity, type CatalogContext } from "./catalog-context.js";
 import { catalogErrors } from "./catalog-errors.js";
 import { OPTION_VALUE_COLUMNS, type OptionType, type OptionValue } from "./variant-types.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
 /** An option axis by name: `{ name: "Color", values: ["Red", "Blue"] }`. */
 export interface Axis {
@@ -51,8 +52,8 @@ export async function upsertAxes(trx: Transaction<CoreTables>, organizationId: s
 /** Option types and values: created one at a time by the admin routes. */
 export function createOptionOperations(context: CatalogContext) {
   return {
-    async createOptionType(organizationId: string, idOrSlug: string, input: { name: string; position?: number; values?: string[] }, actor: Actor | null): Promise<OptionType> {
-      return context.database.transaction(async (trx) => {
+    async createOptionType(organizationId: string, idOrSlug: string, input: { name: string; position?: number; values?: string[] }, actor: Actor | null, options?: TxOptions): Promise<OptionType> {
+      return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         const scope = catalogScope(trx, organizationId);
         const id = randomUUID();
@@ -66,8 +67,8 @@ export function createOptionOperations(context: CatalogContext) {
       });
     },
 
-    async createOptionValue(organizationId: string, optionTypeId: string, input: { value: string; position?: number }, actor: Actor | null): Promise<OptionValue> {
-      return context.database.transaction(async (trx) => {
+    async createOptionValue(organizationId: string, optionTypeId: string, input: { value: string; position?: number }, actor: Actor | null, options?: TxOptions): Promise<OptionValue> {
+      return inTransaction(context.database, options, async (trx) => {
         const scope = catalogScope(trx, organizationId);
         const type = await scope.selectFrom("catalogOptionTypes").select(["id", "entityId"]).where("id", "=", optionTypeId).executeTakeFirst();
         if (!type) throw catalogErrors.optionTypeNotFound();

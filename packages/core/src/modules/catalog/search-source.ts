@@ -1,8 +1,8 @@
-import { sql, type Kysely, type Transaction } from "kysely";
-import type { CoreTables } from "../../db/core-tables.js";
+import { sql } from "kysely";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import { catalogScope, ENTITY_COLUMNS, type CatalogContext } from "./catalog-context.js";
 import type { EntityStatus } from "./catalog-tables.js";
+import type { TxOptions } from "../../kernel/transaction.js";
 
 /** What search indexes of an entity: en texts, links, and the approved en values of filterable fields. */
 export interface SearchSource {
@@ -47,11 +47,11 @@ const asText = (value: unknown): string => (typeof value === "string" ? value : 
 export function createSearchSourceOperations(context: CatalogContext) {
   return {
     /**
-     * Search documents of entities, read with `db` (the transaction of the change that is being indexed,
-     * so the document sees the change). Four queries whatever the number of entities.
+     * Search documents of entities. Read on the transaction of the change being indexed, the documents
+     * see the change. Four queries whatever the number of entities.
      */
-    async searchSources(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string, select: { entityIds?: readonly string[]; entityType?: string }): Promise<SearchSource[]> {
-      const scope = catalogScope(db, organizationId);
+    async searchSources(organizationId: string, select: { entityIds?: readonly string[]; entityType?: string }, options?: TxOptions): Promise<SearchSource[]> {
+      const scope = catalogScope(options?.trx ?? context.db, organizationId);
       let entitiesQuery = scope.selectFrom("catalogEntities").select(ENTITY_COLUMNS);
       if (select.entityIds) entitiesQuery = entitiesQuery.where("id", "in", select.entityIds.length > 0 ? select.entityIds : ["00000000-0000-0000-0000-000000000000"]);
       if (select.entityType) entitiesQuery = entitiesQuery.where("type", "=", select.entityType);
@@ -105,8 +105,9 @@ export function createSearchSourceOperations(context: CatalogContext) {
      * Search without an index (no adapter configured): substring match on the en title and the slug,
      * plus the filters. Slower than an index and unranked; the spec's fallback.
      */
-    async fallbackSearch(organizationId: string, query: PaginationQuery & SearchFilters & { q?: string }): Promise<{ hits: SearchHit[]; total: number }> {
-      const scope = catalogScope(context.db, organizationId);
+    async fallbackSearch(organizationId: string, query: PaginationQuery & SearchFilters & { q?: string }, options?: TxOptions): Promise<{ hits: SearchHit[]; total: number }> {
+      const db = options?.trx ?? context.db;
+      const scope = catalogScope(db, organizationId);
       let select = scope
         .selectFrom("catalogEntities")
         .leftJoin("catalogEntityAttributes", (join) => join.onRef("catalogEntityAttributes.entityId", "=", "catalogEntities.id").on("catalogEntityAttributes.locale", "=", "en"));
@@ -158,9 +159,9 @@ export function createSearchSourceOperations(context: CatalogContext) {
     },
 
     /** Suggestions without an index: en titles starting with the prefix (case-insensitive). */
-    async fallbackSuggest(organizationId: string, query: { prefix: string; type?: string; limit: number; isUnpublishedVisible: boolean }) {
+    async fallbackSuggest(organizationId: string, query: { prefix: string; type?: string; limit: number; isUnpublishedVisible: boolean }, options?: TxOptions) {
       const pattern = `${query.prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-      let select = catalogScope(context.db, organizationId)
+      let select = catalogScope(options?.trx ?? context.db, organizationId)
         .selectFrom("catalogEntities")
         .innerJoin("catalogEntityAttributes", (join) => join.onRef("catalogEntityAttributes.entityId", "=", "catalogEntities.id").on("catalogEntityAttributes.locale", "=", "en"))
         .where("catalogEntityAttributes.title", "ilike", pattern);

@@ -4,6 +4,7 @@ import type { Actor } from "../../kernel/actor.js";
 import { catalogScope, emitCatalogEvent, requireEntity, touchEntity, type CatalogContext } from "./catalog-context.js";
 import { catalogErrors } from "./catalog-errors.js";
 import { AppError } from "../../kernel/app-error.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
 /** A category; `parentId` builds the tree. */
 export interface Category {
@@ -42,8 +43,8 @@ export function createTaxonomyOperations(context: CatalogContext) {
   };
 
   /** Links or unlinks an entity in one transaction with its catalog.update event. */
-  const link = (kind: "category" | "brand", isAttach: boolean) => async (organizationId: string, idOrSlug: string, targetId: string, actor: Actor | null) =>
-    context.database.transaction(async (trx) => {
+  const link = (kind: "category" | "brand", isAttach: boolean) => async (organizationId: string, idOrSlug: string, targetId: string, actor: Actor | null, options?: TxOptions) =>
+    inTransaction(context.database, options, async (trx) => {
       const entity = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
       const scope = catalogScope(trx, organizationId);
       const target = kind === "category" ? await requireCategory(trx, organizationId, targetId) : await requireBrand(trx, organizationId, targetId);
@@ -72,8 +73,8 @@ export function createTaxonomyOperations(context: CatalogContext) {
     });
 
   return {
-    async listCategories(organizationId: string, query: PaginationQuery & { parentId?: string }) {
-      let select = catalogScope(context.db, organizationId).selectFrom("catalogCategories");
+    async listCategories(organizationId: string, query: PaginationQuery & { parentId?: string }, options?: TxOptions) {
+      let select = catalogScope(options?.trx ?? context.db, organizationId).selectFrom("catalogCategories");
       if (query.parentId) select = select.where("parentId", "=", query.parentId);
       const [items, counted] = await Promise.all([
         select.select(CATEGORY_COLUMNS).orderBy("name").orderBy("id").limit(query.limit).offset(pageOffset(query)).execute(),
@@ -81,16 +82,16 @@ export function createTaxonomyOperations(context: CatalogContext) {
       ]);
       return { items: items as Category[], total: Number(counted?.count ?? 0) };
     },
-    async createCategory(organizationId: string, input: CategoryInput): Promise<Category> {
-      return context.database.transaction(async (trx) => {
+    async createCategory(organizationId: string, input: CategoryInput, options?: TxOptions): Promise<Category> {
+      return inTransaction(context.database, options, async (trx) => {
         if (input.parentId) await requireCategory(trx, organizationId, input.parentId);
         const row = { id: randomUUID(), name: input.name, slug: input.slug, parentId: input.parentId ?? null, description: input.description ?? null };
         await catalogScope(trx, organizationId).insertInto("catalogCategories", row).execute();
         return row;
       });
     },
-    async updateCategory(organizationId: string, id: string, input: Partial<CategoryInput>): Promise<Category> {
-      return context.database.transaction(async (trx) => {
+    async updateCategory(organizationId: string, id: string, input: Partial<CategoryInput>, options?: TxOptions): Promise<Category> {
+      return inTransaction(context.database, options, async (trx) => {
         await requireCategory(trx, organizationId, id);
         if (input.parentId) {
           if (input.parentId === id) throw AppError.validation([{ path: "body.parentId", message: "a category cannot be its own parent" }]);
@@ -100,35 +101,36 @@ export function createTaxonomyOperations(context: CatalogContext) {
         return requireCategory(trx, organizationId, id);
       });
     },
-    async deleteCategory(organizationId: string, id: string): Promise<Category> {
-      return context.database.transaction(async (trx) => {
+    async deleteCategory(organizationId: string, id: string, options?: TxOptions): Promise<Category> {
+      return inTransaction(context.database, options, async (trx) => {
         const category = await requireCategory(trx, organizationId, id);
         await catalogScope(trx, organizationId).deleteFrom("catalogCategories").where("id", "=", id).execute();
         return category;
       });
     },
-    async listBrands(organizationId: string, query: PaginationQuery) {
-      const select = catalogScope(context.db, organizationId).selectFrom("catalogBrands");
+    async listBrands(organizationId: string, query: PaginationQuery, options?: TxOptions) {
+      const select = catalogScope(options?.trx ?? context.db, organizationId).selectFrom("catalogBrands");
       const [items, counted] = await Promise.all([
         select.select(BRAND_COLUMNS).orderBy("name").orderBy("id").limit(query.limit).offset(pageOffset(query)).execute(),
         select.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst(),
       ]);
       return { items: items as Brand[], total: Number(counted?.count ?? 0) };
     },
-    async createBrand(organizationId: string, input: BrandInput): Promise<Brand> {
+    async createBrand(organizationId: string, input: BrandInput, options?: TxOptions): Promise<Brand> {
       const row = { id: randomUUID(), name: input.name, slug: input.slug, description: input.description ?? null };
-      await catalogScope(context.db, organizationId).insertInto("catalogBrands", row).execute();
+      // One statement: atomic on the pool, or part of the caller's transaction.
+      await catalogScope(options?.trx ?? context.db, organizationId).insertInto("catalogBrands", row).execute();
       return row;
     },
-    async updateBrand(organizationId: string, id: string, input: Partial<BrandInput>): Promise<Brand> {
-      return context.database.transaction(async (trx) => {
+    async updateBrand(organizationId: string, id: string, input: Partial<BrandInput>, options?: TxOptions): Promise<Brand> {
+      return inTransaction(context.database, options, async (trx) => {
         await requireBrand(trx, organizationId, id);
         await catalogScope(trx, organizationId).updateTable("catalogBrands").set(input).where("id", "=", id).execute();
         return requireBrand(trx, organizationId, id);
       });
     },
-    async deleteBrand(organizationId: string, id: string): Promise<Brand> {
-      return context.database.transaction(async (trx) => {
+    async deleteBrand(organizationId: string, id: string, options?: TxOptions): Promise<Brand> {
+      return inTransaction(context.database, options, async (trx) => {
         const brand = await requireBrand(trx, organizationId, id);
         await catalogScope(trx, organizationId).deleteFrom("catalogBrands").where("id", "=", id).execute();
         return brand;

@@ -8,6 +8,7 @@ import { catalogErrors } from "./catalog-errors.js";
 import { cartesian, matrixSize, MAX_VARIANT_MATRIX, optionKey } from "./variant-matrix.js";
 import { OPTION_VALUE_COLUMNS, toVariant, VARIANT_COLUMNS, type OptionValue, type Variant, type VariantRow } from "./variant-types.js";
 import { upsertAxes, type Axis, type ResolvedAxis } from "./option-axes.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
 export interface CreateVariantInput {
   sku?: string | null;
@@ -62,7 +63,7 @@ export function createVariantOperations(context: CatalogContext) {
       .onConflict((oc) => oc.columns(["entityId", "optionKey"]).doNothing())
       .returning(VARIANT_COLUMNS)
       .execute();
-    return inserted.map((row) => toVariant(row as VariantRow));
+    return inserted.map((row) => toVariant(row));
   }
 
   async function announce(trx: Transaction<CoreTables>, input: { organizationId: string; entityId: string; variants: Variant[]; actor: Actor | null; isStockSeeded: boolean; warehouseId?: string }) {
@@ -96,8 +97,8 @@ export function createVariantOperations(context: CatalogContext) {
   }
 
   return {
-    async createVariant(organizationId: string, idOrSlug: string, input: CreateVariantInput, actor: Actor | null): Promise<Variant> {
-      return context.database.transaction(async (trx) => {
+    async createVariant(organizationId: string, idOrSlug: string, input: CreateVariantInput, actor: Actor | null, options?: TxOptions): Promise<Variant> {
+      return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         const ids = [...new Set(input.optionValueIds)];
         const values =
@@ -123,8 +124,8 @@ export function createVariantOperations(context: CatalogContext) {
     },
 
     /** The matrix of the entity's existing option types (all, or those named), skipping existing combinations. */
-    async generateVariants(organizationId: string, idOrSlug: string, input: { optionTypeIds?: string[] }, actor: Actor | null): Promise<VariantBatch> {
-      return context.database.transaction(async (trx) => {
+    async generateVariants(organizationId: string, idOrSlug: string, input: { optionTypeIds?: string[] }, actor: Actor | null, options?: TxOptions): Promise<VariantBatch> {
+      return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         const scope = catalogScope(trx, organizationId);
         let typesQuery = scope.selectFrom("catalogOptionTypes").select(["id", "name"]).where("entityId", "=", entity.id);
@@ -148,8 +149,8 @@ export function createVariantOperations(context: CatalogContext) {
     },
 
     /** Upserts the option axes inline and the variant; seeds zero stock for a new one. */
-    async quickVariant(organizationId: string, idOrSlug: string, input: QuickVariantInput, actor: Actor | null): Promise<{ variant: Variant; isCreated: boolean }> {
-      return context.database.transaction(async (trx) => {
+    async quickVariant(organizationId: string, idOrSlug: string, input: QuickVariantInput, actor: Actor | null, options?: TxOptions): Promise<{ variant: Variant; isCreated: boolean }> {
+      return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         const axes = await upsertAxes(trx, organizationId, entity.id, Object.entries(input.options).map(([name, value]) => ({ name, values: [value] })));
         const [combination] = combinationsOf(axes);
@@ -160,7 +161,7 @@ export function createVariantOperations(context: CatalogContext) {
           .where("entityId", "=", entity.id)
           .where("optionKey", "=", optionKey(combination.valueIds))
           .executeTakeFirst();
-        if (existing) return { variant: toVariant(existing as VariantRow), isCreated: false };
+        if (existing) return { variant: toVariant(existing), isCreated: false };
         const [variant] = await insertCombinations(trx, { organizationId, entityId: entity.id, combinations: [combination], sku: input.sku ?? null, ...(input.metadata ? { metadata: input.metadata } : {}) });
         if (!variant) throw AppError.conflict("The variant was created concurrently; retry");
         await announce(trx, { organizationId, entityId: entity.id, variants: [variant], actor, isStockSeeded: true, ...(input.warehouseId ? { warehouseId: input.warehouseId } : {}) });
@@ -169,11 +170,11 @@ export function createVariantOperations(context: CatalogContext) {
     },
 
     /** The full cartesian matrix of the axes (created as needed), skipping existing combinations. */
-    async bulkVariants(organizationId: string, idOrSlug: string, input: { axes: Axis[] }, actor: Actor | null): Promise<VariantBatch> {
+    async bulkVariants(organizationId: string, idOrSlug: string, input: { axes: Axis[] }, actor: Actor | null, options?: TxOptions): Promise<VariantBatch> {
       const size = matrixSize(input.axes.map((axis) => [...new Set(axis.values)]));
       // Refuse before touching anything: the axes alone say how big the matrix would be.
       if (size > MAX_VARIANT_MATRIX) throw catalogErrors.matrixTooLarge(size, MAX_VARIANT_MATRIX);
-      return context.database.transaction(async (trx) => {
+      return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         const axes = await upsertAxes(trx, organizationId, entity.id, input.axes);
         const combinations = combinationsOf(axes);
@@ -184,10 +185,11 @@ export function createVariantOperations(context: CatalogContext) {
     },
 
     /** Checks that a variant belongs to an entity of the organization (for modules referencing variants). */
-    async requireVariant(organizationId: string, entityId: string, variantId: string): Promise<Variant> {
-      const row = await catalogScope(context.db, organizationId).selectFrom("catalogVariants").select(VARIANT_COLUMNS).where("id", "=", variantId).where("entityId", "=", entityId).executeTakeFirst();
+    async requireVariant(organizationId: string, entityId: string, variantId: string, options?: TxOptions): Promise<Variant> {
+      const db = options?.trx ?? context.db;
+      const row = await catalogScope(db, organizationId).selectFrom("catalogVariants").select(VARIANT_COLUMNS).where("id", "=", variantId).where("entityId", "=", entityId).executeTakeFirst();
       if (!row) throw catalogErrors.variantNotFound();
-      return toVariant(row as VariantRow);
+      return toVariant(row);
     },
   };
 }

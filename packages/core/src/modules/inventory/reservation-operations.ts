@@ -51,8 +51,8 @@ export async function releaseExpired(trx: Transaction<CoreTables>, organizationI
 
 export function createReservationOperations(context: InventoryContext) {
   /** Closes an active reservation; `isSold` also takes its quantity off the shelf. */
-  const close = (status: "released" | "converted") => async (organizationId: string, reservationId: string, actor: Actor | null): Promise<Reservation> =>
-    context.database.transaction(async (trx) => {
+  const close = (status: "released" | "converted") => async (organizationId: string, reservationId: string, actor: Actor | null, options?: TxOptions): Promise<Reservation> =>
+    inTransaction(context.database, options, async (trx) => {
       const scope = inventoryScope(trx, organizationId);
       const closed = await scope
         .updateTable("inventoryReservations")
@@ -116,9 +116,9 @@ export function createReservationOperations(context: InventoryContext) {
      * Holds stock with one guarded UPDATE (`on_hand - reserved >= quantity`): under any concurrency the
      * rows never promise more than is on hand, and a refused reservation is a 409.
      */
-    async reserve(organizationId: string, input: ReserveInput): Promise<Reservation> {
-      await assertStockTarget(context, organizationId, input.entityId, input.variantId);
-      return context.database.transaction(async (trx) => {
+    async reserve(organizationId: string, input: ReserveInput, options?: TxOptions): Promise<Reservation> {
+      return inTransaction(context.database, options, async (trx) => {
+        await assertStockTarget(context, organizationId, input.entityId, input.variantId, { trx });
         const variantId = input.variantId ?? null;
         // A warehouse the organization does not have is a 404, not "insufficient stock" (409).
         if (input.warehouseId) await requireWarehouse(trx, organizationId, input.warehouseId);

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Transaction } from "kysely";
-import type { CoreTables } from "../../db/core-tables.js";
+import { sql } from "kysely";
 import { AppError } from "../../kernel/app-error.js";
 import type { Actor } from "../../kernel/actor.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 import { assertStockTarget, inventoryErrors, inventoryScope, LEVEL_COLUMNS, toLevel, type InventoryContext, type StockLevel } from "./inventory-context.js";
 import { releaseExpired } from "./reservation-operations.js";
 import { requireWarehouse } from "./warehouse-operations.js";
@@ -64,10 +64,10 @@ export function createStockOperations(context: InventoryContext) {
      * Changes on-hand stock in one guarded statement: a removal only applies while it leaves at least the
      * reserved quantity, so available stock never goes negative whatever runs concurrently (409 otherwise).
      */
-    async adjust(organizationId: string, input: AdjustInput, actor: Actor | null): Promise<StockLevel> {
+    async adjust(organizationId: string, input: AdjustInput, actor: Actor | null, options?: TxOptions): Promise<StockLevel> {
       const delta = adjustmentDelta(input.type, input.quantity);
-      await assertStockTarget(context, organizationId, input.entityId, input.variantId);
-      return context.database.transaction(async (trx) => {
+      return inTransaction(context.database, options, async (trx) => {
+        await assertStockTarget(context, organizationId, input.entityId, input.variantId, { trx });
         await requireWarehouse(trx, organizationId, input.warehouseId);
         const scope = inventoryScope(trx, organizationId);
         const variantId = input.variantId ?? null;
@@ -137,17 +137,19 @@ export function createStockOperations(context: InventoryContext) {
     },
 
     /** Stock of the named entities; expired reservations are released first so `available` is current. */
-    async check(organizationId: string, entityIds: readonly string[]): Promise<EntityStock[]> {
+    async check(organizationId: string, entityIds: readonly string[], options?: TxOptions): Promise<EntityStock[]> {
       const unique = [...new Set(entityIds)];
-      const existing = await context.services.catalog.existingEntityIds(organizationId, unique);
-      if (existing.size !== unique.length) throw AppError.notFound("Catalog entity");
-      await context.database.transaction((trx) => releaseExpired(trx, organizationId, { entityIds: unique }));
-      const stock = await loadStock(context.db, organizationId, unique);
-      return unique.map((entityId) => stock.get(entityId) ?? { entityId, onHand: 0, reserved: 0, available: 0, levels: [] });
+      return inTransaction(context.database, options, async (trx) => {
+        const existing = await context.services.catalog.existingEntityIds(organizationId, unique, { trx });
+        if (existing.size !== unique.length) throw AppError.notFound("Catalog entity");
+        await releaseExpired(trx, organizationId, { entityIds: unique });
+        const stock = await loadStock(trx, organizationId, unique);
+        return unique.map((entityId) => stock.get(entityId) ?? { entityId, onHand: 0, reserved: 0, available: 0, levels: [] });
+      });
     },
 
     /** Zero stock rows for new variants (the catalog's `variants/quick`), in the catalog's transaction. */
-    async seedZeroStock(trx: Transaction<CoreTables>, input: { organizationId: string; entityId: string; variantIds: readonly string[]; warehouseId: string }): Promise<void> {
+    async seedZeroStock(input: { organizationId: string; entityId: string; variantIds: readonly string[]; warehouseId: string }, { trx }: Required<TxOptions>): Promise<void> {
       if (input.variantIds.length === 0) return;
       await inventoryScope(trx, input.organizationId)
         .insertInto(
@@ -159,7 +161,7 @@ export function createStockOperations(context: InventoryContext) {
     },
 
     /** Removes the stock rows and reservations of a deleted entity (catalog.delete, same transaction). */
-    async removeEntityStock(trx: Transaction<CoreTables>, organizationId: string, entityId: string): Promise<void> {
+    async removeEntityStock(organizationId: string, entityId: string, { trx }: Required<TxOptions>): Promise<void> {
       await inventoryScope(trx, organizationId).deleteFrom("inventoryLevels").where("entityId", "=", entityId).execute();
     },
   };

@@ -34,13 +34,15 @@ export async function defaultWarehouse(trx: Transaction<CoreTables>, organizatio
 
 export function createWarehouseOperations(context: InventoryContext) {
   return {
-    async createWarehouse(organizationId: string, input: { name: string; code: string }): Promise<Warehouse> {
+    async createWarehouse(organizationId: string, input: { name: string; code: string }, options?: TxOptions): Promise<Warehouse> {
+      const db = options?.trx ?? context.db;
       const row = { id: randomUUID(), name: input.name, code: input.code };
-      await inventoryScope(context.db, organizationId).insertInto("inventoryWarehouses", row).execute();
-      return requireWarehouse(context.db, organizationId, row.id);
+      await inventoryScope(db, organizationId).insertInto("inventoryWarehouses", row).execute();
+      return requireWarehouse(db, organizationId, row.id);
     },
-    async listWarehouses(organizationId: string, query: PaginationQuery): Promise<{ items: Warehouse[]; total: number }> {
-      const select = inventoryScope(context.db, organizationId).selectFrom("inventoryWarehouses");
+    async listWarehouses(organizationId: string, query: PaginationQuery, options?: TxOptions): Promise<{ items: Warehouse[]; total: number }> {
+      const db = options?.trx ?? context.db;
+      const select = inventoryScope(db, organizationId).selectFrom("inventoryWarehouses");
       const [rows, counted] = await Promise.all([
         select.select(["id", "name", "code", "createdAt"]).orderBy("createdAt").orderBy("id").limit(query.limit).offset(pageOffset(query)).execute(),
         select.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst(),

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
-import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope } from "../../db/tenant-scope.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { Actor } from "../../kernel/actor.js";
 import type { ServiceContext } from "../../kernel/contexts.js";
 import type { MediaTables } from "./media-tables.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
 /** An asset attached to an entity (variantId null) or to one of its variants. */
 export interface MediaAttachment {
@@ -32,11 +31,11 @@ export function createAttachmentOperations({ database, events, services }: Pick<
   const db = database.db.withTables<MediaTables>();
   return {
     /** Attaches once per level: a second attachment of the asset to the same entity or variant is a 409. */
-    async attach(organizationId: string, input: AttachInput, actor: Actor | null): Promise<MediaAttachment> {
-      const existing = await services.catalog.existingEntityIds(organizationId, [input.entityId]);
-      if (!existing.has(input.entityId)) throw AppError.notFound("Catalog entity");
-      if (input.variantId) await services.catalog.requireVariant(organizationId, input.entityId, input.variantId);
-      return database.transaction(async (trx) => {
+    async attach(organizationId: string, input: AttachInput, actor: Actor | null, options?: TxOptions): Promise<MediaAttachment> {
+      return inTransaction(database, options, async (trx) => {
+        const existing = await services.catalog.existingEntityIds(organizationId, [input.entityId], { trx });
+        if (!existing.has(input.entityId)) throw AppError.notFound("Catalog entity");
+        if (input.variantId) await services.catalog.requireVariant(organizationId, input.entityId, input.variantId, { trx });
         const scope = tenantScope(trx.withTables<MediaTables>(), organizationId);
         const asset = await scope.selectFrom("mediaAssets").select("id").where("id", "=", input.mediaAssetId).executeTakeFirst();
         if (!asset) throw AppError.notFound("Media asset");
@@ -58,9 +57,9 @@ export function createAttachmentOperations({ database, events, services }: Pick<
     },
 
     /** Attachments of a page of entities with their assets, for the catalog's `media` include. */
-    async attachmentsOf(organizationId: string, entityIds: readonly string[]) {
+    async attachmentsOf(organizationId: string, entityIds: readonly string[], options?: TxOptions) {
       if (entityIds.length === 0) return [];
-      return tenantScope(db, organizationId)
+      return tenantScope(options?.trx?.withTables<MediaTables>() ?? db, organizationId)
         .selectFrom("mediaAttachments")
         .innerJoin("mediaAssets", "mediaAssets.id", "mediaAttachments.mediaAssetId")
         .select([
@@ -81,7 +80,7 @@ export function createAttachmentOperations({ database, events, services }: Pick<
     },
 
     /** Drops the attachments of a deleted entity (catalog.delete, same transaction). */
-    async detachEntity(trx: Transaction<CoreTables>, organizationId: string, entityId: string): Promise<void> {
+    async detachEntity(organizationId: string, entityId: string, { trx }: Required<TxOptions>): Promise<void> {
       await tenantScope(trx.withTables<MediaTables>(), organizationId).deleteFrom("mediaAttachments").where("entityId", "=", entityId).execute();
     },
   };

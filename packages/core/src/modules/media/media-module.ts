@@ -25,9 +25,9 @@ export const mediaModule: PluginManifest = {
     context.services.catalog.registerInclude({
       name: "media",
       emptyValue: [],
-      async load({ organizationId, entityIds }) {
+      async load({ organizationId, entityIds, trx }) {
         const grouped = new Map<string, unknown[]>();
-        for (const { entityId, ...attachment } of await media.attachmentsOf(organizationId, entityIds)) {
+        for (const { entityId, ...attachment } of await media.attachmentsOf(organizationId, entityIds, { trx })) {
           grouped.set(entityId, [...(grouped.get(entityId) ?? []), { ...attachment, url: `/api/media/${attachment.mediaAssetId}` }]);
         }
         return grouped;
@@ -35,6 +35,6 @@ export const mediaModule: PluginManifest = {
     });
     return { media };
   },
-  subscribers: [{ event: "catalog.delete", handler: (event, { trx, services }) => services.media.detachEntity(trx, event.organizationId, event.entityId) }],
+  subscribers: [{ event: "catalog.delete", handler: (event, { trx, services }) => services.media.detachEntity(event.organizationId, event.entityId, { trx }) }],
   routes: (context) => ROUTES.flatMap((route) => route(context)),
 };

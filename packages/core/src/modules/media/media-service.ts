@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import type { Transaction } from "kysely";
 import { tenantScope } from "../../db/tenant-scope.js";
 import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
@@ -9,8 +8,9 @@ import { hasPermission } from "../../kernel/permissions.js";
 import { detectFileType } from "./file-type.js";
 import { createMediaSigner } from "./media-signing.js";
 import { localDiskStorage, type MediaStorage } from "./media-storage.js";
-import type { MediaDb, MediaOrigin, MediaTables } from "./media-tables.js";
+import type { MediaOrigin, MediaTables } from "./media-tables.js";
 import { createAttachmentOperations } from "./attachment-operations.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
 /** Default upload limit: 10 MB. */
 export const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
@@ -59,12 +59,11 @@ export function createMediaService({ config, database, events, services }: Pick<
   const signer = createMediaSigner(media.signingSecret);
   const ttl = media.signedUrlTtlSeconds ?? DEFAULT_SIGNED_URL_TTL_SECONDS;
   const db = database.db.withTables<MediaTables>();
-  const scope = (executor: typeof db | Transaction<MediaDb>, organizationId: string) => tenantScope(executor, organizationId);
+  /** The media tables of one organization, on the caller's transaction when given. */
+  const scope = (organizationId: string, options: TxOptions | undefined) => tenantScope(options?.trx?.withTables<MediaTables>() ?? db, organizationId);
 
-  const findStored = async (organizationId: string, id: string) =>
-    scope(db, organizationId).selectFrom("mediaAssets").select([...ASSET_COLUMNS, "storageKey"]).where("id", "=", id).executeTakeFirst();
-  const requireStored = async (organizationId: string, id: string) => {
-    const row = await findStored(organizationId, id);
+  const requireStored = async (organizationId: string, id: string, options: TxOptions | undefined) => {
+    const row = await scope(organizationId, options).selectFrom("mediaAssets").select([...ASSET_COLUMNS, "storageKey"]).where("id", "=", id).executeTakeFirst();
     if (!row) throw mediaErrors.assetNotFound();
     return row;
   };
@@ -75,16 +74,19 @@ export function createMediaService({ config, database, events, services }: Pick<
     maxFileSize: media.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
     ...attachments,
 
-    /** Stores a file whose type its magic bytes prove (415 otherwise), then its row. */
-    async createAsset(organizationId: string, input: CreateAssetInput, actor: Actor | null): Promise<MediaAsset> {
+    /**
+     * Stores a file whose type its magic bytes prove (415 otherwise), then its row. The file is written
+     * first: a caller's transaction that rolls back leaves an unreferenced file, never a broken link.
+     */
+    async createAsset(organizationId: string, input: CreateAssetInput, actor: Actor | null, options?: TxOptions): Promise<MediaAsset> {
       const type = detectFileType(input.data);
       if (!type) throw mediaErrors.unsupportedType();
-      if (input.derivedFromAssetId) await requireStored(organizationId, input.derivedFromAssetId);
+      if (input.derivedFromAssetId) await requireStored(organizationId, input.derivedFromAssetId, options);
       const id = randomUUID();
       const storageKey = `${encodeURIComponent(organizationId)}/${id}.${type.extension}`;
       await storage.put(storageKey, input.data, type.mimeType);
       try {
-        await scope(db, organizationId)
+        await scope(organizationId, options)
           .insertInto("mediaAssets", {
             id,
             storageKey,
@@ -102,18 +104,18 @@ export function createMediaService({ config, database, events, services }: Pick<
         await storage.remove(storageKey);
         throw error;
       }
-      return toAsset(await requireStored(organizationId, id));
+      return toAsset(await requireStored(organizationId, id, options));
     },
 
-    async getAsset(organizationId: string, id: string): Promise<MediaAsset> {
-      const { storageKey: _key, ...row } = await requireStored(organizationId, id);
+    async getAsset(organizationId: string, id: string, options?: TxOptions): Promise<MediaAsset> {
+      const { storageKey: _key, ...row } = await requireStored(organizationId, id, options);
       return toAsset(row);
     },
 
     /** Where `GET /media/:id` redirects: a signed link, the storage's public URL, or the file route. */
-    async locate(organizationId: string, id: string, options: { isSigned: boolean }): Promise<{ url: string; expiresAt: string | null }> {
-      const row = await requireStored(organizationId, id);
-      if (options.isSigned) {
+    async locate(organizationId: string, id: string, link: { isSigned: boolean }, options?: TxOptions): Promise<{ url: string; expiresAt: string | null }> {
+      const row = await requireStored(organizationId, id, options);
+      if (link.isSigned) {
         const expires = Math.floor(Date.now() / 1000) + ttl;
         const signature = signer.sign({ organizationId, assetId: id, expires });
         return { url: `/api/media/${id}/file?expires=${expires}&signature=${signature}`, expiresAt: new Date(expires * 1000).toISOString() };
@@ -129,6 +131,7 @@ export function createMediaService({ config, database, events, services }: Pick<
       organizationId: string,
       id: string,
       access: { actor: Actor | null; expires?: number; signature?: string },
+      options?: TxOptions,
     ): Promise<{ data: Buffer; mimeType: string }> {
       if (access.signature !== undefined || access.expires !== undefined) {
         const isValid = signer.isValid({ organizationId, assetId: id, expires: access.expires ?? 0, signature: access.signature ?? "" });
@@ -138,7 +141,7 @@ export function createMediaService({ config, database, events, services }: Pick<
       } else if (!hasPermission(access.actor, "media:read")) {
         throw AppError.forbidden("Missing permission media:read");
       }
-      const row = await requireStored(organizationId, id);
+      const row = await requireStored(organizationId, id, options);
       const data = await storage.read(row.storageKey);
       if (!data) throw mediaErrors.assetNotFound();
       return { data, mimeType: row.mimeType };
@@ -148,15 +151,18 @@ export function createMediaService({ config, database, events, services }: Pick<
      * Deletes an asset and its attachments. Merchant uploads need media:write; generated and imported
      * assets may also be removed by catalog editors (catalog:update), who curate machine-made media.
      */
-    async deleteAsset(organizationId: string, id: string, actor: Actor | null): Promise<MediaAsset> {
-      const row = await requireStored(organizationId, id);
-      const isAllowed = hasPermission(actor, "media:write") || (row.origin !== "merchant" && hasPermission(actor, "catalog:update"));
-      if (!isAllowed) throw AppError.forbidden(row.origin === "merchant" ? "Merchant uploads need media:write" : "Needs media:write or catalog:update");
-      await scope(db, organizationId).deleteFrom("mediaAssets").where("id", "=", id).execute();
-      // The row is gone first: a file without a row is garbage, a row without a file is a broken link.
-      await storage.remove(row.storageKey);
-      const { storageKey: _key, ...asset } = row;
-      return toAsset(asset);
+    async deleteAsset(organizationId: string, id: string, actor: Actor | null, options?: TxOptions): Promise<MediaAsset> {
+      return inTransaction(database, options, async (trx) => {
+        const row = await requireStored(organizationId, id, { trx });
+        const isAllowed = hasPermission(actor, "media:write") || (row.origin !== "merchant" && hasPermission(actor, "catalog:update"));
+        if (!isAllowed) throw AppError.forbidden(row.origin === "merchant" ? "Merchant uploads need media:write" : "Needs media:write or catalog:update");
+        await scope(organizationId, { trx }).deleteFrom("mediaAssets").where("id", "=", id).execute();
+        // The file goes once the row's removal has committed: a file without a row is garbage, a row
+        // without a file is a broken link. A file that cannot be removed stays as garbage.
+        database.afterCommit(trx, () => storage.remove(row.storageKey).catch(() => undefined));
+        const { storageKey: _key, ...asset } = row;
+        return toAsset(asset);
+      });
     },
   };
 }

@@ -35,7 +35,7 @@ export function createModifierOperations(context: PricingContext) {
     context.events.emit({ organizationId, type, entityType: "priceModifier", entityId: modifier.id, payload, actor }, { trx });
 
   return {
-    async createModifier(organizationId: string, input: ModifierInput, actor: Actor | null): Promise<PriceModifier> {
+    async createModifier(organizationId: string, input: ModifierInput, actor: Actor | null, options?: TxOptions): Promise<PriceModifier> {
       const row = {
         id: randomUUID(),
         name: input.name,
@@ -51,8 +51,8 @@ export function createModifierOperations(context: PricingContext) {
         endsAt: input.endsAt ?? null,
       };
       assertModifierShape(row);
-      if (row.entityId) await assertPriceTarget(context, organizationId, row.entityId, row.variantId);
-      return context.database.transaction(async (trx) => {
+      return inTransaction(context.database, options, async (trx) => {
+        if (row.entityId) await assertPriceTarget(context, organizationId, row.entityId, row.variantId, { trx });
         await pricingScope(trx, organizationId).insertInto("pricingModifiers", row).execute();
         const modifier = await requireModifier(trx, organizationId, row.id);
         await emit(trx, organizationId, "pricing.create", modifier, { change: "modifierCreated", after: modifier }, actor);
@@ -60,12 +60,12 @@ export function createModifierOperations(context: PricingContext) {
       });
     },
 
-    async updateModifier(organizationId: string, id: string, input: Partial<ModifierInput>, actor: Actor | null): Promise<PriceModifier> {
-      return context.database.transaction(async (trx) => {
+    async updateModifier(organizationId: string, id: string, input: Partial<ModifierInput>, actor: Actor | null, options?: TxOptions): Promise<PriceModifier> {
+      return inTransaction(context.database, options, async (trx) => {
         const before = await requireModifier(trx, organizationId, id, { lock: true });
         const merged = { ...before, ...input };
         assertModifierShape(merged);
-        if (merged.entityId && (input.entityId !== undefined || input.variantId !== undefined)) await assertPriceTarget(context, organizationId, merged.entityId, merged.variantId);
+        if (merged.entityId && (input.entityId !== undefined || input.variantId !== undefined)) await assertPriceTarget(context, organizationId, merged.entityId, merged.variantId, { trx });
         await pricingScope(trx, organizationId)
           .updateTable("pricingModifiers")
           .set({ ...input, updatedAt: new Date() })
@@ -77,8 +77,8 @@ export function createModifierOperations(context: PricingContext) {
       });
     },
 
-    async deleteModifier(organizationId: string, id: string, actor: Actor | null): Promise<PriceModifier> {
-      return context.database.transaction(async (trx) => {
+    async deleteModifier(organizationId: string, id: string, actor: Actor | null, options?: TxOptions): Promise<PriceModifier> {
+      return inTransaction(context.database, options, async (trx) => {
         const before = await requireModifier(trx, organizationId, id, { lock: true });
         await pricingScope(trx, organizationId).deleteFrom("pricingModifiers").where("id", "=", id).execute();
         await emit(trx, organizationId, "pricing.update", before, { change: "modifierDeleted", before }, actor);
@@ -86,10 +86,11 @@ export function createModifierOperations(context: PricingContext) {
       });
     },
 
-    getModifier: (organizationId: string, id: string): Promise<PriceModifier> => requireModifier(context.db, organizationId, id),
+    getModifier: (organizationId: string, id: string, options?: TxOptions): Promise<PriceModifier> => requireModifier(options?.trx ?? context.db, organizationId, id),
 
-    async listModifiers(organizationId: string, query: PaginationQuery & { entityId?: string; isActive?: boolean }): Promise<{ items: PriceModifier[]; total: number }> {
-      let select = pricingScope(context.db, organizationId).selectFrom("pricingModifiers");
+    async listModifiers(organizationId: string, query: PaginationQuery & { entityId?: string; isActive?: boolean }, options?: TxOptions): Promise<{ items: PriceModifier[]; total: number }> {
+      const db = options?.trx ?? context.db;
+      let select = pricingScope(db, organizationId).selectFrom("pricingModifiers");
       if (query.entityId) select = select.where("entityId", "=", query.entityId);
       if (query.isActive !== undefined) select = select.where("isActive", "=", query.isActive);
       const [rows, counted] = await Promise.all([

@@ -23,11 +23,11 @@ export function createPriceOperations(context: PricingContext) {
      * Sets the price of (entity, variant, currency, customer group): one row per target, so a second call
      * updates the amount. Emits `pricing.create` or `pricing.update` in the same transaction.
      */
-    async upsertPrice(organizationId: string, input: UpsertPriceInput, actor: Actor | null): Promise<{ price: Price; isCreated: boolean }> {
+    async upsertPrice(organizationId: string, input: UpsertPriceInput, actor: Actor | null, options?: TxOptions): Promise<{ price: Price; isCreated: boolean }> {
       const variantId = input.variantId ?? null;
       const customerGroupId = input.customerGroupId ?? null;
-      await assertPriceTarget(context, organizationId, input.entityId, variantId);
-      return context.database.transaction(async (trx) => {
+      return inTransaction(context.database, options, async (trx) => {
+        await assertPriceTarget(context, organizationId, input.entityId, variantId, { trx });
         const scope = pricingScope(trx, organizationId);
         const before = await scope
           .selectFrom("pricingPrices")
@@ -60,8 +60,9 @@ export function createPriceOperations(context: PricingContext) {
       });
     },
 
-    async listPrices(organizationId: string, query: PriceListQuery): Promise<{ items: Price[]; total: number }> {
-      let select = pricingScope(context.db, organizationId).selectFrom("pricingPrices");
+    async listPrices(organizationId: string, query: PriceListQuery, options?: TxOptions): Promise<{ items: Price[]; total: number }> {
+      const db = options?.trx ?? context.db;
+      let select = pricingScope(db, organizationId).selectFrom("pricingPrices");
       if (query.entityId) select = select.where("entityId", "=", query.entityId);
       if (query.variantId) select = select.where("variantId", "=", query.variantId);
       if (query.currency) select = select.where("currency", "=", query.currency);

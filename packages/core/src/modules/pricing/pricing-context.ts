@@ -70,8 +70,14 @@ export const pricingErrors = {
 };
 
 /** Checks the entity (and variant) exist in the organization, through the catalog's service (404 otherwise). */
-export async function assertPriceTarget(context: PricingContext, organizationId: string, entityId: string, variantId?: string | null): Promise<void> {
-  const existing = await context.services.catalog.existingEntityIds(organizationId, [entityId]);
+export async function assertPriceTarget(
+  context: PricingContext,
+  organizationId: string,
+  entityId: string,
+  variantId: string | null | undefined,
+  options: Required<TxOptions>,
+): Promise<void> {
+  const existing = await context.services.catalog.existingEntityIds(organizationId, [entityId], options);
   if (!existing.has(entityId)) throw AppError.notFound("Catalog entity");
-  if (variantId) await context.services.catalog.requireVariant(organizationId, entityId, variantId);
+  if (variantId) await context.services.catalog.requireVariant(organizationId, entityId, variantId, options);
 }

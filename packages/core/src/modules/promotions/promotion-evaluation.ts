@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import { AppError } from "../../kernel/app-error.js";
+import type { TxOptions } from "../../kernel/transaction.js";
 import { isLineEligible, lineDiscounts, type DiscountLine } from "./promotion-discounts.js";
 import { readPromotionsByCode } from "./promotion-operations.js";
 import { promotionsErrors, promotionsScope, type PromotionRow, type PromotionsContext } from "./promotions-context.js";
@@ -38,8 +39,6 @@ export interface EvaluateInput {
   customerGroupIds?: readonly string[] | undefined;
   /** @default now */
   at?: Date;
-  /** A caller's transaction (checkout). */
-  db?: Kysely<CoreTables> | Transaction<CoreTables>;
 }
 
 /** A line priced by the pricing service, with the discount of every applicable promotion. */
@@ -81,15 +80,15 @@ export interface Evaluation {
  * a promotion that is not stackable applies only alone: it is refused after another applied, and once it
  * applied nothing else does. Nothing is redeemed here.
  */
-export async function evaluatePromotions(context: PromotionsContext, input: EvaluateInput): Promise<Evaluation> {
-  const db = input.db ?? context.database.db;
+export async function evaluatePromotions(context: PromotionsContext, input: EvaluateInput, options?: TxOptions): Promise<Evaluation> {
+  const db = options?.trx ?? context.database.db;
   const { organizationId } = input;
   const at = input.at ?? new Date();
   const promotions = await readPromotionsByCode(db, organizationId, input.codes);
   for (const code of input.codes) if (!promotions.has(code.toLowerCase())) throw promotionsErrors.codeNotFound(code);
 
   const needsCategories = [...promotions.values()].some((promotion) => promotion.eligibleCategoryIds.length > 0);
-  const lines = await priceLines(context, db, input, needsCategories);
+  const lines = await priceLines(context, input, needsCategories, options);
   const subtotal = lines.reduce((sum, line) => sum + line.totalPrice, 0);
   if (!Number.isSafeInteger(subtotal)) throw AppError.validation([{ path: "body.lineItems", message: "the cart total is too large" }]);
   const usage = await customerUsage(db, organizationId, input.customerId ?? null, [...promotions.values()]);
@@ -148,16 +147,16 @@ function ineligibility(
 }
 
 /** Prices every line on the server: entities and variants must exist, and each line needs a price. */
-async function priceLines(context: PromotionsContext, db: Kysely<CoreTables> | Transaction<CoreTables>, input: EvaluateInput, needsCategories: boolean): Promise<(EvaluatedLine & DiscountLine)[]> {
+async function priceLines(context: PromotionsContext, input: EvaluateInput, needsCategories: boolean, options: TxOptions | undefined): Promise<(EvaluatedLine & DiscountLine)[]> {
   const { catalog, pricing } = context.services;
   const entityIds = [...new Set(input.lineItems.map((line) => line.entityId))];
-  const existing = await catalog.existingEntityIds(input.organizationId, entityIds);
+  const existing = await catalog.existingEntityIds(input.organizationId, entityIds, options);
   if (existing.size !== entityIds.length) throw AppError.notFound("Catalog entity");
-  for (const line of input.lineItems) if (line.variantId) await catalog.requireVariant(input.organizationId, line.entityId, line.variantId);
+  for (const line of input.lineItems) if (line.variantId) await catalog.requireVariant(input.organizationId, line.entityId, line.variantId, options);
   const [prices, sources] = await Promise.all([
-    pricing.resolve({ db, organizationId: input.organizationId, currency: input.currency, customerGroupIds: input.customerGroupIds ?? [], lines: input.lineItems }),
+    pricing.resolve({ organizationId: input.organizationId, currency: input.currency, customerGroupIds: input.customerGroupIds ?? [], lines: input.lineItems }, options),
     // Categories only matter to promotions that name some (the catalog answers them in a few queries).
-    needsCategories ? catalog.searchSources(db, input.organizationId, { entityIds }) : Promise.resolve([]),
+    needsCategories ? catalog.searchSources(input.organizationId, { entityIds }, options) : Promise.resolve([]),
   ]);
   const categories = new Map(sources.map((source) => [source.id, source.categoryIds]));
   return input.lineItems.map((line, index) => {

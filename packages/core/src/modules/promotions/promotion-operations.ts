@@ -88,16 +88,16 @@ export async function readPromotionsByCode(db: Kysely<CoreTables> | Transaction<
 }
 
 export function createPromotionOperations(context: PromotionsContext) {
-  const assertEntities = async (organizationId: string, ids: readonly string[] | undefined) => {
+  const assertEntities = async (organizationId: string, ids: readonly string[] | undefined, options: Required<TxOptions>) => {
     if (!ids || ids.length === 0) return;
-    const existing = await context.services.catalog.existingEntityIds(organizationId, ids);
+    const existing = await context.services.catalog.existingEntityIds(organizationId, ids, options);
     const missing = ids.filter((id) => !existing.has(id));
     if (missing.length > 0) throw promotionsErrors.invalid("body.eligibleEntityIds", `unknown entities ${missing.join(", ")}`);
   };
   /** A fixed discount created without a currency is in the store's currency (`settings.general.currency`). */
-  const withStoreCurrency = async (organizationId: string, input: PromotionInput): Promise<PromotionInput> => {
+  const withStoreCurrency = async (organizationId: string, input: PromotionInput, options: Required<TxOptions>): Promise<PromotionInput> => {
     if (!isFixedType(input.type) || input.currency) return input;
-    const { currency } = await context.services.settings.get(organizationId, "general");
+    const { currency } = await context.services.settings.get(organizationId, "general", options);
     if (!currency) throw promotionsErrors.invalid("body.currency", "a fixed discount needs a currency: pass one, or set the store's settings.general.currency");
     return { ...input, currency };
   };
@@ -106,10 +106,10 @@ export function createPromotionOperations(context: PromotionsContext) {
 
   return {
     /** Creates a promotion; a code used by another promotion of the organization (any case) is a 409. */
-    async createPromotion(organizationId: string, input: PromotionInput, actor: Actor | null): Promise<Promotion> {
-      const columns = toColumns(await withStoreCurrency(organizationId, input));
-      await assertEntities(organizationId, input.eligibleEntityIds);
-      return context.database.transaction(async (trx) => {
+    async createPromotion(organizationId: string, input: PromotionInput, actor: Actor | null, options?: TxOptions): Promise<Promotion> {
+      return inTransaction(context.database, options, async (trx) => {
+        const columns = toColumns(await withStoreCurrency(organizationId, input, { trx }));
+        await assertEntities(organizationId, input.eligibleEntityIds, { trx });
         const id = randomUUID();
         await promotionsScope(trx, organizationId).insertInto("promotions", { id, ...columns }).execute();
         const promotion = toPromotion(await readPromotion(trx, organizationId, id));
@@ -119,9 +119,9 @@ export function createPromotionOperations(context: PromotionsContext) {
     },
 
     /** Changes any field but the type; the whole promotion is checked again. Emits promotions.update. */
-    async updatePromotion(organizationId: string, id: string, patch: PromotionPatch, actor: Actor | null): Promise<Promotion> {
-      await assertEntities(organizationId, patch.eligibleEntityIds);
-      return context.database.transaction(async (trx) => {
+    async updatePromotion(organizationId: string, id: string, patch: PromotionPatch, actor: Actor | null, options?: TxOptions): Promise<Promotion> {
+      return inTransaction(context.database, options, async (trx) => {
+        await assertEntities(organizationId, patch.eligibleEntityIds, { trx });
         const before = toPromotion(await readPromotion(trx, organizationId, id, { lock: true }));
         const merged: PromotionInput = {
           ...before,
@@ -138,8 +138,8 @@ export function createPromotionOperations(context: PromotionsContext) {
     },
 
     /** Stops a promotion from applying; idempotent. Emits promotions.update. */
-    async deactivatePromotion(organizationId: string, id: string, actor: Actor | null): Promise<Promotion> {
-      return context.database.transaction(async (trx) => {
+    async deactivatePromotion(organizationId: string, id: string, actor: Actor | null, options?: TxOptions): Promise<Promotion> {
+      return inTransaction(context.database, options, async (trx) => {
         const before = toPromotion(await readPromotion(trx, organizationId, id, { lock: true }));
         if (!before.isActive) return before;
         await promotionsScope(trx, organizationId).updateTable("promotions").set({ isActive: false, updatedAt: new Date() }).where("id", "=", id).execute();
@@ -149,14 +149,16 @@ export function createPromotionOperations(context: PromotionsContext) {
       });
     },
 
-    async getPromotion(organizationId: string, id: string): Promise<Promotion> {
-      return toPromotion(await readPromotion(context.db, organizationId, id));
+    async getPromotion(organizationId: string, id: string, options?: TxOptions): Promise<Promotion> {
+      const db = options?.trx ?? context.db;
+      return toPromotion(await readPromotion(db, organizationId, id));
     },
 
     /** Promotions that apply now: active and inside their validity window. */
-    async listActivePromotions(organizationId: string, query: PaginationQuery): Promise<{ items: Promotion[]; total: number }> {
+    async listActivePromotions(organizationId: string, query: PaginationQuery, options?: TxOptions): Promise<{ items: Promotion[]; total: number }> {
+      const db = options?.trx ?? context.db;
       const now = new Date();
-      const select = promotionsScope(context.db, organizationId)
+      const select = promotionsScope(db, organizationId)
         .selectFrom("promotions")
         .where("isActive", "=", true)
         .where("validFrom", "<=", now)

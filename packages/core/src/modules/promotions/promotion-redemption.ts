@@ -29,7 +29,7 @@ export interface Redemption {
  * `usage_limit` (and the promotion is active and valid), and the customer's counter rises only while it
  * is below `per_customer_limit`. A refusal is a 409 that rolls the caller's transaction back, including
  * the first increment. It checks the limits and the validity window only: checkout evaluates the cart's
- * conditions first (`services.promotions.evaluate`, with the same transaction as `db`).
+ * conditions first (`services.promotions.evaluate`, in the same transaction).
  */
 export async function redeemPromotion(trx: Transaction<CoreTables>, input: RedeemInput): Promise<Redemption> {
   const scope = promotionsScope(trx, input.organizationId);

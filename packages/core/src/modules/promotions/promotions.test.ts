@@ -179,13 +179,13 @@ describe("promotions", () => {
     expect(await reason("MUGONLY", {}, [{ entityId: shirt, quantity: 1 }])).toEqual([false, "NO_ELIGIBLE_ITEMS", 0]);
     expect(await reason("ONCE")).toEqual([false, "CUSTOMER_REQUIRED", 0]);
     expect(await reason("ONCE", { customerId: "c-1" })).toEqual([true, null, 500]);
-    await t.kernel.database.transaction((trx) => t.kernel.services.promotions.redeem(trx, { organizationId: "default", code: "once", customerId: "c-1" }));
+    await t.kernel.database.transaction((trx) => t.kernel.services.promotions.redeem({ organizationId: "default", code: "once", customerId: "c-1" }, { trx }));
     expect(await reason("ONCE", { customerId: "c-1" })).toEqual([false, "CUSTOMER_LIMIT_REACHED", 0]);
     expect(await reason("ONCE", { customerId: "c-2" })).toEqual([true, null, 500]);
     const limited = await create({ code: "TWICE", type: "percentage_off_order", value: 10, usageLimit: 1 });
-    await t.kernel.database.transaction((trx) => t.kernel.services.promotions.redeem(trx, { organizationId: "default", code: "TWICE" }));
+    await t.kernel.database.transaction((trx) => t.kernel.services.promotions.redeem({ organizationId: "default", code: "TWICE" }, { trx }));
     expect(await reason("TWICE")).toEqual([false, "USAGE_LIMIT_REACHED", 0]);
-    await expect(t.kernel.database.transaction((trx) => t.kernel.services.promotions.redeem(trx, { organizationId: "default", code: "TWICE" }))).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(t.kernel.database.transaction((trx) => t.kernel.services.promotions.redeem({ organizationId: "default", code: "TWICE" }, { trx }))).rejects.toMatchObject({ code: "CONFLICT" });
     expect((await call(t.app, "PATCH", `/api/promotions/${limited.id}`, { actor: marketer, body: { usageLimit: 3 } })).body.data).toMatchObject({ usageLimit: 3, used: 1 });
     expect(await reason("TWICE")).toEqual([true, null, 500]);
   });
@@ -265,7 +265,7 @@ describe("promotions", () => {
     }
     // Their own code cannot price our entities either.
     expect((await call(t.app, "POST", "/api/promotions/validate", { actor: otherOrgAdmin, body: { code: "summer10", currency: "EUR", lineItems: cart() } })).status).toBe(404);
-    await expect(t.kernel.database.transaction((trx) => t.kernel.services.promotions.redeem(trx, { organizationId: "other-store", code: "PRIVATE" }))).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(t.kernel.database.transaction((trx) => t.kernel.services.promotions.redeem({ organizationId: "other-store", code: "PRIVATE" }, { trx }))).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await t.kernel.services.promotions.getPromotion("default", mine.id)).toMatchObject({ value: 10, isActive: true, used: 0 });
   });
 
@@ -286,7 +286,7 @@ describe.skipIf(!isPostgresTestRun())("promotion redemption under concurrency (P
   afterAll(() => t.close());
 
   const redeemConcurrently = (count: number, input: (i: number) => { code: string; customerId?: string }) =>
-    Promise.allSettled(Array.from({ length: count }, (_, i) => t.kernel.database.transaction((trx) => t.kernel.services.promotions.redeem(trx, { organizationId: "default", ...input(i) }))));
+    Promise.allSettled(Array.from({ length: count }, (_, i) => t.kernel.database.transaction((trx) => t.kernel.services.promotions.redeem({ organizationId: "default", ...input(i) }, { trx }))));
 
   it("lets exactly 5 of 100 concurrent redemptions use a code limited to 5 uses", async () => {
     await call(t.app, "POST", "/api/promotions", { body: { code: "FIVE", name: "Five", type: "percentage_off_order", value: 10, usageLimit: 5 } });

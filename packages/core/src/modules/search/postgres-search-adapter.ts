@@ -23,7 +23,7 @@ export function postgresSearch(): SearchAdapterFactory {
     return {
       name: "postgres",
 
-      async index(trx, organizationId, documents) {
+      async index(organizationId, documents, { trx }) {
         if (documents.length === 0) return;
         const rows = documents.map((doc) => {
           const attributeText = Object.values(doc.attributes).flat().join(" ");
@@ -63,13 +63,13 @@ export function postgresSearch(): SearchAdapterFactory {
           .execute();
       },
 
-      async remove(trx, organizationId, entityIds) {
+      async remove(organizationId, entityIds, { trx }) {
         if (entityIds.length === 0) return;
         await tenantScope(trx.withTables<SearchTables>(), organizationId).deleteFrom("searchDocuments").where("entityId", "in", entityIds).execute();
       },
 
-      async search(organizationId, query) {
-        const base = applySearchFilters(tenantScope(db, organizationId).selectFrom("searchDocuments"), query);
+      async search(organizationId, query, options) {
+        const base = applySearchFilters(tenantScope(options?.trx?.withTables<SearchTables>() ?? db, organizationId).selectFrom("searchDocuments"), query);
         const text = query.q?.trim();
         const matched = text ? base.where(sql<boolean>`document @@ websearch_to_tsquery('english', ${text})`) : base;
         const rank = text ? sql<number>`ts_rank(document, websearch_to_tsquery('english', ${text}))` : sql<number>`0`;
@@ -104,10 +104,10 @@ export function postgresSearch(): SearchAdapterFactory {
         };
       },
 
-      async suggest(organizationId, query) {
+      async suggest(organizationId, query, options) {
         const terms = prefixQuery(query.prefix);
         if (!terms) return [];
-        let select = tenantScope(db, organizationId)
+        let select = tenantScope(options?.trx?.withTables<SearchTables>() ?? db, organizationId)
           .selectFrom("searchDocuments")
           .where(sql<boolean>`title_vector @@ to_tsquery('simple', ${terms})`);
         if (query.type) select = select.where("type", "=", query.type);

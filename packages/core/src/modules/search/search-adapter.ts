@@ -1,6 +1,5 @@
-import type { Transaction } from "kysely";
-import type { CoreTables } from "../../db/core-tables.js";
 import type { DatabaseAccess } from "../../kernel/contexts.js";
+import type { TxOptions } from "../../kernel/transaction.js";
 import type { SearchFilters, SearchHit, SearchSource } from "../catalog/search-source.js";
 
 export type { SearchFilters, SearchHit, SearchSource };
@@ -41,14 +40,14 @@ export interface Suggestion {
 /**
  * A search engine. The search module keeps it current from catalog events: `index` and `remove` run in
  * the transaction of the catalog change (an adapter for an external engine may instead queue the work
- * and ignore `trx`).
+ * and ignore `trx`). `search` and `suggest` read on `options.trx` when a caller passes its transaction.
  */
 export interface SearchAdapter {
   readonly name: string;
-  index(trx: Transaction<CoreTables>, organizationId: string, documents: readonly SearchSource[]): Promise<void>;
-  remove(trx: Transaction<CoreTables>, organizationId: string, entityIds: readonly string[]): Promise<void>;
-  search(organizationId: string, query: SearchQuery): Promise<SearchResult>;
-  suggest(organizationId: string, query: SuggestQuery): Promise<Suggestion[]>;
+  index(organizationId: string, documents: readonly SearchSource[], options: Required<TxOptions>): Promise<void>;
+  remove(organizationId: string, entityIds: readonly string[], options: Required<TxOptions>): Promise<void>;
+  search(organizationId: string, query: SearchQuery, options?: TxOptions): Promise<SearchResult>;
+  suggest(organizationId: string, query: SuggestQuery, options?: TxOptions): Promise<Suggestion[]>;
 }
 
 /** Builds an adapter once the kernel's database is open; set as `config.search.adapter`. */

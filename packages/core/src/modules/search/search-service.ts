@@ -1,6 +1,5 @@
-import type { Transaction } from "kysely";
-import type { CoreTables } from "../../db/core-tables.js";
 import { AppError } from "../../kernel/app-error.js";
+import type { TxOptions } from "../../kernel/transaction.js";
 import type { ServiceContext } from "../../kernel/contexts.js";
 import type { DomainEvent } from "../../kernel/event-bus.js";
 import { postgresSearch } from "./postgres-search-adapter.js";
@@ -21,34 +20,34 @@ export function createSearchService({ config, database, services }: Pick<Service
   return {
     adapterName: adapter?.name ?? "fallback",
 
-    async search(organizationId: string, query: SearchQuery): Promise<SearchResult> {
-      if (adapter) return adapter.search(organizationId, query);
+    async search(organizationId: string, query: SearchQuery, options?: TxOptions): Promise<SearchResult> {
+      if (adapter) return adapter.search(organizationId, query, options);
       const emptyFacets = Object.fromEntries(query.facets.map((facet) => [facet, {}]));
       if (!query.q && !hasFilter(query)) {
         // The fallback has no index to facet over: a facets-only request finds nothing.
         if (query.facets.length > 0) return { hits: [], total: 0, facets: emptyFacets };
         throw AppError.validation([{ path: "query.q", message: "without a search adapter, give a query or at least one filter" }]);
       }
-      const { hits, total } = await services.catalog.fallbackSearch(organizationId, query);
+      const { hits, total } = await services.catalog.fallbackSearch(organizationId, query, options);
       return { hits, total, facets: emptyFacets };
     },
 
-    async suggest(organizationId: string, query: SuggestQuery): Promise<Suggestion[]> {
-      if (adapter) return adapter.suggest(organizationId, query);
-      return services.catalog.fallbackSuggest(organizationId, query);
+    async suggest(organizationId: string, query: SuggestQuery, options?: TxOptions): Promise<Suggestion[]> {
+      if (adapter) return adapter.suggest(organizationId, query, options);
+      return services.catalog.fallbackSuggest(organizationId, query, options);
     },
 
     /** Keeps the adapter's documents in step with a catalog event, in the event's transaction. */
-    async onCatalogEvent(trx: Transaction<CoreTables>, event: DomainEvent): Promise<void> {
+    async onCatalogEvent(event: DomainEvent, options: Required<TxOptions>): Promise<void> {
       if (!adapter) return;
-      if (event.type === "catalog.delete") return adapter.remove(trx, event.organizationId, [event.entityId]);
+      if (event.type === "catalog.delete") return adapter.remove(event.organizationId, [event.entityId], options);
       if (event.type === "catalog.fieldDefinition") {
         // A definition turning filterable (or not) changes the documents of every entity of its type.
         const entityType = (event.payload as { after?: { entityType?: string } }).after?.entityType;
         if (!entityType) return;
-        return adapter.index(trx, event.organizationId, await services.catalog.searchSources(trx, event.organizationId, { entityType }));
+        return adapter.index(event.organizationId, await services.catalog.searchSources(event.organizationId, { entityType }, options), options);
       }
-      await adapter.index(trx, event.organizationId, await services.catalog.searchSources(trx, event.organizationId, { entityIds: [event.entityId] }));
+      await adapter.index(event.organizationId, await services.catalog.searchSources(event.organizationId, { entityIds: [event.entityId] }, options), options);
     },
   };
 }

@@ -1,18 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Transaction } from "kysely";
-import type { CoreTables } from "../../db/core-tables.js";
+import { sql, type Selectable } from "kysely";
+import type { z } from "zod";
 import { AppError } from "../../kernel/app-error.js";
 import type { Actor } from "../../kernel/actor.js";
 import { taxErrors, taxScope, type TaxClassAssignment, type TaxContext } from "./tax-context.js";
+import type { assignTaxClassInput } from "./tax-schemas.js";
+import type { TaxTables } from "./tax-tables.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
-export interface AssignTaxClassInput {
-  entityId: string;
-  variantId?: string | null | undefined;
-  /** Null removes the assignment. */
-  taxClassId: string | null;
-}
+/** What `assignTaxClass` takes: the input of the route's body schema. */
+export type AssignTaxClassInput = z.input<typeof assignTaxClassInput>;
 
-const toAssignment = (row: { entityId: string; variantId: string | null; taxClassId: string; updatedAt: Date }): TaxClassAssignment => ({ ...row, updatedAt: row.updatedAt.toISOString() });
+const toAssignment = (row: Pick<Selectable<TaxTables["taxClassAssignments"]>, "entityId" | "variantId" | "taxClassId" | "updatedAt">): TaxClassAssignment => ({ ...row, updatedAt: row.updatedAt.toISOString() });
 
 /**
  * The tax module keeps which class taxes an entity or a variant in its own table (the catalog knows
@@ -20,12 +19,12 @@ const toAssignment = (row: { entityId: string; variantId: string | null; taxClas
  */
 export function createTaxAssignmentOperations(context: TaxContext) {
   return {
-    async assignTaxClass(organizationId: string, input: AssignTaxClassInput, actor: Actor | null): Promise<TaxClassAssignment | null> {
+    async assignTaxClass(organizationId: string, input: AssignTaxClassInput, actor: Actor | null, options?: TxOptions): Promise<TaxClassAssignment | null> {
       const variantId = input.variantId ?? null;
-      const existing = await context.services.catalog.existingEntityIds(organizationId, [input.entityId]);
-      if (!existing.has(input.entityId)) throw AppError.notFound("Catalog entity");
-      if (variantId) await context.services.catalog.requireVariant(organizationId, input.entityId, variantId);
-      return context.database.transaction(async (trx) => {
+      return inTransaction(context.database, options, async (trx) => {
+        const existing = await context.services.catalog.existingEntityIds(organizationId, [input.entityId], { trx });
+        if (!existing.has(input.entityId)) throw AppError.notFound("Catalog entity");
+        if (variantId) await context.services.catalog.requireVariant(organizationId, input.entityId, variantId, { trx });
         const scope = taxScope(trx, organizationId);
         let assignment: TaxClassAssignment | null = null;
         if (input.taxClassId === null) {
@@ -55,8 +54,9 @@ export function createTaxAssignmentOperations(context: TaxContext) {
       });
     },
 
-    async listAssignments(organizationId: string, entityId: string): Promise<TaxClassAssignment[]> {
-      const rows = await taxScope(context.db, organizationId)
+    async listAssignments(organizationId: string, entityId: string, options?: TxOptions): Promise<TaxClassAssignment[]> {
+      const db = options?.trx ?? context.db;
+      const rows = await taxScope(db, organizationId)
         .selectFrom("taxClassAssignments")
         .select(["entityId", "variantId", "taxClassId", "updatedAt"])
         .where("entityId", "=", entityId)
@@ -66,7 +66,7 @@ export function createTaxAssignmentOperations(context: TaxContext) {
     },
 
     /** Removes the assignments of a deleted entity (catalog.delete, same transaction). */
-    async removeEntityAssignments(trx: Transaction<CoreTables>, organizationId: string, entityId: string): Promise<void> {
+    async removeEntityAssignments(organizationId: string, entityId: string, { trx }: Required<TxOptions>): Promise<void> {
       await taxScope(trx, organizationId).deleteFrom("taxClassAssignments").where("entityId", "=", entityId).execute();
     },
   };

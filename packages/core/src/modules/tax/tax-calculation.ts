@@ -21,8 +21,6 @@ export interface TaxCalculationInput {
   isTaxInclusive: boolean;
   /** Where the goods go; selects the runtime region rate. */
   address?: { country: string; region?: string | null | undefined } | undefined;
-  /** A caller's transaction (checkout). */
-  db?: Kysely<CoreTables> | Transaction<CoreTables>;
 }
 
 export interface TaxedLine {

@@ -32,13 +32,13 @@ async function becomeDefault(trx: Transaction<CoreTables>, organizationId: strin
 }
 
 export function createTaxClassOperations(context: TaxContext) {
-  const emit = (trx: Transaction<CoreTables>, organizationId: string, type: string, taxClass: TaxClass, payload: Record<string, unknown>, actor: Actor | null) =>
+  const emit = (trx: Transaction<CoreTables>, organizationId: string, type: "tax.create" | "tax.update" | "tax.delete", taxClass: TaxClass, payload: Record<string, unknown>, actor: Actor | null) =>
     context.events.emit({ organizationId, type, entityType: "taxClass", entityId: taxClass.id, payload, actor }, { trx });
 
   return {
     /** Creates a class; `isDefault` unsets the previous default in the same transaction. A duplicate name is a 409. */
-    async createTaxClass(organizationId: string, input: TaxClassInput, actor: Actor | null): Promise<TaxClass> {
-      return context.database.transaction(async (trx) => {
+    async createTaxClass(organizationId: string, input: TaxClassInput, actor: Actor | null, options?: TxOptions): Promise<TaxClass> {
+      return inTransaction(context.database, options, async (trx) => {
         const id = randomUUID();
         await taxScope(trx, organizationId).insertInto("taxClasses", { id, name: input.name, rateBps: input.rateBps, isActive: input.isActive ?? true, isDefault: false }).execute();
         if (input.isDefault) await becomeDefault(trx, organizationId, id);
@@ -48,8 +48,8 @@ export function createTaxClassOperations(context: TaxContext) {
       });
     },
 
-    async updateTaxClass(organizationId: string, id: string, input: Partial<TaxClassInput>, actor: Actor | null): Promise<TaxClass> {
-      return context.database.transaction(async (trx) => {
+    async updateTaxClass(organizationId: string, id: string, input: Partial<TaxClassInput>, actor: Actor | null, options?: TxOptions): Promise<TaxClass> {
+      return inTransaction(context.database, options, async (trx) => {
         const before = await requireClass(trx, organizationId, id, { lock: true });
         const { isDefault, ...fields } = input;
         if (Object.keys(fields).length > 0) await taxScope(trx, organizationId).updateTable("taxClasses").set({ ...fields, updatedAt: new Date() }).where("id", "=", id).execute();
@@ -62,8 +62,8 @@ export function createTaxClassOperations(context: TaxContext) {
     },
 
     /** Deletes a class and its assignments; lines that used it fall through to the next rule. */
-    async deleteTaxClass(organizationId: string, id: string, actor: Actor | null): Promise<TaxClass> {
-      return context.database.transaction(async (trx) => {
+    async deleteTaxClass(organizationId: string, id: string, actor: Actor | null, options?: TxOptions): Promise<TaxClass> {
+      return inTransaction(context.database, options, async (trx) => {
         const before = await requireClass(trx, organizationId, id, { lock: true });
         await taxScope(trx, organizationId).deleteFrom("taxClasses").where("id", "=", id).execute();
         await emit(trx, organizationId, "tax.delete", before, { change: "classDeleted", before }, actor);
@@ -71,10 +71,11 @@ export function createTaxClassOperations(context: TaxContext) {
       });
     },
 
-    getTaxClass: (organizationId: string, id: string): Promise<TaxClass> => requireClass(context.db, organizationId, id),
+    getTaxClass: (organizationId: string, id: string, options?: TxOptions): Promise<TaxClass> => requireClass(options?.trx ?? context.db, organizationId, id),
 
-    async listTaxClasses(organizationId: string, query: PaginationQuery): Promise<{ items: TaxClass[]; total: number }> {
-      const select = taxScope(context.db, organizationId).selectFrom("taxClasses");
+    async listTaxClasses(organizationId: string, query: PaginationQuery, options?: TxOptions): Promise<{ items: TaxClass[]; total: number }> {
+      const db = options?.trx ?? context.db;
+      const select = taxScope(db, organizationId).selectFrom("taxClasses");
       const [rows, counted] = await Promise.all([
         select.select(TAX_CLASS_COLUMNS).orderBy("name").limit(query.limit).offset(pageOffset(query)).execute(),
         select.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst(),
@@ -82,6 +83,5 @@ export function createTaxClassOperations(context: TaxContext) {
       return { items: rows.map(toTaxClass), total: Number(counted?.count ?? 0) };
     },
 
-    requireTaxClass: requireClass,
   };
 }

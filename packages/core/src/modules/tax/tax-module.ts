@@ -21,7 +21,7 @@ export const taxModule: PluginManifest = {
   schema: { migrations: taxMigrations },
   services: (context) => ({ tax: createTaxService(context) }),
   subscribers: [
-    { event: "catalog.delete", handler: (event, { trx, services }) => services.tax.removeEntityAssignments(trx, event.organizationId, event.entityId) },
+    { event: "catalog.delete", handler: (event, { trx, services }) => services.tax.removeEntityAssignments(event.organizationId, event.entityId, { trx }) },
   ],
   routes: (context) => ROUTES.flatMap((route) => route(context)),
 };

@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
 import type { z } from "zod";
-import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope } from "../../db/tenant-scope.js";
 import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
@@ -10,6 +8,7 @@ import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { DomainEvent, EventBus } from "../../kernel/event-bus.js";
 import type { DomainEventPayload, EventPayloadsOf } from "../../kernel/domain-events.js";
 import type { SecretBox } from "../../kernel/secret-box.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 import type { PaginationQuery } from "../../http/pagination.js";
 import { pageOffset } from "../../http/pagination.js";
 import type { HostResolver, TargetPolicy } from "./safe-lookup.js";
@@ -51,15 +50,15 @@ export interface CreateEndpointInput {
 
 export interface WebhookService {
   /** Registers an endpoint; the signing secret is in the answer and never again. */
-  create(organizationId: string, input: CreateEndpointInput, actor: Actor): Promise<WebhookEndpoint & { secret: string }>;
-  update(organizationId: string, id: string, patch: Partial<CreateEndpointInput>, actor: Actor): Promise<WebhookEndpoint>;
-  list(organizationId: string, page: PaginationQuery): Promise<{ items: WebhookEndpoint[]; total: number }>;
-  remove(organizationId: string, id: string, actor: Actor): Promise<void>;
-  listDeliveries(organizationId: string, endpointId: string, page: PaginationQuery): Promise<{ items: WebhookDelivery[]; total: number }>;
+  create(organizationId: string, input: CreateEndpointInput, actor: Actor, options?: TxOptions): Promise<WebhookEndpoint & { secret: string }>;
+  update(organizationId: string, id: string, patch: Partial<CreateEndpointInput>, actor: Actor, options?: TxOptions): Promise<WebhookEndpoint>;
+  list(organizationId: string, page: PaginationQuery, options?: TxOptions): Promise<{ items: WebhookEndpoint[]; total: number }>;
+  remove(organizationId: string, id: string, actor: Actor, options?: TxOptions): Promise<void>;
+  listDeliveries(organizationId: string, endpointId: string, page: PaginationQuery, options?: TxOptions): Promise<{ items: WebhookDelivery[]; total: number }>;
   /** Creates a delivery and its job per subscribed endpoint, inside the event's transaction (outbox). */
-  fanOut(trx: Transaction<CoreTables>, event: DomainEvent, services: Services): Promise<void>;
+  fanOut(event: DomainEvent, services: Services, options: Required<TxOptions>): Promise<void>;
   /** One attempt at a delivery. Throws when it failed, so the job queue retries it. */
-  attempt(organizationId: string, deliveryId: string, attempt: { number: number; isLast: boolean }): Promise<void>;
+  attempt(organizationId: string, deliveryId: string, attempt: { number: number; isLast: boolean }, options?: TxOptions): Promise<void>;
 }
 
 interface Dependencies {
@@ -72,25 +71,27 @@ interface Dependencies {
   subscribable: ReadonlySet<string>;
 }
 
-export function createWebhookService({ database, events, secrets, options, environment, subscribable }: Dependencies): WebhookService {
-  const targets = targetRules(options, environment);
+export function createWebhookService({ database, events, secrets, options: webhookOptions, environment, subscribable }: Dependencies): WebhookService {
+  const targets = targetRules(webhookOptions, environment);
   const db = database.db.withTables<WebhookTables>();
-  const scope = (organizationId: string) => tenantScope(db, organizationId);
+  /** The webhook tables of one organization, on the caller's transaction when given. */
+  const scope = (organizationId: string, options: TxOptions | undefined) => tenantScope(options?.trx?.withTables<WebhookTables>() ?? db, organizationId);
   const endpointColumns = ["id", "url", "events", "description", "isActive", "createdAt", "updatedAt"] as const;
 
-  const findEndpoint = async (organizationId: string, id: string) => {
-    const row = await scope(organizationId).selectFrom("webhookEndpoints").select(endpointColumns).where("id", "=", id).executeTakeFirst();
+  const findEndpoint = async (organizationId: string, id: string, options: TxOptions | undefined) => {
+    const row = await scope(organizationId, options).selectFrom("webhookEndpoints").select(endpointColumns).where("id", "=", id).executeTakeFirst();
     if (!row) throw AppError.notFound("Webhook endpoint");
     return toEndpoint(row);
   };
 
   return {
-    async create(organizationId, input, actor) {
+    async create(organizationId, input, actor, options) {
+      // Resolved before the transaction opens: no transaction waits on DNS.
       await assertRegistrableTarget(input.url, targets);
       const secret = generateWebhookSecret();
       const id = randomUUID();
-      await database.transaction(async (trx) => {
-        await tenantScope(trx.withTables<WebhookTables>(), organizationId)
+      await inTransaction(database, options, async (trx) => {
+        await scope(organizationId, { trx })
           .insertInto("webhookEndpoints", {
             id,
             url: input.url,
@@ -112,14 +113,14 @@ export function createWebhookService({ database, events, secrets, options, envir
           { trx },
         );
       });
-      return { ...(await findEndpoint(organizationId, id)), secret };
+      return { ...(await findEndpoint(organizationId, id, options)), secret };
     },
 
-    async update(organizationId, id, patch, actor) {
-      const before = await findEndpoint(organizationId, id);
+    async update(organizationId, id, patch, actor, options) {
+      const before = await findEndpoint(organizationId, id, options);
       if (patch.url !== undefined) await assertRegistrableTarget(patch.url, targets);
-      await database.transaction(async (trx) => {
-        await tenantScope(trx.withTables<WebhookTables>(), organizationId)
+      await inTransaction(database, options, async (trx) => {
+        await scope(organizationId, { trx })
           .updateTable("webhookEndpoints")
           .set({
             ...(patch.url === undefined ? {} : { url: patch.url }),
@@ -142,21 +143,21 @@ export function createWebhookService({ database, events, secrets, options, envir
           { trx },
         );
       });
-      return findEndpoint(organizationId, id);
+      return findEndpoint(organizationId, id, options);
     },
 
-    async list(organizationId, page) {
+    async list(organizationId, page, options) {
       const [items, count] = await Promise.all([
-        scope(organizationId).selectFrom("webhookEndpoints").select(endpointColumns).orderBy("createdAt", "desc").orderBy("id")
+        scope(organizationId, options).selectFrom("webhookEndpoints").select(endpointColumns).orderBy("createdAt", "desc").orderBy("id")
           .limit(page.limit).offset(pageOffset(page)).execute(),
-        scope(organizationId).selectFrom("webhookEndpoints").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+        scope(organizationId, options).selectFrom("webhookEndpoints").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
       ]);
       return { items: items.map(toEndpoint), total: Number(count.total) };
     },
 
-    async remove(organizationId, id, actor) {
-      await database.transaction(async (trx) => {
-        const deleted = await tenantScope(trx.withTables<WebhookTables>(), organizationId)
+    async remove(organizationId, id, actor, options) {
+      await inTransaction(database, options, async (trx) => {
+        const deleted = await scope(organizationId, { trx })
           .deleteFrom("webhookEndpoints")
           .where("id", "=", id)
           .executeTakeFirst();
@@ -165,9 +166,9 @@ export function createWebhookService({ database, events, secrets, options, envir
       });
     },
 
-    async listDeliveries(organizationId, endpointId, page) {
-      await findEndpoint(organizationId, endpointId);
-      const base = () => scope(organizationId).selectFrom("webhookDeliveries").where("endpointId", "=", endpointId);
+    async listDeliveries(organizationId, endpointId, page, options) {
+      await findEndpoint(organizationId, endpointId, options);
+      const base = () => scope(organizationId, options).selectFrom("webhookDeliveries").where("endpointId", "=", endpointId);
       const [rows, count] = await Promise.all([
         base()
           .select(["id", "endpointId", "eventId", "eventType", "webhookId", "status", "attempts", "lastStatus", "lastError", "lastDurationMs", "lastAttemptAt", "deliveredAt", "createdAt"])
@@ -189,10 +190,10 @@ export function createWebhookService({ database, events, secrets, options, envir
       };
     },
 
-    async fanOut(trx, event, services) {
+    async fanOut(event, services, { trx }) {
       // Audit-only events (settings, tax, ...) cannot have subscribers: no query for them.
       if (!subscribable.has(event.type)) return;
-      const tables = tenantScope(trx.withTables<WebhookTables>(), event.organizationId);
+      const tables = scope(event.organizationId, { trx });
       const endpoints = await tables.selectFrom("webhookEndpoints").select(["id", "events"]).where("isActive", "=", true).execute();
       const subscribed = endpoints.filter((endpoint) => endpoint.events.includes(event.type));
       if (subscribed.length === 0) return;
@@ -216,8 +217,8 @@ export function createWebhookService({ database, events, secrets, options, envir
       }
     },
 
-    async attempt(organizationId, deliveryId, attempt) {
-      const delivery = await scope(organizationId)
+    async attempt(organizationId, deliveryId, attempt, options) {
+      const delivery = await scope(organizationId, options)
         .selectFrom("webhookDeliveries")
         .innerJoin("webhookEndpoints", "webhookEndpoints.id", "webhookDeliveries.endpointId")
         .select(["webhookDeliveries.id", "webhookDeliveries.webhookId", "webhookDeliveries.body", "webhookDeliveries.createdAt", "webhookEndpoints.url", "webhookEndpoints.secretSealed", "webhookEndpoints.isActive"])
@@ -230,7 +231,7 @@ export function createWebhookService({ database, events, secrets, options, envir
       const result = await sendWebhook({
         url: delivery.url,
         body: delivery.body,
-        timeoutMs: options.timeoutMs ?? 10_000,
+        timeoutMs: webhookOptions.timeoutMs ?? 10_000,
         policy: targets.policy,
         resolve: targets.resolve,
         headers: {
@@ -241,7 +242,7 @@ export function createWebhookService({ database, events, secrets, options, envir
         },
       });
       const isSuccess = result.error === null;
-      await scope(organizationId)
+      await scope(organizationId, options)
         .updateTable("webhookDeliveries")
         .set({
           status: isSuccess ? "succeeded" : attempt.isLast ? "failed" : "retrying",

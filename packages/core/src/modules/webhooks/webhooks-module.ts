@@ -32,7 +32,7 @@ export const webhooksModule: PluginManifest = {
       subscribable: new Set(registries.events.keys()),
     }),
   }),
-  subscribers: [{ event: "*", handler: (event, { trx, services }) => services.webhooks.fanOut(trx, event, services) }],
+  subscribers: [{ event: "*", handler: (event, { trx, services }) => services.webhooks.fanOut(event, services, { trx }) }],
   tasks: [
     defineTask({
       slug: DELIVER_TASK,
