@@ -117,10 +117,11 @@ describe("hostile input on every route of the reference server", () => {
     rmSync(mediaDir, { recursive: true, force: true });
   });
 
+  let tables: string[] | undefined;
   /** Every row of every table of the test's schema, to prove a refused request wrote nothing. */
   async function snapshot(): Promise<string> {
     const schema = t.kernel.database.schema;
-    const tables = (await t.db.introspection.getTables()).filter((table) => table.schema === schema).map((table) => table.name).sort();
+    tables ??= (await t.db.introspection.getTables()).filter((table) => table.schema === schema).map((table) => table.name);
     const db = t.db.withSchema(schema).withTables<Record<string, Record<string, unknown>>>();
     const contents = await Promise.all(tables.map(async (name) => [name, await db.selectFrom(db.dynamic.table(name).as("t")).selectAll().execute()]));
     return JSON.stringify(contents);
@@ -154,5 +155,5 @@ describe("hostile input on every route of the reference server", () => {
       if ((await snapshot()) !== before) failures.push(`wrote rows: ${route.method} ${route.path}`);
     }
     expect(failures).toEqual([]);
-  });
+  }, 300_000);
 });
