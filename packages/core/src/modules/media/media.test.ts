@@ -45,6 +45,16 @@ describe("media", () => {
     expect((await sql<{ count: number }>`select count(*)::int as count from media_assets`.execute(t.db)).rows[0]?.count).toBe(rows);
   });
 
+  // Multipart fields skip the JSON body parser's input rules; a NUL reached PostgreSQL as a 500.
+  it("refuses a NUL in a text field or in the file name with 422, storing nothing", async () => {
+    const before = await files();
+    const alt = await upload([{ name: "alt", value: "red\u0000shirt" }, { name: "file", value: PNG, filename: "a.png" }]);
+    expect([alt.status, alt.body.error.issues[0].path]).toEqual([422, "body.alt"]);
+    const filename = await upload([{ name: "file", value: PNG, filename: "a\u0000.png" }]);
+    expect([filename.status, filename.body.error.issues[0].path]).toEqual([422, "body.file"]);
+    expect(await files()).toBe(before);
+  });
+
   it("redirects to the file, and signs URLs that work without credentials until they expire", async () => {
     const asset = (await upload([{ name: "file", value: PNG, filename: "p.png" }])).body.data;
     const plain = await t.app.inject({ url: `/api/media/${asset.id}`, headers: jsonHeaders(testAdminActor) });
