@@ -31,7 +31,7 @@ export async function seedCatalog(): Promise<{ entities: number; variants: numbe
     const seedOne = async (i: number) => {
       const noun = NOUNS[i % NOUNS.length] as string;
       const adjective = ADJECTIVES[i % ADJECTIVES.length] as string;
-      const entity = await catalog.createEntity(
+      const { result: entity } = await catalog.createEntity(
         "default",
         {
           type: "product",

@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     plugins: [auth({ signInRateLimit: false }), storefrontProduct],
   });
   const { catalog, auth: authService, apiKeys } = kernel.services;
-  const entity = await catalog.createEntity(
+  const { result: entity } = await catalog.createEntity(
     "default",
     { type: "product", slug: BENCH_SLUG, status: "active", metadata: {}, attributes: { en: { title: "Organic shirt", description: "An organic shirt." } } },
     null,

@@ -1,4 +1,5 @@
 import { router } from "../../../http/router.js";
+import { withHookErrors } from "../../../http/with-hook-errors.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
 import type { EntityStatus } from "../catalog-tables.js";
 import { entitySchema } from "../catalog-schemas.js";
@@ -16,6 +17,6 @@ export const changeEntityStatusRoutes = ({ services }: RouteContext) =>
       .post(`/entities/:id/${action}`, { summary })
       .permission("catalog:update")
       .output(entitySchema)
-      .handler(async ({ params, organizationId, actor }) => ({ data: await services.catalog.setStatus(organizationId, params.id, status, actor) }))
+      .handler(async ({ params, organizationId, actor }) => withHookErrors(await services.catalog.setStatus(organizationId, params.id, status, actor)))
       .build(),
   );

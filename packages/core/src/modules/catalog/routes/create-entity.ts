@@ -1,4 +1,5 @@
 import { router } from "../../../http/router.js";
+import { withHookErrors } from "../../../http/with-hook-errors.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
 import { createEntityInput, entitySchema } from "../catalog-schemas.js";
 
@@ -9,5 +10,5 @@ export const createEntityRoute = ({ services }: RouteContext) =>
     .input(createEntityInput)
     .output(entitySchema)
     .status(201)
-    .handler(async ({ input, organizationId, actor }) => ({ data: await services.catalog.createEntity(organizationId, input, actor) }))
+    .handler(async ({ input, organizationId, actor }) => withHookErrors(await services.catalog.createEntity(organizationId, input, actor)))
     .build();

@@ -1,4 +1,5 @@
 import { router } from "../../../http/router.js";
+import { withHookErrors } from "../../../http/with-hook-errors.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
 import { entitySchema } from "../catalog-schemas.js";
 
@@ -7,5 +8,5 @@ export const deleteEntityRoute = ({ services }: RouteContext) =>
     .delete("/entities/:id", { summary: "Delete a catalog entity", description: "Answers the deleted entity." })
     .permission("catalog:delete")
     .output(entitySchema)
-    .handler(async ({ params, organizationId, actor }) => ({ data: await services.catalog.deleteEntity(organizationId, params.id, actor) }))
+    .handler(async ({ params, organizationId, actor }) => withHookErrors(await services.catalog.deleteEntity(organizationId, params.id, actor)))
     .build();

@@ -1,4 +1,5 @@
 import { router } from "../../../http/router.js";
+import { withHookErrors } from "../../../http/with-hook-errors.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
 import { entitySchema, updateEntityInput } from "../catalog-schemas.js";
 
@@ -8,5 +9,5 @@ export const updateEntityRoute = ({ services }: RouteContext) =>
     .permission("catalog:update")
     .input(updateEntityInput)
     .output(entitySchema)
-    .handler(async ({ params, input, organizationId, actor }) => ({ data: await services.catalog.updateEntity(organizationId, params.id, input, actor) }))
+    .handler(async ({ params, input, organizationId, actor }) => withHookErrors(await services.catalog.updateEntity(organizationId, params.id, input, actor)))
     .build();
