@@ -1,14 +1,14 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { router } from "../http/router.js";
-import { createTestApp, jsonHeaders, testAdminActor, type TestApp } from "../testing/index.js";
-import { startWebhookTestReceiver, type WebhookTestReceiver } from "../modules/webhooks/webhook-test-receiver.js";
-import { AppError } from "./app-error.js";
-import { defineEvents, type EventPayloadsOf } from "./domain-events.js";
-import { defineErrors, type ErrorCodesOf } from "./error-codes.js";
-import { definePlugin, type Plugin, type PluginManifest } from "./plugin.js";
-import { defineSettingsGroups, type SettingsGroupsOf } from "./settings-groups.js";
+import { router } from "./http/router.js";
+import { createTestApp, jsonHeaders, testAdminActor, type TestApp } from "./testing/index.js";
+import { startWebhookTestReceiver, type WebhookTestReceiver } from "./modules/webhooks/webhook-test-receiver.js";
+import { AppError } from "./kernel/app-error.js";
+import { defineEvents, type EventPayloadsOf } from "./kernel/domain-events.js";
+import { defineErrors, type ErrorCodesOf } from "./kernel/error-codes.js";
+import { definePlugin, type Plugin, type PluginManifest } from "./kernel/plugin.js";
+import { defineSettingsGroups, type SettingsGroupsOf } from "./kernel/settings-groups.js";
 
 const payoutErrors = defineErrors({
   PAYOUT_ON_HOLD: { status: 423, message: "The payout is on hold" },

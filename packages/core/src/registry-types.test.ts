@@ -1,12 +1,12 @@
 import type { Transaction } from "kysely";
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { CoreTables } from "../db/core-tables.js";
-import type { JobsService } from "../modules/jobs/jobs-service.js";
-import type { SettingsService } from "../modules/settings/settings-service.js";
-import { AppError } from "./app-error.js";
-import type { ErrorCode } from "./error-codes.js";
-import type { EventBus, EventSubscriber } from "./event-bus.js";
-import { defineTask } from "./kernel-task.js";
+import type { CoreTables } from "./db/core-tables.js";
+import type { JobsService } from "./modules/jobs/jobs-service.js";
+import type { SettingsService } from "./modules/settings/settings-service.js";
+import { AppError } from "./kernel/app-error.js";
+import type { ErrorCode } from "./kernel/error-codes.js";
+import type { EventBus, EventSubscriber } from "./kernel/event-bus.js";
+import { defineTask } from "./kernel/kernel-task.js";
 
 // What `pnpm typecheck` proves here: each `@ts-expect-error` line must fail to compile, and each
 // `expectTypeOf` must hold. The functions are compiled, never called.
