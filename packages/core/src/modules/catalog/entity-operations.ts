@@ -80,7 +80,14 @@ export function createEntityOperations(context: CatalogContext) {
    * after commit. `change` names the event's payload shape: a status move keeps its short form unless a
    * hook widened the patch.
    */
-  const update = (organizationId: string, idOrSlug: string, input: UpdateEntityInput, actor: Actor | null, options: TxOptions | undefined) =>
+  const update = (
+    organizationId: string,
+    idOrSlug: string,
+    input: UpdateEntityInput,
+    actor: Actor | null,
+    change: "entity" | "status",
+    options: TxOptions | undefined,
+  ) =>
     inTransactionWithHookErrors(context.database, options, async (trx) => {
       // The row lock serializes this with proposal approvals of the same entity.
       const current = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
@@ -88,7 +95,7 @@ export function createEntityOperations(context: CatalogContext) {
       const hooks = hookContext(organizationId, actor, trx);
       const { input: patch } = await context.hooks.runBefore("catalog.beforeUpdate", { entity: before, input }, hooks);
       const { entity, customFieldChange } = await writeUpdate(trx, organizationId, current, patch, actor);
-      const isStatusMove = Object.keys(input).join() === "status" && Object.keys(patch).join() === "status";
+      const isStatusMove = change === "status" && Object.keys(patch).join() === "status";
       await emitCatalogEvent(context, trx, {
         organizationId,
         type: "catalog.update",
@@ -161,7 +168,7 @@ export function createEntityOperations(context: CatalogContext) {
 
     /** Patches an entity, with the `catalog.beforeUpdate` and `catalog.afterUpdate` hooks. */
     updateEntity(organizationId: string, idOrSlug: string, input: UpdateEntityInput, actor: Actor | null, options?: TxOptions): Promise<WithHookErrors<CatalogEntity>> {
-      return update(organizationId, idOrSlug, input, actor, options);
+      return update(organizationId, idOrSlug, input, actor, "entity", options);
     },
 
     /**
@@ -189,7 +196,7 @@ export function createEntityOperations(context: CatalogContext) {
      * an update: `catalog.beforeUpdate` sees `input: { status }` and may refuse it.
      */
     setStatus(organizationId: string, idOrSlug: string, status: EntityStatus, actor: Actor | null, options?: TxOptions): Promise<WithHookErrors<CatalogEntity>> {
-      return update(organizationId, idOrSlug, { status }, actor, options);
+      return update(organizationId, idOrSlug, { status }, actor, "status", options);
     },
 
     /** Ids of the organization's entities among `ids` (for modules checking references). */
