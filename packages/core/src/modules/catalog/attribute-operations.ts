@@ -1,27 +1,18 @@
 import type { Transaction } from "kysely";
+import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { Actor } from "../../kernel/actor.js";
 import { canSeeUnpublished, catalogScope, emitCatalogEvent, findEntity, requireEntity, touchEntity, type CatalogContext } from "./catalog-context.js";
 import { catalogErrors } from "./catalog-errors.js";
+import type { attributesOutputSchema, localizedAttributesSchema } from "./catalog-schemas.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
-/** Localized attributes of one locale. */
-export interface LocalizedAttributes {
-  title?: string | null;
-  description?: string | null;
-  seoTitle?: string | null;
-  seoDescription?: string | null;
-}
+/** Localized attributes of one locale, as written (omitted fields become null). */
+export type LocalizedAttributes = z.input<typeof localizedAttributesSchema>;
 
 /** Attributes of one locale as stored and answered. */
-export interface AttributesRow {
-  locale: string;
-  title: string | null;
-  description: string | null;
-  seoTitle: string | null;
-  seoDescription: string | null;
-}
+export type AttributesRow = z.output<typeof attributesOutputSchema>;
 
 export const ATTRIBUTE_COLUMNS = ["locale", "title", "description", "seoTitle", "seoDescription"] as const;
 

@@ -132,6 +132,24 @@ export const updateEntityInput = z.object({
   customFields: customFieldsInputSchema.optional(),
 });
 
+/** Body of `POST /catalog/entities/:id/variants`; its input type is the service's `CreateVariantInput`. */
+export const createVariantInput = z.object({
+  sku: z.string().min(1).max(200).nullable().optional(),
+  /** One value per option type at most. */
+  optionValueIds: z.array(z.uuid()).max(20).default([]),
+  metadata: metadataSchema.optional(),
+});
+
+/** Body of `POST /catalog/entities/:id/variants/quick`; its input type is the service's `QuickVariantInput`. */
+export const quickVariantInput = z.object({
+  /** Option type name to value; missing types and values are created. */
+  options: z.record(z.string().min(1).max(100), z.string().min(1).max(200)).refine((value) => Object.keys(value).length > 0 && Object.keys(value).length <= 20, "name 1 to 20 options"),
+  sku: z.string().min(1).max(200).nullable().optional(),
+  metadata: metadataSchema.optional(),
+  /** Warehouse the zero stock row goes to. @default the organization's default warehouse */
+  warehouseId: z.uuid().optional(),
+});
+
 /** The `include` query parameter: a comma list, checked against the include registry by the service. */
 export const includeQuery = z
   .string()

@@ -1,27 +1,18 @@
 import { randomUUID } from "node:crypto";
+import type { z } from "zod";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
 import { catalogScope, emitCatalogEvent, requireEntity, touchEntity, type CatalogContext } from "./catalog-context.js";
 import { catalogErrors } from "./catalog-errors.js";
+import type { brandSchema, categorySchema } from "./catalog-schemas.js";
 import { AppError } from "../../kernel/app-error.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
 /** A category; `parentId` builds the tree. */
-export interface Category {
-  id: string;
-  name: string;
-  slug: string;
-  parentId: string | null;
-  description: string | null;
-}
+export type Category = z.output<typeof categorySchema>;
 
 /** A brand. */
-export interface Brand {
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-}
+export type Brand = z.output<typeof brandSchema>;
 
 export type CategoryInput = { name: string; slug: string; parentId?: string | null; description?: string | null };
 export type BrandInput = { name: string; slug: string; description?: string | null };

@@ -1,30 +1,22 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
+import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { Actor } from "../../kernel/actor.js";
 import { catalogScope, emitCatalogEvent, requireEntity, touchEntity, type CatalogContext } from "./catalog-context.js";
 import { catalogErrors } from "./catalog-errors.js";
+import type { createVariantInput, quickVariantInput } from "./catalog-schemas.js";
 import { cartesian, matrixSize, MAX_VARIANT_MATRIX, optionKey } from "./variant-matrix.js";
 import { OPTION_VALUE_COLUMNS, toVariant, VARIANT_COLUMNS, type OptionValue, type Variant, type VariantRow } from "./variant-types.js";
 import { upsertAxes, type Axis, type ResolvedAxis } from "./option-axes.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
-export interface CreateVariantInput {
-  sku?: string | null;
-  /** One value per option type at most. */
-  optionValueIds: string[];
-  metadata?: Record<string, unknown>;
-}
+/** What `createVariant` takes: the input of the route's body schema. */
+export type CreateVariantInput = z.input<typeof createVariantInput>;
 
-export interface QuickVariantInput {
-  /** Option type name to value; missing types and values are created. */
-  options: Record<string, string>;
-  sku?: string | null;
-  metadata?: Record<string, unknown>;
-  /** Warehouse the zero stock row goes to. @default the organization's default warehouse */
-  warehouseId?: string;
-}
+/** What `quickVariant` takes: the input of the route's body schema. */
+export type QuickVariantInput = z.input<typeof quickVariantInput>;
 
 /** What generate and bulk answer. */
 export interface VariantBatch {

@@ -1,14 +1,6 @@
-import { z } from "zod";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { metadataSchema, variantSchema } from "../catalog-schemas.js";
-
-const body = z.object({
-  options: z.record(z.string().min(1).max(100), z.string().min(1).max(200)).refine((value) => Object.keys(value).length > 0 && Object.keys(value).length <= 20, "name 1 to 20 options"),
-  sku: z.string().min(1).max(200).nullable().optional(),
-  metadata: metadataSchema.optional(),
-  warehouseId: z.uuid().optional(),
-});
+import { quickVariantInput, variantSchema } from "../catalog-schemas.js";
 
 export const quickVariantRoute = ({ services }: RouteContext) =>
   router("Catalog", "/catalog")
@@ -17,7 +9,7 @@ export const quickVariantRoute = ({ services }: RouteContext) =>
       description: "Upserts the option types and values named in `options`, then the variant, and seeds zero stock for it. 201 when created, 200 when it existed.",
     })
     .permission("catalog:update")
-    .input(body)
+    .input(quickVariantInput)
     .output(variantSchema)
     .status(201)
     .handler(async ({ params, input, organizationId, actor, reply }) => {
