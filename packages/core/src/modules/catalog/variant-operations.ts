@@ -8,7 +8,7 @@ import { catalogScope, emitCatalogEvent, requireEntity, touchEntity, type Catalo
 import { catalogErrors } from "./catalog-errors.js";
 import type { createVariantInput, quickVariantInput } from "./catalog-schemas.js";
 import { cartesian, matrixSize, MAX_VARIANT_MATRIX, optionKey } from "./variant-matrix.js";
-import { OPTION_VALUE_COLUMNS, toVariant, VARIANT_COLUMNS, type OptionValue, type Variant, type VariantRow } from "./variant-types.js";
+import { OPTION_VALUE_COLUMNS, toVariant, VARIANT_COLUMNS, type OptionValue, type Variant } from "./variant-types.js";
 import { upsertAxes, type Axis, type ResolvedAxis } from "./option-axes.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 

@@ -73,7 +73,7 @@ export async function readPromotion(db: Kysely<CoreTables> | Transaction<CoreTab
   if (options.lock) select = select.forUpdate();
   const row = await select.executeTakeFirst();
   if (!row) throw promotionsErrors.promotionNotFound();
-  return row as PromotionRow;
+  return row;
 }
 
 /** Promotions by code, case-insensitively, in the organization. */
@@ -84,7 +84,7 @@ export async function readPromotionsByCode(db: Kysely<CoreTables> | Transaction<
     .select(PROMOTION_COLUMNS)
     .where(sql<string>`lower(code)`, "in", codes.map((code) => code.toLowerCase()))
     .execute();
-  return new Map(rows.map((row) => [row.code.toLowerCase(), row as PromotionRow]));
+  return new Map(rows.map((row) => [row.code.toLowerCase(), row]));
 }
 
 export function createPromotionOperations(context: PromotionsContext) {
@@ -167,7 +167,7 @@ export function createPromotionOperations(context: PromotionsContext) {
         select.select(PROMOTION_COLUMNS).orderBy("createdAt").orderBy("id").limit(query.limit).offset(pageOffset(query)).execute(),
         select.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst(),
       ]);
-      return { items: rows.map((row) => toPromotion(row as PromotionRow)), total: Number(counted?.count ?? 0) };
+      return { items: rows.map((row) => toPromotion(row)), total: Number(counted?.count ?? 0) };
     },
   };
 }
