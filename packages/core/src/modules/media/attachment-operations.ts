@@ -1,29 +1,18 @@
 import { randomUUID } from "node:crypto";
+import type { z } from "zod";
 import { tenantScope } from "../../db/tenant-scope.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { Actor } from "../../kernel/actor.js";
 import type { ServiceContext } from "../../kernel/contexts.js";
+import type { attachMediaInput, mediaAttachmentSchema } from "./media-schemas.js";
 import type { MediaTables } from "./media-tables.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
 /** An asset attached to an entity (variantId null) or to one of its variants. */
-export interface MediaAttachment {
-  id: string;
-  mediaAssetId: string;
-  entityId: string;
-  variantId: string | null;
-  role: string;
-  sortOrder: number;
-  createdAt: string;
-}
+export type MediaAttachment = z.output<typeof mediaAttachmentSchema>;
 
-export interface AttachInput {
-  entityId: string;
-  mediaAssetId: string;
-  role: string;
-  variantId?: string | null;
-  sortOrder?: number;
-}
+/** What `attach` takes: the input of the route's body schema. */
+export type AttachInput = z.input<typeof attachMediaInput>;
 
 const COLUMNS = ["id", "mediaAssetId", "entityId", "variantId", "role", "sortOrder", "createdAt"] as const;
 

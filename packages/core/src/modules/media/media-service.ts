@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
+import type { Selectable } from "kysely";
+import type { z } from "zod";
 import { tenantScope } from "../../db/tenant-scope.js";
 import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
@@ -7,6 +9,7 @@ import type { ServiceContext } from "../../kernel/contexts.js";
 import { hasPermission } from "../../kernel/permissions.js";
 import { detectFileType } from "./file-type.js";
 import { createMediaSigner } from "./media-signing.js";
+import type { mediaAssetSchema } from "./media-schemas.js";
 import { localDiskStorage, type MediaStorage } from "./media-storage.js";
 import type { MediaOrigin, MediaTables } from "./media-tables.js";
 import { createAttachmentOperations } from "./attachment-operations.js";
@@ -18,18 +21,7 @@ export const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
 export const DEFAULT_SIGNED_URL_TTL_SECONDS = 900;
 
 /** A media asset as the API answers it. */
-export interface MediaAsset {
-  id: string;
-  filename: string | null;
-  mimeType: string;
-  sizeBytes: number;
-  alt: string | null;
-  origin: MediaOrigin;
-  confidence: number | null;
-  derivedFromAssetId: string | null;
-  createdBy: string | null;
-  createdAt: string;
-}
+export type MediaAsset = z.output<typeof mediaAssetSchema>;
 
 export interface CreateAssetInput {
   data: Buffer;
@@ -43,7 +35,7 @@ export interface CreateAssetInput {
 
 const ASSET_COLUMNS = ["id", "filename", "mimeType", "sizeBytes", "alt", "origin", "confidence", "derivedFromAssetId", "createdBy", "createdAt"] as const;
 
-type AssetRow = Omit<MediaAsset, "createdAt"> & { createdAt: Date };
+type AssetRow = Pick<Selectable<MediaTables["mediaAssets"]>, (typeof ASSET_COLUMNS)[number]>;
 const toAsset = (row: AssetRow): MediaAsset => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 export const mediaErrors = {

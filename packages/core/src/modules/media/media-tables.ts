@@ -1,34 +1,15 @@
+import type { z } from "zod";
 import type { CoreTables, Timestamp } from "../../db/core-tables.js";
+import type { TableOf } from "../../db/table-of.js";
+import type { mediaAssetSchema, mediaAttachmentSchema, mediaOriginSchema } from "./media-schemas.js";
 
 /** Who produced an asset: a merchant's upload, a generator (AI, renderer) or an import. */
-export type MediaOrigin = "merchant" | "generated" | "imported";
+export type MediaOrigin = z.output<typeof mediaOriginSchema>;
 
 // Type aliases, not interfaces: `withTables` needs types with an implicit index signature.
 export type MediaTables = {
-  mediaAssets: {
-    id: string;
-    organizationId: string;
-    storageKey: string;
-    filename: string | null;
-    mimeType: string;
-    sizeBytes: number;
-    alt: string | null;
-    origin: MediaOrigin;
-    confidence: number | null;
-    derivedFromAssetId: string | null;
-    createdBy: string | null;
-    createdAt: Timestamp;
-  };
-  mediaAttachments: {
-    id: string;
-    organizationId: string;
-    mediaAssetId: string;
-    entityId: string;
-    variantId: string | null;
-    role: string;
-    sortOrder: number;
-    createdAt: Timestamp;
-  };
+  mediaAssets: TableOf<z.output<typeof mediaAssetSchema>, { organizationId: string; storageKey: string; createdAt: Timestamp }>;
+  mediaAttachments: TableOf<z.output<typeof mediaAttachmentSchema>, { organizationId: string; createdAt: Timestamp }>;
 };
 
 export type MediaDb = CoreTables & MediaTables;

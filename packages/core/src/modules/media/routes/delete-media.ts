@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { mediaAssetSchema } from "./media-schemas.js";
+import { mediaAssetSchema } from "../media-schemas.js";
 
 export const deleteMediaRoute = ({ services }: RouteContext) =>
   router("Media", "/media")

@@ -5,7 +5,7 @@ import { router } from "../../../http/router.js";
 import { findUnsafeInput } from "../../../http/unsafe-input.js";
 import { AppError } from "../../../kernel/app-error.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { mediaAssetSchema } from "./media-schemas.js";
+import { mediaAssetSchema } from "../media-schemas.js";
 
 const fields = z.object({
   alt: z.string().max(1_000).optional(),
