@@ -123,7 +123,7 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
   const routes = kernel.routes(options.auth);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const route of routes) {
-    if (!route.isMultipart) registerRoute(typed, route, kernel, bodyLimit);
+    if (!route.isMultipart && !route.isRawBody) registerRoute(typed, route, kernel, bodyLimit);
   }
   // Multipart bodies (media uploads) are read by the routes that declare `.multipart()`, with their own
   // size limit. @fastify/multipart adds two async hooks and a listener to every request of its context,
@@ -137,6 +137,16 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
     const typedUploads = uploads.withTypeProvider<ZodTypeProvider>();
     for (const route of routes) {
       if (route.isMultipart) registerRoute(typedUploads, route, kernel, bodyLimit);
+    }
+  });
+  // Routes that verify a signature over the exact bytes (payment webhooks) get them unparsed, whatever
+  // the content type, in a context of their own so no other route's parsing changes.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    const typedRaw = raw.withTypeProvider<ZodTypeProvider>();
+    for (const route of routes) {
+      if (route.isRawBody) registerRoute(typedRaw, route, kernel, bodyLimit);
     }
   });
 }

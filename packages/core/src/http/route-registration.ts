@@ -53,5 +53,10 @@ export interface RouteRegistration {
    * registered with @fastify/multipart, whose hooks would otherwise run on every request.
    */
   isMultipart?: boolean;
+  /**
+   * The handler receives the body's bytes as they arrived (`input` is a Buffer), for signatures over the
+   * exact body. Only such routes are registered with the raw parser, in a context of their own.
+   */
+  isRawBody?: boolean;
   handler(context: HandlerContext): Promise<RouteResult>;
 }

@@ -41,6 +41,11 @@ export interface RouteBuilder<P, I, Q, A extends Actor | null, O = unknown> {
   produces(contentType: string): RouteBuilder<P, I, Q, A, O>;
   /** The handler reads a multipart/form-data body with `request.parts()` (uploads). */
   multipart(): RouteBuilder<P, I, Q, A, O>;
+  /**
+   * The body is handed over as the bytes received (`input` is a Buffer, undefined when empty), whatever
+   * its content type: for signatures computed over the exact body (payment webhooks).
+   */
+  rawBody(): RouteBuilder<P, Buffer | undefined, Q, A, O>;
   handler(fn: (context: HandlerContext<P, I, Q, A>) => Promise<RouteResult<O>>): Router;
 }
 
@@ -151,6 +156,10 @@ function routeBuilder(registration: RouteRegistration, finish: () => Router): Ro
     multipart() {
       registration.isMultipart = true;
       return builder;
+    },
+    rawBody() {
+      registration.isRawBody = true;
+      return builder as never;
     },
     handler(fn) {
       registration.handler = fn as RouteRegistration["handler"];

@@ -8,6 +8,9 @@ import { searchModule } from "./search/search-module.js";
 import { pricingModule } from "./pricing/pricing-module.js";
 import { promotionsModule } from "./promotions/promotions-module.js";
 import { taxModule } from "./tax/tax-module.js";
+import { cartsModule } from "./carts/carts-module.js";
+import { ordersModule } from "./orders/orders-module.js";
+import { paymentsModule } from "./payments/payments-module.js";
 import { settingsModule } from "./settings/settings-module.js";
 import { jobsModule } from "./jobs/jobs-module.js";
 import { webhooksModule } from "./webhooks/webhooks-module.js";
@@ -26,4 +29,7 @@ export const builtInModules: readonly PluginManifest[] = [
   pricingModule,
   promotionsModule,
   taxModule,
+  cartsModule,
+  ordersModule,
+  paymentsModule,
 ];

@@ -1,15 +1,12 @@
 import { defineEvents } from "../../kernel/domain-events.js";
 
 /**
- * Events of the spec's webhook table whose modules are not built yet (orders, customers, fulfillment,
- * carts). The webhooks module declares them so endpoints can subscribe to them today; each moves to its
- * module's manifest when that module exists (a name declared twice fails boot).
+ * Events of the spec's webhook table whose modules are not built yet (customers, fulfillment).
+ * The webhooks module declares them so endpoints can subscribe to them today; each moves to its module's
+ * manifest when that module exists (a name declared twice fails boot).
  */
 export const pendingSpecEvents = defineEvents({
-  "orders.create": { description: "An order is created by checkout" },
-  "orders.statusChange": { description: "An order moves to a new status" },
   "customers.create": { description: "A customer profile is created" },
   "customers.update": { description: "A customer profile is updated" },
   "fulfillment.create": { description: "A fulfillment record is created" },
-  "cart.afterAddItem": { description: "An item is added to a cart" },
 });

@@ -1,0 +1,120 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { CoreTables } from "../../db/core-tables.js";
+import type { Actor } from "../../kernel/actor.js";
+import { AppError } from "../../kernel/app-error.js";
+import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
+import type { EventBus } from "../../kernel/event-bus.js";
+import type { TxOptions } from "../../kernel/transaction.js";
+import { isUuid } from "../catalog/catalog-context.js";
+import { allocateOrderNumber, yearIn } from "./order-number.js";
+import { ORDER_COLUMNS, ORDER_LINE_COLUMNS, ordersScope, toOrder, type Order, type OrderLine } from "./orders-context.js";
+import { ORDER_NUMBER } from "./orders-schemas.js";
+
+/** One line as checkout computed it; the order adds its id and `refundedQuantity: 0`. */
+export type CreateOrderLineInput = Omit<OrderLine, "lineItemId" | "refundedQuantity">;
+
+/** What checkout hands `services.orders.create`: every amount already computed on the server. */
+export interface CreateOrderInput extends Omit<Order, "id" | "number" | "status" | "lines" | "createdAt" | "updatedAt"> {
+  organizationId: string;
+  /** Who placed the order (the domain event and audit entry name them). */
+  actor: Actor | null;
+  lines: readonly CreateOrderLineInput[];
+}
+
+interface OrderOperationsContext {
+  database: DatabaseAccess;
+  events: EventBus;
+  /** Settings: the store's time zone, whose year the order number carries. */
+  services: Services;
+}
+
+const notFound = () => AppError.notFound("Order");
+
+async function readOrder(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string, idOrNumber: string): Promise<Order> {
+  const scope = ordersScope(db, organizationId);
+  let query = scope.selectFrom("orders").select(ORDER_COLUMNS);
+  if (isUuid(idOrNumber)) query = query.where("id", "=", idOrNumber);
+  else if (ORDER_NUMBER.test(idOrNumber)) query = query.where("number", "=", idOrNumber);
+  else throw notFound();
+  const row = await query.executeTakeFirst();
+  if (!row) throw notFound();
+  const lines = await scope.selectFrom("orderLines").select(ORDER_LINE_COLUMNS).where("orderId", "=", row.id).orderBy("position").execute();
+  return toOrder(row, lines);
+}
+
+export function createOrderOperations({ database, events, services }: OrderOperationsContext) {
+  return {
+    /**
+     * Writes a `pending` order and its lines inside the caller's transaction (checkout's), with the next
+     * gapless number of the organization's year, and emits `orders.create` there. The caller runs the
+     * `orders.afterCreate` hook once its transaction commits.
+     */
+    async create(input: CreateOrderInput, options: Required<TxOptions>): Promise<Order> {
+      const { trx } = options;
+      const { organizationId, actor, lines, ...fields } = input;
+      if (lines.length === 0) throw AppError.validation([{ path: "lines", message: "an order needs at least one line" }]);
+      const { timezone } = await services.settings.get(organizationId, "general", { trx });
+      const number = await allocateOrderNumber(trx, organizationId, yearIn(new Date(), timezone ?? "UTC"));
+      const id = randomUUID();
+      const scope = ordersScope(trx, organizationId);
+      const { createdAt, updatedAt } = await scope
+        .insertInto("orders", {
+          ...fields,
+          id,
+          number,
+          status: "pending",
+          shippingAddress: fields.shippingAddress === null ? null : JSON.stringify(fields.shippingAddress),
+          promotionCodes: [...fields.promotionCodes],
+        })
+        .returning(["createdAt", "updatedAt"])
+        .executeTakeFirstOrThrow();
+      const lineRows = lines.map((line, position) => ({ ...line, id: randomUUID(), orderId: id, position, refundedQuantity: 0 }));
+      await scope.insertInto("orderLines", lineRows).execute();
+      const order: Order = {
+        ...fields,
+        id,
+        number,
+        status: "pending",
+        promotionCodes: [...fields.promotionCodes],
+        lines: lineRows.map(({ id: lineItemId, orderId: _orderId, position: _position, ...line }) => ({ lineItemId, ...line })),
+        createdAt: createdAt.toISOString(),
+        updatedAt: updatedAt.toISOString(),
+      };
+      await events.emit({ organizationId, type: "orders.create", entityType: "order", entityId: id, payload: { order }, actor }, { trx });
+      return order;
+    },
+
+    /** An order by UUID or number (`ORD-2026-000042`); 404 for anything else, another organization's included. */
+    get: (organizationId: string, idOrNumber: string, options?: TxOptions): Promise<Order> => readOrder(options?.trx ?? database.db, organizationId, idOrNumber),
+
+    /**
+     * Moves a `pending` order to `confirmed` because its payment succeeded, in one guarded update, and
+     * emits `orders.statusChange`. An order already past `pending` stays as it is (answers false); an
+     * unknown one, or another organization's, is a 404.
+     */
+    async confirmPayment(input: { organizationId: string; orderId: string }, options: Required<TxOptions>): Promise<boolean> {
+      const { organizationId, orderId } = input;
+      // Checked before any SQL: a malformed uuid would fail the statement and with it the caller's transaction.
+      if (!isUuid(orderId)) throw notFound();
+      const scope = ordersScope(options.trx, organizationId);
+      const moved = await scope
+        .updateTable("orders")
+        .set({ status: "confirmed", updatedAt: sql`now()` })
+        .where("id", "=", orderId)
+        .where("status", "=", "pending")
+        .returning(["number"])
+        .executeTakeFirst();
+      if (!moved) {
+        const exists = await scope.selectFrom("orders").select("id").where("id", "=", orderId).executeTakeFirst();
+        if (!exists) throw notFound();
+        return false;
+      }
+      await events.emit(
+        { organizationId, type: "orders.statusChange", entityType: "order", entityId: orderId, payload: { orderId, number: moved.number, from: "pending", to: "confirmed", reason: "payment succeeded" }, actor: null },
+        options,
+      );
+      return true;
+    },
+  };
+}

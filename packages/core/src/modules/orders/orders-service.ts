@@ -1,0 +1,38 @@
+import type { ServiceContext } from "../../kernel/contexts.js";
+import type { EventPayloadsOf } from "../../kernel/domain-events.js";
+import { createOrderOperations } from "./order-operations.js";
+import type { Order } from "./orders-context.js";
+import type { ordersEvents } from "./orders-events.js";
+
+/**
+ * Orders as checkout writes them (numbered, with their lines) and as a payment confirms them. Listing,
+ * status moves, refunds and notes are the next module's work on these tables.
+ */
+export function createOrdersService({ database, events, services }: Pick<ServiceContext, "database" | "events" | "services">) {
+  return createOrderOperations({ database, events, services });
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;
+export type { Order, OrderLine, OrderStatus } from "./orders-context.js";
+export type { CreateOrderInput, CreateOrderLineInput } from "./order-operations.js";
+
+// Registers the service in the container; it lives beside its type so that whoever sees the type (the
+// public index, the emitted `dist` types) sees `services.orders` too.
+declare module "../../kernel/contexts.js" {
+  interface Services {
+    orders: OrdersService;
+  }
+}
+
+// The events this module emits, declared beside the service for the same reason as the service itself.
+declare module "../../kernel/domain-events.js" {
+  interface DomainEvents extends EventPayloadsOf<typeof ordersEvents> {}
+}
+
+// The orders' hook point. Checkout runs it once the transaction that created the order committed.
+declare module "../../kernel/hook-runner.js" {
+  interface HookPayloads {
+    /** After an order's creation committed: the order as created. A throw is reported in `meta.hookErrors`, never undoing the order. */
+    "orders.afterCreate": Order;
+  }
+}

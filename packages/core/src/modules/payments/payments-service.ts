@@ -1,0 +1,41 @@
+import type { ServiceContext } from "../../kernel/contexts.js";
+import { createPaymentIntentOperations } from "./payment-intent-operations.js";
+import { createPaymentRegistry } from "./payment-registry.js";
+import { createPaymentWebhookReceiver } from "./payment-webhook-receiver.js";
+import type { PaymentsContext } from "./payments-context.js";
+
+/**
+ * Payments: the configured provider adapters, the intent checkout records for each order (the provider
+ * is called afterwards by a job), and verified webhook deliveries that confirm orders.
+ */
+export function createPaymentsService({ database, services, config, logger }: Pick<ServiceContext, "database" | "services" | "config" | "logger">) {
+  const registry = createPaymentRegistry(config.payments?.adapters);
+  const context: PaymentsContext = { database, services, registry, logger };
+  return {
+    ...createPaymentIntentOperations(context),
+    ...createPaymentWebhookReceiver(context),
+    /** Whether an adapter with this provider id is registered. */
+    hasProvider: (provider: string): boolean => registry.has(provider),
+    /** The provider of a checkout's payment method id, or null; see `PaymentRegistry.providerOf`. */
+    providerOf: (paymentMethodId: string): string | null => registry.providerOf(paymentMethodId),
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
+export type { PaymentIntent } from "./payments-context.js";
+export type { RecordIntentInput } from "./payment-intent-operations.js";
+export type { WebhookReceipt, WebhookOutcome } from "./payment-webhook-receiver.js";
+
+// Registers the service in the container; it lives beside its type so that whoever sees the type (the
+// public index, the emitted `dist` types) sees `services.payments` too.
+declare module "../../kernel/contexts.js" {
+  interface Services {
+    payments: PaymentsService;
+  }
+}
+
+declare module "../../kernel/kernel-task.js" {
+  interface TaskInputs {
+    "payments/create-intent": { intentId: string };
+  }
+}
