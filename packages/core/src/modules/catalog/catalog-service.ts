@@ -10,6 +10,7 @@ import { createFieldDefinitionOperations } from "./field-definitions.js";
 import { createFieldOwnershipOperations } from "./field-ownership.js";
 import { createIncludeRegistry, type CatalogInclude } from "./include-registry.js";
 import { createOptionOperations } from "./option-axes.js";
+import { createSaleItemOperations } from "./sale-items.js";
 import { createSearchSourceOperations } from "./search-source.js";
 import { createTaxonomyOperations } from "./taxonomy-operations.js";
 import { createVariantListeners, type VariantsCreated } from "./variant-listeners.js";
@@ -46,6 +47,7 @@ export function createCatalogService({ config, database, events, hooks, services
     ...createProposalOperations(context),
     ...createFieldOwnershipOperations(context),
     ...createSearchSourceOperations(context),
+    ...createSaleItemOperations(context),
     /** Adds an `include=` name; see `CatalogInclude`. Call from a module's service factory. */
     registerInclude(include: CatalogInclude): void {
       context.includes.register(include);

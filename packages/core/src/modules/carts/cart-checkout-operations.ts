@@ -1,0 +1,59 @@
+import { sql } from "kysely";
+import type { TxOptions } from "../../kernel/transaction.js";
+import type { CartCaller } from "./cart-access.js";
+import { readCartItems, requireCart } from "./cart-view.js";
+import { cartsErrors, cartsScope, toCartRecord, type CartItemRecord, type CartRecord, type CartsContext } from "./carts-context.js";
+
+/** A cart held for checkout: its row is locked until the checkout's transaction ends. */
+export interface LockedCart {
+  cart: CartRecord;
+  items: CartItemRecord[];
+}
+
+/** Most expired carts one `carts/prune` statement deletes. */
+export const CART_PRUNE_LIMIT = 5_000;
+
+/** What checkout and the prune task do to carts. */
+export function createCartCheckoutOperations(context: CartsContext) {
+  return {
+    /**
+     * Locks a cart for checkout (`SELECT ... FOR UPDATE` in the caller's transaction), so two checkouts
+     * of one cart run one after the other and the second finds it checked out. 404 when missing, expired
+     * or not the caller's (`options.caller`, the carts' ownership rule; without one, no rule: for
+     * trusted callers); 409 CONFLICT when already checked out.
+     */
+    async lockForCheckout(organizationId: string, cartId: string, options: Required<TxOptions> & { caller?: CartCaller }): Promise<LockedCart> {
+      const { trx } = options;
+      const row = await requireCart(trx, { organizationId, cartId, caller: options.caller ?? null, lock: true });
+      if (row.status !== "open") throw cartsErrors.checkedOut();
+      return { cart: toCartRecord(row), items: await readCartItems(trx, organizationId, cartId) };
+    },
+
+    /** Freezes a locked cart with the order made of it; 409 when it was no longer open. */
+    async markCheckedOut(organizationId: string, cartId: string, orderId: string, options: Required<TxOptions>): Promise<void> {
+      const updated = await cartsScope(options.trx, organizationId)
+        .updateTable("carts")
+        .set({ status: "checked_out", orderId, updatedAt: new Date() })
+        .where("id", "=", cartId)
+        .where("status", "=", "open")
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) throw cartsErrors.checkedOut();
+    },
+
+    /** Drops the lines of a deleted catalog entity from every cart of the organization. */
+    async removeEntityItems(organizationId: string, entityId: string, options: Required<TxOptions>): Promise<void> {
+      await cartsScope(options.trx, organizationId).deleteFrom("cartItems").where("entityId", "=", entityId).execute();
+    },
+
+    /**
+     * Deletes carts past their expiry, of every organization (a maintenance task, not a tenant's
+     * request), at most `CART_PRUNE_LIMIT` per statement; answers how many. Their lines go with them.
+     */
+    async pruneExpired(): Promise<number> {
+      const result = await sql`
+        with doomed as (select id from carts where expires_at <= now() limit ${CART_PRUNE_LIMIT})
+        delete from carts where id in (select id from doomed)`.execute(context.database.db);
+      return Number(result.numAffectedRows ?? 0n);
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { z } from "zod";
+import type { CoreTables } from "../../db/core-tables.js";
+import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
+import { saleItemKey } from "../catalog/sale-items.js";
+import { owningCustomer, type CartCaller } from "./cart-access.js";
+import { generateCartToken } from "./cart-token.js";
+import { readCartItems, requireCart, viewCart, type CartPreview, type CartView } from "./cart-view.js";
+import { CART_COLUMNS, cartsErrors, cartsScope, type CartRow, type CartsContext } from "./carts-context.js";
+import { MAX_CART_ITEMS, MAX_ITEM_QUANTITY, type addCartItemBody, type createCartBody, type updateCartItemBody } from "./carts-schemas.js";
+
+export type CreateCartInput = z.input<typeof createCartBody>;
+export type AddCartItemInput = z.input<typeof addCartItemBody>;
+export type UpdateCartItemInput = z.input<typeof updateCartItemBody>;
+
+/** Which cart, asked by whom, previewing what. */
+export interface CartTarget extends CartCaller, CartPreview {
+  organizationId: string;
+  cartId: string;
+}
+
+/** Cart creation, reads and line changes; every change runs under the cart's row lock. */
+export function createCartOperations(context: CartsContext) {
+  const expiry = () => new Date(Date.now() + context.ttlSeconds * 1000);
+
+  /** Locks an open cart the caller may reach, runs `change`, moves its expiry ahead, and answers it priced. */
+  const changeCart = (target: CartTarget, options: TxOptions | undefined, change: (trx: Transaction<CoreTables>, cart: CartRow) => Promise<void>) =>
+    inTransaction(context.database, options, async (trx) => {
+      const cart = await requireCart(trx, { organizationId: target.organizationId, cartId: target.cartId, caller: target, lock: true });
+      if (cart.status !== "open") throw cartsErrors.checkedOut();
+      await change(trx, cart);
+      const now = new Date();
+      const touched = await cartsScope(trx, target.organizationId)
+        .updateTable("carts")
+        .set({ updatedAt: now, expiresAt: expiry() })
+        .where("id", "=", cart.id)
+        .returning(CART_COLUMNS)
+        .executeTakeFirstOrThrow();
+      return viewCart(context, target.organizationId, touched, target, { trx });
+    });
+
+  /** Checks that a line may be sold in the cart's currency: the entity exists and is published, the variant is its own, and it has a price. */
+  const assertSellable = async (trx: Transaction<CoreTables>, organizationId: string, cart: CartRow, input: AddCartItemInput) => {
+    const ref = { entityId: input.entityId, variantId: input.variantId ?? null };
+    const [described, [price]] = await Promise.all([
+      context.services.catalog.describeSaleItems(organizationId, [ref], { trx }),
+      context.services.pricing.resolve({ organizationId, currency: cart.currency, lines: [ref] }, { trx }),
+    ]);
+    const item = described.get(saleItemKey(ref));
+    if (!item) {
+      const isEntityKnown = ref.variantId !== null && (await context.services.catalog.existingEntityIds(organizationId, [ref.entityId], { trx })).has(ref.entityId);
+      throw isEntityKnown ? cartsErrors.invalid("body.variantId", "no such variant of this entity") : cartsErrors.invalid("body.entityId", "no such catalog entity");
+    }
+    if (item.status !== "active") throw cartsErrors.invalid("body.entityId", "this entity is not published");
+    if (!price) throw cartsErrors.invalid("body.entityId", `no ${cart.currency} price for this item`);
+  };
+
+  return {
+    /**
+     * Makes a cart. It belongs to the caller's session customer (a signed-in user), to `customerId` when
+     * the caller holds `orders:create:on-behalf`, or to no one (a guest); every cart also gets a token,
+     * answered once as `cartToken`, that reaches it.
+     */
+    async create(input: { organizationId: string; caller: CartCaller; body: CreateCartInput }, options?: TxOptions): Promise<CartView & { cartToken: string }> {
+      const customerId = owningCustomer(input.caller.actor, input.body.customerId);
+      return inTransaction(context.database, options, async (trx) => {
+        const settings = await context.services.settings.get(input.organizationId, "carts", { trx });
+        const { token, hash } = generateCartToken();
+        const row = await cartsScope(trx, input.organizationId)
+          .insertInto("carts", {
+            id: randomUUID(),
+            status: "open",
+            currency: input.body.currency,
+            customerId,
+            orderId: null,
+            isTaxInclusive: settings.isTaxInclusive ?? false,
+            tokenHash: hash,
+            expiresAt: expiry(),
+          })
+          .returning(CART_COLUMNS)
+          .executeTakeFirstOrThrow();
+        return { ...(await viewCart(context, input.organizationId, row, {}, { trx })), cartToken: token };
+      });
+    },
+
+    /** The cart priced now, with `promotionCodes` previewed. */
+    async get(target: CartTarget, options?: TxOptions): Promise<CartView> {
+      const cart = await requireCart(options?.trx ?? context.db, { organizationId: target.organizationId, cartId: target.cartId, caller: target });
+      return viewCart(context, target.organizationId, cart, target, options);
+    },
+
+    /**
+     * Adds a line, or adds to the line of the same entity and variant (the per-line maximum still holds).
+     * Emits `cart.afterAddItem` in the same transaction.
+     */
+    addItem(target: CartTarget, input: AddCartItemInput, options?: TxOptions): Promise<CartView> {
+      return changeCart(target, options, async (trx, cart) => {
+        const { organizationId } = target;
+        await assertSellable(trx, organizationId, cart, input);
+        const variantId = input.variantId ?? null;
+        const scope = cartsScope(trx, organizationId);
+        const items = await readCartItems(trx, organizationId, cart.id);
+        const existing = items.find((item) => item.entityId === input.entityId && item.variantId === variantId);
+        const snapshot = input.unitPriceSnapshot === undefined ? {} : { unitPriceSnapshot: input.unitPriceSnapshot };
+        let itemId: string;
+        let lineQuantity: number;
+        if (existing) {
+          lineQuantity = existing.quantity + input.quantity;
+          if (lineQuantity > MAX_ITEM_QUANTITY) {
+            throw cartsErrors.invalid("body.quantity", `at most ${MAX_ITEM_QUANTITY} units per line (${existing.quantity} already in the cart)`);
+          }
+          itemId = existing.id;
+          await scope.updateTable("cartItems").set({ quantity: lineQuantity, ...snapshot, updatedAt: new Date() }).where("id", "=", existing.id).execute();
+        } else {
+          if (items.length >= MAX_CART_ITEMS) throw cartsErrors.invalid("body.entityId", `a cart holds at most ${MAX_CART_ITEMS} lines`);
+          itemId = randomUUID();
+          lineQuantity = input.quantity;
+          await scope
+            .insertInto("cartItems", { id: itemId, cartId: cart.id, entityId: input.entityId, variantId, quantity: input.quantity, unitPriceSnapshot: input.unitPriceSnapshot ?? null })
+            .execute();
+        }
+        await context.events.emit(
+          {
+            organizationId,
+            type: "cart.afterAddItem",
+            entityType: "cart",
+            entityId: cart.id,
+            payload: { cartId: cart.id, itemId, entityId: input.entityId, variantId, quantity: input.quantity, lineQuantity },
+            actor: target.actor,
+          },
+          { trx },
+        );
+      });
+    },
+
+    /** Sets a line's quantity. */
+    updateItem(target: CartTarget, itemId: string, input: UpdateCartItemInput, options?: TxOptions): Promise<CartView> {
+      return changeCart(target, options, async (trx, cart) => {
+        const updated = await cartsScope(trx, target.organizationId)
+          .updateTable("cartItems")
+          .set({ quantity: input.quantity, updatedAt: new Date() })
+          .where("id", "=", itemId)
+          .where("cartId", "=", cart.id)
+          .executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) throw cartsErrors.itemNotFound();
+      });
+    },
+
+    /** Removes a line. */
+    removeItem(target: CartTarget, itemId: string, options?: TxOptions): Promise<CartView> {
+      return changeCart(target, options, async (trx, cart) => {
+        const deleted = await cartsScope(trx, target.organizationId).deleteFrom("cartItems").where("id", "=", itemId).where("cartId", "=", cart.id).executeTakeFirst();
+        if (deleted.numDeletedRows === 0n) throw cartsErrors.itemNotFound();
+      });
+    },
+  };
+}

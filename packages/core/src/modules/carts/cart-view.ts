@@ -1,0 +1,77 @@
+import type { Kysely, Transaction } from "kysely";
+import type { z } from "zod";
+import type { CoreTables } from "../../db/core-tables.js";
+import { AppError } from "../../kernel/app-error.js";
+import type { TxOptions } from "../../kernel/transaction.js";
+import { canReachCart, type CartCaller } from "./cart-access.js";
+import { quoteCart } from "./cart-quote.js";
+import { CART_COLUMNS, CART_ITEM_COLUMNS, cartsErrors, cartsScope, toCartRecord, type CartItemRecord, type CartRow, type CartsContext } from "./carts-context.js";
+import type { cartSchema, priceChangeSchema } from "./carts-schemas.js";
+
+/** A cart as the routes answer it. */
+export type Cart = z.output<typeof cartSchema>;
+
+/** A line whose client-shown price differs from the server's. */
+export type PriceChange = z.output<typeof priceChangeSchema>;
+
+/** A cart answer and the price differences the client should show (`meta.priceChanges`). */
+export interface CartView {
+  cart: Cart;
+  priceChanges: PriceChange[];
+}
+
+/** What a caller previews on a cart: promotion codes (nothing redeemed). */
+export interface CartPreview {
+  promotionCodes?: readonly string[] | undefined;
+}
+
+/**
+ * Reads a cart the caller may reach (see `canReachCart`; `caller: null` is a trusted caller, checked
+ * elsewhere), optionally taking its row lock (every change does, so changes of one cart run one at a
+ * time). Missing, expired, another organization's, or not the caller's: 404, all alike.
+ */
+export async function requireCart(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  input: { organizationId: string; cartId: string; caller: CartCaller | null; lock?: boolean },
+): Promise<CartRow> {
+  let query = cartsScope(db, input.organizationId).selectFrom("carts").select(CART_COLUMNS).where("id", "=", input.cartId);
+  if (input.lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  if (!row || row.expiresAt <= new Date() || (input.caller && !canReachCart(row, input.caller))) throw cartsErrors.cartNotFound();
+  return row;
+}
+
+/** The cart's lines in the order they were added. */
+export async function readCartItems(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string, cartId: string): Promise<CartItemRecord[]> {
+  return cartsScope(db, organizationId).selectFrom("cartItems").select(CART_ITEM_COLUMNS).where("cartId", "=", cartId).orderBy("createdAt").orderBy("id").execute();
+}
+
+/**
+ * Prices a cart for its answer: guests and customers alike get base prices (no customer groups: nothing
+ * trusted says which groups a caller belongs to until a customers module does). An unknown preview code
+ * is a 422 on `query.promotionCodes`.
+ */
+export async function viewCart(context: CartsContext, organizationId: string, row: CartRow, preview: CartPreview, options?: TxOptions): Promise<CartView> {
+  const items = await readCartItems(options?.trx ?? context.db, organizationId, row.id);
+  const quote = await quoteCart(
+    context.services,
+    { organizationId, currency: row.currency, isTaxInclusive: row.isTaxInclusive, items, customerId: row.customerId, promotionCodes: preview.promotionCodes ?? [], customerGroupIds: [] },
+    options,
+  ).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === "NOT_FOUND") throw cartsErrors.invalid("query.promotionCodes", error.message);
+    throw error;
+  });
+  const cart: Cart = {
+    ...toCartRecord(row),
+    items: quote.lines.map(({ unavailableReason: _reason, ...line }) => line),
+    promotions: quote.promotions.map(({ code, isApplicable, reason, discount, isFreeShipping }) => ({ code, isApplicable, reason, discount, isFreeShipping })),
+    subtotal: quote.subtotal,
+    discountTotal: quote.discountTotal,
+    taxTotal: quote.taxTotal,
+    total: quote.total,
+  };
+  const priceChanges = quote.lines
+    .filter((line) => line.unitPriceSnapshot !== null && line.unitPriceSnapshot !== line.unitPrice)
+    .map((line) => ({ itemId: line.id, entityId: line.entityId, variantId: line.variantId, snapshot: line.unitPriceSnapshot as number, price: line.unitPrice }));
+  return { cart, priceChanges };
+}
