@@ -85,7 +85,8 @@ export function cardAdapter(options: CardAdapterOptions): PaymentAdapter {
         {
           amount: String(input.amount),
           currency: input.currency.toLowerCase(),
-          payment_method: input.paymentMethodId,
+          // Empty when the customer completes the payment on the gateway's form (client secret).
+          ...(input.paymentMethodId === "" ? {} : { payment_method: input.paymentMethodId }),
           "metadata[orderId]": input.orderId,
           "metadata[orderNumber]": input.orderNumber,
           "metadata[organizationId]": input.organizationId,

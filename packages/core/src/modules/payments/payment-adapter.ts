@@ -30,7 +30,10 @@ export interface CreateIntentInput {
   /** Minor units. */
   amount: number;
   currency: string;
-  /** What the customer chose at checkout (a saved card, `cash`, a provider's payment method id). */
+  /**
+   * What the customer chose at checkout, without the provider prefix (`card:pm_123` gives `pm_123`,
+   * `manual:cash` gives `cash`); empty when checkout named the provider alone (`card`).
+   */
   paymentMethodId: string;
   /** Stable across retries of the same intent. */
   idempotencyKey: string;

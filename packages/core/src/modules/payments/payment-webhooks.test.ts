@@ -1,0 +1,156 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../testing/index.js";
+import { createOrder, orderInput } from "../orders/orders-test-helpers.js";
+import { cardAdapter } from "./card-adapter.js";
+import { signCardWebhook } from "./card-signature.js";
+import { manualAdapter } from "./manual-adapter.js";
+
+const SECRET = "whsec_new";
+const OLD_SECRET = "whsec_old";
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+const cardEvent = (orderId: string, overrides: { id?: string; type?: string } = {}) =>
+  JSON.stringify({
+    id: overrides.id ?? `evt_${randomUUID()}`,
+    type: overrides.type ?? "payment_intent.succeeded",
+    data: { object: { id: "pi_webhook", status: "succeeded", metadata: { orderId, organizationId: "default" } } },
+  });
+
+describe("payment webhook receiver", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      config: { payments: { adapters: [manualAdapter(), cardAdapter({ apiKey: "sk_test", webhookSecrets: [SECRET, OLD_SECRET], apiBaseUrl: "http://127.0.0.1:9" })] } },
+    });
+  });
+  afterAll(() => t.close());
+
+  const deliver = (body: string, options: { provider?: string; header?: string; secret?: string; timestamp?: number } = {}) =>
+    t.app.inject({
+      method: "POST",
+      url: `/api/payments/webhook/${options.provider ?? "card"}`,
+      headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": options.header ?? signCardWebhook(options.secret ?? SECRET, Buffer.from(body), options.timestamp ?? nowSeconds()) },
+      payload: body,
+    });
+  const recorded = async () => (await sql<{ count: number }>`select count(*)::int as count from payment_webhook_events`.execute(t.db)).rows[0]?.count ?? 0;
+  const statusOf = async (organizationId: string, orderId: string) => (await t.kernel.services.orders.get(organizationId, orderId)).status;
+  const domainEvents = async () => (await sql<{ count: number }>`select count(*)::int as count from domain_events`.execute(t.db)).rows[0]?.count ?? 0;
+
+  it("confirms the order of a verified payment_intent.succeeded and marks its card intent succeeded", async () => {
+    const { order, intentId } = await t.kernel.database.transaction(async (trx) => {
+      const created = await t.kernel.services.orders.create(orderInput({ paymentMethodId: "card:pm_1" }), { trx });
+      const intent = await t.kernel.services.payments.recordIntent(
+        { organizationId: "default", orderId: created.id, orderNumber: created.number, paymentMethodId: "card:pm_1", provider: "card", amount: created.total, currency: created.currency },
+        { trx },
+      );
+      return { order: created, intentId: intent.id };
+    });
+    const body = cardEvent(order.id, { id: "evt_confirm" });
+    const response = await deliver(body);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { received: true, duplicate: false } });
+    expect(await statusOf("default", order.id)).toBe("confirmed");
+    const row = await sql<{ type: string; action: string; orderId: string; payload: { id: string } }>`
+      select type, action, order_id, payload from payment_webhook_events where event_id = 'evt_confirm'`.execute(t.db);
+    expect(row.rows).toEqual([{ type: "payment_intent.succeeded", action: "payment_succeeded", orderId: order.id, payload: expect.objectContaining({ id: "evt_confirm" }) }]);
+    const [intent] = await t.kernel.services.payments.intentsOf("default", order.id);
+    expect(intent).toMatchObject({ id: intentId, status: "succeeded", providerReference: "pi_webhook" });
+  });
+
+  it("answers a replay 200 duplicate and changes nothing", async () => {
+    const order = await createOrder(t.kernel);
+    const body = cardEvent(order.id, { id: "evt_replayed" });
+    expect((await deliver(body)).json().data.duplicate).toBe(false);
+    const before = { events: await recorded(), domain: await domainEvents(), order: await t.kernel.services.orders.get("default", order.id) };
+    // The order moved on meanwhile: a replay must not touch it.
+    await sql`update orders set status = 'processing' where id = ${order.id}`.execute(t.db);
+
+    const replay = await deliver(body);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ data: { received: true, duplicate: true } });
+    expect(await recorded()).toBe(before.events);
+    expect(await domainEvents()).toBe(before.domain);
+    expect(await statusOf("default", order.id)).toBe("processing");
+  });
+
+  it("refuses a tampered body, a stale or future signature and a missing header with 400, recording nothing", async () => {
+    const order = await createOrder(t.kernel);
+    const body = cardEvent(order.id);
+    const before = await recorded();
+    const signed = signCardWebhook(SECRET, Buffer.from(body), nowSeconds());
+    const tampered = body.replace(order.id, randomUUID());
+    for (const response of [
+      await deliver(tampered, { header: signed }),
+      await deliver(body, { timestamp: nowSeconds() - 301 }),
+      await deliver(body, { timestamp: nowSeconds() + 301 }),
+      await deliver(body, { secret: "whsec_unknown" }),
+      await deliver(body, { header: "" }),
+      await deliver("not json", {}),
+    ]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe("PAYMENT_WEBHOOK_REJECTED");
+    }
+    expect(await recorded()).toBe(before);
+    expect(await statusOf("default", order.id)).toBe("pending");
+  });
+
+  it("accepts deliveries signed with the previous secret during a rotation, and headers carrying several signatures", async () => {
+    const first = await createOrder(t.kernel);
+    expect((await deliver(cardEvent(first.id), { secret: OLD_SECRET })).statusCode).toBe(200);
+    expect(await statusOf("default", first.id)).toBe("confirmed");
+
+    const second = await createOrder(t.kernel);
+    const body = cardEvent(second.id);
+    const timestamp = nowSeconds();
+    const oldSignature = signCardWebhook(OLD_SECRET, Buffer.from(body), timestamp).split(",")[1];
+    const newSignature = signCardWebhook(SECRET, Buffer.from(body), timestamp).split(",")[1];
+    expect((await deliver(body, { header: `t=${timestamp},${newSignature},${oldSignature}` })).statusCode).toBe(200);
+    expect(await statusOf("default", second.id)).toBe("confirmed");
+  });
+
+  it("answers 404 for an unregistered provider and for one without webhooks (manual), recording nothing", async () => {
+    const order = await createOrder(t.kernel);
+    const body = cardEvent(order.id);
+    const before = await recorded();
+    for (const provider of ["paypal", "manual"]) {
+      const response = await deliver(body, { provider });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error.code).toBe("NOT_FOUND");
+    }
+    expect(await recorded()).toBe(before);
+    expect(await statusOf("default", order.id)).toBe("pending");
+  });
+
+  it("records a delivery naming another organization's order and leaves that order as it is", async () => {
+    const theirs = await createOrder(t.kernel, { organizationId: "other-store" });
+    const before = await recorded();
+    const response = await deliver(cardEvent(theirs.id, { id: "evt_cross_tenant" }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({ received: true, duplicate: false });
+    expect(await recorded()).toBe(before + 1);
+    expect(await statusOf("other-store", theirs.id)).toBe("pending");
+    const row = await sql<{ organizationId: string; orderId: string | null }>`select organization_id, order_id from payment_webhook_events where event_id = 'evt_cross_tenant'`.execute(t.db);
+    expect(row.rows).toEqual([{ organizationId: "default", orderId: null }]);
+  });
+
+  it("records other events and unknown order ids without moving anything", async () => {
+    const order = await createOrder(t.kernel);
+    const before = await recorded();
+    expect((await deliver(cardEvent(order.id, { type: "payment_intent.payment_failed" }))).statusCode).toBe(200);
+    expect((await deliver(cardEvent(order.id, { type: "customer.created" }))).statusCode).toBe(200);
+    expect((await deliver(cardEvent(randomUUID()))).statusCode).toBe(200);
+    expect((await deliver(cardEvent("not-a-uuid"))).statusCode).toBe(200);
+    expect(await recorded()).toBe(before + 4);
+    expect(await statusOf("default", order.id)).toBe("pending");
+    const actions = await sql<{ action: string }>`select action from payment_webhook_events order by received_at desc limit 4`.execute(t.db);
+    expect(actions.rows.map((row) => row.action).sort()).toEqual(["other", "payment_failed", "payment_succeeded", "payment_succeeded"]);
+  });
+
+  it("documents the receiver in /api/doc", async () => {
+    const document = (await t.app.inject({ url: "/api/doc" })).json();
+    expect(document.paths["/api/payments/webhook/{provider}"].post.summary).toBe("Receive a payment provider's webhook");
+    expect(document["x-error-codes"].PAYMENT_WEBHOOK_REJECTED).toEqual({ status: 400, message: "The webhook delivery could not be verified", module: "payments" });
+  });
+});
