@@ -110,6 +110,25 @@ export type { PricingService, EntityPricing } from "./modules/pricing/pricing-se
 export type { PromotionsService } from "./modules/promotions/promotions-service.js";
 export type { TaxService } from "./modules/tax/tax-service.js";
 export type { TaxConfig, RegionRate } from "./modules/tax/tax-config.js";
+export type { OrdersService, Order, OrderLine, OrderStatus, CreateOrderInput, CreateOrderLineInput } from "./modules/orders/orders-service.js";
+export type { PaymentsService, PaymentIntent, RecordIntentInput, WebhookReceipt, WebhookOutcome } from "./modules/payments/payments-service.js";
+export type { PaymentsConfig } from "./modules/payments/payments-config.js";
+export {
+  PaymentWebhookRejected,
+  type PaymentAdapter,
+  type CreateIntentInput,
+  type PaymentStatus,
+  type PaymentIntentResult,
+  type CaptureInput,
+  type RefundInput,
+  type PaymentOperationResult,
+  type PaymentWebhookDelivery,
+  type PaymentWebhookAction,
+  type PaymentWebhookEvent,
+} from "./modules/payments/payment-adapter.js";
+export { manualAdapter } from "./modules/payments/manual-adapter.js";
+export { cardAdapter, type CardAdapterOptions } from "./modules/payments/card-adapter.js";
+export { signCardWebhook, verifyCardSignature, CARD_SIGNATURE_HEADER, CARD_SIGNATURE_TOLERANCE_SECONDS } from "./modules/payments/card-signature.js";
 export type { SettingsService } from "./modules/settings/settings-service.js";
 export type { JobsService, JobRunSummary } from "./modules/jobs/jobs-service.js";
 export type { WebhookService, WebhookEndpoint, WebhookDelivery, CreateEndpointInput } from "./modules/webhooks/webhook-service.js";

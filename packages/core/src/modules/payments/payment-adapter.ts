@@ -20,7 +20,7 @@ export interface PaymentAdapter {
    * `PaymentWebhookRejected` when the delivery is not authentic (bad or stale signature, malformed):
    * the receiver answers 400 and records nothing. Absent for providers without webhooks (`manual`).
    */
-  parseWebhook?(input: WebhookDelivery): PaymentWebhookEvent;
+  parseWebhook?(input: PaymentWebhookDelivery): PaymentWebhookEvent;
 }
 
 export interface CreateIntentInput {
@@ -72,7 +72,7 @@ export interface PaymentOperationResult {
   status: PaymentStatus | "refunded";
 }
 
-export interface WebhookDelivery {
+export interface PaymentWebhookDelivery {
   /** The body exactly as received: signatures are computed over these bytes. */
   rawBody: Buffer;
   /** Lower-case header names, as Node gives them. */
