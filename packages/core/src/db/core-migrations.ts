@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { NamedMigration } from "../kernel/plugin.js";
 
-/** The kernel's own tables: organizations (tenants) and the domain-event outbox. */
+/** The kernel's own tables: organizations (tenants), the domain-event outbox and idempotency keys. */
 export const coreMigrations: readonly NamedMigration[] = [
   {
     name: "0001_organizations_and_events",
@@ -30,6 +30,28 @@ export const coreMigrations: readonly NamedMigration[] = [
         .on("domain_events")
         .columns(["organization_id", "type", "occurred_at"])
         .execute();
+    },
+  },
+  {
+    // The HTTP layer's Idempotency-Key records (src/http/idempotency): one row per organization, credential
+    // and key, claimed before the handler runs and holding its answer afterwards.
+    name: "0002_idempotency_keys",
+    async up(db) {
+      await db.schema
+        .createTable("idempotency_keys")
+        .addColumn("organization_id", "text", (col) => col.notNull())
+        .addColumn("credential", "text", (col) => col.notNull())
+        .addColumn("key", "text", (col) => col.notNull())
+        .addColumn("fingerprint", "text", (col) => col.notNull())
+        .addColumn("claim_token", "uuid", (col) => col.notNull())
+        .addColumn("status", "text", (col) => col.notNull().check(sql`status in ('in_progress', 'completed')`))
+        .addColumn("response_status", "integer")
+        .addColumn("response_headers", "jsonb")
+        .addColumn("response_body", "text")
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint("idempotency_keys_pkey", ["organization_id", "credential", "key"])
+        .execute();
+      await db.schema.createIndex("idempotency_keys_created_at_idx").on("idempotency_keys").column("created_at").execute();
     },
   },
 ];

@@ -25,8 +25,33 @@ export interface DomainEventsTable {
   sequence: Generated<number>;
 }
 
+/** Whether the request holding an idempotency key still runs, or its answer is stored. */
+export type IdempotencyKeyStatus = "in_progress" | "completed";
+
+/**
+ * One `Idempotency-Key` of one organization and credential: claimed (`in_progress`) before the handler
+ * runs, then the answer replayed to retries (`completed`).
+ */
+export interface IdempotencyKeysTable {
+  organizationId: string;
+  /** `<actor type>:<actor id>`, or `anonymous`. */
+  credential: string;
+  key: string;
+  /** SHA-256 (hex) of the method, the URL and the raw body bytes. */
+  fingerprint: string;
+  /** Random per claim: only the request that claimed the key may store its answer or release it. */
+  claimToken: string;
+  status: IdempotencyKeyStatus;
+  responseStatus: number | null;
+  responseHeaders: Json<Record<string, string | string[]>> | null;
+  responseBody: string | null;
+  /** When the key was claimed; its answer is replayed for 24 hours from then. */
+  createdAt: Timestamp;
+}
+
 /** Tables the kernel itself owns. Modules extend their view with `db.withTables<TheirTables>()`. */
 export interface CoreTables {
   organizations: OrganizationsTable;
   domainEvents: DomainEventsTable;
+  idempotencyKeys: IdempotencyKeysTable;
 }

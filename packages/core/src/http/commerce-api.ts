@@ -9,6 +9,8 @@ import type { RouteAuthContext } from "../kernel/contexts.js";
 import type { Kernel } from "../kernel/create-kernel.js";
 import type { RequestGuard } from "../kernel/authenticator.js";
 import { errorBody } from "./error-response.js";
+import { createIdempotencyLayer, type IdempotencyLayer } from "./idempotency/idempotent-route.js";
+import { createIdempotencyStore } from "./idempotency/idempotency-store.js";
 import { JsonText } from "./json-text.js";
 import { parseJsonBody } from "./parse-json-body.js";
 import { responseSerializerCompiler } from "./response-serializer.js";
@@ -51,6 +53,9 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
   app.setSerializerCompiler(responseSerializerCompiler);
   app.decorateRequest("actor", null);
   app.decorateRequest("organizationId", "");
+  app.decorateRequest("bodyDigest", null);
+  app.decorateRequest("idempotencyClaim", null);
+  const idempotency = createIdempotencyLayer(createIdempotencyStore(kernel.database.db));
 
   const rateLimit = kernel.config.http?.rateLimit;
   const limiter =
@@ -123,7 +128,7 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
   const routes = kernel.routes(options.auth);
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const route of routes) {
-    if (!route.isMultipart && !route.isRawBody) registerRoute(typed, route, kernel, bodyLimit);
+    if (!route.isMultipart && !route.isRawBody) registerRoute(typed, route, kernel, bodyLimit, idempotency);
   }
   // Multipart bodies (media uploads) are read by the routes that declare `.multipart()`, with their own
   // size limit. @fastify/multipart adds two async hooks and a listener to every request of its context,
@@ -136,7 +141,7 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
     await uploads.register(multipart);
     const typedUploads = uploads.withTypeProvider<ZodTypeProvider>();
     for (const route of routes) {
-      if (route.isMultipart) registerRoute(typedUploads, route, kernel, bodyLimit);
+      if (route.isMultipart) registerRoute(typedUploads, route, kernel, bodyLimit, idempotency);
     }
   });
   // Routes that verify a signature over the exact bytes (payment webhooks) get them unparsed, whatever
@@ -146,7 +151,7 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
     raw.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
     const typedRaw = raw.withTypeProvider<ZodTypeProvider>();
     for (const route of routes) {
-      if (route.isRawBody) registerRoute(typedRaw, route, kernel, bodyLimit);
+      if (route.isRawBody) registerRoute(typedRaw, route, kernel, bodyLimit, idempotency);
     }
   });
 }
@@ -157,11 +162,34 @@ function actorCheckFailed(request: FastifyRequest, error: unknown): AppError {
   return new AppError("INTERNAL_ERROR", { message: `Authentication check failed (request ${request.id})`, cause: error });
 }
 
-function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: Kernel, bodyLimit: number): void {
+function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: Kernel, bodyLimit: number, idempotency: IdempotencyLayer): void {
   const { body, query, params, data } = route.schemas;
   const envelope = data ? z.object({ data, meta: z.record(z.string(), z.unknown()).optional() }) : undefined;
   const permissionNote = route.permissions.length > 0 ? `Requires: ${route.permissions.join(", ")}` : undefined;
   const description = [route.description, permissionNote].filter(Boolean).join("\n\n");
+  // Not `async`: the handler's own promise is continued, one async hop fewer per request.
+  const run = (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> =>
+    route
+      .handler({
+        input: request.body,
+        query: request.query,
+        params: request.params,
+        actor: request.actor,
+        organizationId: request.organizationId,
+        services: kernel.services,
+        db: kernel.database.db,
+        request,
+        reply,
+      })
+      .then((result) => {
+        if (reply.sent) return reply;
+        reply.status(route.status);
+        // Already JSON (the envelope included): sent as it is, past the serializer.
+        return result instanceof JsonText ? reply.type("application/json; charset=utf-8").send(result.text) : reply.send(result ?? { data: null });
+      });
+  // Every POST of the builder honours `Idempotency-Key` (POST creates and acts); like Stripe, other
+  // methods ignore the header.
+  const isIdempotent = route.method === "POST";
   app.route({
     method: route.method,
     url: route.path,
@@ -176,26 +204,9 @@ function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: K
       ...(envelope ? { response: { [route.status]: envelope } } : {}),
       ...(route.isAuthRequired ? { security: [{ session: [] }, { bearer: [] }, { apiKey: [] }] } : {}),
     },
-    config: { routeGuard: routeGuard(route, kernel) },
-    // Not `async`: the handler's own promise is continued, one async hop fewer per request.
-    handler: (request, reply) =>
-      route
-        .handler({
-          input: request.body,
-          query: request.query,
-          params: request.params,
-          actor: request.actor,
-          organizationId: request.organizationId,
-          services: kernel.services,
-          db: kernel.database.db,
-          request,
-          reply,
-        })
-        .then((result) => {
-          if (reply.sent) return reply;
-          reply.status(route.status);
-          // Already JSON (the envelope included): sent as it is, past the serializer.
-          return result instanceof JsonText ? reply.type("application/json; charset=utf-8").send(result.text) : reply.send(result ?? { data: null });
-        }),
+    config: { routeGuard: routeGuard(route, kernel), ...(isIdempotent ? { isIdempotent } : {}) },
+    ...(isIdempotent ? { onSend: idempotency.onSend } : {}),
+    handler: isIdempotent ? idempotency.guard(run, { isMultipart: route.isMultipart === true }) : run,
   });
 }
+

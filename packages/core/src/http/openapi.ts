@@ -1,8 +1,9 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyContextConfig, FastifyInstance } from "fastify";
 import swagger from "@fastify/swagger";
 import scalar from "@scalar/fastify-api-reference";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import type { Registries } from "../kernel/registries.js";
+import { IDEMPOTENCY_KEY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from "./idempotency/idempotency-key.js";
 
 export interface OpenApiOptions {
   version: string;
@@ -35,8 +36,29 @@ export async function registerOpenApi(app: FastifyInstance, { version, title = "
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => withIdempotencyKeyHeader(jsonSchemaTransform(input), input.route.config),
   });
+}
+
+/** Documents `Idempotency-Key` on the routes that honour it, without a validator on every request. */
+function withIdempotencyKeyHeader<T extends { schema: object }>(transformed: T, config: FastifyContextConfig | undefined): T {
+  if (config?.isIdempotent !== true) return transformed;
+  const schema = transformed.schema as { headers?: { properties?: Record<string, unknown> } };
+  const headers = {
+    type: "object",
+    ...schema.headers,
+    properties: {
+      ...schema.headers?.properties,
+      [IDEMPOTENCY_KEY_HEADER]: {
+        type: "string",
+        minLength: 1,
+        maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
+        description:
+          "Makes a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) without running again; with another request it is a 422 IDEMPOTENCY_KEY_REUSED; while the first request runs, a 409 CONFLICT. 1 to 255 printable ASCII characters, scoped to the organization and the caller's credential.",
+      },
+    },
+  };
+  return { ...transformed, schema: { ...transformed.schema, headers } };
 }
 
 /** An OpenAPI extension: the kernel's generic codes and every manifest's, as the kernel merged them. */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { Actor } from "../kernel/actor.js";
+import type { IdempotencyClaim } from "./idempotency/idempotency-store.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -7,12 +8,18 @@ declare module "fastify" {
     actor: Actor | null;
     /** The organization the request acts on; set before a builder route's handler runs. */
     organizationId: string;
+    /** SHA-256 (hex) of the JSON body as read, computed only for requests carrying an `Idempotency-Key`. */
+    bodyDigest: string | null;
+    /** The idempotency key this request claimed, until its answer is stored or the key released. */
+    idempotencyClaim: IdempotencyClaim | null;
   }
   interface FastifyContextConfig {
     /** Routes that must answer without resolving an actor (health, documentation). */
     isPublic?: boolean;
     /** Authentication, permission and organization checks of a builder route. */
     routeGuard?: (request: FastifyRequest) => void | Promise<void>;
+    /** POST builder routes: they honour `Idempotency-Key` (and the OpenAPI document says so). */
+    isIdempotent?: boolean;
   }
 }
 
