@@ -21,7 +21,6 @@ export const GENERIC_ERROR_CODES = {
   FORBIDDEN: { status: 403, message: "Insufficient permission" },
   CONFLICT: { status: 409, message: "Conflicting state" },
   IDEMPOTENCY_KEY_REUSED: { status: 422, message: "This Idempotency-Key was used with another request" },
-  IDEMPOTENCY_KEY_REUSED: { status: 422, message: "This Idempotency-Key was used with another request" },
   METHOD_NOT_ALLOWED: { status: 405, message: "Method not allowed" },
   PAYLOAD_TOO_LARGE: { status: 413, message: "Request body is larger than the limit" },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Unsupported content type" },
