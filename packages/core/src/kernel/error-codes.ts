@@ -9,14 +9,12 @@ export type ErrorTable = Readonly<Record<string, ErrorDefinition>>;
 
 /**
  * The kernel's generic codes: the failures any module or plugin may answer with. Domain codes belong to
- * the module that raises them (its manifest's `errors`). `CHECKOUT_FAILED` stays here until a checkout
- * module exists to declare it: the spec's error table promises it, and nothing else may own it yet.
+ * the module that raises them (its manifest's `errors`): `CHECKOUT_FAILED` is the checkout module's.
  */
 export const GENERIC_ERROR_CODES = {
   BAD_REQUEST: { status: 400, message: "Malformed request" },
   NOT_FOUND: { status: 404, message: "Resource not found" },
   VALIDATION_FAILED: { status: 422, message: "Input validation failed" },
-  CHECKOUT_FAILED: { status: 422, message: "Checkout failed" },
   UNAUTHORIZED: { status: 401, message: "Authentication required" },
   FORBIDDEN: { status: 403, message: "Insufficient permission" },
   CONFLICT: { status: 409, message: "Conflicting state" },

@@ -11,6 +11,7 @@ import { taxModule } from "./tax/tax-module.js";
 import { cartsModule } from "./carts/carts-module.js";
 import { ordersModule } from "./orders/orders-module.js";
 import { paymentsModule } from "./payments/payments-module.js";
+import { checkoutModule } from "./checkout/checkout-module.js";
 import { settingsModule } from "./settings/settings-module.js";
 import { jobsModule } from "./jobs/jobs-module.js";
 import { webhooksModule } from "./webhooks/webhooks-module.js";
@@ -32,4 +33,5 @@ export const builtInModules: readonly PluginManifest[] = [
   cartsModule,
   ordersModule,
   paymentsModule,
+  checkoutModule,
 ];

@@ -26,6 +26,8 @@ export interface QuoteInput {
 /** A cart line priced now. */
 export interface QuotedLine extends CartItemRecord {
   title: string | null;
+  /** The entity's slug (empty when it is gone): what an order line is titled by when the entity has no title. */
+  slug: string;
   sku: string | null;
   unitPrice: number | null;
   isAvailable: boolean;
@@ -68,6 +70,7 @@ export async function quoteCart(services: Services, input: QuoteInput, options?:
     return {
       ...item,
       title: sale?.title ?? null,
+      slug: sale?.slug ?? "",
       sku: sale?.sku ?? null,
       unitPrice,
       isAvailable: unavailableReason === null,

@@ -63,7 +63,7 @@ export async function viewCart(context: CartsContext, organizationId: string, ro
   });
   const cart: Cart = {
     ...toCartRecord(row),
-    items: quote.lines.map(({ unavailableReason: _reason, ...line }) => line),
+    items: quote.lines.map(({ unavailableReason: _reason, slug: _slug, ...line }) => line),
     promotions: quote.promotions.map(({ code, isApplicable, reason, discount, isFreeShipping }) => ({ code, isApplicable, reason, discount, isFreeShipping })),
     subtotal: quote.subtotal,
     discountTotal: quote.discountTotal,

@@ -13,6 +13,7 @@ export interface SaleItem {
   entityId: string;
   variantId: string | null;
   status: EntityStatus;
+  slug: string;
   /** The entity's `en` title, when it has one. */
   title: string | null;
   /** The variant's SKU (null for an entity-level item or a variant without one). */
@@ -40,7 +41,7 @@ export function createSaleItemOperations(context: CatalogContext) {
           .leftJoin("catalogEntityAttributes", (join) =>
             join.onRef("catalogEntityAttributes.entityId", "=", "catalogEntities.id").on("catalogEntityAttributes.locale", "=", "en"),
           )
-          .select(["catalogEntities.id", "catalogEntities.status", "catalogEntityAttributes.title"])
+          .select(["catalogEntities.id", "catalogEntities.status", "catalogEntities.slug", "catalogEntityAttributes.title"])
           .where("catalogEntities.id", "in", entityIds)
           .execute(),
         variantIds.length === 0 ? [] : scope.selectFrom("catalogVariants").select(["id", "entityId", "sku"]).where("id", "in", variantIds).execute(),
@@ -57,6 +58,7 @@ export function createSaleItemOperations(context: CatalogContext) {
           entityId: ref.entityId,
           variantId: ref.variantId ?? null,
           status: entity.status,
+          slug: entity.slug,
           title: entity.title ?? null,
           sku: variant?.sku ?? null,
         });

@@ -1,0 +1,167 @@
+import type { Transaction } from "kysely";
+import type { CoreTables } from "../../db/core-tables.js";
+import type { Actor } from "../../kernel/actor.js";
+import { AppError } from "../../kernel/app-error.js";
+import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
+import type { BeforeHookContext, HookRunner } from "../../kernel/hook-runner.js";
+import { hasPermission } from "../../kernel/permissions.js";
+import type { WithHookErrors } from "../../kernel/transaction-runner.js";
+import { ON_BEHALF_PERMISSION, owningCustomer } from "../carts/cart-access.js";
+import type { CartQuote, QuotedLine } from "../carts/cart-quote.js";
+import type { CartRecord } from "../carts/carts-context.js";
+import type { Order } from "../orders/orders-service.js";
+import { assertHookChange, draftOrder, type CheckoutDraft } from "./checkout-draft.js";
+import { checkoutFailed, failingAs } from "./checkout-errors.js";
+import type { CheckoutInput } from "./checkout-schemas.js";
+
+export interface CheckoutContext {
+  database: DatabaseAccess;
+  hooks: HookRunner;
+  services: Services;
+}
+
+export interface PlaceOrderInput {
+  organizationId: string;
+  actor: Actor | null;
+  /** The `x-cart-token` header: a guest's proof that the cart is theirs. */
+  cartToken?: string | undefined;
+  body: CheckoutInput;
+}
+
+const lineRef = (line: QuotedLine) => ({ itemId: line.id, entityId: line.entityId, variantId: line.variantId });
+
+/** Refuses a quote checkout cannot charge: an unavailable line, or a code that does not apply. */
+function assertChargeable(quote: CartQuote): void {
+  for (const line of quote.lines) {
+    if (line.unavailableReason === "ITEM_UNAVAILABLE") throw checkoutFailed("ITEM_UNAVAILABLE", "An item of the cart is no longer for sale", lineRef(line));
+    if (line.unavailableReason === "PRICE_MISSING") throw checkoutFailed("PRICE_MISSING", "An item of the cart has no price in the cart's currency", lineRef(line));
+  }
+  for (const promotion of quote.promotions) {
+    if (!promotion.isApplicable) {
+      throw checkoutFailed("PROMOTION_NOT_APPLICABLE", `Promotion ${promotion.code} does not apply to this cart (${promotion.reason})`, { code: promotion.code, promotionReason: promotion.reason });
+    }
+  }
+}
+
+/**
+ * Places an order from a cart in ONE transaction: lock the cart, price every line again (pricing), apply
+ * the promotion codes (promotions), tax each discounted line (tax), take the stock (reserve then convert,
+ * lines in a fixed order so two checkouts never wait on each other's rows crosswise), run
+ * `checkout.beforeCreate`, write the order with its number (orders), redeem each code with the guarded
+ * statement, record the payment intent with its job (payments: the provider is called after commit), and
+ * freeze the cart. Events, audit entries and webhook jobs are written by subscribers in the same
+ * transaction. Any refusal is a 422 CHECKOUT_FAILED with `details.reason` and rolls everything back;
+ * `orders.afterCreate` handlers run after commit and their failures come back as `hookErrors`.
+ */
+export async function placeOrder(context: CheckoutContext, input: PlaceOrderInput): Promise<WithHookErrors<Order>> {
+  const { services, hooks } = context;
+  const { organizationId, actor, body } = input;
+  // Rights and the payment provider are checked before any SQL: nothing to roll back.
+  const namedCustomer = body.customerId === undefined ? undefined : owningCustomer(actor, body.customerId);
+  if ((body.customerGroupIds?.length ?? 0) > 0 && !hasPermission(actor, ON_BEHALF_PERMISSION)) throw AppError.forbidden(`customerGroupIds needs ${ON_BEHALF_PERMISSION}`);
+  const unknownProvider = () => checkoutFailed("UNKNOWN_PAYMENT_PROVIDER", `No payment provider handles "${body.paymentMethodId}"`, { paymentMethodId: body.paymentMethodId });
+  const provider = services.payments.providerOf(body.paymentMethodId);
+  if (provider === null) throw unknownProvider();
+
+  return context.database.transactionWithHookErrors(async (trx) => {
+    const hookContext: BeforeHookContext = { organizationId, actor, services, trx };
+    const { cart, items } = await failingAs(
+      () => services.carts.lockForCheckout(organizationId, body.cartId, { trx, caller: { actor, cartToken: input.cartToken } }),
+      (error) => (error.code === "CONFLICT" ? checkoutFailed("CART_CHECKED_OUT", "The cart is already checked out") : undefined),
+    );
+    if (body.currency !== cart.currency) throw checkoutFailed("CURRENCY_MISMATCH", `The cart is in ${cart.currency}, not ${body.currency}`, { cartCurrency: cart.currency });
+    if (items.length === 0) throw checkoutFailed("CART_EMPTY", "The cart is empty");
+    const customerId = namedCustomer ?? cart.customerId;
+
+    const quote = await failingAs(
+      () =>
+        services.carts.quote(
+          {
+            organizationId,
+            currency: cart.currency,
+            isTaxInclusive: cart.isTaxInclusive,
+            items,
+            customerId,
+            promotionCodes: body.promotionCodes ?? [],
+            customerGroupIds: body.customerGroupIds ?? [],
+            address: body.shippingAddress ? { country: body.shippingAddress.country, region: body.shippingAddress.state } : undefined,
+          },
+          { trx },
+        ),
+      (error) => (error.code === "NOT_FOUND" ? checkoutFailed("PROMOTION_NOT_FOUND", error.message) : undefined),
+    );
+    assertChargeable(quote);
+    await takeStock(services, { organizationId, actor, cart, lines: quote.lines, trx });
+
+    const draft = draftOrder({ body, quote, customerId, isTaxInclusive: cart.isTaxInclusive });
+    const { order: accepted } = await failingAs(
+      () => hooks.runBefore("checkout.beforeCreate", { order: draft, cart }, hookContext),
+      (error) => (error.code === "CHECKOUT_FAILED" || error.status >= 500 ? error : checkoutFailed("REFUSED_BY_HOOK", error.message, { code: error.code })),
+    );
+    assertHookChange(draft, accepted);
+    const acceptedProvider = services.payments.providerOf(accepted.paymentMethodId);
+    if (acceptedProvider === null) throw unknownProvider();
+
+    const order = await services.orders.create({ ...accepted, organizationId, actor, cartId: cart.id }, { trx });
+    await redeemCodes(services, { organizationId, customerId: order.customerId, orderId: order.id, quote, trx });
+    await failingAs(
+      () =>
+        services.payments.recordIntent(
+          { organizationId, orderId: order.id, orderNumber: order.number, paymentMethodId: order.paymentMethodId, provider: acceptedProvider, amount: order.total, currency: order.currency },
+          { trx },
+        ),
+      (error) => (error.code === "VALIDATION_FAILED" ? unknownProvider() : undefined),
+    );
+    await services.carts.markCheckedOut(organizationId, cart.id, order.id, { trx });
+    hooks.runAfterCommit("orders.afterCreate", order, hookContext);
+    return order;
+  });
+}
+
+/**
+ * Takes each line's stock: a reservation (one guarded UPDATE: never more than is on hand) converted into
+ * a sale at once. Lines go in (entity, variant) order, so concurrent checkouts lock stock rows in one
+ * order and cannot deadlock.
+ */
+async function takeStock(services: Services, input: { organizationId: string; actor: Actor | null; cart: CartRecord; lines: readonly QuotedLine[]; trx: Transaction<CoreTables> }) {
+  const { organizationId, trx } = input;
+  const ordered = [...input.lines].sort((a, b) => compare(a.entityId, b.entityId) || compare(a.variantId ?? "", b.variantId ?? ""));
+  for (const line of ordered) {
+    const reservation = await failingAs(
+      () => services.inventory.reserve(organizationId, { entityId: line.entityId, variantId: line.variantId, quantity: line.quantity, reference: `cart:${input.cart.id}` }, { trx }),
+      (error) =>
+        error.code === "CONFLICT"
+          ? checkoutFailed("OUT_OF_STOCK", `Not enough stock for ${line.title ?? line.slug}`, { ...lineRef(line), quantity: line.quantity })
+          : error.code === "NOT_FOUND"
+            ? checkoutFailed("ITEM_UNAVAILABLE", "An item of the cart is no longer for sale", lineRef(line))
+            : undefined,
+    );
+    await services.inventory.convert(organizationId, reservation.id, input.actor, { trx });
+  }
+}
+
+/** Redeems the applied codes, in code order (one lock order for all checkouts); a refused one fails the checkout. */
+async function redeemCodes(services: Services, input: { organizationId: string; customerId: string | null; orderId: string; quote: CartQuote; trx: Transaction<CoreTables> }) {
+  const applied = [...input.quote.promotions].sort((a, b) => compare(a.code.toLowerCase(), b.code.toLowerCase()));
+  for (const promotion of applied) {
+    await failingAs(
+      () => services.promotions.redeem({ organizationId: input.organizationId, code: promotion.code, customerId: input.customerId, orderId: input.orderId, discount: promotion.discount }, { trx: input.trx }),
+      (error) =>
+        error.status < 500 ? checkoutFailed("PROMOTION_NOT_APPLICABLE", `Promotion ${promotion.code} cannot be redeemed: ${error.message}`, { code: promotion.code, promotionReason: "USAGE_LIMIT_REACHED" }) : undefined,
+    );
+  }
+}
+
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+// The checkout's hook point, declared beside the operation that runs it. See "Hooks" in the core README.
+declare module "../../kernel/hook-runner.js" {
+  interface HookPayloads {
+    /**
+     * Before the order is written, in checkout's transaction (prices, promotions, tax and stock are
+     * settled): answer `{ order, cart }` with a changed `order` (see `assertHookChange` for what may
+     * change), or throw an `AppError` to refuse (422 CHECKOUT_FAILED `REFUSED_BY_HOOK` with its message).
+     */
+    "checkout.beforeCreate": { order: CheckoutDraft; cart: CartRecord };
+  }
+}
