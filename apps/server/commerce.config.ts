@@ -1,4 +1,4 @@
-import { defineConfig, type AuthConfig } from "@unified-commerce/core";
+import { cardAdapter, defineConfig, manualAdapter, type AuthConfig, type PaymentAdapter } from "@unified-commerce/core";
 import { auth } from "@unified-commerce/auth";
 
 const list = (value: string | undefined): string[] =>
@@ -18,10 +18,24 @@ for (const provider of ["github", "google"]) {
 }
 
 /**
+ * Manual payments always; card payments through a Stripe-compatible gateway once `CARD_API_KEY` and
+ * `CARD_WEBHOOK_SECRETS` (comma list: the old and the new secret while rotating) are set.
+ */
+const cardApiKey = process.env.CARD_API_KEY;
+const cardWebhookSecrets = list(process.env.CARD_WEBHOOK_SECRETS);
+const paymentAdapters: PaymentAdapter[] = [
+  manualAdapter(),
+  ...(cardApiKey && cardWebhookSecrets.length > 0
+    ? [cardAdapter({ apiKey: cardApiKey, webhookSecrets: cardWebhookSecrets, ...(process.env.CARD_API_BASE_URL ? { apiBaseUrl: process.env.CARD_API_BASE_URL } : {}) })]
+    : []),
+];
+
+/**
  * Configuration of the reference server. Everything comes from the environment so one build runs
  * anywhere: `DATABASE_URL` (unset: embedded PGlite in `DATA_DIR`), `REDIS_URL` (shared rate limits),
  * `PUBLIC_URL`, `TRUSTED_ORIGINS` (comma list of browser origins allowed to use cookie sessions),
- * `TWO_FACTOR_REQUIRED_ROLES` (comma list), `SESSION_DURATION` (seconds), `WEBHOOKS_ALLOW_PRIVATE_TARGETS`.
+ * `TWO_FACTOR_REQUIRED_ROLES` (comma list), `SESSION_DURATION` (seconds), `WEBHOOKS_ALLOW_PRIVATE_TARGETS`,
+ * `CARD_API_KEY`, `CARD_WEBHOOK_SECRETS`, `CARD_API_BASE_URL`.
  */
 export default defineConfig({
   database: {
@@ -47,6 +61,7 @@ export default defineConfig({
   // Webhooks reach public addresses only in production (loopback too elsewhere); `true` lets them reach
   // receivers inside the network (loopback, private and link-local addresses).
   webhooks: { targets: { allowPrivate: process.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS === "true" } },
+  payments: { adapters: paymentAdapters },
   auth: {
     roles: {
       owner: { permissions: ["*:*"] },
