@@ -33,7 +33,7 @@ const runsPlugin = definePlugin({
         z.object({
           note: z.string().min(1),
           delayMs: z.number().int().min(0).optional(),
-          outcome: z.enum(["created", "missing", "rate-limited"]).default("created"),
+          outcome: z.enum(["created", "missing", "conflict", "rate-limited"]).default("created"),
         }),
       )
       .status(201)
@@ -42,6 +42,7 @@ const runsPlugin = definePlugin({
         if (input.delayMs) await sleep(input.delayMs);
         if (faultOnce.delete(input.note)) throw new Error("the handler failed");
         if (input.outcome === "missing") throw AppError.notFound("Thing");
+        if (input.outcome === "conflict") throw new AppError("CONFLICT");
         if (input.outcome === "rate-limited") throw new AppError("TOO_MANY_REQUESTS");
         await sql`insert into idempotency_test_runs (note) values (${input.note})`.execute(db);
         reply.header("location", `/api/idempotency-test/runs/${input.note}`);
@@ -169,7 +170,7 @@ describe("Idempotency-Key on POST routes", () => {
     expect(runsOf("missing")).toBe(1);
   });
 
-  it("does not store a 5xx or a 429: the key is released and a retry runs for real", async () => {
+  it("does not store a 5xx, a 409 or a 429: the key is released and a retry runs for real", async () => {
     faultOnce.add("fault");
     const failed = await post({ key: "fault-1", body: { note: "fault" } });
     expect(failed.status).toBe(500);
@@ -180,9 +181,13 @@ describe("Idempotency-Key on POST routes", () => {
     expect(runsOf("fault")).toBe(2);
     expect(await storedRuns("fault")).toBe(1);
 
-    const limited = await post({ key: "limited-1", body: { note: "limited", outcome: "rate-limited" } });
-    expect(limited.status).toBe(429);
-    expect(await count("idempotency_keys", sql`key = 'limited-1'`)).toBe(0);
+    for (const [outcome, status] of [["conflict", 409], ["rate-limited", 429]] as const) {
+      const body = { note: outcome, outcome };
+      expect((await post({ key: `${outcome}-1`, body })).status).toBe(status);
+      expect(await count("idempotency_keys", sql`key = ${`${outcome}-1`}`)).toBe(0);
+      expect((await post({ key: `${outcome}-1`, body })).headers["idempotent-replayed"]).toBeUndefined();
+      expect(runsOf(outcome)).toBe(2);
+    }
   });
 
   it("stores nothing for a request refused before its handler (validation), so the key stays free", async () => {

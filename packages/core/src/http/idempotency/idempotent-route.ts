@@ -6,6 +6,13 @@ import { credentialOf, digestBody, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_H
 /** A route handler as the HTTP layer registers it. */
 export type RouteRun = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
+/**
+ * 4xx answers that mean "not now" rather than "not this": a conflict with a concurrent change (a
+ * serialization failure is one) and a rate limit. Replaying them would keep refusing a retry that may now
+ * succeed, and the refused request wrote nothing, so the key is released instead.
+ */
+const RETRY_LATER = new Set([409, 429]);
+
 /** Answer headers stored with the body and replayed: what a client reads besides the status and body. */
 const REPLAYED_HEADERS = ["content-type", "location", "set-cookie"] as const;
 
@@ -21,7 +28,7 @@ export interface IdempotencyLayer {
    * validation) refuse before any key is claimed, so those answers are never stored.
    */
   guard(run: RouteRun, options: { isMultipart: boolean }): RouteRun;
-  /** Stores the answer of a claimed request (2xx and 4xx but 429), or releases its key (anything else). */
+  /** Stores the answer of a claimed request (2xx, and 4xx but 409 and 429), or releases its key (anything else). */
   onSend: onSendHookHandler;
 }
 
@@ -57,7 +64,7 @@ export function createIdempotencyLayer(store: IdempotencyStore): IdempotencyLaye
 
   const settle = async (claim: IdempotencyClaim, reply: FastifyReply, payload: unknown): Promise<void> => {
     const status = reply.statusCode;
-    const isStored = ((status >= 200 && status < 300) || (status >= 400 && status < 500 && status !== 429)) && isStorablePayload(payload);
+    const isStored = ((status >= 200 && status < 300) || (status >= 400 && status < 500 && !RETRY_LATER.has(status))) && isStorablePayload(payload);
     if (!isStored) return store.release(claim);
     return store.complete(claim, { status, headers: replayedHeaders(reply), body: payload ?? "" });
   };
