@@ -13,6 +13,7 @@ import { createIdempotencyLayer, type IdempotencyLayer } from "./idempotency/ide
 import { createIdempotencyStore } from "./idempotency/idempotency-store.js";
 import { JsonText } from "./json-text.js";
 import { parseJsonBody } from "./parse-json-body.js";
+import { keepRawBody, keepRawJsonBody } from "./raw-body.js";
 import { responseSerializerCompiler } from "./response-serializer.js";
 import { registerHealthRoute } from "./health-route.js";
 import { registerDocRoutes, registerOpenApi } from "./openapi.js";
@@ -144,11 +145,13 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
       if (route.isMultipart) registerRoute(typedUploads, route, kernel, bodyLimit, idempotency);
     }
   });
-  // Routes that verify a signature over the exact bytes (payment webhooks) get them unparsed, whatever
-  // the content type, in a context of their own so no other route's parsing changes.
+  // Routes that verify a signature over the exact bytes (payment webhooks) get them as a Buffer, whatever
+  // the content type, in a context of their own so no other route's parsing changes. A JSON body still
+  // meets the input rules of every JSON body first (400 malformed, 422 unsafe).
   await app.register(async (raw) => {
     raw.removeAllContentTypeParsers();
-    raw.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
+    raw.addContentTypeParser("application/json", { parseAs: "buffer" }, keepRawJsonBody);
+    raw.addContentTypeParser("*", { parseAs: "buffer" }, keepRawBody);
     const typedRaw = raw.withTypeProvider<ZodTypeProvider>();
     for (const route of routes) {
       if (route.isRawBody) registerRoute(typedRaw, route, kernel, bodyLimit, idempotency);

@@ -27,11 +27,11 @@ describe("payment webhook receiver", () => {
   });
   afterAll(() => t.close());
 
-  const deliver = (body: string, options: { provider?: string; header?: string; secret?: string; timestamp?: number } = {}) =>
+  const deliver = (body: string, options: { provider?: string; header?: string; secret?: string; timestamp?: number; contentType?: string } = {}) =>
     t.app.inject({
       method: "POST",
       url: `/api/payments/webhook/${options.provider ?? "card"}`,
-      headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": options.header ?? signCardWebhook(options.secret ?? SECRET, Buffer.from(body), options.timestamp ?? nowSeconds()) },
+      headers: { "content-type": options.contentType ?? "application/json; charset=utf-8", "stripe-signature": options.header ?? signCardWebhook(options.secret ?? SECRET, Buffer.from(body), options.timestamp ?? nowSeconds()) },
       payload: body,
     });
   const recorded = async () => (await sql<{ count: number }>`select count(*)::int as count from payment_webhook_events`.execute(t.db)).rows[0]?.count ?? 0;
@@ -87,7 +87,8 @@ describe("payment webhook receiver", () => {
       await deliver(body, { timestamp: nowSeconds() + 301 }),
       await deliver(body, { secret: "whsec_unknown" }),
       await deliver(body, { header: "" }),
-      await deliver("not json", {}),
+      // Signed, but not an event: the adapter refuses it (as JSON, the input rules would have first).
+      await deliver("not json", { contentType: "text/plain" }),
     ]) {
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe("PAYMENT_WEBHOOK_REJECTED");
@@ -108,6 +109,26 @@ describe("payment webhook receiver", () => {
     const newSignature = signCardWebhook(SECRET, Buffer.from(body), timestamp).split(",")[1];
     expect((await deliver(body, { header: `t=${timestamp},${newSignature},${oldSignature}` })).statusCode).toBe(200);
     expect(await statusOf("default", second.id)).toBe("confirmed");
+  });
+
+  it("reads the signed bytes whatever the content type, and holds a JSON body to the input rules of every JSON body", async () => {
+    const order = await createOrder(t.kernel);
+    const body = cardEvent(order.id);
+    const header = signCardWebhook(SECRET, Buffer.from(body), nowSeconds());
+    const plain = await t.app.inject({ method: "POST", url: "/api/payments/webhook/card", headers: { "content-type": "text/plain", "stripe-signature": header }, payload: body });
+    expect(plain.statusCode).toBe(200);
+    expect(await statusOf("default", order.id)).toBe("confirmed");
+
+    const before = await recorded();
+    const malformed = await deliver('{"id":');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe("BAD_REQUEST");
+    const unsafe = await deliver(JSON.stringify({ id: "evt_nul", type: "x\u0000", data: {} }));
+    expect(unsafe.statusCode).toBe(422);
+    const empty = await t.app.inject({ method: "POST", url: "/api/payments/webhook/card", headers: { "stripe-signature": header } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.code).toBe("PAYMENT_WEBHOOK_REJECTED");
+    expect(await recorded()).toBe(before);
   });
 
   it("answers 404 for an unregistered provider and for one without webhooks (manual), recording nothing", async () => {
