@@ -15,3 +15,6 @@ export const cartsSettings = defineSettingsGroups({
 declare module "../../kernel/settings-groups.js" {
   interface SettingsGroups extends SettingsGroupsOf<typeof cartsSettings> {}
 }
+
+/** The `carts` settings group's value. */
+export type CartsSettings = SettingsGroupsOf<typeof cartsSettings>["carts"];

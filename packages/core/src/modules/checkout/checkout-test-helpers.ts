@@ -36,9 +36,30 @@ export function checkout(app: FastifyInstance, cart: { id: string; token?: strin
   return cartCall(app, "POST", "/api/checkout", { actor, token: cart.token, body: { cartId: cart.id, paymentMethodId: "manual", currency: "EUR", ...body } });
 }
 
+const TRACE_KEYS = [
+  "orders",
+  "orderLines",
+  "counters",
+  "numbers",
+  "paymentIntents",
+  "reservations",
+  "adjustments",
+  "onHand",
+  "reserved",
+  "promotionUses",
+  "redemptions",
+  "checkedOut",
+  "events",
+  "auditEntries",
+  "jobs",
+] as const;
+
+/** Counts and sums of everything a checkout writes. */
+export type CheckoutTraces = Record<(typeof TRACE_KEYS)[number], number>;
+
 /** What a checkout writes, counted: a refused checkout must leave every number as it was. */
-export async function checkoutTraces(db: Kysely<CoreTables>) {
-  const { rows } = await sql<Record<string, string>>`select
+export async function checkoutTraces(db: Kysely<CoreTables>): Promise<CheckoutTraces> {
+  const { rows } = await sql<Record<(typeof TRACE_KEYS)[number], string>>`select
     (select count(*) from orders) as orders,
     (select count(*) from order_lines) as order_lines,
     (select count(*) from order_number_counters) as counters,
@@ -54,5 +75,7 @@ export async function checkoutTraces(db: Kysely<CoreTables>) {
     (select count(*) from domain_events) as events,
     (select count(*) from audit_entries) as audit_entries,
     (select count(*) from jobs) as jobs`.execute(db);
-  return Object.fromEntries(Object.entries(rows[0] ?? {}).map(([key, value]) => [key, Number(value)]));
+  const row = rows[0];
+  if (!row) throw new Error("no traces");
+  return Object.fromEntries(TRACE_KEYS.map((key) => [key, Number(row[key])])) as CheckoutTraces;
 }
