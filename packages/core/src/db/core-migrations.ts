@@ -46,8 +46,7 @@ export const coreMigrations: readonly NamedMigration[] = [
         .addColumn("claim_token", "uuid", (col) => col.notNull())
         .addColumn("status", "text", (col) => col.notNull().check(sql`status in ('in_progress', 'completed')`))
         .addColumn("response_status", "integer")
-        .addColumn("response_headers", "jsonb")
-        .addColumn("response_body", "text")
+        .addColumn("response", "text")
         .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
         .addPrimaryKeyConstraint("idempotency_keys_pkey", ["organization_id", "credential", "key"])
         .execute();

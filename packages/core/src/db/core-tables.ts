@@ -37,14 +37,17 @@ export interface IdempotencyKeysTable {
   /** `<actor type>:<actor id>`, or `anonymous`. */
   credential: string;
   key: string;
-  /** SHA-256 (hex) of the method, the URL and the raw body bytes. */
+  /** HMAC-SHA256 (hex, `SecretBox.mac`) of the method, the URL and the SHA-256 of the raw body bytes. */
   fingerprint: string;
   /** Random per claim: only the request that claimed the key may store its answer or release it. */
   claimToken: string;
   status: IdempotencyKeyStatus;
   responseStatus: number | null;
-  responseHeaders: Json<Record<string, string | string[]>> | null;
-  responseBody: string | null;
+  /**
+   * The replayed headers and body as JSON, sealed (`SecretBox.seal`): an answer may hold a secret shown
+   * once (a new API key, a cart token, a session token), which is otherwise only ever stored hashed.
+   */
+  response: string | null;
   /** When the key was claimed; its answer is replayed for 24 hours from then. */
   createdAt: Timestamp;
 }

@@ -56,7 +56,7 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
   app.decorateRequest("organizationId", "");
   app.decorateRequest("bodyDigest", null);
   app.decorateRequest("idempotencyClaim", null);
-  const idempotency = createIdempotencyLayer(createIdempotencyStore(kernel.database.db));
+  const idempotency = createIdempotencyLayer(createIdempotencyStore(kernel.database.db, kernel.secrets), kernel.secrets);
 
   const rateLimit = kernel.config.http?.rateLimit;
   const limiter =

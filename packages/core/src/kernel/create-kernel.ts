@@ -13,7 +13,7 @@ import { runMigrations } from "../db/run-migrations.js";
 import type { RouteRegistration } from "../http/route-registration.js";
 import { CORE_VERSION } from "./version.js";
 import type { Authenticator } from "./authenticator.js";
-import { createSecretBox, resolveSecretKey } from "./secret-box.js";
+import { createSecretBox, resolveSecretKey, type SecretBox } from "./secret-box.js";
 
 /** A booted commerce kernel: configuration applied, database migrated, services built. */
 export interface Kernel {
@@ -25,6 +25,8 @@ export interface Kernel {
   hooks: HookRunner;
   events: EventBus;
   logger: Logger;
+  /** Encrypts what the server must read back and digests what must not be guessable; see `secretKey`. */
+  secrets: SecretBox;
   version: string;
   defaultOrganizationId: string;
   permissions: readonly PermissionDeclaration[];
@@ -127,6 +129,7 @@ export async function bootKernel(
       hooks,
       events,
       logger,
+      secrets,
       version: CORE_VERSION,
       defaultOrganizationId,
       permissions: modules.flatMap((module) => module.permissions ?? []),

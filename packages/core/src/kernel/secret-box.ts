@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CommerceConfig } from "./config.js";
@@ -10,13 +10,21 @@ import type { CommerceConfig } from "./config.js";
 export interface SecretBox {
   seal(plaintext: string): string;
   open(sealed: string): string;
+  /**
+   * HMAC-SHA256 (hex) under a key derived from the secret key: a digest that whoever reads the database
+   * cannot recompute, for values that may hold guessable secrets (a request body with a password).
+   */
+  mac(data: string): string;
 }
 
 const VERSION = "v1";
 
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error("The secret key must be 32 bytes (base64 of 32 random bytes)");
+  // A key of its own for digests: one key is never used by two algorithms.
+  const macKey = createHmac("sha256", key).update("uc.mac.v1").digest();
   return {
+    mac: (data) => createHmac("sha256", macKey).update(data).digest("hex"),
     seal(plaintext) {
       const iv = randomBytes(12);
       const cipher = createCipheriv("aes-256-gcm", key, iv);

@@ -47,10 +47,9 @@ const EMPTY_BODY_DIGEST = digestBody("");
 /**
  * What makes two requests "the same request" for a key: method, URL (path and query string) and the
  * SHA-256 of the raw body bytes. Bytes, not the parsed value: a client retries by sending the same bytes
- * again, and comparing bytes never calls two different requests equal.
+ * again, and comparing bytes never calls two different requests equal. Keyed (`mac`), because a plain
+ * hash of a sign-in body would let whoever reads the table test password guesses offline.
  */
-export function requestFingerprint(method: string, url: string, bodyDigest: string | null): string {
-  return createHash("sha256")
-    .update(`${method} ${url}\n${bodyDigest ?? EMPTY_BODY_DIGEST}`)
-    .digest("hex");
+export function requestFingerprint(mac: (data: string) => string, method: string, url: string, bodyDigest: string | null): string {
+  return mac(`${method} ${url}\n${bodyDigest ?? EMPTY_BODY_DIGEST}`);
 }

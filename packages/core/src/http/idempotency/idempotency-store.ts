@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope } from "../../db/tenant-scope.js";
+import type { SecretBox } from "../../kernel/secret-box.js";
 
 /** How long an answer is replayed for its key; afterwards the key may be used again (Stripe: 24 hours). */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -13,7 +14,7 @@ export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
  */
 export const IDEMPOTENCY_CLAIM_TIMEOUT_MS = 5 * 60 * 1000;
 
-/** Rows deleted per statement by {@link IdempotencyStore.prune}. */
+/** Rows deleted per statement by {@link pruneIdempotencyKeys}. */
 export const IDEMPOTENCY_PRUNE_LIMIT = 10_000;
 
 /** One key of one credential in one organization. */
@@ -53,17 +54,19 @@ export interface IdempotencyStore {
   complete(claim: IdempotencyClaim, answer: StoredAnswer): Promise<void>;
   /** Frees the key (the answer is not stored): a retry runs again. */
   release(claim: IdempotencyClaim): Promise<void>;
-  /** Deletes expired keys of every organization, at most {@link IDEMPOTENCY_PRUNE_LIMIT}; answers how many. */
-  prune(): Promise<number>;
 }
 
 /** A released key between a refused claim and the read of the row: claim again, a bounded number of times. */
 const CLAIM_ATTEMPTS = 3;
 
-export function createIdempotencyStore(db: Kysely<CoreTables>): IdempotencyStore {
-  // The database's clock decides every age, so processes with drifting clocks agree.
-  const olderThan = (ms: number) => sql<Date>`now() - ${ms} * interval '1 millisecond'`;
+// The database's clock decides every age, so processes with drifting clocks agree.
+const olderThan = (ms: number) => sql<Date>`now() - ${ms} * interval '1 millisecond'`;
 
+/**
+ * Keys of one database. Answers are sealed with `secrets` before they are written (they may hold a secret
+ * shown once) and opened for a replay.
+ */
+export function createIdempotencyStore(db: Kysely<CoreTables>, secrets: SecretBox): IdempotencyStore {
   const tryClaim = async (scope: IdempotencyScope, fingerprint: string): Promise<IdempotencyClaim | undefined> => {
     const token = randomUUID();
     const row = await tenantScope(db, scope.organizationId)
@@ -82,8 +85,7 @@ export function createIdempotencyStore(db: Kysely<CoreTables>): IdempotencyStore
             claimToken: token,
             status: "in_progress",
             responseStatus: null,
-            responseHeaders: null,
-            responseBody: null,
+            response: null,
             createdAt: sql<Date>`now()`,
           })
           .where((eb) =>
@@ -109,13 +111,12 @@ export function createIdempotencyStore(db: Kysely<CoreTables>): IdempotencyStore
       for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt += 1) {
         const claim = await tryClaim(scope, fingerprint);
         if (claim) return { kind: "claimed", claim };
-        const row = await byScope(scope)
-          .select(["fingerprint", "status", "responseStatus", "responseHeaders", "responseBody"])
-          .executeTakeFirst();
+        const row = await byScope(scope).select(["fingerprint", "status", "responseStatus", "response"]).executeTakeFirst();
         if (!row) continue;
         if (row.fingerprint !== fingerprint) return { kind: "mismatch" };
-        if (row.status === "in_progress" || row.responseStatus === null) return { kind: "inProgress" };
-        return { kind: "replay", answer: { status: row.responseStatus, headers: row.responseHeaders ?? {}, body: row.responseBody ?? "" } };
+        if (row.status === "in_progress" || row.responseStatus === null || row.response === null) return { kind: "inProgress" };
+        const { headers, body } = JSON.parse(secrets.open(row.response)) as Omit<StoredAnswer, "status">;
+        return { kind: "replay", answer: { status: row.responseStatus, headers, body } };
       }
       // Claimed and released three times over while we looked: as good as another request running.
       return { kind: "inProgress" };
@@ -127,8 +128,7 @@ export function createIdempotencyStore(db: Kysely<CoreTables>): IdempotencyStore
         .set({
           status: "completed",
           responseStatus: answer.status,
-          responseHeaders: JSON.stringify(answer.headers),
-          responseBody: answer.body,
+          response: secrets.seal(JSON.stringify({ headers: answer.headers, body: answer.body })),
         })
         .where("credential", "=", claim.credential)
         .where("key", "=", claim.key)
@@ -144,14 +144,17 @@ export function createIdempotencyStore(db: Kysely<CoreTables>): IdempotencyStore
         .where("claimToken", "=", claim.token)
         .execute();
     },
-
-    async prune() {
-      // Maintenance across every organization, so past tenantScope: one bounded statement per call.
-      const result = await sql`
-        delete from idempotency_keys where ctid in (
-          select ctid from idempotency_keys where created_at <= ${olderThan(IDEMPOTENCY_KEY_TTL_MS)} limit ${IDEMPOTENCY_PRUNE_LIMIT}
-        )`.execute(db);
-      return Number(result.numAffectedRows ?? 0);
-    },
   };
+}
+
+/**
+ * Deletes keys older than {@link IDEMPOTENCY_KEY_TTL_MS} in every organization (maintenance, so past
+ * tenantScope), at most {@link IDEMPOTENCY_PRUNE_LIMIT} in one statement; answers how many.
+ */
+export async function pruneIdempotencyKeys(db: Kysely<CoreTables>): Promise<number> {
+  const result = await sql`
+    delete from idempotency_keys where ctid in (
+      select ctid from idempotency_keys where created_at <= ${olderThan(IDEMPOTENCY_KEY_TTL_MS)} limit ${IDEMPOTENCY_PRUNE_LIMIT}
+    )`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -113,6 +114,18 @@ describe("Idempotency-Key on POST routes", () => {
     expect(await storedRuns("replay")).toBe(1);
   });
 
+  it("stores answers sealed and fingerprints keyed: the table alone reveals neither an answer nor a body", async () => {
+    const body = JSON.stringify({ note: "secret-shown-once" });
+    await post({ key: "sealed-1", body: JSON.parse(body) });
+    const row = (await sql<{ fingerprint: string; response: string }>`select fingerprint, response from idempotency_keys where key = 'sealed-1'`.execute(t.db)).rows[0];
+    expect(row?.response).toMatch(/^v1\./);
+    expect(row?.response).not.toContain("secret-shown-once");
+    const plain = createHash("sha256").update(`POST /api/idempotency-test/runs\n${createHash("sha256").update(body).digest("hex")}`).digest("hex");
+    expect(row?.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.fingerprint).not.toBe(plain);
+    expect((await post({ key: "sealed-1", body: JSON.parse(body) })).body.data.note).toBe("secret-shown-once");
+  });
+
   it("runs every request that carries no key", async () => {
     await post({ body: { note: "no-key" } });
     await post({ body: { note: "no-key" } });
@@ -216,8 +229,7 @@ describe("Idempotency-Key on POST routes", () => {
   it("frees a key claimed by a request that never answered (a crashed process) after 5 minutes", async () => {
     await post({ key: "orphan-1", body: { note: "orphan" } });
     // As its row stands when the process died between the claim and the stored answer.
-    await sql`update idempotency_keys set status = 'in_progress', response_status = null, response_headers = null, response_body = null
-      where key = 'orphan-1'`.execute(t.db);
+    await sql`update idempotency_keys set status = 'in_progress', response_status = null, response = null where key = 'orphan-1'`.execute(t.db);
     expect((await post({ key: "orphan-1", body: { note: "orphan" } })).status).toBe(409);
     await sql`update idempotency_keys set created_at = created_at - interval '4 minutes' where key = 'orphan-1'`.execute(t.db);
     expect((await post({ key: "orphan-1", body: { note: "orphan" } })).status).toBe(409);

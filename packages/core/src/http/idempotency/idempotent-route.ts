@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, onSendHookHandler } from "fastify";
 import { AppError } from "../../kernel/app-error.js";
+import type { SecretBox } from "../../kernel/secret-box.js";
 import type { IdempotencyClaim, IdempotencyStore, StoredAnswer } from "./idempotency-store.js";
 import { credentialOf, digestBody, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, readIdempotencyKey, requestFingerprint } from "./idempotency-key.js";
 
@@ -32,7 +33,7 @@ export interface IdempotencyLayer {
   onSend: onSendHookHandler;
 }
 
-export function createIdempotencyLayer(store: IdempotencyStore): IdempotencyLayer {
+export function createIdempotencyLayer(store: IdempotencyStore, secrets: SecretBox): IdempotencyLayer {
   const runOnce = async (request: FastifyRequest, reply: FastifyReply, header: string | string[], run: RouteRun, isMultipart: boolean) => {
     const key = readIdempotencyKey(header);
     if (isMultipart) {
@@ -46,7 +47,7 @@ export function createIdempotencyLayer(store: IdempotencyStore): IdempotencyLaye
     const scope = { organizationId: request.organizationId, credential: credentialOf(request.actor), key };
     // JSON bodies were digested as they were parsed; a raw-body route holds its bytes in `body`.
     const bodyDigest = request.bodyDigest ?? (Buffer.isBuffer(request.body) ? digestBody(request.body) : null);
-    const outcome = await store.claim(scope, requestFingerprint(request.method, request.url, bodyDigest));
+    const outcome = await store.claim(scope, requestFingerprint(secrets.mac, request.method, request.url, bodyDigest));
     switch (outcome.kind) {
       case "claimed":
         request.idempotencyClaim = outcome.claim;

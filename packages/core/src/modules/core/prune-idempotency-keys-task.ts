@@ -1,5 +1,5 @@
 import { defineTask } from "../../kernel/kernel-task.js";
-import { createIdempotencyStore, IDEMPOTENCY_PRUNE_LIMIT } from "../../http/idempotency/idempotency-store.js";
+import { IDEMPOTENCY_PRUNE_LIMIT, pruneIdempotencyKeys } from "../../http/idempotency/idempotency-store.js";
 
 /** Deletes idempotency keys past their 24 hours (the HTTP layer's `Idempotency-Key` records). */
 export const PRUNE_IDEMPOTENCY_KEYS_TASK = "idempotency/prune";
@@ -14,7 +14,7 @@ export const pruneIdempotencyKeysTask = defineTask({
   slug: PRUNE_IDEMPOTENCY_KEYS_TASK,
   concurrency: { key: () => PRUNE_IDEMPOTENCY_KEYS_TASK, supersedes: true },
   handler: async (_input, { db, services, job }) => {
-    const pruned = await createIdempotencyStore(db).prune();
+    const pruned = await pruneIdempotencyKeys(db);
     const delayMs = pruned >= IDEMPOTENCY_PRUNE_LIMIT ? 0 : PRUNE_INTERVAL_MS;
     await services.jobs.enqueue(PRUNE_IDEMPOTENCY_KEYS_TASK, {}, { organizationId: job.organizationId, delayMs });
     return { pruned };
