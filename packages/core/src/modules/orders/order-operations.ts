@@ -69,15 +69,15 @@ export function createOrderOperations({ database, events, services }: OrderOpera
         })
         .returning(["createdAt", "updatedAt"])
         .executeTakeFirstOrThrow();
-      const lineRows = lines.map((line, position) => ({ ...line, id: randomUUID(), orderId: id, position, refundedQuantity: 0 }));
-      await scope.insertInto("orderLines", lineRows).execute();
+      const orderLines: OrderLine[] = lines.map((line) => ({ lineItemId: randomUUID(), ...line, refundedQuantity: 0 }));
+      await scope.insertInto("orderLines", orderLines.map(({ lineItemId, ...line }, position) => ({ ...line, id: lineItemId, orderId: id, position }))).execute();
       const order: Order = {
         ...fields,
         id,
         number,
         status: "pending",
         promotionCodes: [...fields.promotionCodes],
-        lines: lineRows.map(({ id: lineItemId, orderId: _orderId, position: _position, ...line }) => ({ lineItemId, ...line })),
+        lines: orderLines,
         createdAt: createdAt.toISOString(),
         updatedAt: updatedAt.toISOString(),
       };
