@@ -1,10 +1,6 @@
-import { defineErrors, type ErrorCodesOf } from "../../kernel/error-codes.js";
+import { defineErrors } from "../../kernel/error-codes.js";
 
 /** Error codes the payments module answers with. */
 export const paymentsErrors = defineErrors({
   PAYMENT_WEBHOOK_REJECTED: { status: 400, message: "The webhook delivery could not be verified" },
 });
-
-declare module "../../kernel/error-codes.js" {
-  interface ErrorCodes extends ErrorCodesOf<typeof paymentsErrors> {}
-}

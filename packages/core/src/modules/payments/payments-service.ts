@@ -1,8 +1,10 @@
 import type { ServiceContext } from "../../kernel/contexts.js";
+import type { ErrorCodesOf } from "../../kernel/error-codes.js";
 import { createPaymentIntentOperations } from "./payment-intent-operations.js";
 import { createPaymentRegistry } from "./payment-registry.js";
 import { createPaymentWebhookReceiver } from "./payment-webhook-receiver.js";
 import type { PaymentsContext } from "./payments-context.js";
+import type { paymentsErrors } from "./payments-errors.js";
 
 /**
  * Payments: the configured provider adapters, the intent checkout records for each order (the provider
@@ -32,6 +34,11 @@ declare module "../../kernel/contexts.js" {
   interface Services {
     payments: PaymentsService;
   }
+}
+
+// The module's error codes and task input, declared beside the service for the same reason.
+declare module "../../kernel/error-codes.js" {
+  interface ErrorCodes extends ErrorCodesOf<typeof paymentsErrors> {}
 }
 
 declare module "../../kernel/kernel-task.js" {
