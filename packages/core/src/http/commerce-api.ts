@@ -191,8 +191,9 @@ function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: K
         return result instanceof JsonText ? reply.type("application/json; charset=utf-8").send(result.text) : reply.send(result ?? { data: null });
       });
   // Every POST of the builder honours `Idempotency-Key` (POST creates and acts); like Stripe, other
-  // methods ignore the header.
-  const isIdempotent = route.method === "POST";
+  // methods ignore the header. A multipart upload refuses it: its streamed body cannot be compared.
+  const isPost = route.method === "POST";
+  const isIdempotent = isPost && route.isMultipart !== true;
   app.route({
     method: route.method,
     url: route.path,
@@ -209,7 +210,7 @@ function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: K
     },
     config: { routeGuard: routeGuard(route, kernel), ...(isIdempotent ? { isIdempotent } : {}) },
     ...(isIdempotent ? { onSend: idempotency.onSend } : {}),
-    handler: isIdempotent ? idempotency.guard(run, { isMultipart: route.isMultipart === true }) : run,
+    handler: isPost ? idempotency.guard(run, { isMultipart: route.isMultipart === true }) : run,
   });
 }
 

@@ -19,7 +19,7 @@ const REPLAYED_HEADERS = ["content-type", "location", "set-cookie"] as const;
 
 /**
  * The `Idempotency-Key` layer of POST routes: `guard` wraps a route's handler, `onSend` stores the answer.
- * A request without the header costs one header lookup in each and no async step.
+ * A request without the header costs a header lookup and a property read, and no async step.
  */
 export interface IdempotencyLayer {
   /**
