@@ -22,16 +22,24 @@ describe("payment webhook receiver", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      config: { payments: { adapters: [manualAdapter(), cardAdapter({ apiKey: "sk_test", webhookSecrets: [SECRET, OLD_SECRET], apiBaseUrl: "http://127.0.0.1:9" })] } },
+      config: {
+        payments: { adapters: [manualAdapter(), cardAdapter({ apiKey: "sk_test", webhookSecrets: [SECRET, OLD_SECRET], apiBaseUrl: "http://127.0.0.1:9" })] },
+        // A multi-store deployment names the store of an anonymous request (a webhook) by host or path.
+        auth: { storeResolver: async (request) => (request.hostname === "other.example" ? "other-store" : null) },
+      },
     });
   });
   afterAll(() => t.close());
 
-  const deliver = (body: string, options: { provider?: string; header?: string; secret?: string; timestamp?: number; contentType?: string } = {}) =>
+  const deliver = (body: string, options: { provider?: string; header?: string; secret?: string; timestamp?: number; contentType?: string; host?: string } = {}) =>
     t.app.inject({
       method: "POST",
       url: `/api/payments/webhook/${options.provider ?? "card"}`,
-      headers: { "content-type": options.contentType ?? "application/json; charset=utf-8", "stripe-signature": options.header ?? signCardWebhook(options.secret ?? SECRET, Buffer.from(body), options.timestamp ?? nowSeconds()) },
+      headers: {
+        ...(options.host ? { host: options.host } : {}),
+        "content-type": options.contentType ?? "application/json; charset=utf-8",
+        "stripe-signature": options.header ?? signCardWebhook(options.secret ?? SECRET, Buffer.from(body), options.timestamp ?? nowSeconds()),
+      },
       payload: body,
     });
   const recorded = async () => (await sql<{ count: number }>`select count(*)::int as count from payment_webhook_events`.execute(t.db)).rows[0]?.count ?? 0;
@@ -154,6 +162,15 @@ describe("payment webhook receiver", () => {
     expect(await statusOf("other-store", theirs.id)).toBe("pending");
     const row = await sql<{ organizationId: string; orderId: string | null }>`select organization_id, order_id from payment_webhook_events where event_id = 'evt_cross_tenant'`.execute(t.db);
     expect(row.rows).toEqual([{ organizationId: "default", orderId: null }]);
+  });
+
+  it("confirms the order of the store the request resolves to", async () => {
+    const theirs = await createOrder(t.kernel, { organizationId: "other-store" });
+    const response = await deliver(cardEvent(theirs.id, { id: "evt_other_store" }), { host: "other.example" });
+    expect(response.statusCode).toBe(200);
+    expect(await statusOf("other-store", theirs.id)).toBe("confirmed");
+    const row = await sql<{ organizationId: string; orderId: string | null }>`select organization_id, order_id from payment_webhook_events where event_id = 'evt_other_store'`.execute(t.db);
+    expect(row.rows).toEqual([{ organizationId: "other-store", orderId: theirs.id }]);
   });
 
   it("records other events and unknown order ids without moving anything", async () => {
