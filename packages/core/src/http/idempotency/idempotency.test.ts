@@ -126,11 +126,13 @@ describe("Idempotency-Key on POST routes", () => {
     expect((await post({ key: "sealed-1", body: JSON.parse(body) })).body.data.note).toBe("secret-shown-once");
   });
 
-  it("runs every request that carries no key", async () => {
+  it("runs every request that carries no key, and keeps no record of them", async () => {
+    const keys = await count("idempotency_keys");
     await post({ body: { note: "no-key" } });
     await post({ body: { note: "no-key" } });
     expect(runsOf("no-key")).toBe(2);
     expect(await storedRuns("no-key")).toBe(2);
+    expect(await count("idempotency_keys")).toBe(keys);
   });
 
   it("answers 422 IDEMPOTENCY_KEY_REUSED for the same key with another body or on another route, writing nothing", async () => {
