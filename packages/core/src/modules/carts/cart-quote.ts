@@ -83,7 +83,7 @@ export async function quoteCart(services: Services, input: QuoteInput, options?:
     };
   });
   const subtotal = lines.reduce((sum, line) => sum + line.subtotal, 0);
-  if (!Number.isSafeInteger(subtotal)) throw AppError.validation([{ path: "body.quantity", message: "the cart total is too large" }]);
+  if (!Number.isSafeInteger(subtotal)) throw AppError.validation([{ path: "cart", message: "the cart total exceeds the largest amount the store handles" }]);
 
   const available = lines.filter((line) => line.isAvailable);
   let promotions: PromotionOutcome[] = [];

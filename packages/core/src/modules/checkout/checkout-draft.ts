@@ -6,16 +6,21 @@ import type { CheckoutInput } from "./checkout-schemas.js";
 /** The order checkout is about to write, as `checkout.beforeCreate` handlers see and may change it. */
 export type CheckoutDraft = Omit<CreateOrderInput, "organizationId" | "actor" | "cartId">;
 
+type ShippingAddress = NonNullable<CheckoutDraft["shippingAddress"]>;
+
+/** The address's own fields (an absent `state` stays absent). */
+const addressOf = (address: ShippingAddress | null | undefined): ShippingAddress | null =>
+  address ? { line1: address.line1, city: address.city, ...(address.state ? { state: address.state } : {}), postalCode: address.postalCode, country: address.country } : null;
+
 /** The order's draft from a quote every line of which is sellable and every code of which applies. */
 export function draftOrder(input: { body: CheckoutInput; quote: CartQuote; customerId: string | null; isTaxInclusive: boolean }): CheckoutDraft {
   const { body, quote } = input;
-  const address = body.shippingAddress;
   return {
     customerId: input.customerId,
     currency: body.currency,
     isTaxInclusive: input.isTaxInclusive,
     paymentMethodId: body.paymentMethodId,
-    shippingAddress: address ? { line1: address.line1, city: address.city, ...(address.state ? { state: address.state } : {}), postalCode: address.postalCode, country: address.country } : null,
+    shippingAddress: addressOf(body.shippingAddress),
     promotionCodes: quote.promotions.map((promotion) => promotion.code),
     subtotal: quote.subtotal,
     discountTotal: quote.discountTotal,
@@ -38,6 +43,39 @@ export function draftOrder(input: { body: CheckoutInput; quote: CartQuote; custo
 }
 
 const isAmount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/**
+ * What a `checkout.beforeCreate` handler answered, checked (`assertHookChange`) and reduced to the
+ * draft's own fields: whatever else a handler added never reaches the order's insert.
+ */
+export function acceptedDraft(before: CheckoutDraft, after: CheckoutDraft): CheckoutDraft {
+  assertHookChange(before, after);
+  return {
+    customerId: after.customerId,
+    currency: after.currency,
+    isTaxInclusive: after.isTaxInclusive,
+    paymentMethodId: after.paymentMethodId,
+    shippingAddress: addressOf(after.shippingAddress),
+    promotionCodes: [...after.promotionCodes],
+    subtotal: after.subtotal,
+    discountTotal: after.discountTotal,
+    taxTotal: after.taxTotal,
+    total: after.total,
+    lines: after.lines.map(({ entityId, variantId, title, sku, quantity, unitPrice, subtotal, discount, tax, total, taxRateBps }) => ({
+      entityId,
+      variantId,
+      title,
+      sku,
+      quantity,
+      unitPrice,
+      subtotal,
+      discount,
+      tax,
+      total,
+      taxRateBps,
+    })),
+  };
+}
 
 /**
  * Checks what a `checkout.beforeCreate` handler answered. It may change the customer, the address, the

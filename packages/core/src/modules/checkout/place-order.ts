@@ -10,7 +10,7 @@ import { ON_BEHALF_PERMISSION, owningCustomer } from "../carts/cart-access.js";
 import type { CartQuote, QuotedLine } from "../carts/cart-quote.js";
 import type { CartRecord } from "../carts/carts-context.js";
 import type { Order } from "../orders/orders-service.js";
-import { assertHookChange, draftOrder, type CheckoutDraft } from "./checkout-draft.js";
+import { acceptedDraft, draftOrder, type CheckoutDraft } from "./checkout-draft.js";
 import { checkoutFailed, failingAs } from "./checkout-errors.js";
 import type { CheckoutInput } from "./checkout-schemas.js";
 
@@ -59,9 +59,8 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
   // Rights and the payment provider are checked before any SQL: nothing to roll back.
   const namedCustomer = body.customerId === undefined ? undefined : owningCustomer(actor, body.customerId);
   if ((body.customerGroupIds?.length ?? 0) > 0 && !hasPermission(actor, ON_BEHALF_PERMISSION)) throw AppError.forbidden(`customerGroupIds needs ${ON_BEHALF_PERMISSION}`);
-  const unknownProvider = () => checkoutFailed("UNKNOWN_PAYMENT_PROVIDER", `No payment provider handles "${body.paymentMethodId}"`, { paymentMethodId: body.paymentMethodId });
-  const provider = services.payments.providerOf(body.paymentMethodId);
-  if (provider === null) throw unknownProvider();
+  const unknownProvider = (paymentMethodId: string) => checkoutFailed("UNKNOWN_PAYMENT_PROVIDER", `No payment provider handles "${paymentMethodId}"`, { paymentMethodId });
+  if (services.payments.providerOf(body.paymentMethodId) === null) throw unknownProvider(body.paymentMethodId);
 
   return context.database.transactionWithHookErrors(async (trx) => {
     const hookContext: BeforeHookContext = { organizationId, actor, services, trx };
@@ -98,19 +97,19 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
       () => hooks.runBefore("checkout.beforeCreate", { order: draft, cart }, hookContext),
       (error) => (error.code === "CHECKOUT_FAILED" || error.status >= 500 ? error : checkoutFailed("REFUSED_BY_HOOK", error.message, { code: error.code })),
     );
-    assertHookChange(draft, accepted);
-    const acceptedProvider = services.payments.providerOf(accepted.paymentMethodId);
-    if (acceptedProvider === null) throw unknownProvider();
+    const final = acceptedDraft(draft, accepted);
+    const provider = services.payments.providerOf(final.paymentMethodId);
+    if (provider === null) throw unknownProvider(final.paymentMethodId);
 
-    const order = await services.orders.create({ ...accepted, organizationId, actor, cartId: cart.id }, { trx });
+    const order = await services.orders.create({ ...final, organizationId, actor, cartId: cart.id }, { trx });
     await redeemCodes(services, { organizationId, customerId: order.customerId, orderId: order.id, quote, trx });
     await failingAs(
       () =>
         services.payments.recordIntent(
-          { organizationId, orderId: order.id, orderNumber: order.number, paymentMethodId: order.paymentMethodId, provider: acceptedProvider, amount: order.total, currency: order.currency },
+          { organizationId, orderId: order.id, orderNumber: order.number, paymentMethodId: order.paymentMethodId, provider, amount: order.total, currency: order.currency },
           { trx },
         ),
-      (error) => (error.code === "VALIDATION_FAILED" ? unknownProvider() : undefined),
+      (error) => (error.code === "VALIDATION_FAILED" ? unknownProvider(order.paymentMethodId) : undefined),
     );
     await services.carts.markCheckedOut(organizationId, cart.id, order.id, { trx });
     hooks.runAfterCommit("orders.afterCreate", order, hookContext);
