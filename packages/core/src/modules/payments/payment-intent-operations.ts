@@ -29,6 +29,9 @@ export interface IntentAttempt {
 
 const MAX_ERROR_LENGTH = 1000;
 
+/** Statuses whose intent still needs the provider's answer. */
+const isAskable = (status: PaymentIntent["status"]): boolean => status === "pending" || status === "failed";
+
 export function createPaymentIntentOperations({ database, services, registry, logger }: PaymentsContext) {
   return {
     /**
@@ -59,7 +62,8 @@ export function createPaymentIntentOperations({ database, services, registry, lo
       const scope = paymentsScope(database.db, organizationId);
       const intent = await scope.selectFrom("paymentIntents").select(PAYMENT_INTENT_COLUMNS).where("id", "=", intentId).executeTakeFirst();
       // Already answered by the provider (a job run twice), or settled by a webhook first: nothing to ask.
-      if (!intent || intent.providerReference !== null || intent.status !== "pending") return intent ? toPaymentIntent(intent) : null;
+      // A `failed` intent is asked again: an administrator retried its job.
+      if (!intent || intent.providerReference !== null || !isAskable(intent.status)) return intent ? toPaymentIntent(intent) : null;
       const adapter = registry.get(intent.provider);
       if (!adapter) throw new Error(`No payment adapter "${intent.provider}" is registered`);
       try {
@@ -77,7 +81,7 @@ export function createPaymentIntentOperations({ database, services, registry, lo
           .set({
             providerReference: result.providerReference,
             // A webhook may have settled the intent while the provider was answering: its status stands.
-            status: sql`case when status = 'pending' then ${result.status} else status end`,
+            status: sql`case when status in ('pending', 'failed') then ${result.status} else status end`,
             attempts: sql`attempts + 1`,
             lastError: null,
             updatedAt: sql`now()`,

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../testing/index.js";
+import { createTestApp, jsonHeaders, testAdminActor, type TestApp } from "../../testing/index.js";
 import { orderInput } from "../orders/orders-test-helpers.js";
 import { cardAdapter } from "./card-adapter.js";
 import { manualAdapter } from "./manual-adapter.js";
@@ -122,7 +122,7 @@ describe("payment intents", () => {
     expect(recorded).toMatchObject({ status: "requires_action", providerReference: "pi_2", attempts: 2, lastError: null });
   });
 
-  it("marks the intent failed when the last attempt fails", async () => {
+  it("marks the intent failed when the last attempt fails, and asks again when the job is retried", async () => {
     isGatewayDown = true;
     const { order } = await checkout("card:pm_dead");
     const job = (await intentJobs()).at(-1);
@@ -131,6 +131,13 @@ describe("payment intents", () => {
     isGatewayDown = false;
     expect(await t.kernel.services.payments.intentsOf("default", order.id)).toEqual([expect.objectContaining({ status: "failed", attempts: 1, lastError: expect.stringContaining("500") })]);
     expect((await intentJobs()).at(-1)).toMatchObject({ status: "failed" });
+
+    // An administrator retries the failed job once the gateway is back: the intent gets its reference.
+    const failedJob = (await intentJobs()).at(-1);
+    const retried = await t.app.inject({ method: "POST", url: `/api/admin/jobs/${failedJob?.id}/retry`, headers: jsonHeaders(testAdminActor) });
+    expect(retried.statusCode).toBe(200);
+    await runJobs();
+    expect(await t.kernel.services.payments.intentsOf("default", order.id)).toEqual([expect.objectContaining({ status: "requires_action", attempts: 2, lastError: null, providerReference: expect.stringMatching(/^pi_/) })]);
   });
 
   it("refuses an unregistered provider with 422 and leaves nothing when checkout rolls back", async () => {
