@@ -28,13 +28,13 @@ const marketplaceSettings = defineSettingsGroups({
   }),
 });
 
-declare module "./error-codes.js" {
+declare module "./kernel/error-codes.js" {
   interface ErrorCodes extends ErrorCodesOf<typeof payoutErrors> {}
 }
-declare module "./domain-events.js" {
+declare module "./kernel/domain-events.js" {
   interface DomainEvents extends EventPayloadsOf<typeof payoutEvents> {}
 }
-declare module "./settings-groups.js" {
+declare module "./kernel/settings-groups.js" {
   interface SettingsGroups extends SettingsGroupsOf<typeof marketplaceSettings> {}
 }
 

@@ -11,13 +11,13 @@ import { defineTask } from "./kernel/kernel-task.js";
 // What `pnpm typecheck` proves here: each `@ts-expect-error` line must fail to compile, and each
 // `expectTypeOf` must hold. The functions are compiled, never called.
 
-declare module "./kernel-task.js" {
+declare module "./kernel/kernel-task.js" {
   interface TaskInputs {
     "typing/recount": { sku: string; quantity: number };
   }
 }
 
-declare module "./domain-events.js" {
+declare module "./kernel/domain-events.js" {
   interface DomainEvents {
     "typing.counted": { count: number };
   }
