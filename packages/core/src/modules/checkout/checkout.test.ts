@@ -200,6 +200,24 @@ describe("checkout", () => {
     expect((await call(t.app, "GET", `/api/orders/${placed.body.data.id}`)).status).toBe(200);
   });
 
+  it("taxes each line at the region rate the shipping address selects", async () => {
+    const regional = await createTestApp({ config: { tax: { regionRates: { US: { rateBps: 500, regions: { CA: 725 } } } } } });
+    try {
+      const store = await createWarehouse(regional.app);
+      const book = await stockedProduct(regional.app, { slug: "book", warehouseId: store, price: 1000, onHand: 5 });
+      const address = (state: string) => ({ line1: "1 Main St", city: "Somewhere", state, postalCode: "90001", country: "US" });
+      const california = await checkout(regional.app, await cartWith(regional.app, [{ entityId: book, quantity: 1 }]), { shippingAddress: address("CA") });
+      // 1000 × 7.25 % = 72.5, rounded half away from zero.
+      expect(california.body.data).toMatchObject({ taxTotal: 73, total: 1073, lines: [expect.objectContaining({ tax: 73, taxRateBps: 725 })] });
+      const oregon = await checkout(regional.app, await cartWith(regional.app, [{ entityId: book, quantity: 1 }]), { shippingAddress: address("OR") });
+      expect(oregon.body.data).toMatchObject({ taxTotal: 50, total: 1050 });
+      const noAddress = await checkout(regional.app, await cartWith(regional.app, [{ entityId: book, quantity: 1 }]));
+      expect(noAddress.body.data).toMatchObject({ taxTotal: 0, total: 1000 });
+    } finally {
+      await regional.close();
+    }
+  });
+
   it("documents POST /api/checkout and lists CHECKOUT_FAILED as the checkout module's code", async () => {
     const doc = (await t.app.inject({ method: "GET", url: "/api/doc" })).json();
     expect(doc.paths["/api/checkout"].post).toBeDefined();
