@@ -211,14 +211,21 @@ describe("carts", () => {
     }
   });
 
-  it("answers 404 for an expired cart, and carts/prune deletes expired carts with their lines", async () => {
+  it("answers 404 for an expired cart, and the carts/prune task deletes expired carts with their lines, then schedules itself again", async () => {
     const cart = await createGuestCart(t.app);
     await addItem(cart, { entityId: mug, quantity: 1 });
     const live = await createGuestCart(t.app);
     await sql`update carts set expires_at = now() - interval '1 second' where id = ${cart.id}`.execute(t.db);
     expect((await cartCall(t.app, "GET", `/api/carts/${cart.id}`, { actor: storefrontKey, token: cart.token })).status).toBe(404);
     expect((await addItem(cart, { entityId: mug, quantity: 1 })).status).toBe(404);
-    expect(await t.kernel.services.carts.pruneExpired()).toBeGreaterThanOrEqual(1);
+    // The task was enqueued at boot; the cron route runs it.
+    expect((await call(t.app, "GET", "/api/jobs/run?limit=100")).status).toBe(200);
+    const runs = await sql<{ status: string; output: { pruned: number } | null; waitUntil: Date | null }>`
+      select status, output, wait_until as "waitUntil" from jobs where task_slug = 'carts/prune' order by seq`.execute(t.db);
+    expect(runs.rows[0]).toMatchObject({ status: "succeeded", output: { pruned: expect.any(Number) } });
+    expect(runs.rows[0]?.output?.pruned).toBeGreaterThanOrEqual(1);
+    expect(runs.rows[1]).toMatchObject({ status: "pending" });
+    expect(runs.rows[1]?.waitUntil?.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
     const left = await sql<{ id: string }>`select id from carts where id in (${cart.id}, ${live.id})`.execute(t.db);
     expect(left.rows.map((row) => row.id)).toEqual([live.id]);
     const lines = await sql<{ count: string }>`select count(*) as count from cart_items where cart_id = ${cart.id}`.execute(t.db);
