@@ -111,7 +111,16 @@ export type { PromotionsService } from "./modules/promotions/promotions-service.
 export type { TaxService } from "./modules/tax/tax-service.js";
 export type { TaxConfig, RegionRate } from "./modules/tax/tax-config.js";
 export type { OrdersService, Order, OrderLine, OrderStatus, CreateOrderInput, CreateOrderLineInput } from "./modules/orders/orders-service.js";
-export type { PaymentsService, PaymentIntent, RecordIntentInput, WebhookReceipt, WebhookOutcome } from "./modules/payments/payments-service.js";
+export type {
+  PaymentsService,
+  PaymentIntent,
+  PaymentIntentAnswer,
+  PaymentSummary,
+  ReadIntentInput,
+  RecordIntentInput,
+  WebhookReceipt,
+  WebhookOutcome,
+} from "./modules/payments/payments-service.js";
 export type { PaymentsConfig } from "./modules/payments/payments-config.js";
 export type { CartsService } from "./modules/carts/carts-service.js";
 export type { CartsConfig } from "./modules/carts/carts-config.js";
@@ -119,7 +128,7 @@ export type { CartsSettings } from "./modules/carts/carts-settings.js";
 export type { Cart, CartView, PriceChange } from "./modules/carts/cart-view.js";
 export type { CartQuote, QuotedLine, QuoteInput } from "./modules/carts/cart-quote.js";
 export type { SaleItem, SaleItemRef } from "./modules/catalog/sale-items.js";
-export type { CheckoutService, CheckoutDraft } from "./modules/checkout/checkout-service.js";
+export type { CheckoutService, CheckoutDraft, PlacedOrder } from "./modules/checkout/checkout-service.js";
 export type { PlaceOrderInput } from "./modules/checkout/place-order.js";
 export type { CheckoutFailureReason } from "./modules/checkout/checkout-errors.js";
 export {

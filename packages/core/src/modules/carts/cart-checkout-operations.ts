@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { TxOptions } from "../../kernel/transaction.js";
-import type { CartCaller } from "./cart-access.js";
+import { canReachCart, type CartCaller } from "./cart-access.js";
 import { readCartItems, requireCart } from "./cart-view.js";
 import { cartsErrors, cartsScope, toCartRecord, type CartItemRecord, type CartRecord, type CartsContext } from "./carts-context.js";
 
@@ -38,6 +38,20 @@ export function createCartCheckoutOperations(context: CartsContext) {
         .where("status", "=", "open")
         .executeTakeFirst();
       if (updated.numUpdatedRows === 0n) throw cartsErrors.checkedOut();
+    },
+
+    /**
+     * Whether `caller` owns the cart by the carts' ownership rule (its token, its customer's session, or
+     * `cart:manage`), whatever its status or expiry: a checked-out cart still tells whose order it became
+     * (payments answers an order's intent to its cart's owner). False for an unknown or pruned cart.
+     */
+    async isReachableBy(organizationId: string, cartId: string, caller: CartCaller, options?: TxOptions): Promise<boolean> {
+      const row = await cartsScope(options?.trx ?? context.database.db, organizationId)
+        .selectFrom("carts")
+        .select(["customerId", "tokenHash"])
+        .where("id", "=", cartId)
+        .executeTakeFirst();
+      return row !== undefined && canReachCart(row, caller);
     },
 
     /** Drops the lines of a deleted catalog entity from every cart of the organization. */

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { MAX_PROMOTION_CODES } from "../carts/carts-schemas.js";
+import { orderSchema } from "../orders/orders-schemas.js";
+import { paymentSummarySchema } from "../payments/payments-schemas.js";
 import { currencySchema, customerGroupIdSchema } from "../pricing/pricing-schemas.js";
 import { codeSchema } from "../promotions/promotions-schemas.js";
 
@@ -29,3 +31,9 @@ export const checkoutBody = z.object({
 });
 
 export type CheckoutInput = z.output<typeof checkoutBody>;
+
+/**
+ * Checkout's answer: the order, and its payment intent. A storefront reads the intent
+ * (`GET /payments/intents/:id`) for the provider's client secret once the provider answered.
+ */
+export const placedOrderSchema = orderSchema.extend({ payment: paymentSummarySchema });

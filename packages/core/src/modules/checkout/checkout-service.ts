@@ -1,18 +1,18 @@
 import type { ServiceContext } from "../../kernel/contexts.js";
 import type { WithHookErrors } from "../../kernel/transaction-runner.js";
-import type { Order } from "../orders/orders-service.js";
-import { placeOrder, type PlaceOrderInput } from "./place-order.js";
+import { placeOrder, type PlacedOrder, type PlaceOrderInput } from "./place-order.js";
 
 /** Checkout: one transaction from a cart to an order, composed of the other modules' services. */
 export function createCheckoutService({ database, hooks, services }: Pick<ServiceContext, "database" | "hooks" | "services">) {
   return {
     /** Places an order from a cart; see `placeOrder`. */
-    checkout: (input: PlaceOrderInput): Promise<WithHookErrors<Order>> => placeOrder({ database, hooks, services }, input),
+    checkout: (input: PlaceOrderInput): Promise<WithHookErrors<PlacedOrder>> => placeOrder({ database, hooks, services }, input),
   };
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
 export type { CheckoutDraft } from "./checkout-draft.js";
+export type { PlacedOrder } from "./place-order.js";
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.checkout` too.

@@ -10,6 +10,7 @@ import { ON_BEHALF_PERMISSION, owningCustomer } from "../carts/cart-access.js";
 import type { CartQuote, QuotedLine } from "../carts/cart-quote.js";
 import type { CartRecord } from "../carts/carts-context.js";
 import type { Order } from "../orders/orders-service.js";
+import type { PaymentSummary } from "../payments/payments-service.js";
 import { acceptedDraft, draftOrder, type CheckoutDraft } from "./checkout-draft.js";
 import { checkoutFailed, failingAs } from "./checkout-errors.js";
 import type { CheckoutInput } from "./checkout-schemas.js";
@@ -27,6 +28,9 @@ export interface PlaceOrderInput {
   cartToken?: string | undefined;
   body: CheckoutInput;
 }
+
+/** The order placed, with the payment the storefront follows (`GET /payments/intents/:id`). */
+export type PlacedOrder = Order & { payment: PaymentSummary };
 
 const lineRef = (line: QuotedLine) => ({ itemId: line.id, entityId: line.entityId, variantId: line.variantId });
 
@@ -53,7 +57,7 @@ function assertChargeable(quote: CartQuote): void {
  * transaction. Any refusal is a 422 CHECKOUT_FAILED with `details.reason` and rolls everything back;
  * `orders.afterCreate` handlers run after commit and their failures come back as `hookErrors`.
  */
-export async function placeOrder(context: CheckoutContext, input: PlaceOrderInput): Promise<WithHookErrors<Order>> {
+export async function placeOrder(context: CheckoutContext, input: PlaceOrderInput): Promise<WithHookErrors<PlacedOrder>> {
   const { services, hooks } = context;
   const { organizationId, actor, body } = input;
   // Rights and the payment provider are checked before any SQL: nothing to roll back.
@@ -103,7 +107,7 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
 
     const order = await services.orders.create({ ...final, organizationId, actor, cartId: cart.id }, { trx });
     await redeemCodes(services, { organizationId, customerId: order.customerId, orderId: order.id, quote, trx });
-    await failingAs(
+    const intent = await failingAs(
       () =>
         services.payments.recordIntent(
           { organizationId, orderId: order.id, orderNumber: order.number, paymentMethodId: order.paymentMethodId, provider, amount: order.total, currency: order.currency },
@@ -113,7 +117,7 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
     );
     await services.carts.markCheckedOut(organizationId, cart.id, order.id, { trx });
     hooks.runAfterCommit("orders.afterCreate", order, hookContext);
-    return order;
+    return { ...order, payment: { id: intent.id, provider: intent.provider, status: intent.status } };
   });
 }
 

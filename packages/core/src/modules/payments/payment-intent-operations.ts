@@ -32,7 +32,7 @@ const MAX_ERROR_LENGTH = 1000;
 /** Statuses whose intent still needs the provider's answer. */
 const isAskable = (status: PaymentIntent["status"]): boolean => status === "pending" || status === "failed";
 
-export function createPaymentIntentOperations({ database, services, registry, logger }: PaymentsContext) {
+export function createPaymentIntentOperations({ database, services, registry, logger, secrets }: PaymentsContext) {
   return {
     /**
      * Writes the intent (`pending`) and enqueues `payments/create-intent` in the caller's transaction
@@ -45,7 +45,7 @@ export function createPaymentIntentOperations({ database, services, registry, lo
       }
       const { organizationId, ...fields } = input;
       const row = await paymentsScope(options.trx, organizationId)
-        .insertInto("paymentIntents", { ...fields, id: randomUUID(), status: "pending", providerReference: null, attempts: 0, lastError: null })
+        .insertInto("paymentIntents", { ...fields, id: randomUUID(), status: "pending", providerReference: null, attempts: 0, lastError: null, clientSecretSealed: null })
         .returning(PAYMENT_INTENT_COLUMNS)
         .executeTakeFirstOrThrow();
       await services.jobs.enqueue(CREATE_INTENT_TASK, { intentId: row.id }, { organizationId, trx: options.trx });
@@ -80,6 +80,7 @@ export function createPaymentIntentOperations({ database, services, registry, lo
           .updateTable("paymentIntents")
           .set({
             providerReference: result.providerReference,
+            clientSecretSealed: result.clientSecret ? secrets.seal(result.clientSecret) : null,
             // A webhook may have settled the intent while the provider was answering: its status stands.
             status: sql`case when status in ('pending', 'failed') then ${result.status} else status end`,
             attempts: sql`attempts + 1`,

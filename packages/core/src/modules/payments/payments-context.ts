@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
 import type { DatabaseAccess, Logger, Services } from "../../kernel/contexts.js";
+import type { SecretBox } from "../../kernel/secret-box.js";
 import type { PaymentRegistry } from "./payment-registry.js";
 import type { paymentIntentSchema } from "./payments-schemas.js";
 import type { PaymentsDb, PaymentsTables } from "./payments-tables.js";
@@ -14,6 +15,8 @@ export interface PaymentsContext {
   services: Services;
   registry: PaymentRegistry;
   logger: Logger;
+  /** Seals the providers' client secrets. */
+  secrets: SecretBox;
 }
 
 export function paymentsScope(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string): TenantScope<PaymentsDb> {

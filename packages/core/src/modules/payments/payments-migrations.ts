@@ -35,4 +35,11 @@ const STATEMENTS = [
   )`,
 ];
 
-export const paymentsMigrations: readonly NamedMigration[] = [{ name: "0001_payments", up: (db) => runStatements(db, STATEMENTS) }];
+// The provider's client secret (a card form completes the payment with it), sealed with the kernel's
+// SecretBox: the table never holds it in the clear.
+const CLIENT_SECRET_STATEMENTS = [`alter table payment_intents add column client_secret_sealed text`];
+
+export const paymentsMigrations: readonly NamedMigration[] = [
+  { name: "0001_payments", up: (db) => runStatements(db, STATEMENTS) },
+  { name: "0002_payment_client_secret", up: (db) => runStatements(db, CLIENT_SECRET_STATEMENTS) },
+];

@@ -5,6 +5,7 @@ import { CREATE_INTENT_TASK } from "./payment-intent-operations.js";
 import { paymentsErrors } from "./payments-errors.js";
 import { paymentsMigrations } from "./payments-migrations.js";
 import { createPaymentsService } from "./payments-service.js";
+import { getPaymentIntentRoute } from "./routes/get-payment-intent.js";
 import { receivePaymentWebhookRoute } from "./routes/receive-payment-webhook.js";
 
 /**
@@ -15,7 +16,8 @@ import { receivePaymentWebhookRoute } from "./routes/receive-payment-webhook.js"
 export const paymentsModule: PluginManifest = {
   id: "payments",
   version: CORE_VERSION,
-  dependencies: ["jobs", "orders"],
+  // Carts: an order's intent answers its cart's owner (`GET /payments/intents/:id`).
+  dependencies: ["jobs", "orders", "carts"],
   schema: { migrations: paymentsMigrations },
   errors: paymentsErrors,
   services: (context) => ({ payments: createPaymentsService(context) }),
@@ -29,5 +31,5 @@ export const paymentsModule: PluginManifest = {
       },
     }),
   ],
-  routes: (context) => receivePaymentWebhookRoute(context),
+  routes: (context) => [...receivePaymentWebhookRoute(context), ...getPaymentIntentRoute(context)],
 };

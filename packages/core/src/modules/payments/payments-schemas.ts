@@ -53,3 +53,18 @@ export const webhookReceiptSchema = z.object({
   /** The event id was recorded before: nothing changed. */
   duplicate: z.boolean(),
 });
+
+/** An order's payment as checkout answers it: the intent to follow (`GET /payments/intents/:id`). */
+export const paymentSummarySchema = paymentIntentSchema.pick({ id: true, provider: true, status: true });
+
+/**
+ * An intent as the storefront reads it to complete the payment. `clientSecret` is the provider's (a
+ * card form's), null until the create-intent job got the provider's answer, and for providers without
+ * one (`manual`).
+ */
+export const paymentIntentAnswerSchema = paymentIntentSchema
+  .pick({ id: true, orderId: true, provider: true, status: true, amount: true, currency: true, lastError: true })
+  .extend({ clientSecret: z.string().nullable() });
+
+export type PaymentSummary = z.output<typeof paymentSummarySchema>;
+export type PaymentIntentAnswer = z.output<typeof paymentIntentAnswerSchema>;

@@ -1,5 +1,6 @@
 import type { ServiceContext } from "../../kernel/contexts.js";
 import type { ErrorCodesOf } from "../../kernel/error-codes.js";
+import { createPaymentIntentAccess } from "./payment-intent-access.js";
 import { createPaymentIntentOperations } from "./payment-intent-operations.js";
 import { createPaymentRegistry } from "./payment-registry.js";
 import { createPaymentWebhookReceiver } from "./payment-webhook-receiver.js";
@@ -10,11 +11,12 @@ import type { paymentsErrors } from "./payments-errors.js";
  * Payments: the configured provider adapters, the intent checkout records for each order (the provider
  * is called afterwards by a job), and verified webhook deliveries that confirm orders.
  */
-export function createPaymentsService({ database, services, config, logger }: Pick<ServiceContext, "database" | "services" | "config" | "logger">) {
+export function createPaymentsService({ database, services, config, logger, secrets }: Pick<ServiceContext, "database" | "services" | "config" | "logger" | "secrets">) {
   const registry = createPaymentRegistry(config.payments?.adapters);
-  const context: PaymentsContext = { database, services, registry, logger };
+  const context: PaymentsContext = { database, services, registry, logger, secrets };
   return {
     ...createPaymentIntentOperations(context),
+    ...createPaymentIntentAccess(context),
     ...createPaymentWebhookReceiver(context),
     /** Whether an adapter with this provider id is registered. */
     hasProvider: (provider: string): boolean => registry.has(provider),
@@ -26,6 +28,8 @@ export function createPaymentsService({ database, services, config, logger }: Pi
 export type PaymentsService = ReturnType<typeof createPaymentsService>;
 export type { PaymentIntent } from "./payments-context.js";
 export type { RecordIntentInput } from "./payment-intent-operations.js";
+export type { ReadIntentInput } from "./payment-intent-access.js";
+export type { PaymentIntentAnswer, PaymentSummary } from "./payments-schemas.js";
 export type { WebhookReceipt, WebhookOutcome } from "./payment-webhook-receiver.js";
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the

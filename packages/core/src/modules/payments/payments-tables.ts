@@ -5,7 +5,12 @@ import type { paymentIntentSchema, paymentWebhookEventSchema } from "./payments-
 
 // Type aliases, not interfaces: `withTables` needs types with an implicit index signature.
 export type PaymentsTables = {
-  paymentIntents: TableOf<z.output<typeof paymentIntentSchema>, { organizationId: string; createdAt: Timestamp; updatedAt: Timestamp }>;
+  paymentIntents: TableOf<
+    z.output<typeof paymentIntentSchema>,
+    // The client secret is stored sealed (`SecretBox.seal`) and is no field of the record: only
+    // `GET /payments/intents/:id` opens it, for whoever may see the order.
+    { organizationId: string; clientSecretSealed: string | null; createdAt: Timestamp; updatedAt: Timestamp }
+  >;
   paymentWebhookEvents: TableOf<z.output<typeof paymentWebhookEventSchema>, { organizationId: string; payload: Json<unknown>; receivedAt: Timestamp }>;
 };
 
