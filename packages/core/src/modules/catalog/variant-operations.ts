@@ -176,12 +176,26 @@ export function createVariantOperations(context: CatalogContext) {
       });
     },
 
-    /** Checks that a variant belongs to an entity of the organization (for modules referencing variants). */
-    async requireVariant(organizationId: string, entityId: string, variantId: string, options?: TxOptions): Promise<Variant> {
+    /**
+     * Checks that an entity, and the variant when one is named, exist in the organization: 404 otherwise.
+     * For modules that keep rows about an entity or a variant (prices, stock, tax classes, media).
+     */
+    async requireSaleTarget(organizationId: string, target: { entityId: string; variantId?: string | null | undefined }, options?: TxOptions): Promise<void> {
       const db = options?.trx ?? context.db;
-      const row = await catalogScope(db, organizationId).selectFrom("catalogVariants").select(VARIANT_COLUMNS).where("id", "=", variantId).where("entityId", "=", entityId).executeTakeFirst();
-      if (!row) throw catalogErrors.variantNotFound();
-      return toVariant(row);
+      const entity = await catalogScope(db, organizationId).selectFrom("catalogEntities").select("id").where("id", "=", target.entityId).executeTakeFirst();
+      if (!entity) throw AppError.notFound("Catalog entity");
+      if (target.variantId) await findVariant(db, organizationId, target.entityId, target.variantId);
     },
+
+    /** Checks that a variant belongs to an entity of the organization (for modules referencing variants). */
+    requireVariant: (organizationId: string, entityId: string, variantId: string, options?: TxOptions): Promise<Variant> =>
+      findVariant(options?.trx ?? context.db, organizationId, entityId, variantId),
   };
+}
+
+/** The variant of an entity of the organization; 404 otherwise. */
+async function findVariant(db: Parameters<typeof catalogScope>[0], organizationId: string, entityId: string, variantId: string): Promise<Variant> {
+  const row = await catalogScope(db, organizationId).selectFrom("catalogVariants").select(VARIANT_COLUMNS).where("id", "=", variantId).where("entityId", "=", entityId).executeTakeFirst();
+  if (!row) throw catalogErrors.variantNotFound();
+  return toVariant(row);
 }

@@ -5,7 +5,6 @@ import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
-import type { TxOptions } from "../../kernel/transaction.js";
 import type { stockLevelSchema } from "./inventory-schemas.js";
 import type { InventoryDb, InventoryTables } from "./inventory-tables.js";
 
@@ -43,16 +42,3 @@ export const inventoryErrors = {
     new AppError("CONFLICT", { message: available === undefined ? "Insufficient stock" : `Insufficient stock: ${available} available` }),
   reservationClosed: (status: string) => new AppError("CONFLICT", { message: `The reservation is ${status}` }),
 };
-
-/** Checks the entity (and variant) exist in the organization, through the catalog's service. */
-export async function assertStockTarget(
-  context: InventoryContext,
-  organizationId: string,
-  entityId: string,
-  variantId: string | null | undefined,
-  options: Required<TxOptions>,
-): Promise<void> {
-  const existing = await context.services.catalog.existingEntityIds(organizationId, [entityId], options);
-  if (!existing.has(entityId)) throw AppError.notFound("Catalog entity");
-  if (variantId) await context.services.catalog.requireVariant(organizationId, entityId, variantId, options);
-}

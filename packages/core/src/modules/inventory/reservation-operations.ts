@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import type { Actor } from "../../kernel/actor.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
-import { assertStockTarget, inventoryErrors, inventoryScope, type InventoryContext } from "./inventory-context.js";
+import { inventoryErrors, inventoryScope, type InventoryContext } from "./inventory-context.js";
 import type { reservationSchema, reserveInput } from "./inventory-schemas.js";
 import type { InventoryTables } from "./inventory-tables.js";
 import { requireWarehouse } from "./warehouse-operations.js";
@@ -118,7 +118,7 @@ export function createReservationOperations(context: InventoryContext) {
      */
     async reserve(organizationId: string, input: ReserveInput, options?: TxOptions): Promise<Reservation> {
       return inTransaction(context.database, options, async (trx) => {
-        await assertStockTarget(context, organizationId, input.entityId, input.variantId, { trx });
+        await context.services.catalog.requireSaleTarget(organizationId, input, { trx });
         const variantId = input.variantId ?? null;
         // A warehouse the organization does not have is a 404, not "insufficient stock" (409).
         if (input.warehouseId) await requireWarehouse(trx, organizationId, input.warehouseId);

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { AppError } from "../../kernel/app-error.js";
 import type { Actor } from "../../kernel/actor.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
-import { assertStockTarget, inventoryErrors, inventoryScope, LEVEL_COLUMNS, toLevel, type InventoryContext, type StockLevel } from "./inventory-context.js";
+import { inventoryErrors, inventoryScope, LEVEL_COLUMNS, toLevel, type InventoryContext, type StockLevel } from "./inventory-context.js";
 import { releaseExpired } from "./reservation-operations.js";
 import { requireWarehouse } from "./warehouse-operations.js";
 
@@ -67,7 +67,7 @@ export function createStockOperations(context: InventoryContext) {
     async adjust(organizationId: string, input: AdjustInput, actor: Actor | null, options?: TxOptions): Promise<StockLevel> {
       const delta = adjustmentDelta(input.type, input.quantity);
       return inTransaction(context.database, options, async (trx) => {
-        await assertStockTarget(context, organizationId, input.entityId, input.variantId, { trx });
+        await context.services.catalog.requireSaleTarget(organizationId, input, { trx });
         await requireWarehouse(trx, organizationId, input.warehouseId);
         const scope = inventoryScope(trx, organizationId);
         const variantId = input.variantId ?? null;

@@ -22,9 +22,7 @@ export function createAttachmentOperations({ database, events, services }: Pick<
     /** Attaches once per level: a second attachment of the asset to the same entity or variant is a 409. */
     async attach(organizationId: string, input: AttachInput, actor: Actor | null, options?: TxOptions): Promise<MediaAttachment> {
       return inTransaction(database, options, async (trx) => {
-        const existing = await services.catalog.existingEntityIds(organizationId, [input.entityId], { trx });
-        if (!existing.has(input.entityId)) throw AppError.notFound("Catalog entity");
-        if (input.variantId) await services.catalog.requireVariant(organizationId, input.entityId, input.variantId, { trx });
+        await services.catalog.requireSaleTarget(organizationId, input, { trx });
         const scope = tenantScope(trx.withTables<MediaTables>(), organizationId);
         const asset = await scope.selectFrom("mediaAssets").select("id").where("id", "=", input.mediaAssetId).executeTakeFirst();
         if (!asset) throw AppError.notFound("Media asset");

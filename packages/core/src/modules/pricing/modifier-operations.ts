@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
-import { assertPriceTarget, MODIFIER_COLUMNS, pricingErrors, pricingScope, toModifier, type PriceModifier, type PricingContext } from "./pricing-context.js";
+import { MODIFIER_COLUMNS, pricingErrors, pricingScope, toModifier, type PriceModifier, type PricingContext } from "./pricing-context.js";
 import type { modifierBody } from "./pricing-schemas.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
@@ -52,7 +52,7 @@ export function createModifierOperations(context: PricingContext) {
       };
       assertModifierShape(row);
       return inTransaction(context.database, options, async (trx) => {
-        if (row.entityId) await assertPriceTarget(context, organizationId, row.entityId, row.variantId, { trx });
+        if (row.entityId) await context.services.catalog.requireSaleTarget(organizationId, { entityId: row.entityId, variantId: row.variantId }, { trx });
         await pricingScope(trx, organizationId).insertInto("pricingModifiers", row).execute();
         const modifier = await requireModifier(trx, organizationId, row.id);
         await emit(trx, organizationId, "pricing.create", modifier, { change: "modifierCreated", after: modifier }, actor);
@@ -65,7 +65,7 @@ export function createModifierOperations(context: PricingContext) {
         const before = await requireModifier(trx, organizationId, id, { lock: true });
         const merged = { ...before, ...input };
         assertModifierShape(merged);
-        if (merged.entityId && (input.entityId !== undefined || input.variantId !== undefined)) await assertPriceTarget(context, organizationId, merged.entityId, merged.variantId, { trx });
+        if (merged.entityId && (input.entityId !== undefined || input.variantId !== undefined)) await context.services.catalog.requireSaleTarget(organizationId, { entityId: merged.entityId, variantId: merged.variantId }, { trx });
         await pricingScope(trx, organizationId)
           .updateTable("pricingModifiers")
           .set({ ...input, updatedAt: new Date() })

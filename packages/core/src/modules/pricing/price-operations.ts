@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
 import type { upsertPriceInput } from "./pricing-schemas.js";
-import { assertPriceTarget, PRICE_COLUMNS, pricingScope, toPrice, type Price, type PricingContext } from "./pricing-context.js";
+import { PRICE_COLUMNS, pricingScope, toPrice, type Price, type PricingContext } from "./pricing-context.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
 /** What `upsertPrice` takes: the input of the route's body schema. */
@@ -27,7 +27,7 @@ export function createPriceOperations(context: PricingContext) {
       const variantId = input.variantId ?? null;
       const customerGroupId = input.customerGroupId ?? null;
       return inTransaction(context.database, options, async (trx) => {
-        await assertPriceTarget(context, organizationId, input.entityId, variantId, { trx });
+        await context.services.catalog.requireSaleTarget(organizationId, { entityId: input.entityId, variantId }, { trx });
         const scope = pricingScope(trx, organizationId);
         const before = await scope
           .selectFrom("pricingPrices")

@@ -7,7 +7,6 @@ import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
 import type { modifierSchema, priceSchema } from "./pricing-schemas.js";
 import type { PricingDb, PricingTables } from "./pricing-tables.js";
-import type { TxOptions } from "../../kernel/transaction.js";
 
 /** What the pricing service's parts share. */
 export interface PricingContext {
@@ -68,16 +67,3 @@ export const pricingErrors = {
   percentageOutOfRange: () => AppError.validation([{ path: "body.value", message: "a percentage modifier takes -10000 to 100000 basis points" }]),
   badWindow: () => AppError.validation([{ path: "body.endsAt", message: "endsAt must be after startsAt" }]),
 };
-
-/** Checks the entity (and variant) exist in the organization, through the catalog's service (404 otherwise). */
-export async function assertPriceTarget(
-  context: PricingContext,
-  organizationId: string,
-  entityId: string,
-  variantId: string | null | undefined,
-  options: Required<TxOptions>,
-): Promise<void> {
-  const existing = await context.services.catalog.existingEntityIds(organizationId, [entityId], options);
-  if (!existing.has(entityId)) throw AppError.notFound("Catalog entity");
-  if (variantId) await context.services.catalog.requireVariant(organizationId, entityId, variantId, options);
-}

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { z } from "zod";
-import { AppError } from "../../kernel/app-error.js";
 import type { Actor } from "../../kernel/actor.js";
 import { taxErrors, taxScope, type TaxClassAssignment, type TaxContext } from "./tax-context.js";
 import type { assignTaxClassInput } from "./tax-schemas.js";
@@ -22,9 +21,7 @@ export function createTaxAssignmentOperations(context: TaxContext) {
     async assignTaxClass(organizationId: string, input: AssignTaxClassInput, actor: Actor | null, options?: TxOptions): Promise<TaxClassAssignment | null> {
       const variantId = input.variantId ?? null;
       return inTransaction(context.database, options, async (trx) => {
-        const existing = await context.services.catalog.existingEntityIds(organizationId, [input.entityId], { trx });
-        if (!existing.has(input.entityId)) throw AppError.notFound("Catalog entity");
-        if (variantId) await context.services.catalog.requireVariant(organizationId, input.entityId, variantId, { trx });
+        await context.services.catalog.requireSaleTarget(organizationId, { entityId: input.entityId, variantId }, { trx });
         const scope = taxScope(trx, organizationId);
         let assignment: TaxClassAssignment | null = null;
         if (input.taxClassId === null) {
