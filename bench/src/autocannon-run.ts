@@ -16,6 +16,10 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   method?: "GET" | "POST";
   body?: string;
+  /** A fixed number of requests instead of a duration (each may consume a prepared record, e.g. a cart). */
+  amount?: number;
+  /** autocannon's request sequence, e.g. a `setupRequest` giving each request its own body. */
+  requests?: autocannon.Request[];
 }
 
 /** Runs autocannon against one URL and returns the figures every benchmark reports. */
@@ -27,10 +31,14 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     headers: options.headers ?? {},
     method: options.method ?? "GET",
     ...(options.body ? { body: options.body } : {}),
+    ...(options.amount === undefined ? {} : { amount: options.amount }),
+    ...(options.requests ? { requests: options.requests } : {}),
   });
   return {
     name: options.name,
-    requestsPerSecond: result.requests.average,
+    // A fixed amount rarely ends on a second boundary: the mean of per-second samples would count the
+    // last, partial second as a slow one.
+    requestsPerSecond: options.amount === undefined ? result.requests.average : result.requests.total / result.duration,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,

@@ -18,7 +18,8 @@ export interface RunningServer {
 export function startServer(script: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
   const path = fileURLToPath(new URL(script, import.meta.url));
   const child: ChildProcess = fork(path, [...args], {
-    execArgv: ["--conditions=source", "--import", "tsx"],
+    // BENCH_CPU_PROF=<directory> profiles every server (`--cpu-prof`), written when it exits.
+    execArgv: ["--conditions=source", "--import", "tsx", ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

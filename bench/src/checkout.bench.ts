@@ -1,0 +1,196 @@
+/**
+ * Checkout on PostgreSQL (issue 13): `POST /api/checkout` of a one-line guest cart, as a storefront
+ * sends it (storefront API key in `x-api-key`, the cart's `x-cart-token`), at 20 connections, beside a
+ * bare Fastify + pg route doing the core writes by hand (see checkout-server.ts), in the same run:
+ * - distinct SKUs: consecutive carts hold different products, so concurrent checkouts never wait on
+ *   one another's stock row;
+ * - one hot SKU: every cart holds the same product, so every checkout queues on one stock row.
+ * Every request consumes its own cart, seeded beforehand through the services (not timed); autocannon
+ * sends a fixed number of checkouts and `setupRequest` hands each the next cart.
+ *
+ * Each round measures bare and commerce in alternating order; the reported figure is the median round.
+ * Targets (distinct SKUs): at least 300 checkouts/s, p99 under 100 ms, at least 0.5x the bare rate.
+ * CHECKOUT_BENCH_REQUESTS (checkouts per measured run, default 1500) and CHECKOUT_BENCH_ROUNDS
+ * (default 3) scale it.
+ */
+import { writeFileSync } from "node:fs";
+import type autocannon from "autocannon";
+import pg from "pg";
+import { load, resultTable, type LoadResult } from "./autocannon-run.js";
+import { APPLICATION_NAMES, CHECKOUT_SCHEMA, benchDatabaseUrl, seedCheckout, type SeededCart } from "./checkout-seed.js";
+import { cpuSeconds, pinToCpu, postgresCpu, startServer, type RunningServer } from "./servers/start-server.js";
+
+pinToCpu(process.pid, 1);
+const CONNECTIONS = 20;
+const SKU_COUNT = 1000;
+const WARM_UP = 200;
+const checkouts = Number(process.env.CHECKOUT_BENCH_REQUESTS ?? 1500);
+const rounds = Number(process.env.CHECKOUT_BENCH_ROUNDS ?? 3);
+// autocannon may ask for a request or two past `amount` on connections still open at the end.
+const SLACK = CONNECTIONS;
+const cartsPerTarget = WARM_UP + SLACK + rounds * (checkouts + SLACK);
+// Per target and scenario; the seed makes twice as many (one half per target) of each kind.
+
+const seedStarted = Date.now();
+const seed = await seedCheckout({ skuCount: SKU_COUNT, distinctCarts: 2 * cartsPerTarget, hotCarts: 2 * cartsPerTarget });
+const seedSeconds = ((Date.now() - seedStarted) / 1000).toFixed(1);
+console.log(`seeded ${SKU_COUNT + 1} products, ${seed.distinct.length + seed.hot.length} one-line carts in ${seedSeconds} s`);
+
+const bare = await startServer("../checkout-server.ts", ["bare"]);
+const commerce = await startServer("../checkout-server.ts", ["commerce"]);
+
+interface Measured extends LoadResult {
+  /** CPU microseconds per checkout of the server process, and of the PostgreSQL backends serving it. */
+  serverCpuMicros: number;
+  postgresCpuMicros: number;
+}
+
+interface Target {
+  name: string;
+  server: RunningServer;
+  /** The `application_name` of its database connections. */
+  applicationName: string;
+  path: string;
+  /** Carts not yet checked out, per scenario; each run takes what it needs from the front. */
+  carts: Record<Scenario, SeededCart[]>;
+}
+
+type Scenario = "distinct" | "hot";
+
+const half = (carts: SeededCart[], second: boolean) => (second ? carts.slice(cartsPerTarget) : carts.slice(0, cartsPerTarget));
+const targets: Target[] = [
+  { name: "bare Fastify + pg", server: bare, applicationName: APPLICATION_NAMES.bare, path: "/checkout", carts: { distinct: half(seed.distinct, false), hot: half(seed.hot, false) } },
+  { name: "commerce", server: commerce, applicationName: APPLICATION_NAMES.commerce, path: "/api/checkout", carts: { distinct: half(seed.distinct, true), hot: half(seed.hot, true) } },
+];
+
+/** autocannon requests handing each checkout the next of `carts`. */
+function checkoutRequests(carts: SeededCart[]): autocannon.Request[] {
+  let next = 0;
+  return [
+    {
+      method: "POST",
+      setupRequest: (request) => {
+        const cart = carts[next] as SeededCart;
+        next += 1;
+        return {
+          ...request,
+          headers: { ...request.headers, "content-type": "application/json", "x-api-key": seed.apiKey, "x-cart-token": cart.token },
+          body: JSON.stringify({ cartId: cart.id, paymentMethodId: "manual", currency: "EUR" }),
+        };
+      },
+    },
+  ];
+}
+
+const monitor = new pg.Client({ connectionString: benchDatabaseUrl() });
+await monitor.connect();
+
+/**
+ * CPU seconds the PostgreSQL backends of one target used since `before` (a `postgresCpu` reading).
+ * Only that target's connections count: other work on the same PostgreSQL (other benchmarks, test runs
+ * on this shared machine) is left out, and so are the WAL writer and checkpointer, which serve everyone.
+ */
+async function backendCpuSince(applicationName: string, before: ReadonlyMap<number, number>): Promise<number> {
+  const { rows } = await monitor.query<{ pid: number }>("select pid from pg_stat_activity where application_name = $1", [applicationName]);
+  const now = postgresCpu();
+  return rows.reduce((sum, { pid }) => sum + (now.get(pid) ?? 0) - (before.get(pid) ?? 0), 0);
+}
+
+// Rates swing with whatever else runs on this 2-core machine; CPU per checkout is the steadier figure.
+async function measure(target: Target, scenario: Scenario, amount: number, label: string): Promise<Measured> {
+  const carts = target.carts[scenario].splice(0, amount + SLACK);
+  if (carts.length < amount + SLACK) throw new Error(`${target.name} ran out of ${scenario} carts`);
+  const [server0, postgres0] = [cpuSeconds(target.server.pid), postgresCpu()];
+  const result = await load({ name: `${target.name}: ${label}`, url: `${target.server.url}${target.path}`, method: "POST", connections: CONNECTIONS, amount, requests: checkoutRequests(carts) });
+  return {
+    ...result,
+    serverCpuMicros: ((cpuSeconds(target.server.pid) - server0) * 1e6) / amount,
+    postgresCpuMicros: ((await backendCpuSince(target.applicationName, postgres0)) * 1e6) / amount,
+  };
+}
+
+const median = (runs: readonly Measured[]): Measured => {
+  const sorted = [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  return sorted[Math.floor(sorted.length / 2)] as Measured;
+};
+
+const scenarios: { scenario: Scenario; label: string }[] = [
+  { scenario: "distinct", label: "one-line cart, distinct SKUs (20 conn)" },
+  { scenario: "hot", label: "one-line cart, one hot SKU (20 conn)" },
+];
+const measured = new Map<Scenario, { perTarget: Measured[][]; roundRatios: number[] }>();
+try {
+  for (const { scenario, label } of scenarios) {
+    for (const target of targets) await measure(target, scenario, WARM_UP, `warm-up ${label}`);
+    const perTarget: Measured[][] = targets.map(() => []);
+    const roundRatios: number[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      // Alternate which target runs first, so neither always meets a freshly vacuumed (or bloated) table.
+      const order = round % 2 === 0 ? [0, 1] : [1, 0];
+      for (const index of order) perTarget[index]?.push(await measure(targets[index] as Target, scenario, checkouts, label));
+      roundRatios.push((perTarget[1]?.[round]?.requestsPerSecond ?? 0) / Math.max(perTarget[0]?.[round]?.requestsPerSecond ?? 1, 1));
+    }
+    measured.set(scenario, { perTarget, roundRatios });
+  }
+} finally {
+  await Promise.all([bare.stop(), commerce.stop(), monitor.end()]);
+}
+
+const integrity = await checkIntegrity();
+
+const sections = scenarios.map(({ scenario, label }) => {
+  const { perTarget, roundRatios } = measured.get(scenario) ?? { perTarget: [], roundRatios: [] };
+  const rows = perTarget.map(median);
+  const [bareRow, commerceRow] = rows as [Measured, Measured];
+  const ratio = commerceRow.requestsPerSecond / Math.max(bareRow.requestsPerSecond, 1);
+  const checks =
+    scenario === "distinct"
+      ? [
+          `rate ${Math.round(commerceRow.requestsPerSecond)}/s (target 300/s): ${commerceRow.requestsPerSecond >= 300 ? "met" : "NOT met"}`,
+          `p99 ${commerceRow.p99Ms} ms (target under 100 ms): ${commerceRow.p99Ms < 100 ? "met" : "NOT met"}`,
+          `ratio ${ratio.toFixed(2)}x (target 0.50x): ${ratio >= 0.5 ? "met" : "NOT met"}`,
+        ]
+      : [`ratio ${ratio.toFixed(2)}x (informational)`];
+  const cpu = rows.map((m) => `${m.name.split(":")[0]} ${m.serverCpuMicros.toFixed(0)} us server + ${m.postgresCpuMicros.toFixed(0)} us PostgreSQL`);
+  return (
+    `### ${label}\n\n${resultTable(rows)}\n\n${checks.join("; ")}\n\n` +
+    `Ratio per round: ${roundRatios.map((r) => `${r.toFixed(2)}x`).join(", ")}. Rates per round: ` +
+    `${perTarget.map((runs, i) => `${targets[i]?.name} ${runs.map((m) => Math.round(m.requestsPerSecond)).join(" / ")}`).join("; ")}.\n\n` +
+    `CPU per checkout (median round): ${cpu.join("; ")}`
+  );
+});
+const report = `${sections.join("\n\n")}\n\n${integrity}`;
+console.log(report);
+writeFileSync(
+  new URL("../results/checkout.md", import.meta.url),
+  `# Checkout benchmark\n\n${new Date().toISOString()}, ${checkouts} checkouts per measured run, ${rounds} rounds (median shown), ${CONNECTIONS} connections, ` +
+    `server on CPU 0, load on CPU 1, PostgreSQL (${process.env.BENCH_DATABASE_URL ? "BENCH_DATABASE_URL" : "local default"}, schema ${CHECKOUT_SCHEMA}).\n` +
+    `Seed: ${SKU_COUNT} products with a price and stock, one hot product, ${seed.distinct.length + seed.hot.length} guest carts of one line ` +
+    `(${seedSeconds} s through the services, not timed). Commerce: \`POST /api/checkout\` with a storefront API key and the cart token, ` +
+    `payment method \`manual\`.\n\n${report}\n`,
+);
+
+/** What the runs wrote, checked: one order per answered checkout, numbers gapless, no stock below zero. */
+async function checkIntegrity(): Promise<string> {
+  const client = new pg.Client({ connectionString: benchDatabaseUrl() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ orders: string; distinct_numbers: string; last_value: string; checked_out: string; negative: string }>(
+      `select (select count(*) from ${CHECKOUT_SCHEMA}.orders) as orders,
+              (select count(distinct number) from ${CHECKOUT_SCHEMA}.orders) as distinct_numbers,
+              (select coalesce(sum(last_value), 0) from ${CHECKOUT_SCHEMA}.order_number_counters) as last_value,
+              (select count(*) from ${CHECKOUT_SCHEMA}.carts where status = 'checked_out') as checked_out,
+              (select count(*) from ${CHECKOUT_SCHEMA}.inventory_levels where on_hand - reserved < 0) as negative`,
+    );
+    const row = rows[0];
+    if (!row) return "Integrity: not read.";
+    const isGapless = row.orders === row.distinct_numbers && row.orders === row.last_value;
+    return (
+      `Integrity after the runs: ${row.orders} orders, ${row.checked_out} carts checked out, numbers ` +
+      `${isGapless ? "distinct and gapless" : `NOT gapless (${row.distinct_numbers} distinct, counter at ${row.last_value})`}, ` +
+      `${row.negative} stock rows below zero.`
+    );
+  } finally {
+    await client.end();
+  }
+}
