@@ -1,18 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely, type Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import type { Actor } from "../../kernel/actor.js";
-import { AppError } from "../../kernel/app-error.js";
+import { AppError, isAppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { isUuid } from "../catalog/catalog-context.js";
 import { allocateOrderNumber, yearIn } from "./order-number.js";
+import { moveOrderStatus } from "./order-transitions.js";
 import { ORDER_COLUMNS, ORDER_LINE_COLUMNS, ordersScope, toOrder, type Order, type OrderLine } from "./orders-context.js";
 import { ORDER_NUMBER } from "./orders-schemas.js";
 
-/** One line as checkout computed it; the order adds its id and `refundedQuantity: 0`. */
-export type CreateOrderLineInput = Omit<OrderLine, "lineItemId" | "refundedQuantity">;
+/** One line as checkout computed it; the order adds its id, `refundedQuantity: 0` and `fulfilledQuantity: 0`. */
+export type CreateOrderLineInput = Omit<OrderLine, "lineItemId" | "refundedQuantity" | "fulfilledQuantity">;
 
 /** What checkout hands `services.orders.create`: every amount already computed on the server. */
 export interface CreateOrderInput extends Omit<Order, "id" | "number" | "status" | "lines" | "createdAt" | "updatedAt"> {
@@ -69,7 +70,7 @@ export function createOrderOperations({ database, events, services }: OrderOpera
         })
         .returning(["createdAt", "updatedAt"])
         .executeTakeFirstOrThrow();
-      const orderLines: OrderLine[] = lines.map((line) => ({ lineItemId: randomUUID(), ...line, refundedQuantity: 0 }));
+      const orderLines: OrderLine[] = lines.map((line) => ({ lineItemId: randomUUID(), ...line, refundedQuantity: 0, fulfilledQuantity: 0 }));
       await scope.insertInto("orderLines", orderLines.map(({ lineItemId, ...line }, position) => ({ ...line, id: lineItemId, orderId: id, position }))).execute();
       const order: Order = {
         ...fields,
@@ -89,32 +90,20 @@ export function createOrderOperations({ database, events, services }: OrderOpera
     get: (organizationId: string, idOrNumber: string, options?: TxOptions): Promise<Order> => readOrder(options?.trx ?? database.db, organizationId, idOrNumber),
 
     /**
-     * Moves a `pending` order to `confirmed` because its payment succeeded, in one guarded update, and
-     * emits `orders.statusChange`. An order already past `pending` stays as it is (answers false); an
-     * unknown one, or another organization's, is a 404.
+     * Moves a `pending` order to `confirmed` because its payment succeeded (`moveOrderStatus`: the event,
+     * audit and timeline entries in `trx`). An order already past `pending` stays as it is (answers false);
+     * an unknown one, or another organization's, is a 404.
      */
     async confirmPayment(input: { organizationId: string; orderId: string }, options: Required<TxOptions>): Promise<boolean> {
-      const { organizationId, orderId } = input;
-      // Checked before any SQL: a malformed uuid would fail the statement and with it the caller's transaction.
-      if (!isUuid(orderId)) throw notFound();
-      const scope = ordersScope(options.trx, organizationId);
-      const moved = await scope
-        .updateTable("orders")
-        .set({ status: "confirmed", updatedAt: sql`now()` })
-        .where("id", "=", orderId)
-        .where("status", "=", "pending")
-        .returning(["number"])
-        .executeTakeFirst();
-      if (!moved) {
-        const exists = await scope.selectFrom("orders").select("id").where("id", "=", orderId).executeTakeFirst();
-        if (!exists) throw notFound();
-        return false;
+      try {
+        await moveOrderStatus({ events }, { ...input, to: "confirmed", actor: null, reason: "payment succeeded" }, options);
+        return true;
+      } catch (error) {
+        // A refused move is a plain 409 thrown before or after a guarded update that changed nothing:
+        // the caller's transaction is intact, and a late or repeated payment event is no error.
+        if (isAppError(error) && error.code === "CONFLICT") return false;
+        throw error;
       }
-      await events.emit(
-        { organizationId, type: "orders.statusChange", entityType: "order", entityId: orderId, payload: { orderId, number: moved.number, from: "pending", to: "confirmed", reason: "payment succeeded" }, actor: null },
-        options,
-      );
-      return true;
     },
   };
 }

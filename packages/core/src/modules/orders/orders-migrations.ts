@@ -56,4 +56,117 @@ const STATEMENTS = [
   )`,
 ];
 
-export const ordersMigrations: readonly NamedMigration[] = [{ name: "0001_orders", up: (db) => runStatements(db, STATEMENTS) }];
+// The order's history (status moves, notes, refunds and their undos) and its staff notes. `actor_id`
+// names a user or an API key of the auth package: no foreign key, like every cross-module reference.
+const TIMELINE_AND_NOTES = [
+  `create table order_timeline (
+    id uuid primary key,
+    organization_id text not null,
+    order_id uuid not null references orders (id) on delete cascade,
+    type text not null check (type in ('status', 'note', 'refund')),
+    at timestamptz not null default clock_timestamp(),
+    actor_id text,
+    actor_type text,
+    summary text not null,
+    data jsonb not null default '{}'
+  )`,
+  `create index order_timeline_order on order_timeline (order_id, at desc, id desc)`,
+  `create table order_notes (
+    id uuid primary key,
+    organization_id text not null,
+    order_id uuid not null references orders (id) on delete cascade,
+    body text not null check (char_length(body) between 1 and 2000),
+    pinned boolean not null default false,
+    author_id text,
+    author_type text,
+    created_at timestamptz not null default clock_timestamp()
+  )`,
+  `create index order_notes_order on order_notes (order_id, pinned desc, created_at desc, id desc)`,
+];
+
+// Fiscal invoice numbers: one per order, issued the first time an invoice is produced, gapless per
+// organization and year (see `issueInvoiceNumber`).
+const INVOICES = [
+  `create table order_invoices (
+    organization_id text not null,
+    order_id uuid not null references orders (id) on delete cascade,
+    number text not null,
+    issued_at timestamptz not null default now(),
+    primary key (order_id),
+    constraint order_invoices_number_unique unique (organization_id, number)
+  )`,
+  `create table order_invoice_counters (
+    organization_id text not null,
+    year integer not null,
+    last_value integer not null check (last_value > 0),
+    primary key (organization_id, year)
+  )`,
+];
+
+// Fulfillments and refunds. `fulfilled_quantity` and `refunded_quantity` are the counters their guarded
+// updates move (never past `quantity`); the refund caps are one counter row per operator and store day.
+const FULFILLMENTS_AND_REFUNDS = [
+  `alter table order_lines add column fulfilled_quantity integer not null default 0 check (fulfilled_quantity between 0 and quantity)`,
+  `create table order_fulfillments (
+    id uuid primary key,
+    organization_id text not null,
+    order_id uuid not null references orders (id) on delete cascade,
+    carrier text,
+    tracking_number text,
+    tracking_url text,
+    actor_id text not null,
+    actor_type text not null,
+    created_at timestamptz not null default clock_timestamp()
+  )`,
+  `create index order_fulfillments_order on order_fulfillments (order_id, created_at desc)`,
+  `create table order_fulfillment_lines (
+    fulfillment_id uuid not null references order_fulfillments (id) on delete cascade,
+    organization_id text not null,
+    line_item_id uuid not null references order_lines (id) on delete cascade,
+    quantity integer not null check (quantity > 0),
+    primary key (fulfillment_id, line_item_id)
+  )`,
+  `create table order_refunds (
+    id uuid primary key,
+    organization_id text not null,
+    order_id uuid not null references orders (id) on delete cascade,
+    status text not null check (status in ('pending_payout', 'undone', 'paid_out', 'payout_failed')),
+    amount bigint not null check (amount >= 0),
+    currency text not null,
+    reason text check (char_length(reason) <= 500),
+    actor_id text not null,
+    actor_type text not null,
+    cap_day text not null,
+    created_at timestamptz not null default clock_timestamp(),
+    undo_until timestamptz not null,
+    undone_at timestamptz,
+    paid_out_at timestamptz,
+    provider_reference text,
+    payout_attempts integer not null default 0,
+    payout_error text
+  )`,
+  `create index order_refunds_order on order_refunds (order_id, created_at desc)`,
+  `create table order_refund_lines (
+    refund_id uuid not null references order_refunds (id) on delete cascade,
+    organization_id text not null,
+    line_item_id uuid not null references order_lines (id) on delete cascade,
+    quantity integer not null check (quantity > 0),
+    amount bigint not null check (amount >= 0),
+    primary key (refund_id, line_item_id)
+  )`,
+  `create index order_refund_lines_line on order_refund_lines (line_item_id)`,
+  `create table order_refund_caps (
+    organization_id text not null,
+    actor_id text not null,
+    day text not null,
+    used bigint not null check (used >= 0),
+    primary key (organization_id, actor_id, day)
+  )`,
+];
+
+export const ordersMigrations: readonly NamedMigration[] = [
+  { name: "0001_orders", up: (db) => runStatements(db, STATEMENTS) },
+  { name: "0002_order_timeline_and_notes", up: (db) => runStatements(db, TIMELINE_AND_NOTES) },
+  { name: "0003_order_invoices", up: (db) => runStatements(db, INVOICES) },
+  { name: "0004_order_fulfillments_and_refunds", up: (db) => runStatements(db, FULFILLMENTS_AND_REFUNDS) },
+];

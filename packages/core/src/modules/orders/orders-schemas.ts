@@ -26,6 +26,8 @@ export const orderLineSchema = z.object({
   quantity: z.number().int(),
   /** Refunded so far; at most `quantity`. */
   refundedQuantity: z.number().int(),
+  /** Shipped so far by fulfillments; at most `quantity`. */
+  fulfilledQuantity: z.number().int(),
   /** Server-resolved price of one unit. */
   unitPrice: z.number().int(),
   /** `unitPrice × quantity`. */
@@ -65,3 +67,43 @@ export const orderSchema = z.object({
 
 /** `ORD-2026-000042`: four digits of year, at least six of counter. */
 export const ORDER_NUMBER = /^ORD-\d{4}-\d{6,}$/;
+
+/** What a timeline entry records: a status move, a note, or a refund (and its undo). */
+export const timelineEntryTypeSchema = z.enum(["status", "note", "refund"]);
+
+/** Who did something on an order: a staff user, an API key, or the system (a payment webhook); null when unknown. */
+export const timelineActorSchema = z.object({ id: z.string(), type: z.enum(["user", "apiKey", "system"]) }).nullable();
+
+/** One entry of an order's timeline: status changes, notes, refunds and undos, newest first. */
+export const timelineEntrySchema = z.object({
+  id: z.string(),
+  type: timelineEntryTypeSchema,
+  at: z.string(),
+  actor: timelineActorSchema,
+  /** One human line: "Status changed from confirmed to processing". */
+  summary: z.string(),
+  /** The entry's detail (`{ from, to, reason }`, `{ noteId, pinned }`, `{ refundId, ... }`). */
+  data: z.record(z.string(), z.unknown()),
+});
+
+/** A staff note on an order; pinned notes list first. */
+export const orderNoteSchema = z.object({
+  id: z.string(),
+  body: z.string(),
+  pinned: z.boolean(),
+  /** Who wrote it (a user or an API key id). */
+  authorId: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** `POST /api/orders/:id/notes`. */
+export const createOrderNoteInput = z.object({
+  body: z.string().min(1).max(2000),
+  pinned: z.boolean().default(false),
+});
+
+/** `PATCH /api/orders/:id/status`: the target status and why (kept in the event and the timeline). */
+export const changeOrderStatusInput = z.object({
+  status: orderStatusSchema,
+  reason: z.string().min(1).max(500).optional(),
+});
