@@ -124,4 +124,15 @@ describe("GET /api/payments/intents/:id", () => {
     expect((await readIntent(intentId, { actor: nobody, token: cart.token })).status).toBe(403);
     expect((await t.app.inject({ method: "GET", url: `/api/payments/intents/${intentId}` })).statusCode).toBe(401);
   });
+
+  it("documents the intent route and the checkout's payment in /api/doc", async () => {
+    const document = (await t.app.inject({ url: "/api/doc" })).json();
+    const intent = document.paths["/api/payments/intents/{id}"].get;
+    expect(intent.summary).toBe("Read an order's payment intent, with the provider's client secret");
+    expect(Object.keys(intent.responses["200"].content["application/json"].schema.properties.data.properties)).toEqual(
+      expect.arrayContaining(["id", "orderId", "provider", "status", "amount", "currency", "clientSecret", "lastError"]),
+    );
+    const placed = document.paths["/api/checkout"].post.responses["201"].content["application/json"].schema.properties.data;
+    expect(Object.keys(placed.properties.payment.properties)).toEqual(["id", "provider", "status"]);
+  });
 });
