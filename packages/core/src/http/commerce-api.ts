@@ -165,6 +165,15 @@ function actorCheckFailed(request: FastifyRequest, error: unknown): AppError {
   return new AppError("INTERNAL_ERROR", { message: `Authentication check failed (request ${request.id})`, cause: error });
 }
 
+/**
+ * The OpenAPI description of a non-JSON answer (`.produces()`: a PDF, an HTML page, a file). Handlers
+ * send a Buffer or a string with their own content type, which Fastify passes through unserialized.
+ */
+function fileAnswer(status: number, contentType: string) {
+  const body = contentType.startsWith("text/") ? z.string() : z.string().meta({ format: "binary" });
+  return { produces: [contentType], response: { [status]: body } };
+}
+
 function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: Kernel, bodyLimit: number, idempotency: IdempotencyLayer): void {
   const { body, query, params, data } = route.schemas;
   const envelope = data ? z.object({ data, meta: z.record(z.string(), z.unknown()).optional() }) : undefined;
@@ -205,7 +214,7 @@ function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: K
       ...(body ? { body } : {}),
       ...(query ? { querystring: query } : {}),
       ...(params ? { params } : {}),
-      ...(envelope ? { response: { [route.status]: envelope } } : {}),
+      ...(envelope ? { response: { [route.status]: envelope } } : route.produces ? fileAnswer(route.status, route.produces) : {}),
       ...(route.isAuthRequired ? { security: [{ session: [] }, { bearer: [] }, { apiKey: [] }] } : {}),
     },
     config: { routeGuard: routeGuard(route, kernel), ...(isIdempotent ? { isIdempotent } : {}) },

@@ -1,5 +1,6 @@
 import type { ServiceContext } from "../../kernel/contexts.js";
 import type { EventPayloadsOf } from "../../kernel/domain-events.js";
+import { createOrderInvoices } from "./order-invoices.js";
 import { createOrderOperations } from "./order-operations.js";
 import type { Order } from "./orders-context.js";
 import type { ordersEvents } from "./orders-events.js";
@@ -8,13 +9,17 @@ import type { ordersEvents } from "./orders-events.js";
  * Orders as checkout writes them (numbered, with their lines) and as a payment confirms them. Listing,
  * status moves, refunds and notes are the next module's work on these tables.
  */
-export function createOrdersService({ database, events, services }: Pick<ServiceContext, "database" | "events" | "services">) {
-  return createOrderOperations({ database, events, services });
+export function createOrdersService({ database, events, services, config, logger }: Pick<ServiceContext, "database" | "events" | "services" | "config" | "logger">) {
+  return { ...createOrderOperations({ database, events, services }), ...createOrderInvoices({ database, services, config, logger }) };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 export type { Order, OrderLine, OrderStatus } from "./orders-context.js";
 export type { CreateOrderInput, CreateOrderLineInput } from "./order-operations.js";
+export type { InvoiceDocument, Seller, TaxLine } from "./invoice-document.js";
+export type { EmailInvoiceInput } from "./order-invoices.js";
+export type { MailConfig } from "./mail-config.js";
+export type { Mailer, MailMessage, MailAttachment } from "./mailer.js";
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.orders` too.
