@@ -41,6 +41,7 @@ export const ORDER_LINE_COLUMNS = [
   "sku",
   "quantity",
   "refundedQuantity",
+  "fulfilledQuantity",
   "unitPrice",
   "subtotal",
   "discount",

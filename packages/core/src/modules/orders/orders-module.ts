@@ -1,15 +1,23 @@
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { defineTask } from "../../kernel/kernel-task.js";
 import { CORE_VERSION } from "../../kernel/version.js";
+import { fulfillmentEvents } from "./order-aftersale-events.js";
 import { EMAIL_INVOICE_TASK } from "./order-invoices.js";
+import { PAY_REFUND_TASK } from "./order-refunds.js";
 import { ordersEvents } from "./orders-events.js";
 import { ordersMigrations } from "./orders-migrations.js";
 import { createOrdersService } from "./orders-service.js";
+import { createFulfillmentRoute } from "./routes/create-fulfillment.js";
+import { createRefundRoute } from "./routes/create-refund.js";
 import { emailInvoiceRoute } from "./routes/email-invoice.js";
 import { getInvoiceHtmlRoute } from "./routes/get-invoice-html.js";
 import { getInvoicePdfRoute } from "./routes/get-invoice-pdf.js";
 import { getOrderRoute } from "./routes/get-order.js";
 import { getReceiptHtmlRoute } from "./routes/get-receipt-html.js";
+import { getRefundCapRoute } from "./routes/get-refund-cap.js";
+import { listFulfillmentsRoute } from "./routes/list-fulfillments.js";
+import { listRefundsRoute } from "./routes/list-refunds.js";
+import { undoRefundRoute } from "./routes/undo-refund.js";
 
 /** Orders: the tables checkout writes (orders, their lines, per-year number counters) and reading one order. */
 export const ordersModule: PluginManifest = {
@@ -17,11 +25,24 @@ export const ordersModule: PluginManifest = {
   version: CORE_VERSION,
   // Jobs: invoices are e-mailed by `orders/email-invoice`.
   dependencies: ["settings", "jobs"],
-  permissions: [{ scope: "orders:read", description: "Read orders" }],
+  permissions: [
+    { scope: "orders:read", description: "Read orders" },
+    { scope: "orders:update", description: "Change orders: status, fulfillments, refunds and notes" },
+  ],
   schema: { migrations: ordersMigrations },
-  events: ordersEvents,
+  events: { ...ordersEvents, ...fulfillmentEvents },
   services: (context) => ({ orders: createOrdersService(context) }),
   tasks: [
+    // The money goes back once a refund can no longer be undone; a provider failure is retried with
+    // exponential backoff (8 attempts, 5 s doubling), the last one marking the refund `payout_failed`.
+    defineTask({
+      slug: PAY_REFUND_TASK,
+      retries: { attempts: 8, backoff: { type: "exponential", delay: 5_000 } },
+      handler: async ({ refundId }, { services, job }) => ({
+        refundId,
+        status: await services.orders.payOutRefund(job.organizationId, refundId, { isLast: job.attempts >= job.maxAttempts }),
+      }),
+    }),
     defineTask({
       slug: EMAIL_INVOICE_TASK,
       retries: { attempts: 5, backoff: { type: "exponential", delay: 30_000 } },
@@ -34,5 +55,12 @@ export const ordersModule: PluginManifest = {
     ...getInvoiceHtmlRoute(context),
     ...getReceiptHtmlRoute(context),
     ...emailInvoiceRoute(context),
+    // Before `/:id/...` in the document; the router prefers the static `/refunds/cap` in any order.
+    ...getRefundCapRoute(context),
+    ...createFulfillmentRoute(context),
+    ...listFulfillmentsRoute(context),
+    ...createRefundRoute(context),
+    ...undoRefundRoute(context),
+    ...listRefundsRoute(context),
   ],
 };

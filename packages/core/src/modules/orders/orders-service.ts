@@ -1,6 +1,10 @@
 import type { ServiceContext } from "../../kernel/contexts.js";
 import type { EventPayloadsOf } from "../../kernel/domain-events.js";
+import type { z } from "zod";
+import type { fulfillmentEvents, refundEventPayload } from "./order-aftersale-events.js";
+import { createOrderFulfillments } from "./order-fulfillments.js";
 import { createOrderInvoices } from "./order-invoices.js";
+import { createOrderRefunds } from "./order-refunds.js";
 import { createOrderOperations } from "./order-operations.js";
 import type { Order } from "./orders-context.js";
 import type { ordersEvents } from "./orders-events.js";
@@ -10,13 +14,21 @@ import type { ordersEvents } from "./orders-events.js";
  * status moves, refunds and notes are the next module's work on these tables.
  */
 export function createOrdersService({ database, events, services, config, logger }: Pick<ServiceContext, "database" | "events" | "services" | "config" | "logger">) {
-  return { ...createOrderOperations({ database, events, services }), ...createOrderInvoices({ database, services, config, logger }) };
+  return {
+    ...createOrderOperations({ database, events, services }),
+    ...createOrderInvoices({ database, services, config, logger }),
+    ...createOrderFulfillments({ database, events }),
+    ...createOrderRefunds({ database, events, services }),
+  };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;
 export type { Order, OrderLine, OrderStatus } from "./orders-context.js";
 export type { CreateOrderInput, CreateOrderLineInput } from "./order-operations.js";
 export type { InvoiceDocument, Seller, TaxLine } from "./invoice-document.js";
+export type { Fulfillment, CreateFulfillmentBody } from "./order-fulfillments.js";
+export type { Refund, CreateRefundBody } from "./order-refunds.js";
+export type { RefundCapStatus } from "./order-refund-cap.js";
 export type { EmailInvoiceInput } from "./order-invoices.js";
 export type { MailConfig } from "./mail-config.js";
 export type { Mailer, MailMessage, MailAttachment } from "./mailer.js";
@@ -32,6 +44,19 @@ declare module "../../kernel/contexts.js" {
 // The events this module emits, declared beside the service for the same reason as the service itself.
 declare module "../../kernel/domain-events.js" {
   interface DomainEvents extends EventPayloadsOf<typeof ordersEvents> {}
+  interface DomainEvents extends EventPayloadsOf<typeof fulfillmentEvents> {
+    /** A refund was recorded (audit only, not a webhook event). */
+    "orders.refund": z.output<typeof refundEventPayload>;
+    /** A refund was undone within its window (audit only, not a webhook event). */
+    "orders.refundUndo": z.output<typeof refundEventPayload>;
+  }
+}
+
+// The payout of a refund, enqueued by the refund to run once its undo window has passed.
+declare module "../../kernel/kernel-task.js" {
+  interface TaskInputs {
+    "orders/pay-refund": { refundId: string };
+  }
 }
 
 // The orders' hook point. Checkout runs it once the transaction that created the order committed.

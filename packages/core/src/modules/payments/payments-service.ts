@@ -2,6 +2,7 @@ import type { ServiceContext } from "../../kernel/contexts.js";
 import type { ErrorCodesOf } from "../../kernel/error-codes.js";
 import { createPaymentIntentAccess } from "./payment-intent-access.js";
 import { createPaymentIntentOperations } from "./payment-intent-operations.js";
+import { createPaymentRefunds } from "./payment-refunds.js";
 import { createPaymentRegistry } from "./payment-registry.js";
 import { createPaymentWebhookReceiver } from "./payment-webhook-receiver.js";
 import type { PaymentsContext } from "./payments-context.js";
@@ -18,6 +19,7 @@ export function createPaymentsService({ database, services, config, logger, secr
     ...createPaymentIntentOperations(context),
     ...createPaymentIntentAccess(context),
     ...createPaymentWebhookReceiver(context),
+    ...createPaymentRefunds(context),
     /** Whether an adapter with this provider id is registered. */
     hasProvider: (provider: string): boolean => registry.has(provider),
     /** The provider of a checkout's payment method id, or null; see `PaymentRegistry.providerOf`. */
@@ -29,6 +31,7 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
 export type { PaymentIntent } from "./payments-context.js";
 export type { RecordIntentInput } from "./payment-intent-operations.js";
 export type { ReadIntentInput } from "./payment-intent-access.js";
+export type { RefundPaymentInput } from "./payment-refunds.js";
 export type { PaymentIntentAnswer, PaymentSummary } from "./payments-schemas.js";
 export type { WebhookReceipt, WebhookOutcome } from "./payment-webhook-receiver.js";
 

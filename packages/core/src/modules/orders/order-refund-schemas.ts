@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+// The refund records, defined once: their answers, their types and their tables (order-refund-tables.ts)
+// derive from these schemas.
+
+/**
+ * Where a refund stands. `pending_payout`: recorded, still undoable, the money not yet sent; `undone`:
+ * taken back within the undo window; `paid_out`: the payment provider refunded it; `payout_failed`: the
+ * last attempt of the payout job failed (an administrator retries the job).
+ */
+export const refundStatusSchema = z.enum(["pending_payout", "undone", "paid_out", "payout_failed"]);
+
+/** One refunded line: how many units and what the server computed for them, in minor units. */
+export const refundLineSchema = z.object({
+  lineItemId: z.string(),
+  quantity: z.number().int(),
+  amount: z.number().int(),
+});
+
+/** A refund of some units of an order's lines, by one operator. */
+export const refundSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  status: refundStatusSchema,
+  /** The sum of the lines' amounts, computed by the server. */
+  amount: z.number().int(),
+  currency: z.string(),
+  reason: z.string().nullable(),
+  lines: z.array(refundLineSchema),
+  /** The operator who refunded (a user or an API key id); their daily cap carries the amount. */
+  actorId: z.string(),
+  /** The operator's calendar day (the store's time zone) whose cap carries the amount. */
+  capDay: z.string(),
+  createdAt: z.string(),
+  /** Until when `POST .../undo` takes it back; the money goes to the provider after it. */
+  undoUntil: z.string(),
+  undoneAt: z.string().nullable(),
+  paidOutAt: z.string().nullable(),
+  /** The provider's reference of the refund, once paid out. */
+  providerReference: z.string().nullable(),
+  /** Calls made to the payment provider for it so far. */
+  payoutAttempts: z.number().int(),
+  /** The last payout attempt's error, while the job retries. */
+  payoutError: z.string().nullable(),
+});
+
+/** `POST /api/orders/:id/refunds`: units per line; the amount is never the client's to say. */
+export const createRefundInput = z.object({
+  lines: z
+    .array(z.object({ lineItemId: z.uuid(), quantity: z.number().int().min(1).max(1_000_000) }))
+    .min(1)
+    .max(100),
+  reason: z.string().max(500).optional(),
+});
+
+/** `GET /api/orders/refunds/cap`: the acting operator's daily cap today. `cap` and `left` are null without a cap. */
+export const refundCapStatusSchema = z.object({
+  day: z.string(),
+  timezone: z.string(),
+  cap: z.number().int().nullable(),
+  used: z.number().int(),
+  left: z.number().int().nullable(),
+});
