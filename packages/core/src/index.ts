@@ -111,6 +111,9 @@ export type { PromotionsService } from "./modules/promotions/promotions-service.
 export type { TaxService } from "./modules/tax/tax-service.js";
 export type { TaxConfig, RegionRate } from "./modules/tax/tax-config.js";
 export type { OrdersService, Order, OrderLine, OrderStatus, CreateOrderInput, CreateOrderLineInput } from "./modules/orders/orders-service.js";
+export type { InvoiceDocument, Seller, TaxLine, EmailInvoiceInput } from "./modules/orders/orders-service.js";
+export type { MailConfig } from "./modules/orders/mail-config.js";
+export { createLogMailer, type Mailer, type MailMessage, type MailAttachment } from "./modules/orders/mailer.js";
 export type {
   PaymentsService,
   PaymentIntent,
