@@ -270,6 +270,16 @@ describe("order refunds", () => {
     expect((await t.app.inject({ url: "/api/orders/refunds/cap" })).statusCode).toBe(401);
   });
 
+  it("documents every refund and fulfillment route in /api/doc", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/doc" })).json();
+    expect(doc.paths["/api/orders/{id}/refunds"]).toHaveProperty("post");
+    expect(doc.paths["/api/orders/{id}/refunds"]).toHaveProperty("get");
+    expect(doc.paths["/api/orders/{id}/refunds/{refundId}/undo"]).toHaveProperty("post");
+    expect(doc.paths["/api/orders/refunds/cap"]).toHaveProperty("get");
+    expect(doc.paths["/api/orders/{id}/fulfillments"]).toHaveProperty("post");
+    expect(doc.paths["/api/orders/{id}/fulfillments"]).toHaveProperty("get");
+  });
+
   it("answers 404 on every refund route for another organization's order or refund", async () => {
     const order = await paidOrder(t, "confirmed");
     const lines = [{ lineItemId: order.lines[0]!.lineItemId, quantity: 1 }];
