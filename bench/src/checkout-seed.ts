@@ -1,8 +1,10 @@
 /**
- * Seeds the checkout benchmark's schema through the kernel's own services (not timed): products with a
- * EUR price and stock in one warehouse, a storefront API key, and guest carts of one line each, as a
- * storefront makes them (`carts.create` then `carts.addItem`, each answering a cart token).
+ * Seeds the checkout benchmark's schema (not timed): products with a EUR price and stock in one
+ * warehouse and a storefront API key through the kernel's own services; guest carts of one line each,
+ * for the commerce server as a storefront makes them (`carts.create` then `carts.addItem`, answering a
+ * cart token), for the bare route with plain SQL.
  */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import pg from "pg";
 import { auth } from "@unified-commerce/auth";
 import { createKernel, type CommerceConfig, type Kernel } from "@unified-commerce/core";
@@ -23,6 +25,8 @@ export function namedDatabaseUrl(applicationName: string): string {
 
 /** The `application_name` of each benchmark server's connections. */
 export const APPLICATION_NAMES = { bare: "bench_checkout_bare", commerce: "bench_checkout_commerce" } as const;
+
+const SEED_CONCURRENCY = 20;
 
 /** A price every product has, in minor units. */
 export const UNIT_PRICE = 2500;
@@ -57,40 +61,75 @@ export interface SeededCart {
   token: string;
 }
 
+/** One target's carts: `distinct` ones cycle over the products (consecutive carts never share a SKU), `hot` ones all hold the hot product. */
+export interface TargetCarts {
+  distinct: SeededCart[];
+  hot: SeededCart[];
+}
+
 export interface CheckoutSeed {
   apiKey: string;
-  /** Carts whose single lines cycle over `skuCount` products: consecutive carts never share a SKU. */
-  distinct: SeededCart[];
-  /** Carts whose single line is the same product (stocked for all of them). */
-  hot: SeededCart[];
+  commerce: TargetCarts;
+  bare: TargetCarts;
 }
 
 export interface SeedPlan {
   skuCount: number;
-  distinctCarts: number;
-  hotCarts: number;
+  /** Carts of each kind (distinct, hot) for each target. */
+  cartsPerKind: number;
 }
 
 export async function seedCheckout(plan: SeedPlan): Promise<CheckoutSeed> {
   const admin = new pg.Client({ connectionString: benchDatabaseUrl() });
   await admin.connect();
   await admin.query(`drop schema if exists ${CHECKOUT_SCHEMA} cascade`);
-  await admin.end();
 
-  const kernel = await createKernel(checkoutKernelOptions());
+  const options = checkoutKernelOptions();
+  const kernel = await createKernel({ ...options, database: { ...options.database, poolSize: SEED_CONCURRENCY } });
   try {
     const warehouseId = (await kernel.services.inventory.createWarehouse("default", { name: "Main", code: "main" })).id;
-    // Each distinct SKU is bought at most once per cart that cycles onto it; the hot one by every hot cart.
-    const perSku = Math.ceil(plan.distinctCarts / plan.skuCount) + 1;
+    // Stock for every cart of both targets: a distinct SKU is in one cart out of skuCount, the hot one in all.
+    const perSku = Math.ceil((2 * plan.cartsPerKind) / plan.skuCount) + 1;
     const products = await inBatches(plan.skuCount, (i) => product(kernel, warehouseId, i, perSku));
-    const hotProduct = await product(kernel, warehouseId, plan.skuCount, plan.hotCarts + 1);
-    const distinct = await inBatches(plan.distinctCarts, (i) => cartOf(kernel, products[i % products.length] as string));
-    const hot = await inBatches(plan.hotCarts, () => cartOf(kernel, hotProduct));
+    const hotProduct = await product(kernel, warehouseId, plan.skuCount, 2 * plan.cartsPerKind + 1);
+    const productOf = (i: number) => products[i % products.length] as string;
+    const commerce = {
+      distinct: await inBatches(plan.cartsPerKind, (i) => cartOf(kernel, productOf(i))),
+      hot: await inBatches(plan.cartsPerKind, () => cartOf(kernel, hotProduct)),
+    };
+    await admin.query(`set search_path = ${CHECKOUT_SCHEMA}`);
+    const bare = {
+      distinct: await bareCarts(admin, Array.from({ length: plan.cartsPerKind }, (_, i) => productOf(i))),
+      hot: await bareCarts(admin, Array.from({ length: plan.cartsPerKind }, () => hotProduct)),
+    };
     const key = await kernel.services.apiKeys.create({ organizationId: "default", scope: "storefront", name: "bench storefront" });
-    return { apiKey: key.key, distinct, hot };
+    return { apiKey: key.key, commerce, bare };
   } finally {
-    await kernel.close();
+    await Promise.all([kernel.close(), admin.end()]);
   }
+}
+
+/**
+ * Carts of one line each (`entityIds[i]`, one unit) for the bare route, written by two set-based
+ * statements: the same rows the service writes, without the seed time of thousands of service calls.
+ * The commerce server's carts are made through its service (`cartOf`).
+ */
+async function bareCarts(client: pg.Client, entityIds: readonly string[]): Promise<SeededCart[]> {
+  const carts = entityIds.map(() => ({ id: randomUUID(), token: randomBytes(32).toString("base64url") }));
+  const hashes = carts.map((cart) => createHash("sha256").update(cart.token, "utf8").digest("hex"));
+  await client.query("begin");
+  await client.query(
+    `insert into carts (id, organization_id, currency, token_hash, expires_at)
+     select id, 'default', 'EUR', token_hash, now() + interval '1 day' from unnest($1::uuid[], $2::text[]) as t (id, token_hash)`,
+    [carts.map((cart) => cart.id), hashes],
+  );
+  await client.query(
+    `insert into cart_items (id, organization_id, cart_id, entity_id, quantity)
+     select gen_random_uuid(), 'default', cart_id, entity_id, 1 from unnest($1::uuid[], $2::uuid[]) as t (cart_id, entity_id)`,
+    [carts.map((cart) => cart.id), entityIds],
+  );
+  await client.query("commit");
+  return carts;
 }
 
 /** A published product with its price and `onHand` units in the warehouse; answers its id. */
@@ -106,19 +145,24 @@ async function product(kernel: Kernel, warehouseId: string, i: number, onHand: n
   return entity.id;
 }
 
-/** A guest cart holding one unit of `entityId`, made as a storefront makes it. */
+/**
+ * A guest cart holding one unit of `entityId`, made by the calls a storefront's two requests make, in
+ * one transaction (one commit instead of two: seeding thousands of carts is what bounds the run time).
+ */
 async function cartOf(kernel: Kernel, entityId: string): Promise<SeededCart> {
   const { carts } = kernel.services;
-  const { cart, cartToken } = await carts.create({ organizationId: "default", caller: { actor: null }, body: { currency: "EUR" } });
-  await carts.addItem({ organizationId: "default", cartId: cart.id, actor: null, cartToken }, { entityId, quantity: 1 });
-  return { id: cart.id, token: cartToken };
+  return kernel.database.transaction(async (trx) => {
+    const { cart, cartToken } = await carts.create({ organizationId: "default", caller: { actor: null }, body: { currency: "EUR" } }, { trx });
+    await carts.addItem({ organizationId: "default", cartId: cart.id, actor: null, cartToken }, { entityId, quantity: 1 }, { trx });
+    return { id: cart.id, token: cartToken };
+  });
 }
 
-/** Runs `make(0..count-1)` ten at a time (the pool's size), answering the results in index order. */
+/** Runs `make(0..count-1)` SEED_CONCURRENCY at a time (the seed pool's size), answering the results in index order. */
 async function inBatches<T>(count: number, make: (i: number) => Promise<T>): Promise<T[]> {
   const results: T[] = [];
-  for (let start = 0; start < count; start += 10) {
-    results.push(...(await Promise.all(Array.from({ length: Math.min(10, count - start) }, (_, k) => make(start + k)))));
+  for (let start = 0; start < count; start += SEED_CONCURRENCY) {
+    results.push(...(await Promise.all(Array.from({ length: Math.min(SEED_CONCURRENCY, count - start) }, (_, k) => make(start + k)))));
   }
   return results;
 }
