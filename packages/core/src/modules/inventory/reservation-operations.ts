@@ -163,5 +163,16 @@ export function createReservationOperations(context: InventoryContext) {
     release: close("released"),
     /** Turns a reservation into a sale: on-hand and reserved both drop by its quantity. */
     convert: close("converted"),
+    /** The reservations made under a reference (`cart:<id>`), oldest first: what cancelling an order gives back. */
+    async listByReference(organizationId: string, reference: string, options?: TxOptions): Promise<Reservation[]> {
+      const rows = await inventoryScope(options?.trx ?? context.database.db, organizationId)
+        .selectFrom("inventoryReservations")
+        .select(COLUMNS)
+        .where("reference", "=", reference)
+        .orderBy("createdAt")
+        .orderBy("id")
+        .execute();
+      return rows.map(toReservation);
+    },
   };
 }

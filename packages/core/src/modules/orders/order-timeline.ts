@@ -3,7 +3,6 @@ import type { Kysely, Transaction } from "kysely";
 import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import type { Actor } from "../../kernel/actor.js";
-import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import { ordersScope } from "./orders-context.js";
 import type { timelineEntrySchema, timelineEntryTypeSchema } from "./orders-schemas.js";
 
@@ -36,26 +35,17 @@ const isActorType = (type: string | null): type is Actor["type"] => type !== nul
 
 const toActor = (id: string | null, type: string | null): TimelineEntry["actor"] => (id !== null && isActorType(type) ? { id, type } : null);
 
-/** One page of an order's timeline, newest first (the caller has checked the order exists in the organization). */
-export async function readTimeline(
-  db: Kysely<CoreTables> | Transaction<CoreTables>,
-  organizationId: string,
-  orderId: string,
-  page: PaginationQuery,
-): Promise<{ items: TimelineEntry[]; total: number }> {
-  const scope = ordersScope(db, organizationId);
-  const [rows, counted] = await Promise.all([
-    scope
-      .selectFrom("orderTimeline")
-      .select(["id", "type", "at", "actorId", "actorType", "summary", "data"])
-      .where("orderId", "=", orderId)
-      .orderBy("at", "desc")
-      .orderBy("id", "desc")
-      .limit(page.limit)
-      .offset(pageOffset(page))
-      .execute(),
-    scope.selectFrom("orderTimeline").select((eb) => eb.fn.countAll<number>().as("count")).where("orderId", "=", orderId).executeTakeFirstOrThrow(),
-  ]);
-  const items = rows.map(({ actorId, actorType, at, ...row }) => ({ ...row, at: at.toISOString(), actor: toActor(actorId, actorType) }));
-  return { items, total: Number(counted.count) };
+/**
+ * An order's whole timeline, newest first (the caller has checked the order is the organization's). It is
+ * not paginated: an order gathers tens of entries, and the spec answers them as one array.
+ */
+export async function readTimeline(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string, orderId: string): Promise<TimelineEntry[]> {
+  const rows = await ordersScope(db, organizationId)
+    .selectFrom("orderTimeline")
+    .select(["id", "type", "at", "actorId", "actorType", "summary", "data"])
+    .where("orderId", "=", orderId)
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return rows.map(({ actorId, actorType, at, ...row }) => ({ ...row, at: at.toISOString(), actor: toActor(actorId, actorType) }));
 }

@@ -12,7 +12,13 @@ import { createRefundRoute } from "./routes/create-refund.js";
 import { emailInvoiceRoute } from "./routes/email-invoice.js";
 import { getInvoiceHtmlRoute } from "./routes/get-invoice-html.js";
 import { getInvoicePdfRoute } from "./routes/get-invoice-pdf.js";
+import { changeOrderStatusRoute } from "./routes/change-order-status.js";
+import { createOrderNoteRoute } from "./routes/create-order-note.js";
+import { deleteOrderNoteRoute } from "./routes/delete-order-note.js";
 import { getOrderRoute } from "./routes/get-order.js";
+import { getOrderTimelineRoute } from "./routes/get-order-timeline.js";
+import { listOrderNotesRoute } from "./routes/list-order-notes.js";
+import { listOrdersRoute } from "./routes/list-orders.js";
 import { getReceiptHtmlRoute } from "./routes/get-receipt-html.js";
 import { getRefundCapRoute } from "./routes/get-refund-cap.js";
 import { listFulfillmentsRoute } from "./routes/list-fulfillments.js";
@@ -23,8 +29,8 @@ import { undoRefundRoute } from "./routes/undo-refund.js";
 export const ordersModule: PluginManifest = {
   id: "orders",
   version: CORE_VERSION,
-  // Jobs: invoices are e-mailed by `orders/email-invoice`.
-  dependencies: ["settings", "jobs"],
+  // Jobs: invoices are e-mailed by `orders/email-invoice`. Inventory: cancelling returns the stock.
+  dependencies: ["settings", "jobs", "inventory"],
   permissions: [
     { scope: "orders:read", description: "Read orders" },
     { scope: "orders:update", description: "Change orders: status, fulfillments, refunds and notes" },
@@ -50,7 +56,13 @@ export const ordersModule: PluginManifest = {
     }),
   ],
   routes: (context) => [
+    ...listOrdersRoute(context),
     ...getOrderRoute(context),
+    ...changeOrderStatusRoute(context),
+    ...createOrderNoteRoute(context),
+    ...listOrderNotesRoute(context),
+    ...deleteOrderNoteRoute(context),
+    ...getOrderTimelineRoute(context),
     ...getInvoicePdfRoute(context),
     ...getInvoiceHtmlRoute(context),
     ...getReceiptHtmlRoute(context),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { paginationQuery } from "../../http/pagination.js";
 
 // Each record is defined once, here: its answer, its TypeScript type and its table's columns
 // (`TableOf` in orders-tables.ts) derive from the schema.
@@ -107,3 +108,9 @@ export const changeOrderStatusInput = z.object({
   status: orderStatusSchema,
   reason: z.string().min(1).max(500).optional(),
 });
+
+/** An order in a list: every field but its lines (read the order for them). */
+export const orderSummarySchema = orderSchema.omit({ lines: true });
+
+/** `GET /api/orders`: newest first, optionally of one status. */
+export const listOrdersQuery = paginationQuery.extend({ status: orderStatusSchema.optional() });

@@ -6,6 +6,8 @@ import { createOrderFulfillments } from "./order-fulfillments.js";
 import { createOrderInvoices } from "./order-invoices.js";
 import { createOrderRefunds } from "./order-refunds.js";
 import { createOrderOperations } from "./order-operations.js";
+import { createOrderNotes } from "./order-notes.js";
+import { createOrderStatusOperations } from "./order-status-operations.js";
 import type { Order } from "./orders-context.js";
 import type { ordersEvents } from "./orders-events.js";
 
@@ -16,6 +18,8 @@ import type { ordersEvents } from "./orders-events.js";
 export function createOrdersService({ database, events, services, config, logger }: Pick<ServiceContext, "database" | "events" | "services" | "config" | "logger">) {
   return {
     ...createOrderOperations({ database, events, services }),
+    ...createOrderStatusOperations({ database, events, services }),
+    ...createOrderNotes({ database }),
     ...createOrderInvoices({ database, services, config, logger }),
     ...createOrderFulfillments({ database, events }),
     ...createOrderRefunds({ database, events, services }),
@@ -25,6 +29,11 @@ export function createOrdersService({ database, events, services, config, logger
 export type OrdersService = ReturnType<typeof createOrdersService>;
 export type { Order, OrderLine, OrderStatus } from "./orders-context.js";
 export type { CreateOrderInput, CreateOrderLineInput } from "./order-operations.js";
+export type { OrderSummary, ListOrdersQuery } from "./order-listing.js";
+export type { OrderNote, CreateOrderNoteBody } from "./order-notes.js";
+export type { ChangeOrderStatusBody } from "./order-status-operations.js";
+export type { TimelineEntry, TimelineEntryType, AppendTimelineInput } from "./order-timeline.js";
+export type { OrderTransition, MoveOrderStatusInput, OrderStatusMove } from "./order-transitions.js";
 export type { InvoiceDocument, Seller, TaxLine } from "./invoice-document.js";
 export type { Fulfillment, CreateFulfillmentBody } from "./order-fulfillments.js";
 export type { Refund, CreateRefundBody } from "./order-refunds.js";

@@ -1,0 +1,21 @@
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import type { CoreTables } from "../../db/core-tables.js";
+import { pageOffset } from "../../http/pagination.js";
+import { ORDER_COLUMNS, ordersScope } from "./orders-context.js";
+import type { listOrdersQuery, orderSummarySchema } from "./orders-schemas.js";
+
+export type OrderSummary = z.output<typeof orderSummarySchema>;
+export type ListOrdersQuery = z.output<typeof listOrdersQuery>;
+
+/** One page of the organization's orders, newest first (`orders_organization_created` serves the order), and their total. */
+export async function listOrders(db: Kysely<CoreTables>, organizationId: string, query: ListOrdersQuery): Promise<{ items: OrderSummary[]; total: number }> {
+  let select = ordersScope(db, organizationId).selectFrom("orders");
+  if (query.status) select = select.where("status", "=", query.status);
+  const [rows, counted] = await Promise.all([
+    select.select(ORDER_COLUMNS).orderBy("createdAt", "desc").orderBy("id", "desc").limit(query.limit).offset(pageOffset(query)).execute(),
+    select.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
+  ]);
+  const items = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
+  return { items, total: Number(counted.count) };
+}
