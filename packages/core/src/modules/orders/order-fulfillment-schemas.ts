@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 // The fulfillment records, defined once: their answers, their types and their tables
-// (order-fulfillment-tables.ts) derive from these schemas.
+// (order-aftersale-tables.ts) derive from these schemas.
 
 /** Units of one order line shipped by a fulfillment. */
 export const fulfillmentLineSchema = z.object({

@@ -8,7 +8,7 @@ import type { EventBus } from "../../kernel/event-bus.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 import { isUuid } from "../catalog/catalog-context.js";
 import type { createFulfillmentInput, fulfillmentSchema } from "./order-fulfillment-schemas.js";
-import { aftersaleScope } from "./order-refund-tables.js";
+import { aftersaleScope } from "./order-aftersale-tables.js";
 import { moveOrderStatus } from "./order-transitions.js";
 import { refuseRepeatedLines } from "./refuse-repeated-lines.js";
 import type { OrderStatus } from "./orders-context.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The refund records, defined once: their answers, their types and their tables (order-refund-tables.ts)
+// The refund records, defined once: their answers, their types and their tables (order-aftersale-tables.ts)
 // derive from these schemas.
 
 /**

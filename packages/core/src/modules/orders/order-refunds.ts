@@ -11,7 +11,7 @@ import { divideRounded } from "../pricing/money-rounding.js";
 import { appendTimeline } from "./order-timeline.js";
 import { dayIn, giveBackRefundCap, readRefundCap, takeRefundCap, type RefundCapStatus } from "./order-refund-cap.js";
 import type { createRefundInput, refundSchema } from "./order-refund-schemas.js";
-import { aftersaleScope, type OrderAftersaleTables } from "./order-refund-tables.js";
+import { aftersaleScope, type OrderAftersaleTables } from "./order-aftersale-tables.js";
 import type { OrderStatus } from "./orders-context.js";
 import { refuseRepeatedLines } from "./refuse-repeated-lines.js";
 
