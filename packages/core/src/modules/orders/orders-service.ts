@@ -12,8 +12,9 @@ import type { Order } from "./orders-context.js";
 import type { ordersEvents } from "./orders-events.js";
 
 /**
- * Orders as checkout writes them (numbered, with their lines) and as a payment confirms them. Listing,
- * status moves, refunds and notes are the next module's work on these tables.
+ * Orders as checkout writes them (numbered, with their lines) and as a payment confirms them, then as
+ * staff run them: listing, status moves, notes, fulfillments, refunds (with their cap, undo and payout)
+ * and invoices.
  */
 export function createOrdersService({ database, events, services, config, logger }: Pick<ServiceContext, "database" | "events" | "services" | "config" | "logger">) {
   return {
