@@ -112,6 +112,7 @@ export type { TaxService } from "./modules/tax/tax-service.js";
 export type { TaxConfig, RegionRate } from "./modules/tax/tax-config.js";
 export type { OrdersService, Order, OrderLine, OrderStatus, CreateOrderInput, CreateOrderLineInput } from "./modules/orders/orders-service.js";
 export type { InvoiceDocument, Seller, TaxLine, EmailInvoiceInput } from "./modules/orders/orders-service.js";
+export type { Fulfillment, CreateFulfillmentBody, Refund, CreateRefundBody, RefundCapStatus } from "./modules/orders/orders-service.js";
 export type { MailConfig } from "./modules/orders/mail-config.js";
 export { createLogMailer, type Mailer, type MailMessage, type MailAttachment } from "./modules/orders/mailer.js";
 export type {
@@ -121,6 +122,7 @@ export type {
   PaymentSummary,
   ReadIntentInput,
   RecordIntentInput,
+  RefundPaymentInput,
   WebhookReceipt,
   WebhookOutcome,
 } from "./modules/payments/payments-service.js";
