@@ -171,12 +171,13 @@ describe("order refunds", () => {
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("CONFLICT");
     // The timeline tells both, newest first; the audit trail has both events.
-    const timeline = await sql<{ type: string; summary: string; actorId: string; data: { action: string } }>`
-      select type, summary, actor_id, data from order_timeline where order_id = ${order.id} order by at desc, id desc`.execute(t.db);
-    expect(timeline.rows.map((row) => [row.type, row.data.action, row.actorId])).toEqual([
+    const timeline = await call(t.app, "GET", `/api/orders/${order.id}/timeline`, { actor: reader });
+    expect(timeline.status).toBe(200);
+    expect(timeline.body.data.map((entry: { type: string; actor: { id: string }; data: { action: string } }) => [entry.type, entry.data.action, entry.actor.id])).toEqual([
       ["refund", "undo", "bob"],
       ["refund", "refund", "alice"],
     ]);
+    expect(timeline.body.data[1]).toMatchObject({ summary: "Refunded 1 unit(s) for 1080 EUR", data: { refundId: made.body.data.id, amount: 1080, currency: "EUR" } });
     const events = await sql<{ type: string }>`select type from domain_events where entity_id = ${order.id} and type like 'orders.refund%' order by occurred_at`.execute(t.db);
     expect(events.rows.map((row) => row.type)).toEqual(["orders.refund", "orders.refundUndo"]);
     // Its payout finds it undone and pays nothing.
