@@ -180,6 +180,12 @@ describe("order refunds", () => {
     expect(timeline.body.data[1]).toMatchObject({ summary: "Refunded 1 unit(s) for 1080 EUR", data: { refundId: made.body.data.id, amount: 1080, currency: "EUR" } });
     const events = await sql<{ type: string }>`select type from domain_events where entity_id = ${order.id} and type like 'orders.refund%' order by occurred_at`.execute(t.db);
     expect(events.rows.map((row) => row.type)).toEqual(["orders.refund", "orders.refundUndo"]);
+    const audit = await sql<{ event: string; actorId: string }>`
+      select event, actor_id from audit_entries where entity_id = ${order.id} and event like 'orders.refund%' order by occurred_at`.execute(t.db);
+    expect(audit.rows).toEqual([
+      { event: "orders.refund", actorId: "alice" },
+      { event: "orders.refundUndo", actorId: "bob" },
+    ]);
     // Its payout finds it undone and pays nothing.
     await ageRefund(made.body.data.id);
     await runJobs();
