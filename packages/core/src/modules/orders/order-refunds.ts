@@ -8,6 +8,7 @@ import type { EventBus } from "../../kernel/event-bus.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 import { isUuid } from "../catalog/catalog-context.js";
 import { divideRounded } from "../pricing/money-rounding.js";
+import { PAY_REFUND_TASK } from "./order-refund-payout.js";
 import { appendTimeline } from "./order-timeline.js";
 import { dayIn, giveBackRefundCap, readRefundCap, takeRefundCap, type RefundCapStatus } from "./order-refund-cap.js";
 import type { createRefundInput, refundSchema } from "./order-refund-schemas.js";
@@ -19,13 +20,8 @@ import { refuseRepeatedLines } from "./refuse-repeated-lines.js";
 export type Refund = z.output<typeof refundSchema>;
 export type CreateRefundBody = z.output<typeof createRefundInput>;
 
-/** The job that pays a refund back through the payment provider once its undo window has passed. */
-export const PAY_REFUND_TASK = "orders/pay-refund";
-
 /** Statuses whose order was paid and not cancelled: the ones that can be refunded. */
 const REFUNDABLE_STATUSES: ReadonlySet<OrderStatus> = new Set(["confirmed", "processing", "partially_fulfilled", "fulfilled", "refunded"]);
-
-const MAX_ERROR_LENGTH = 1000;
 
 const REFUND_COLUMNS = [
   "id",
@@ -276,53 +272,6 @@ export function createOrderRefunds({ database, events, services }: RefundsContex
     async refundCapStatus(organizationId: string, actor: Actor, options?: TxOptions): Promise<RefundCapStatus> {
       const { cap, timezone, day } = await capContext(organizationId, options ?? {});
       return readRefundCap(options?.trx ?? database.db, { organizationId, actorId: actor.id, day }, cap, timezone);
-    },
-
-    /**
-     * The payout job's work: pays a refund back through `services.payments.refundPayment` once its undo
-     * window has passed, outside any transaction, with the refund's id as idempotency key. The claim is
-     * a guarded update (`undo_until <= now()`, not undone, not paid): it waits for an undo that holds the
-     * row and then finds it undone, so an undone refund is never paid. A job that runs early (a manual
-     * run) schedules itself again for the window's end. A provider failure is recorded and rethrown, so
-     * the queue retries with backoff; the last attempt marks the refund `payout_failed`.
-     */
-    async payOutRefund(organizationId: string, refundId: string, attempt: { isLast: boolean }): Promise<Refund["status"] | "waiting" | null> {
-      const scope = aftersaleScope(database.db, organizationId);
-      const claimed = await scope
-        .updateTable("orderRefunds")
-        .set({ payoutAttempts: sql`payout_attempts + 1` })
-        .where("id", "=", refundId)
-        .where("status", "in", ["pending_payout", "payout_failed"])
-        .where(sql<boolean>`undo_until <= now()`)
-        .returning(["orderId", "amount", "currency"])
-        .executeTakeFirst();
-      if (!claimed) {
-        const row = await scope
-          .selectFrom("orderRefunds")
-          .select(["status", sql<number>`greatest(extract(epoch from undo_until - now()) * 1000, 0)::float8`.as("msLeft")])
-          .where("id", "=", refundId)
-          .executeTakeFirst();
-        if (row?.status !== "pending_payout") return row?.status ?? null;
-        await services.jobs.enqueue(PAY_REFUND_TASK, { refundId }, { organizationId, delayMs: Math.ceil(row.msLeft) });
-        return "waiting";
-      }
-      try {
-        const result = await services.payments.refundPayment({ organizationId, orderId: claimed.orderId, amount: claimed.amount, currency: claimed.currency, idempotencyKey: refundId });
-        await scope
-          .updateTable("orderRefunds")
-          .set({ status: "paid_out", paidOutAt: sql<Date>`now()`, providerReference: result.providerReference, payoutError: null })
-          .where("id", "=", refundId)
-          .execute();
-        return "paid_out";
-      } catch (error) {
-        const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
-        await scope
-          .updateTable("orderRefunds")
-          .set({ payoutError: message, ...(attempt.isLast ? { status: "payout_failed" as const } : {}) })
-          .where("id", "=", refundId)
-          .execute();
-        throw error;
-      }
     },
   };
 }

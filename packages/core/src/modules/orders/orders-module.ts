@@ -3,7 +3,7 @@ import { defineTask } from "../../kernel/kernel-task.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { fulfillmentEvents } from "./order-aftersale-events.js";
 import { EMAIL_INVOICE_TASK } from "./order-invoices.js";
-import { PAY_REFUND_TASK } from "./order-refunds.js";
+import { PAY_REFUND_TASK } from "./order-refund-payout.js";
 import { ordersEvents } from "./orders-events.js";
 import { ordersMigrations } from "./orders-migrations.js";
 import { createOrdersService } from "./orders-service.js";

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { fulfillmentEvents, refundEventPayload } from "./order-aftersale-events.js";
 import { createOrderFulfillments } from "./order-fulfillments.js";
 import { createOrderInvoices } from "./order-invoices.js";
+import { createRefundPayout } from "./order-refund-payout.js";
 import { createOrderRefunds } from "./order-refunds.js";
 import { createOrderOperations } from "./order-operations.js";
 import { createOrderNotes } from "./order-notes.js";
@@ -24,6 +25,7 @@ export function createOrdersService({ database, events, services, config, logger
     ...createOrderInvoices({ database, services, config, logger }),
     ...createOrderFulfillments({ database, events }),
     ...createOrderRefunds({ database, events, services }),
+    ...createRefundPayout({ database, services }),
   };
 }
 
