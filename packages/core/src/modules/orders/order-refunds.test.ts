@@ -252,6 +252,27 @@ describe("order refunds", () => {
     expect(provider.refunds.map((call) => call.idempotencyKey)).toEqual([refundId]);
   });
 
+  it("marks the refund payout_failed when the last attempt fails, and pays it when an administrator retries the job", async () => {
+    const order = await paidOrder(t, "confirmed");
+    const made = await refund(order.id, [{ lineItemId: order.lines[1]!.lineItemId, quantity: 1 }]);
+    const refundId: string = made.body.data.id;
+    provider.state.isDown = true;
+    await ageRefund(refundId);
+    await sql`update jobs set max_attempts = 1 where task_slug = 'orders/pay-refund' and input->>'refundId' = ${refundId}`.execute(t.db);
+    await runJobs();
+    const [failed] = (await call(t.app, "GET", `/api/orders/${order.id}/refunds`, { actor: reader })).body.data;
+    expect(failed).toMatchObject({ status: "payout_failed", payoutError: "Provider unavailable" });
+    const job = await sql<{ id: string; status: string }>`select id, status from jobs where task_slug = 'orders/pay-refund' and input->>'refundId' = ${refundId}`.execute(t.db);
+    expect(job.rows[0]?.status).toBe("failed");
+
+    provider.state.isDown = false;
+    expect((await post(t.app, `/api/admin/jobs/${job.rows[0]?.id}/retry`, { actor: testAdminActor })).status).toBe(200);
+    await runJobs();
+    const [paid] = (await call(t.app, "GET", `/api/orders/${order.id}/refunds`, { actor: reader })).body.data;
+    expect(paid).toMatchObject({ status: "paid_out", payoutError: null });
+    expect(provider.refunds.map((request) => request.idempotencyKey)).toEqual([refundId]);
+  });
+
   it("replays a refund sent again with the same Idempotency-Key, refunding once", async () => {
     const order = await paidOrder(t, "confirmed");
     const key = randomUUID();
