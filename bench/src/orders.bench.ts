@@ -1,6 +1,6 @@
 /**
  * Orders on PostgreSQL over 100,000 orders of one store (seeded by `orders-seed.ts`):
- * - `GET /api/orders?limit=20` (a page of 20 orders with their lines and the total) beside a bare
+ * - `GET /api/orders?limit=20` (a page of 20 orders, newest first, and the total) beside a bare
  *   Fastify + pg endpoint answering the same rows with the same queries, at 10 connections. Targets: p99
  *   under 25 ms and at least 0.5x the bare rate. Each round measures both in alternating order; the
  *   reported figures are the median round's.
@@ -93,5 +93,5 @@ writeFileSync(
   new URL("../results/orders.md", import.meta.url),
   `# Orders benchmark\n\n${new Date().toISOString()}, ${duration} s per run, server on CPU 0, load on CPU 1, PostgreSQL (${process.env.BENCH_DATABASE_URL ? "BENCH_DATABASE_URL" : "local default"}). ` +
     `The machine (2 cores) was shared with other work while this ran: rates are indicative, CPU per request steadier.\n` +
-    `Seed: ${seeded.orders} orders of one store, ${seeded.lines} lines (${seedSeconds} s, INSERT ... SELECT over generate_series). Each page: 20 orders, newest first, with their lines and the total; commerce reads as a staff API key (orders:read).\n\n${report}\n`,
+    `Seed: ${seeded.orders} orders of one store, ${seeded.lines} lines (${seedSeconds} s, INSERT ... SELECT over generate_series). Each page: 20 orders, newest first, without lines (as the list answers), and the total; commerce reads as a staff API key (orders:read).\n\n${report}\n`,
 );

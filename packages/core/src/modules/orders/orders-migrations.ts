@@ -164,9 +164,54 @@ const FULFILLMENTS_AND_REFUNDS = [
   )`,
 ];
 
+// The orders of each organization and status, kept by statement triggers so a list's total is a sum over
+// a few rows instead of a count over every order (47 ms for 100,000 orders, the list benchmark's whole
+// budget). Triggers append signed deltas rather than update one row per status: concurrent checkouts
+// and status moves then never wait on a shared counter row nor lock counters in opposite orders.
+// `compactOrderCounts` folds the deltas back into one row per status. Transition tables rule out a
+// column list (`update of status`), so every update statement fires; the `having` skips those that
+// moved no status.
+const STATUS_COUNTS = [
+  `create table order_status_counts (
+    organization_id text not null,
+    status text not null,
+    delta bigint not null
+  )`,
+  `create index order_status_counts_organization on order_status_counts (organization_id, status)`,
+  `create function order_status_counts_apply() returns trigger language plpgsql as $$
+  begin
+    if tg_op = 'INSERT' then
+      insert into order_status_counts (organization_id, status, delta)
+        select organization_id, status, count(*) from new_rows group by organization_id, status;
+    elsif tg_op = 'DELETE' then
+      insert into order_status_counts (organization_id, status, delta)
+        select organization_id, status, -count(*) from old_rows group by organization_id, status;
+    else
+      insert into order_status_counts (organization_id, status, delta)
+        select organization_id, status, sum(delta) from (
+          select organization_id, status, -1 as delta from old_rows
+          union all
+          select organization_id, status, 1 as delta from new_rows
+        ) as moves
+        group by organization_id, status
+        having sum(delta) <> 0;
+    end if;
+    return null;
+  end
+  $$`,
+  `create trigger orders_count_insert after insert on orders referencing new table as new_rows
+    for each statement execute function order_status_counts_apply()`,
+  `create trigger orders_count_update after update on orders referencing old table as old_rows new table as new_rows
+    for each statement execute function order_status_counts_apply()`,
+  `create trigger orders_count_delete after delete on orders referencing old table as old_rows
+    for each statement execute function order_status_counts_apply()`,
+  `insert into order_status_counts (organization_id, status, delta) select organization_id, status, count(*) from orders group by organization_id, status`,
+];
+
 export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0001_orders", up: (db) => runStatements(db, STATEMENTS) },
   { name: "0002_order_timeline_and_notes", up: (db) => runStatements(db, TIMELINE_AND_NOTES) },
   { name: "0003_order_invoices", up: (db) => runStatements(db, INVOICES) },
   { name: "0004_order_fulfillments_and_refunds", up: (db) => runStatements(db, FULFILLMENTS_AND_REFUNDS) },
+  { name: "0005_order_status_counts", up: (db) => runStatements(db, STATUS_COUNTS) },
 ];
