@@ -63,12 +63,15 @@ const targets: Target[] = [
   { name: "commerce", server: commerce, applicationName: APPLICATION_NAMES.commerce, path: "/api/checkout", carts: seed.commerce },
 ];
 
-/** autocannon requests handing each checkout the next of `carts`. */
-function checkoutRequests(carts: SeededCart[]): autocannon.Request[] {
+/** autocannon requests handing each checkout the next of `carts`; `answered` records when the last answer came. */
+function checkoutRequests(carts: SeededCart[], answered: { at: number }): autocannon.Request[] {
   let next = 0;
   return [
     {
       method: "POST",
+      onResponse: () => {
+        answered.at = performance.now();
+      },
       setupRequest: (request) => {
         const cart = carts[next] as SeededCart;
         next += 1;
@@ -101,9 +104,12 @@ async function measure(target: Target, scenario: Scenario, amount: number, label
   const carts = target.carts[scenario].splice(0, amount + SLACK);
   if (carts.length < amount + SLACK) throw new Error(`${target.name} ran out of ${scenario} carts`);
   const [server0, postgres0] = [cpuSeconds(target.server.pid), postgresCpu()];
-  const result = await load({ name: `${target.name}: ${label}`, url: `${target.server.url}${target.path}`, method: "POST", connections: CONNECTIONS, amount, requests: checkoutRequests(carts) });
+  const [started, answered] = [performance.now(), { at: Number.NaN }];
+  const result = await load({ name: `${target.name}: ${label}`, url: `${target.server.url}${target.path}`, method: "POST", connections: CONNECTIONS, amount, requests: checkoutRequests(carts, answered) });
   return {
     ...result,
+    // autocannon stops a fixed amount on its one-second tick: the rate is the amount over the time to its last answer.
+    requestsPerSecond: (amount * 1000) / (answered.at - started),
     serverCpuMicros: ((cpuSeconds(target.server.pid) - server0) * 1e6) / amount,
     postgresCpuMicros: ((await backendCpuSince(target.applicationName, postgres0)) * 1e6) / amount,
   };
