@@ -27,7 +27,8 @@ async function bare(): Promise<void> {
     const page = Math.max(1, Number(request.query.page ?? 1));
     const [orders, count] = await Promise.all([
       pool.query<Row>(`select ${ORDER_COLUMNS} from orders where organization_id = $1 order by created_at desc, id desc limit $2 offset $3`, ["default", limit, (page - 1) * limit]),
-      pool.query<{ total: number }>("select count(*)::int as total from orders where organization_id = $1", ["default"]),
+      // The total as the orders module keeps it: the sum of its per-status count deltas.
+      pool.query<{ total: number }>("select coalesce(sum(delta), 0)::int as total from order_status_counts where organization_id = $1", ["default"]),
     ]);
     const total = count.rows[0]?.total ?? 0;
     return { data: orders.rows, meta: { pagination: { page, limit, total, totalPages: Math.ceil(total / limit) } } };
