@@ -1,5 +1,6 @@
 import { sql, type Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
+import { formatGaplessNumber, takeGaplessNumber } from "./gapless-number.js";
 
 /** An order's fiscal invoice number and when it was issued. */
 export interface IssuedInvoice {
@@ -9,7 +10,7 @@ export interface IssuedInvoice {
 }
 
 /** `INV-2026-000042`: the same shape as order numbers, so both read alike on paper. */
-export const formatInvoiceNumber = (year: number, value: number): string => `INV-${year}-${String(value).padStart(6, "0")}`;
+export const formatInvoiceNumber = (year: number, value: number): string => formatGaplessNumber("INV", year, value);
 
 async function readIssued(trx: Transaction<CoreTables>, organizationId: string, orderId: string): Promise<IssuedInvoice | undefined> {
   const result = await sql<IssuedInvoice>`
@@ -20,10 +21,8 @@ async function readIssued(trx: Transaction<CoreTables>, organizationId: string, 
 /**
  * The order's invoice number, taken the first time an invoice is produced and the same ever after.
  *
- * Two locks keep numbers gapless and single. The order's row lock (`for update`) queues concurrent first
- * invoices of one order, so the second one reads the first one's number instead of taking another. The
- * counter row, incremented by one guarded upsert, stays locked until `trx` ends, so a rollback gives its
- * number back: invoices of one store take their numbers one after the other, and no number is skipped.
+ * The order's row lock (`for update`) queues concurrent first invoices of one order, so the second one
+ * reads the first one's number instead of taking another; `takeGaplessNumber` keeps the series gapless.
  * The caller checked that the order exists in the organization.
  */
 export async function issueInvoiceNumber(trx: Transaction<CoreTables>, input: { organizationId: string; orderId: string; year: number }): Promise<IssuedInvoice> {
@@ -34,14 +33,9 @@ export async function issueInvoiceNumber(trx: Transaction<CoreTables>, input: { 
   // Read again under the lock: a concurrent first invoice of this order may have committed meanwhile.
   const raced = await readIssued(trx, organizationId, orderId);
   if (raced) return raced;
-  const counter = await sql<{ lastValue: number }>`
-    insert into order_invoice_counters (organization_id, year, last_value) values (${organizationId}, ${year}, 1)
-    on conflict (organization_id, year) do update set last_value = order_invoice_counters.last_value + 1
-    returning last_value`.execute(trx);
-  const value = counter.rows[0]?.lastValue;
-  if (value === undefined) throw new Error("The invoice number counter answered no row");
+  const number = await takeGaplessNumber(trx, { counter: "order_invoice_counters", prefix: "INV", organizationId, year });
   const issued = await sql<IssuedInvoice>`
-    insert into order_invoices (organization_id, order_id, number) values (${organizationId}, ${orderId}, ${formatInvoiceNumber(year, value)})
+    insert into order_invoices (organization_id, order_id, number) values (${organizationId}, ${orderId}, ${number})
     returning number, issued_at`.execute(trx);
   const row = issued.rows[0];
   if (!row) throw new Error("The invoice insert answered no row");
