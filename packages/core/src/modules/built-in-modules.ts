@@ -12,6 +12,7 @@ import { cartsModule } from "./carts/carts-module.js";
 import { ordersModule } from "./orders/orders-module.js";
 import { paymentsModule } from "./payments/payments-module.js";
 import { checkoutModule } from "./checkout/checkout-module.js";
+import { analyticsModule } from "./analytics/analytics-module.js";
 import { settingsModule } from "./settings/settings-module.js";
 import { jobsModule } from "./jobs/jobs-module.js";
 import { webhooksModule } from "./webhooks/webhooks-module.js";
@@ -34,4 +35,5 @@ export const builtInModules: readonly PluginManifest[] = [
   ordersModule,
   paymentsModule,
   checkoutModule,
+  analyticsModule,
 ];

@@ -1,0 +1,5 @@
+import type { RouteContext } from "../../../kernel/contexts.js";
+import type { RouteRegistration } from "../../../http/route-registration.js";
+
+/** `GET /analytics/reports` and `GET /analytics/reports/:name`. */
+export const REPORT_ROUTES: readonly ((context: RouteContext) => readonly RouteRegistration[])[] = [];
