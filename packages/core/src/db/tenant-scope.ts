@@ -3,6 +3,7 @@ import {
   type DeleteQueryBuilder,
   type DeleteResult,
   type Insertable,
+  type InsertObject,
   type InsertQueryBuilder,
   type InsertResult,
   type Kysely,
@@ -31,7 +32,8 @@ export interface TenantScope<DB> {
   deleteFrom<T extends TenantTable<DB>>(table: T): DeleteQueryBuilder<DB, T, DeleteResult>;
   insertInto<T extends TenantTable<DB>>(
     table: T,
-    values: TenantInsert<DB, T> | readonly TenantInsert<DB, T>[],
+    // Values may be expressions (a subquery, `sql`...), as in Kysely's own `values`.
+    values: Omit<InsertObject<DB, T>, "organizationId"> | readonly Omit<InsertObject<DB, T>, "organizationId">[],
   ): InsertQueryBuilder<DB, T, InsertResult>;
 }
 

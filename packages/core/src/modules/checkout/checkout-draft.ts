@@ -4,7 +4,7 @@ import { checkoutFailed } from "./checkout-errors.js";
 import type { CheckoutInput } from "./checkout-schemas.js";
 
 /** The order checkout is about to write, as `checkout.beforeCreate` handlers see and may change it. */
-export type CheckoutDraft = Omit<CreateOrderInput, "organizationId" | "actor" | "cartId">;
+export type CheckoutDraft = Omit<CreateOrderInput, "organizationId" | "actor" | "cartId" | "id">;
 
 type ShippingAddress = NonNullable<CheckoutDraft["shippingAddress"]>;
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import type { Actor } from "../../kernel/actor.js";
@@ -105,17 +106,16 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
     const provider = services.payments.providerOf(final.paymentMethodId);
     if (provider === null) throw unknownProvider(final.paymentMethodId);
 
-    const order = await services.orders.create({ ...final, organizationId, actor, cartId: cart.id }, { trx });
-    await redeemCodes(services, { organizationId, customerId: order.customerId, orderId: order.id, quote, trx });
+    // Everything that names the order is written before it: the order takes its number last, and the
+    // number's counter row stays locked from there to the commit (orders' `insertNumberedOrder`).
+    const orderId = randomUUID();
+    await redeemCodes(services, { organizationId, customerId: final.customerId, orderId, quote, trx });
     const intent = await failingAs(
-      () =>
-        services.payments.recordIntent(
-          { organizationId, orderId: order.id, orderNumber: order.number, paymentMethodId: order.paymentMethodId, provider, amount: order.total, currency: order.currency },
-          { trx },
-        ),
-      (error) => (error.code === "VALIDATION_FAILED" ? unknownProvider(order.paymentMethodId) : undefined),
+      () => services.payments.recordIntent({ organizationId, orderId, paymentMethodId: final.paymentMethodId, provider, amount: final.total, currency: final.currency }, { trx }),
+      (error) => (error.code === "VALIDATION_FAILED" ? unknownProvider(final.paymentMethodId) : undefined),
     );
-    await services.carts.markCheckedOut(organizationId, cart.id, order.id, { trx });
+    await services.carts.markCheckedOut(organizationId, cart.id, orderId, { trx });
+    const order = await services.orders.create({ ...final, id: orderId, organizationId, actor, cartId: cart.id }, { trx });
     hooks.runAfterCommit("orders.afterCreate", order, hookContext);
     return { ...order, payment: { id: intent.id, provider: intent.provider, status: intent.status } };
   });

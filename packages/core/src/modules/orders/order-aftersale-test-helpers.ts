@@ -39,7 +39,7 @@ export async function paidOrder(t: TestApp, status: OrderStatus, overrides: Part
   const order = await t.kernel.database.transaction(async (trx) => {
     const created = await t.kernel.services.orders.create(orderInput({ paymentMethodId: "manual", ...overrides }), { trx });
     await t.kernel.services.payments.recordIntent(
-      { organizationId: "default", orderId: created.id, orderNumber: created.number, paymentMethodId: "manual", provider: "manual", amount: created.total, currency: created.currency },
+      { organizationId: "default", orderId: created.id, paymentMethodId: "manual", provider: "manual", amount: created.total, currency: created.currency },
       { trx },
     );
     return created;

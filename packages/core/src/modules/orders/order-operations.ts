@@ -7,7 +7,7 @@ import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { isUuid } from "../catalog/catalog-context.js";
-import { allocateOrderNumber, yearIn } from "./order-number.js";
+import { insertNumberedOrder, yearIn } from "./order-number.js";
 import { moveOrderStatus } from "./order-transitions.js";
 import { ORDER_COLUMNS, ORDER_LINE_COLUMNS, ordersScope, toOrder, type Order, type OrderLine } from "./orders-context.js";
 import { ORDER_NUMBER } from "./orders-schemas.js";
@@ -21,6 +21,8 @@ export interface CreateOrderInput extends Omit<Order, "id" | "number" | "status"
   /** Who placed the order (the domain event and audit entry name them). */
   actor: Actor | null;
   lines: readonly CreateOrderLineInput[];
+  /** The order's id, when the caller wrote rows naming it first; a fresh one otherwise. */
+  id?: string;
 }
 
 interface OrderOperationsContext {
@@ -49,29 +51,28 @@ export function createOrderOperations({ database, events, services }: OrderOpera
     /**
      * Writes a `pending` order and its lines inside the caller's transaction (checkout's), with the next
      * gapless number of the organization's year, and emits `orders.create` there. The caller runs the
-     * `orders.afterCreate` hook once its transaction commits.
+     * `orders.afterCreate` hook once its transaction commits. Call it last in the transaction (the
+     * number's counter row stays locked until commit: `insertNumberedOrder`); `id` lets the caller write
+     * what refers to the order (payment intent, redemptions, the cart) before it.
      */
     async create(input: CreateOrderInput, options: Required<TxOptions>): Promise<Order> {
       const { trx } = options;
-      const { organizationId, actor, lines, ...fields } = input;
+      const { organizationId, actor, lines, id = randomUUID(), ...fields } = input;
       if (lines.length === 0) throw AppError.validation([{ path: "lines", message: "an order needs at least one line" }]);
       const { timezone } = await services.settings.get(organizationId, "general", { trx });
-      const number = await allocateOrderNumber(trx, organizationId, yearIn(new Date(), timezone ?? "UTC"));
-      const id = randomUUID();
-      const scope = ordersScope(trx, organizationId);
-      const { createdAt, updatedAt } = await scope
-        .insertInto("orders", {
+      const orderLines: OrderLine[] = lines.map((line) => ({ lineItemId: randomUUID(), ...line, refundedQuantity: 0, fulfilledQuantity: 0 }));
+      const { number, createdAt, updatedAt } = await insertNumberedOrder(trx, {
+        organizationId,
+        year: yearIn(new Date(), timezone ?? "UTC"),
+        order: {
           ...fields,
           id,
-          number,
           status: "pending",
           shippingAddress: fields.shippingAddress === null ? null : JSON.stringify(fields.shippingAddress),
           promotionCodes: [...fields.promotionCodes],
-        })
-        .returning(["createdAt", "updatedAt"])
-        .executeTakeFirstOrThrow();
-      const orderLines: OrderLine[] = lines.map((line) => ({ lineItemId: randomUUID(), ...line, refundedQuantity: 0, fulfilledQuantity: 0 }));
-      await scope.insertInto("orderLines", orderLines.map(({ lineItemId, ...line }, position) => ({ ...line, id: lineItemId, orderId: id, position }))).execute();
+        },
+        lines: orderLines.map(({ lineItemId, ...line }, position) => ({ ...line, id: lineItemId, orderId: id, position })),
+      });
       const order: Order = {
         ...fields,
         id,

@@ -14,7 +14,7 @@ export type OrdersTables = {
   >;
   /** `lineItemId` is the row's `id`; `position` keeps the cart's order of lines. */
   orderLines: TableOf<Omit<z.output<typeof orderLineSchema>, "lineItemId">, { id: string; organizationId: string; orderId: string; position: number; createdAt: Timestamp }>;
-  /** The last number handed out per organization and year; see `allocateOrderNumber`. */
+  /** The last number handed out per organization and year; see `insertNumberedOrder`. */
   orderNumberCounters: { organizationId: string; year: number; lastValue: number };
   /** The answer's `actor` is stored as `actorId`/`actorType`, its `at` as a timestamp. */
   orderTimeline: TableOf<

@@ -12,7 +12,6 @@ export const CREATE_INTENT_TASK = "payments/create-intent";
 export interface RecordIntentInput {
   organizationId: string;
   orderId: string;
-  orderNumber: string;
   /** As the customer chose it (`card:pm_123`, `manual`): its provider is `providerOf(paymentMethodId)`. */
   paymentMethodId: string;
   /** The adapter's id; a provider no adapter is registered for is a 422. */
@@ -36,8 +35,9 @@ export function createPaymentIntentOperations({ database, services, registry, lo
   return {
     /**
      * Writes the intent (`pending`) and enqueues `payments/create-intent` in the caller's transaction
-     * (checkout's): the provider is called by that job once the order committed, never while checkout
-     * holds its row locks, and never for an order that rolled back.
+     * (checkout's, before it writes the order `orderId` names): the provider is called by that job once
+     * the order committed, never while checkout holds its row locks, and never for an order that rolled
+     * back.
      */
     async recordIntent(input: RecordIntentInput, options: Required<TxOptions>): Promise<PaymentIntent> {
       if (!registry.has(input.provider)) {
@@ -66,11 +66,12 @@ export function createPaymentIntentOperations({ database, services, registry, lo
       if (!intent || intent.providerReference !== null || !isAskable(intent.status)) return intent ? toPaymentIntent(intent) : null;
       const adapter = registry.get(intent.provider);
       if (!adapter) throw new Error(`No payment adapter "${intent.provider}" is registered`);
+      const order = await services.orders.get(organizationId, intent.orderId);
       try {
         const result = await adapter.createIntent({
           organizationId,
           orderId: intent.orderId,
-          orderNumber: intent.orderNumber,
+          orderNumber: order.number,
           amount: intent.amount,
           currency: intent.currency,
           paymentMethodId: registry.methodOf(intent.paymentMethodId),

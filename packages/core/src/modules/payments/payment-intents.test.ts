@@ -69,7 +69,7 @@ describe("payment intents", () => {
     t.kernel.database.transaction(async (trx) => {
       const order = await t.kernel.services.orders.create(orderInput({ paymentMethodId }), { trx });
       const intent = await t.kernel.services.payments.recordIntent(
-        { organizationId: "default", orderId: order.id, orderNumber: order.number, paymentMethodId, provider, amount: order.total, currency: order.currency },
+        { organizationId: "default", orderId: order.id, paymentMethodId, provider, amount: order.total, currency: order.currency },
         { trx },
       );
       return { order, intent };

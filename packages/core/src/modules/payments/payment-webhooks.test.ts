@@ -50,7 +50,7 @@ describe("payment webhook receiver", () => {
     const { order, intentId } = await t.kernel.database.transaction(async (trx) => {
       const created = await t.kernel.services.orders.create(orderInput({ paymentMethodId: "card:pm_1" }), { trx });
       const intent = await t.kernel.services.payments.recordIntent(
-        { organizationId: "default", orderId: created.id, orderNumber: created.number, paymentMethodId: "card:pm_1", provider: "card", amount: created.total, currency: created.currency },
+        { organizationId: "default", orderId: created.id, paymentMethodId: "card:pm_1", provider: "card", amount: created.total, currency: created.currency },
         { trx },
       );
       return { order: created, intentId: intent.id };

@@ -29,7 +29,6 @@ export type PaymentIntent = z.output<typeof paymentIntentSchema>;
 export const PAYMENT_INTENT_COLUMNS = [
   "id",
   "orderId",
-  "orderNumber",
   "provider",
   "paymentMethodId",
   "providerReference",

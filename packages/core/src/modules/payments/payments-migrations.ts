@@ -39,7 +39,12 @@ const STATEMENTS = [
 // SecretBox: the table never holds it in the clear.
 const CLIENT_SECRET_STATEMENTS = [`alter table payment_intents add column client_secret_sealed text`];
 
+// Checkout records the intent before the order takes its number (the number is taken last: see the
+// orders module's `insertNumberedOrder`); the create-intent job reads the number from the order.
+const WITHOUT_ORDER_NUMBER_STATEMENTS = [`alter table payment_intents drop column order_number`];
+
 export const paymentsMigrations: readonly NamedMigration[] = [
   { name: "0001_payments", up: (db) => runStatements(db, STATEMENTS) },
   { name: "0002_payment_client_secret", up: (db) => runStatements(db, CLIENT_SECRET_STATEMENTS) },
+  { name: "0003_payment_intent_without_order_number", up: (db) => runStatements(db, WITHOUT_ORDER_NUMBER_STATEMENTS) },
 ];

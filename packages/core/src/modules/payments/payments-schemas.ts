@@ -15,7 +15,6 @@ export const paymentWebhookActionSchema = z.enum(["payment_succeeded", "payment_
 export const paymentIntentSchema = z.object({
   id: z.string(),
   orderId: z.string(),
-  orderNumber: z.string(),
   /** The adapter's id. */
   provider: z.string(),
   /** As given at checkout (`card:pm_123`). */
