@@ -215,7 +215,7 @@ function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: K
       ...(query ? { querystring: query } : {}),
       ...(params ? { params } : {}),
       ...(envelope ? { response: { [route.status]: envelope } } : route.produces ? fileAnswer(route.status, route.produces) : {}),
-      ...(route.isAuthRequired ? { security: [{ session: [] }, { bearer: [] }, { apiKey: [] }] } : {}),
+      ...(route.isAuthRequired ? { security: route.isSessionRequired ? [{ session: [] }, { bearer: [] }] : [{ session: [] }, { bearer: [] }, { apiKey: [] }] } : {}),
     },
     config: { routeGuard: routeGuard(route, kernel), ...(isIdempotent ? { isIdempotent } : {}) },
     ...(isIdempotent ? { onSend: idempotency.onSend } : {}),

@@ -41,6 +41,11 @@ export interface RouteRegistration {
   description?: string;
   /** Refuse anonymous requests (401). Implied by a permission. */
   isAuthRequired: boolean;
+  /**
+   * Only a signed-in person passes (a `user` actor: a session cookie or its bearer token); anyone else,
+   * an API key or a system actor included, is a 401 before any permission is looked at. Implies auth.
+   */
+  isSessionRequired?: boolean;
   /** Every one of these is required (403 FORBIDDEN otherwise). */
   permissions: readonly string[];
   /** Success status. @default 200 (201 for POST that creates is set with `.status(201)`). */

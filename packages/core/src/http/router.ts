@@ -22,6 +22,11 @@ export interface RouteDoc {
 export interface RouteBuilder<P, I, Q, A extends Actor | null, O = unknown> {
   /** Refuse anonymous requests with 401. */
   auth(): RouteBuilder<P, I, Q, Actor, O>;
+  /**
+   * Refuse with 401 every caller that is not a signed-in person (a session cookie or its bearer token):
+   * anonymous, API keys (even an administrator's) and system actors. Checked before permissions.
+   */
+  session(): RouteBuilder<P, I, Q, Actor, O>;
   /** Require every listed permission (403 FORBIDDEN otherwise); implies `.auth()`. */
   permission(...scopes: [string, ...string[]]): RouteBuilder<P, I, Q, Actor, O>;
   /** Validate the JSON body. */
@@ -119,6 +124,11 @@ function routeBuilder(registration: RouteRegistration, finish: () => Router): Ro
   const builder: RouteBuilder<never, never, never, never, never> = {
     auth() {
       registration.isAuthRequired = true;
+      return builder;
+    },
+    session() {
+      registration.isAuthRequired = true;
+      registration.isSessionRequired = true;
       return builder;
     },
     permission(...scopes) {
