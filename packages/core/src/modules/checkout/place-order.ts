@@ -6,6 +6,7 @@ import { AppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { BeforeHookContext, HookRunner } from "../../kernel/hook-runner.js";
 import { hasPermission } from "../../kernel/permissions.js";
+import { inTransactionWithHookErrors, type TxOptions } from "../../kernel/transaction.js";
 import type { WithHookErrors } from "../../kernel/transaction-runner.js";
 import { ON_BEHALF_PERMISSION, owningCustomer } from "../carts/cart-access.js";
 import type { CartQuote, QuotedLine } from "../carts/cart-quote.js";
@@ -50,15 +51,15 @@ function assertChargeable(quote: CartQuote): void {
 
 /**
  * Places an order from a cart in ONE transaction: lock the cart, price every line again (pricing), apply
- * the promotion codes (promotions), tax each discounted line (tax), take the stock (reserve then convert,
- * lines in a fixed order so two checkouts never wait on each other's rows crosswise), run
- * `checkout.beforeCreate`, write the order with its number (orders), redeem each code with the guarded
- * statement, record the payment intent with its job (payments: the provider is called after commit), and
- * freeze the cart. Events, audit entries and webhook jobs are written by subscribers in the same
- * transaction. Any refusal is a 422 CHECKOUT_FAILED with `details.reason` and rolls everything back;
+ * the promotion codes (promotions), tax each discounted line (tax), run `checkout.beforeCreate`, redeem
+ * each code with the guarded statement, record the payment intent with its job (payments: the provider
+ * is called after commit), freeze the cart, take the stock (reserve then convert, lines in a fixed order
+ * so two checkouts never wait on each other's rows crosswise), and write the order with its number
+ * (orders), in that order: the rows many checkouts contend for are locked last. Events, audit entries
+ * and webhook jobs are written by subscribers in the same transaction. Any refusal is a 422 CHECKOUT_FAILED with `details.reason` and rolls everything back;
  * `orders.afterCreate` handlers run after commit and their failures come back as `hookErrors`.
  */
-export async function placeOrder(context: CheckoutContext, input: PlaceOrderInput): Promise<WithHookErrors<PlacedOrder>> {
+export async function placeOrder(context: CheckoutContext, input: PlaceOrderInput, options?: TxOptions): Promise<WithHookErrors<PlacedOrder>> {
   const { services, hooks } = context;
   const { organizationId, actor, body } = input;
   // Rights and the payment provider are checked before any SQL: nothing to roll back.
@@ -67,7 +68,7 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
   const unknownProvider = (paymentMethodId: string) => checkoutFailed("UNKNOWN_PAYMENT_PROVIDER", `No payment provider handles "${paymentMethodId}"`, { paymentMethodId });
   if (services.payments.providerOf(body.paymentMethodId) === null) throw unknownProvider(body.paymentMethodId);
 
-  return context.database.transactionWithHookErrors(async (trx) => {
+  return inTransactionWithHookErrors(context.database, options, async (trx) => {
     const hookContext: BeforeHookContext = { organizationId, actor, services, trx };
     const { cart, items } = await failingAs(
       () => services.carts.lockForCheckout(organizationId, body.cartId, { trx, caller: { actor, cartToken: input.cartToken } }),
@@ -95,7 +96,6 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
       (error) => (error.code === "NOT_FOUND" ? checkoutFailed("PROMOTION_NOT_FOUND", error.message) : undefined),
     );
     assertChargeable(quote);
-    await takeStock(services, { organizationId, actor, cart, lines: quote.lines, trx });
 
     const draft = draftOrder({ body, quote, customerId, isTaxInclusive: cart.isTaxInclusive });
     const { order: accepted } = await failingAs(
@@ -106,8 +106,11 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
     const provider = services.payments.providerOf(final.paymentMethodId);
     if (provider === null) throw unknownProvider(final.paymentMethodId);
 
-    // Everything that names the order is written before it: the order takes its number last, and the
-    // number's counter row stays locked from there to the commit (orders' `insertNumberedOrder`).
+    // Hot rows are locked as late as possible, always in this order (so checkouts never deadlock): a
+    // popular code's promotion row, then the stock rows, then the store's order-number counter, each
+    // held to the commit. Everything that names the order is written before it, so the number is taken
+    // in the order's own statement (orders' `insertNumberedOrder`). Hooks cannot change what is sold,
+    // so the stock taken after them is the stock they saw quoted.
     const orderId = randomUUID();
     await redeemCodes(services, { organizationId, customerId: final.customerId, orderId, quote, trx });
     const intent = await failingAs(
@@ -115,6 +118,7 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
       (error) => (error.code === "VALIDATION_FAILED" ? unknownProvider(final.paymentMethodId) : undefined),
     );
     await services.carts.markCheckedOut(organizationId, cart.id, orderId, { trx });
+    await takeStock(services, { organizationId, actor, cart, lines: quote.lines, trx });
     const order = await services.orders.create({ ...final, id: orderId, organizationId, actor, cartId: cart.id }, { trx });
     hooks.runAfterCommit("orders.afterCreate", order, hookContext);
     return { ...order, payment: { id: intent.id, provider: intent.provider, status: intent.status } };
@@ -161,7 +165,7 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 declare module "../../kernel/hook-runner.js" {
   interface HookPayloads {
     /**
-     * Before the order is written, in checkout's transaction (prices, promotions, tax and stock are
+     * Before the order is written, in checkout's transaction (prices, promotions and tax are
      * settled): answer `{ order, cart }` with a changed `order` (see `assertHookChange` for what may
      * change), or throw an `AppError` to refuse (422 CHECKOUT_FAILED `REFUSED_BY_HOOK` with its message).
      */
