@@ -12,6 +12,7 @@ import { cartsModule } from "./carts/carts-module.js";
 import { ordersModule } from "./orders/orders-module.js";
 import { paymentsModule } from "./payments/payments-module.js";
 import { checkoutModule } from "./checkout/checkout-module.js";
+import { meModule } from "./me/me-module.js";
 import { analyticsModule } from "./analytics/analytics-module.js";
 import { settingsModule } from "./settings/settings-module.js";
 import { jobsModule } from "./jobs/jobs-module.js";
@@ -35,5 +36,6 @@ export const builtInModules: readonly PluginManifest[] = [
   ordersModule,
   paymentsModule,
   checkoutModule,
+  meModule,
   analyticsModule,
 ];

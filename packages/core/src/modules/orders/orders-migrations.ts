@@ -208,10 +208,15 @@ const STATUS_COUNTS = [
   `insert into order_status_counts (organization_id, status, delta) select organization_id, status, count(*) from orders group by organization_id, status`,
 ];
 
+// A customer's own orders (`/api/me/orders`: `listForCustomer`), newest first, and their count, without
+// walking the store's other orders.
+const BY_CUSTOMER = [`create index orders_organization_customer_created on orders (organization_id, customer_id, created_at desc, id desc)`];
+
 export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0001_orders", up: (db) => runStatements(db, STATEMENTS) },
   { name: "0002_order_timeline_and_notes", up: (db) => runStatements(db, TIMELINE_AND_NOTES) },
   { name: "0003_order_invoices", up: (db) => runStatements(db, INVOICES) },
   { name: "0004_order_fulfillments_and_refunds", up: (db) => runStatements(db, FULFILLMENTS_AND_REFUNDS) },
   { name: "0005_order_status_counts", up: (db) => runStatements(db, STATUS_COUNTS) },
+  { name: "0006_orders_by_customer", up: (db) => runStatements(db, BY_CUSTOMER) },
 ];

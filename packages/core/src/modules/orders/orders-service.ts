@@ -2,6 +2,7 @@ import type { ServiceContext } from "../../kernel/contexts.js";
 import type { EventPayloadsOf } from "../../kernel/domain-events.js";
 import type { z } from "zod";
 import type { fulfillmentEvents, refundEventPayload } from "./order-aftersale-events.js";
+import { createCustomerOrderReads } from "./order-customer-reads.js";
 import { createOrderFulfillments } from "./order-fulfillments.js";
 import { createOrderInvoices } from "./order-invoices.js";
 import { createRefundPayout } from "./order-refund-payout.js";
@@ -21,6 +22,7 @@ export function createOrdersService({ database, events, services, config, logger
   return {
     ...createOrderOperations({ database, events, services }),
     ...createOrderStatusOperations({ database, events, services }),
+    ...createCustomerOrderReads({ database }),
     ...createOrderNotes({ database }),
     ...createOrderInvoices({ database, services, config, logger }),
     ...createOrderFulfillments({ database, events }),
