@@ -212,6 +212,16 @@ const STATUS_COUNTS = [
 // walking the store's other orders.
 const BY_CUSTOMER = [`create index orders_organization_customer_created on orders (organization_id, customer_id, created_at desc, id desc)`];
 
+// Who placed each order (the accountable actor checkout received: the user behind a till's shift key, a
+// staff member ordering on a customer's behalf, an API key), for the staff-sales report; orders placed
+// before this migration, and anonymous ones, keep null. The refunds' (organization, created_at) index
+// serves the reports that read a store's refunds by date (daily journal, tax summary, staff sales).
+const PLACED_BY = [
+  `alter table orders add column placed_by_id text`,
+  `alter table orders add column placed_by_type text check (placed_by_type in ('user', 'apiKey', 'system'))`,
+  `create index order_refunds_organization_created on order_refunds (organization_id, created_at)`,
+];
+
 export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0001_orders", up: (db) => runStatements(db, STATEMENTS) },
   { name: "0002_order_timeline_and_notes", up: (db) => runStatements(db, TIMELINE_AND_NOTES) },
@@ -219,4 +229,5 @@ export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0004_order_fulfillments_and_refunds", up: (db) => runStatements(db, FULFILLMENTS_AND_REFUNDS) },
   { name: "0005_order_status_counts", up: (db) => runStatements(db, STATUS_COUNTS) },
   { name: "0006_orders_by_customer", up: (db) => runStatements(db, BY_CUSTOMER) },
+  { name: "0007_orders_placed_by", up: (db) => runStatements(db, PLACED_BY) },
 ];

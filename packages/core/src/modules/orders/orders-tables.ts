@@ -10,7 +10,15 @@ type ShippingAddress = z.output<typeof shippingAddressSchema>;
 export type OrdersTables = {
   orders: TableOf<
     Omit<z.output<typeof orderSchema>, "lines">,
-    { organizationId: string; shippingAddress: ColumnType<ShippingAddress | null, string | null, string | null>; createdAt: Timestamp; updatedAt: Timestamp }
+    {
+      organizationId: string;
+      shippingAddress: ColumnType<ShippingAddress | null, string | null, string | null>;
+      createdAt: Timestamp;
+      updatedAt: Timestamp;
+      /** Who placed the order (`accountableActor` of checkout's actor), for the staff-sales report; null when anonymous. */
+      placedById: ColumnType<string | null, string | null | undefined, string | null>;
+      placedByType: ColumnType<string | null, string | null | undefined, string | null>;
+    }
   >;
   /** `lineItemId` is the row's `id`; `position` keeps the cart's order of lines. */
   orderLines: TableOf<Omit<z.output<typeof orderLineSchema>, "lineItemId">, { id: string; organizationId: string; orderId: string; position: number; createdAt: Timestamp }>;
