@@ -88,6 +88,7 @@ export type { CreateEntityInput, UpdateEntityInput } from "./modules/catalog/ent
 export type { CatalogInclude, CatalogIncludeContext } from "./modules/catalog/include-registry.js";
 export type { VariantsCreated } from "./modules/catalog/variant-listeners.js";
 export type { InventoryService } from "./modules/inventory/inventory-service.js";
+export type { Reservation, ReserveInput } from "./modules/inventory/reservation-operations.js";
 export type { MediaService, MediaAsset, CreateAssetInput } from "./modules/media/media-service.js";
 export type { MediaConfig } from "./modules/media/media-config.js";
 export { localDiskStorage, type MediaStorage } from "./modules/media/media-storage.js";

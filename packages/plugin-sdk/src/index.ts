@@ -87,6 +87,8 @@ export type {
   CatalogIncludeContext,
   VariantsCreated,
   InventoryService,
+  Reservation,
+  ReserveInput,
   PricingService,
   EntityPricing,
   PromotionsService,
@@ -109,6 +111,8 @@ export type {
   CartsConfig,
   Cart,
   CartQuote,
+  QuoteInput,
+  QuotedLine,
   CheckoutService,
   CheckoutDraft,
   PlacedOrder,
@@ -131,6 +135,11 @@ export type {
 
 // Adapter contracts a deployment plugs in through the configuration, with the bundled implementations.
 export {
+  createLogMailer,
+  type Mailer,
+  type MailMessage,
+  type MailAttachment,
+  type MailConfig,
   localDiskStorage,
   postgresSearch,
   manualAdapter,

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
+import { createTestApp, isPostgresTestRun, TEST_ORGANIZATION_ID, type TestApp } from "../../testing/index.js";
 import { call, createEntity, otherOrgAdmin, storefrontActor } from "../catalog/catalog-test-helpers.js";
 
 describe("inventory", () => {
@@ -82,6 +82,32 @@ describe("inventory", () => {
     await sql`update inventory_reservations set expires_at = now() - interval '1 second' where id = ${expiring.body.data.id}`.execute(t.db);
     expect(await level(id)).toMatchObject({ onHand: 4, reserved: 0, available: 4 });
     expect((await call(t.app, "POST", "/api/inventory/convert", { body: { reservationId: expiring.body.data.id } })).status).toBe(409);
+  });
+
+  it("holds a reservation until its expiresAt, and refuses a past, too distant or doubled expiry with nothing held", async () => {
+    const id = await createEntity(t.app, { slug: "held-long" });
+    await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId: id, warehouseId, type: "restock", quantity: 5 } });
+    const until = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
+    const held = await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: id, quantity: 2, expiresAt: until } });
+    expect(held.status).toBe(201);
+    expect(new Date(held.body.data.expiresAt).getTime()).toBe(new Date(until).getTime());
+    // Far past the default 900 seconds, the hold is still there.
+    await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: id, quantity: 1, ttlSeconds: 1 } });
+    await sql`update inventory_reservations set expires_at = now() - interval '1 second' where entity_id = ${id} and id <> ${held.body.data.id}`.execute(t.db);
+    expect(await level(id)).toMatchObject({ onHand: 5, reserved: 2, available: 3 });
+
+    for (const body of [
+      { entityId: id, quantity: 1, expiresAt: new Date(Date.now() - 1000).toISOString() },
+      { entityId: id, quantity: 1, expiresAt: new Date(Date.now() + 400 * 24 * 3600 * 1000).toISOString() },
+      { entityId: id, quantity: 1, expiresAt: until, ttlSeconds: 60 },
+      { entityId: id, quantity: 1, expiresAt: "tomorrow" },
+    ]) {
+      const refused = await call(t.app, "POST", "/api/inventory/reserve", { body });
+      expect(refused.status).toBe(422);
+    }
+    expect(await level(id)).toMatchObject({ onHand: 5, reserved: 2, available: 3 });
+    // The service checks the same rules without the route's schema.
+    await expect(t.kernel.services.inventory.reserve(TEST_ORGANIZATION_ID, { entityId: id, quantity: 1, expiresAt: new Date(Date.now() - 1000).toISOString() })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
   });
 
   it("answers 404 for unknown entities in check and reserve", async () => {

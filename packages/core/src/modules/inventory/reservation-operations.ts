@@ -3,9 +3,10 @@ import { sql, type Selectable, type Transaction } from "kysely";
 import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import type { Actor } from "../../kernel/actor.js";
+import { AppError } from "../../kernel/app-error.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 import { inventoryErrors, inventoryScope, type InventoryContext } from "./inventory-context.js";
-import type { reservationSchema, reserveInput } from "./inventory-schemas.js";
+import { MAX_RESERVATION_HOLD_DAYS, type reservationSchema, type reserveInput } from "./inventory-schemas.js";
 import type { InventoryTables } from "./inventory-tables.js";
 import { requireWarehouse } from "./warehouse-operations.js";
 
@@ -47,6 +48,21 @@ export async function releaseExpired(trx: Transaction<CoreTables>, organizationI
   for (const [levelId, quantity] of byLevel) {
     await scope.updateTable("inventoryLevels").set({ reserved: sql<number>`reserved - ${quantity}` }).where("id", "=", levelId).execute();
   }
+}
+
+/**
+ * When a reservation ends: `expiresAt` (a hold until a known moment, checked here because the service is
+ * also called without the route's schema), else `ttlSeconds` from now. Refused before any write.
+ */
+function reservationExpiry(input: ReserveInput): Date {
+  if (input.expiresAt === undefined) return new Date(Date.now() + (input.ttlSeconds ?? DEFAULT_RESERVATION_TTL_SECONDS) * 1000);
+  const at = new Date(input.expiresAt);
+  const latest = Date.now() + MAX_RESERVATION_HOLD_DAYS * 24 * 3600 * 1000;
+  if (input.ttlSeconds !== undefined) throw AppError.validation([{ path: "expiresAt", message: "give ttlSeconds or expiresAt, not both" }]);
+  if (Number.isNaN(at.getTime()) || at.getTime() <= Date.now() || at.getTime() > latest) {
+    throw AppError.validation([{ path: "expiresAt", message: `must be a moment in the future, at most ${MAX_RESERVATION_HOLD_DAYS} days ahead` }]);
+  }
+  return at;
 }
 
 export function createReservationOperations(context: InventoryContext) {
@@ -118,6 +134,7 @@ export function createReservationOperations(context: InventoryContext) {
      */
     async reserve(organizationId: string, input: ReserveInput, options?: TxOptions): Promise<Reservation> {
       return inTransaction(context.database, options, async (trx) => {
+        const expiresAt = reservationExpiry(input);
         await context.services.catalog.requireSaleTarget(organizationId, input, { trx });
         const variantId = input.variantId ?? null;
         // A warehouse the organization does not have is a 404, not "insufficient stock" (409).
@@ -142,7 +159,6 @@ export function createReservationOperations(context: InventoryContext) {
           .returning(["id", "warehouseId"])
           .executeTakeFirst();
         if (!level) throw inventoryErrors.insufficientStock();
-        const ttl = input.ttlSeconds ?? DEFAULT_RESERVATION_TTL_SECONDS;
         const row = await scope
           .insertInto("inventoryReservations", {
             id: randomUUID(),
@@ -153,7 +169,7 @@ export function createReservationOperations(context: InventoryContext) {
             quantity: input.quantity,
             status: "active",
             reference: input.reference ?? null,
-            expiresAt: new Date(Date.now() + ttl * 1000),
+            expiresAt,
           })
           .returning(COLUMNS)
           .executeTakeFirstOrThrow();
