@@ -15,6 +15,7 @@ import { checkoutModule } from "./checkout/checkout-module.js";
 import { meModule } from "./me/me-module.js";
 import { analyticsModule } from "./analytics/analytics-module.js";
 import { settingsModule } from "./settings/settings-module.js";
+import { customersModule } from "./customers/customers-module.js";
 import { jobsModule } from "./jobs/jobs-module.js";
 import { webhooksModule } from "./webhooks/webhooks-module.js";
 
@@ -25,6 +26,7 @@ export const builtInModules: readonly PluginManifest[] = [
   jobsModule,
   webhooksModule,
   settingsModule,
+  customersModule,
   catalogModule,
   inventoryModule,
   mediaModule,

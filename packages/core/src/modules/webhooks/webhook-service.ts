@@ -6,7 +6,7 @@ import { AppError } from "../../kernel/app-error.js";
 import type { CommerceConfig } from "../../kernel/config.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { DomainEvent, EventBus } from "../../kernel/event-bus.js";
-import type { DomainEventPayload, EventPayloadsOf } from "../../kernel/domain-events.js";
+import type { DomainEventPayload } from "../../kernel/domain-events.js";
 import type { SecretBox } from "../../kernel/secret-box.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 import type { PaginationQuery } from "../../http/pagination.js";
@@ -17,7 +17,6 @@ import type { webhookDeliverySchema, webhookEndpointSchema } from "./webhook-sch
 import { assertRegistrableTarget, targetRules } from "./webhook-targets.js";
 import { generateWebhookSecret, signWebhook } from "./webhook-signature.js";
 import type { WebhookTables } from "./webhook-tables.js";
-import type { pendingSpecEvents } from "./pending-spec-events.js";
 
 /** The task that delivers one webhook; retried with exponential backoff over about a day. */
 export const DELIVER_TASK = "webhooks/deliver";
@@ -279,7 +278,7 @@ declare module "../../kernel/kernel-task.js" {
 }
 
 declare module "../../kernel/domain-events.js" {
-  interface DomainEvents extends EventPayloadsOf<typeof pendingSpecEvents> {
+  interface DomainEvents {
     /** An endpoint was registered, changed or deleted (audit only, not a webhook event). */
     "webhooks.create": DomainEventPayload;
     "webhooks.update": DomainEventPayload;

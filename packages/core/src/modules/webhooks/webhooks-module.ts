@@ -2,7 +2,6 @@ import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { defineTask } from "../../kernel/kernel-task.js";
 import { webhookMigrations } from "./webhook-migrations.js";
-import { pendingSpecEvents } from "./pending-spec-events.js";
 import { createWebhookService, DELIVER_TASK } from "./webhook-service.js";
 import { createWebhookEndpoint } from "./routes/create-webhook-endpoint.js";
 import { deleteWebhookEndpoint } from "./routes/delete-webhook-endpoint.js";
@@ -21,7 +20,6 @@ export const webhooksModule: PluginManifest = {
   dependencies: ["jobs"],
   permissions: [{ scope: "webhooks:manage", description: "Register, list and delete webhook endpoints" }],
   schema: { migrations: webhookMigrations },
-  events: pendingSpecEvents,
   services: ({ database, events, secrets, config, registries }) => ({
     webhooks: createWebhookService({
       database,
