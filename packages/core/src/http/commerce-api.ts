@@ -217,7 +217,7 @@ function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: K
       ...(envelope ? { response: { [route.status]: envelope } } : route.produces ? fileAnswer(route.status, route.produces) : {}),
       ...(route.isAuthRequired ? { security: route.isSessionRequired ? [{ session: [] }, { bearer: [] }] : [{ session: [] }, { bearer: [] }, { apiKey: [] }] } : {}),
     },
-    config: { routeGuard: routeGuard(route, kernel), ...(isIdempotent ? { isIdempotent } : {}) },
+    config: { routeGuard: routeGuard(route, kernel), ...(isIdempotent ? { isIdempotent } : {}), ...(route.headers ? { documentedHeaders: route.headers } : {}) },
     ...(isIdempotent ? { onSend: idempotency.onSend } : {}),
     handler: isPost ? idempotency.guard(run, { isMultipart: route.isMultipart === true }) : run,
   });

@@ -36,28 +36,28 @@ export async function registerOpenApi(app: FastifyInstance, { version, title = "
         },
       },
     },
-    transform: (input) => withIdempotencyKeyHeader(jsonSchemaTransform(input), input.route.config),
+    transform: (input) => withDocumentedHeaders(jsonSchemaTransform(input), input.route.config),
   });
 }
 
-/** Documents `Idempotency-Key` on the routes that honour it, without a validator on every request. */
-function withIdempotencyKeyHeader<T extends { schema: object }>(transformed: T, config: FastifyContextConfig | undefined): T {
-  if (config?.isIdempotent !== true) return transformed;
+const IDEMPOTENCY_KEY_DOC = {
+  type: "string",
+  minLength: 1,
+  maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
+  description:
+    "Makes a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) without running again; with another request it is a 422 IDEMPOTENCY_KEY_REUSED; while the first request runs, a 409 CONFLICT. 1 to 255 printable ASCII characters, scoped to the organization and the caller's credential.",
+};
+
+/**
+ * Documents the request headers a route reads without a validator on every request: `Idempotency-Key`
+ * on the routes that honour it, and what a route declared with `.header()`.
+ */
+function withDocumentedHeaders<T extends { schema: object }>(transformed: T, config: FastifyContextConfig | undefined): T {
+  const declared = Object.fromEntries(Object.entries(config?.documentedHeaders ?? {}).map(([name, doc]) => [name, { type: "string", ...doc }]));
+  const documented = { ...(config?.isIdempotent === true ? { [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY_DOC } : {}), ...declared };
+  if (Object.keys(documented).length === 0) return transformed;
   const schema = transformed.schema as { headers?: { properties?: Record<string, unknown> } };
-  const headers = {
-    type: "object",
-    ...schema.headers,
-    properties: {
-      ...schema.headers?.properties,
-      [IDEMPOTENCY_KEY_HEADER]: {
-        type: "string",
-        minLength: 1,
-        maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
-        description:
-          "Makes a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) without running again; with another request it is a 422 IDEMPOTENCY_KEY_REUSED; while the first request runs, a 409 CONFLICT. 1 to 255 printable ASCII characters, scoped to the organization and the caller's credential.",
-      },
-    },
-  };
+  const headers = { type: "object", ...schema.headers, properties: { ...schema.headers?.properties, ...documented } };
   return { ...transformed, schema: { ...transformed.schema, headers } };
 }
 

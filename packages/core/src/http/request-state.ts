@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Actor } from "../kernel/actor.js";
 import type { IdempotencyClaim } from "./idempotency/idempotency-store.js";
+import type { DocumentedHeader } from "./route-registration.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -20,6 +21,8 @@ declare module "fastify" {
     routeGuard?: (request: FastifyRequest) => void | Promise<void>;
     /** POST builder routes: they honour `Idempotency-Key` (and the OpenAPI document says so). */
     isIdempotent?: boolean;
+    /** Request headers the route documents (`.header()` of the builder). */
+    documentedHeaders?: Record<string, DocumentedHeader>;
   }
 }
 

@@ -31,6 +31,12 @@ export interface HandlerContext<P = unknown, I = unknown, Q = unknown, A extends
  */
 export type RouteResult<Data = unknown> = { data: Data; meta?: Record<string, unknown> } | JsonText | void;
 
+/** A request header as the OpenAPI document describes it; the handler reads and checks it itself. */
+export interface DocumentedHeader {
+  description: string;
+  maxLength?: number;
+}
+
 /** A route as the builder produces it and the HTTP layer registers it. */
 export interface RouteRegistration {
   method: HttpMethod;
@@ -63,5 +69,7 @@ export interface RouteRegistration {
    * exact body. Only such routes are registered with the raw parser, in a context of their own.
    */
   isRawBody?: boolean;
+  /** Request headers the handler reads, by lower-case name, for the OpenAPI document (`.header()`). */
+  headers?: Record<string, DocumentedHeader>;
   handler(context: HandlerContext): Promise<RouteResult>;
 }

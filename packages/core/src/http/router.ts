@@ -1,7 +1,7 @@
 import { z, type ZodType } from "zod";
 import type { Actor } from "../kernel/actor.js";
 import { isPermissionString } from "../kernel/permissions.js";
-import type { HandlerContext, HttpMethod, RouteRegistration, RouteResult } from "./route-registration.js";
+import type { DocumentedHeader, HandlerContext, HttpMethod, RouteRegistration, RouteResult } from "./route-registration.js";
 
 /** `{ id: string; refundId: string }` from `/orders/:id/refunds/:refundId`. */
 export type PathParams<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
@@ -51,6 +51,11 @@ export interface RouteBuilder<P, I, Q, A extends Actor | null, O = unknown> {
    * its content type: for signatures computed over the exact body (payment webhooks).
    */
   rawBody(): RouteBuilder<P, Buffer | undefined, Q, A, O>;
+  /**
+   * Document a request header the handler reads (`x-cart-token`...) in the OpenAPI document. Nothing is
+   * validated: the handler checks the value, and an absent optional header is no error.
+   */
+  header(name: string, doc: DocumentedHeader): RouteBuilder<P, I, Q, A, O>;
   handler(fn: (context: HandlerContext<P, I, Q, A>) => Promise<RouteResult<O>>): Router;
 }
 
@@ -170,6 +175,10 @@ function routeBuilder(registration: RouteRegistration, finish: () => Router): Ro
     rawBody() {
       registration.isRawBody = true;
       return builder as never;
+    },
+    header(name, doc) {
+      registration.headers = { ...registration.headers, [name.toLowerCase()]: doc };
+      return builder;
     },
     handler(fn) {
       registration.handler = fn as RouteRegistration["handler"];

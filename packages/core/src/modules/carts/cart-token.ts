@@ -3,6 +3,12 @@ import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 /** Header a cart's token travels in. */
 export const CART_TOKEN_HEADER = "x-cart-token";
 
+/** The header as the API document shows it on every route that accepts it (`.header()`). */
+export const CART_TOKEN_HEADER_DOC = {
+  description: "The `cartToken` answered once when the cart was created: a guest's only key to the cart (a signed-in owner or `cart:manage` needs none).",
+  maxLength: 64,
+};
+
 /** A new cart token: 32 random bytes, base64url. Shown once, at creation; only its hash is stored. */
 export function generateCartToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString("base64url");

@@ -278,4 +278,16 @@ describe("carts", () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/carts", "/api/carts/{id}", "/api/carts/{id}/items", "/api/carts/{id}/items/{itemId}"]));
     expect(Object.keys(doc.paths["/api/carts/{id}/items/{itemId}"])).toEqual(expect.arrayContaining(["patch", "delete"]));
   });
+
+  it("documents x-cart-token on every route that reads it", async () => {
+    const document = (await t.app.inject({ url: "/api/doc" })).json();
+    const tokenOf = (operation: { parameters?: { in: string; name: string }[] } | undefined) =>
+      operation?.parameters?.find((parameter) => parameter.in === "header" && parameter.name === "x-cart-token");
+    const cart = document.paths["/api/carts/{id}"];
+    const item = document.paths["/api/carts/{id}/items/{itemId}"];
+    for (const operation of [cart.get, document.paths["/api/carts/{id}/items"].post, item.patch, item.delete, document.paths["/api/checkout"].post, document.paths["/api/payments/intents/{id}"].get]) {
+      expect(tokenOf(operation)).toMatchObject({ required: false, schema: { type: "string", maxLength: 64 } });
+    }
+    expect(tokenOf(document.paths["/api/carts"].post)).toBeUndefined();
+  });
 });

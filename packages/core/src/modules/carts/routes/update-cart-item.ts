@@ -2,6 +2,7 @@ import { z } from "zod";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
 import { cartQuery, cartSchema, MAX_ITEM_QUANTITY, updateCartItemBody } from "../carts-schemas.js";
+import { CART_TOKEN_HEADER, CART_TOKEN_HEADER_DOC } from "../cart-token.js";
 import { CART_ACCESS_DOC, cartAnswer, cartTarget } from "./cart-route-helpers.js";
 
 export const updateCartItemRoute = ({ services }: RouteContext) =>
@@ -11,6 +12,7 @@ export const updateCartItemRoute = ({ services }: RouteContext) =>
       description: `\`quantity\` from 1 to ${MAX_ITEM_QUANTITY} (remove the line to drop it). A checked-out cart is a 409. ${CART_ACCESS_DOC}`,
     })
     .permission("cart:update")
+    .header(CART_TOKEN_HEADER, CART_TOKEN_HEADER_DOC)
     .params(z.object({ id: z.uuid(), itemId: z.uuid() }))
     .query(cartQuery)
     .input(updateCartItemBody)

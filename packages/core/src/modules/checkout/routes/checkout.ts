@@ -1,7 +1,7 @@
 import { router } from "../../../http/router.js";
 import { withHookErrors } from "../../../http/with-hook-errors.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { cartTokenOf } from "../../carts/cart-token.js";
+import { CART_TOKEN_HEADER, CART_TOKEN_HEADER_DOC, cartTokenOf } from "../../carts/cart-token.js";
 import { checkoutBody, placedOrderSchema } from "../checkout-schemas.js";
 
 export const checkoutRoute = ({ services }: RouteContext) =>
@@ -12,6 +12,7 @@ export const checkoutRoute = ({ services }: RouteContext) =>
         "By the cart's owner (its `x-cart-token`, the customer's session, or `cart:manage`; 404 otherwise). In one transaction: prices every line again on the server (client prices are never charged), applies and redeems `promotionCodes`, taxes each discounted line (`shippingAddress` selects runtime region rates), takes the stock, writes the order `ORD-YYYY-NNNNNN` (pending) with each line's price, discount and tax, records the payment intent (answered as `payment`; the provider is called afterwards by a job: read `GET /payments/intents/{payment.id}` for its client secret) and freezes the cart; emits orders.create. `customerId` of another customer and `customerGroupIds` need `orders:create:on-behalf` (403). Any failure is a 422 CHECKOUT_FAILED with `error.details.reason` (CART_EMPTY, CART_CHECKED_OUT, CURRENCY_MISMATCH, ITEM_UNAVAILABLE, PRICE_MISSING, PROMOTION_NOT_FOUND, PROMOTION_NOT_APPLICABLE, OUT_OF_STOCK, UNKNOWN_PAYMENT_PROVIDER, REFUSED_BY_HOOK, INVALID_HOOK_CHANGE) and nothing written or reserved. `checkout.beforeCreate` hooks may change or refuse the order; `orders.afterCreate` hooks run after commit, their failures in `meta.hookErrors`.",
     })
     .permission("orders:create")
+    .header(CART_TOKEN_HEADER, CART_TOKEN_HEADER_DOC)
     .input(checkoutBody)
     .output(placedOrderSchema)
     .status(201)

@@ -3,7 +3,7 @@ import { router } from "../../../http/router.js";
 import { AppError } from "../../../kernel/app-error.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
 import { hasPermission } from "../../../kernel/permissions.js";
-import { cartTokenOf } from "../../carts/cart-token.js";
+import { CART_TOKEN_HEADER, CART_TOKEN_HEADER_DOC, cartTokenOf } from "../../carts/cart-token.js";
 import { ORDERS_READ_PERMISSION } from "../payment-intent-access.js";
 import { paymentIntentAnswerSchema } from "../payments-schemas.js";
 
@@ -20,6 +20,7 @@ export const getPaymentIntentRoute = ({ services }: RouteContext) =>
         "Providers without a client secret (`manual`) answer null. The secret is stored encrypted and opened for this answer only.",
     })
     .auth()
+    .header(CART_TOKEN_HEADER, CART_TOKEN_HEADER_DOC)
     .params(z.object({ id: z.uuid() }))
     .output(paymentIntentAnswerSchema)
     .handler(async ({ params, actor, organizationId, request }) => {
