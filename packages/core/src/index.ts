@@ -14,6 +14,7 @@ export {
 } from "./kernel/config.js";
 export { defineTask, type KernelTask, type KernelTaskDefinition, type KernelTaskContext, type TaskInputs, type TaskInput } from "./kernel/kernel-task.js";
 export { createKernel } from "./create-kernel.js";
+export { resolveModules } from "./resolve-modules.js";
 export type { Kernel, CreateKernelOptions } from "./kernel/create-kernel.js";
 export {
   definePlugin,
@@ -46,7 +47,8 @@ export {
 export { inTransaction, inTransactionWithHookErrors, type TxOptions } from "./kernel/transaction.js";
 export type { AfterCommitTask, WithHookErrors } from "./kernel/transaction-runner.js";
 export { createEventBus, type DomainEvent, type EmitInput, type EventBus, type EventSubscriber } from "./kernel/event-bus.js";
-export type { Actor, ActorResolver } from "./kernel/actor.js";
+export { accountableActor, type Actor, type ActorResolver } from "./kernel/actor.js";
+export type { MemberCredentials, MemberInfo, MintedMemberKey } from "./kernel/member-credentials.js";
 export type { Authenticator, RequestGuard } from "./kernel/authenticator.js";
 export { hasPermission, permissionCovers, isPermissionString } from "./kernel/permissions.js";
 export { AppError, isAppError, type AppErrorOptions, type FieldIssue } from "./kernel/app-error.js";
