@@ -47,15 +47,17 @@ export async function readCartItems(db: Kysely<CoreTables> | Transaction<CoreTab
 }
 
 /**
- * Prices a cart for its answer: guests and customers alike get base prices (no customer groups: nothing
- * trusted says which groups a caller belongs to until a customers module does). An unknown preview code
- * is a 422 on `query.promotionCodes`.
+ * Prices a cart for its answer with the groups of the cart's customer, read from their profile
+ * (`services.customers.groupIdsOf`): the cart's customer was settled when it was made (the session's, or
+ * one staff named with `orders:create:on-behalf`), so nothing the client sends chooses the groups. A
+ * guest cart gets base prices. An unknown preview code is a 422 on `query.promotionCodes`.
  */
 export async function viewCart(context: CartsContext, organizationId: string, row: CartRow, preview: CartPreview, options?: TxOptions): Promise<CartView> {
   const items = await readCartItems(options?.trx ?? context.db, organizationId, row.id);
+  const customerGroupIds = row.customerId === null ? [] : await context.services.customers.groupIdsOf(organizationId, row.customerId, options);
   const quote = await quoteCart(
     context.services,
-    { organizationId, currency: row.currency, isTaxInclusive: row.isTaxInclusive, items, customerId: row.customerId, promotionCodes: preview.promotionCodes ?? [], customerGroupIds: [] },
+    { organizationId, currency: row.currency, isTaxInclusive: row.isTaxInclusive, items, customerId: row.customerId, promotionCodes: preview.promotionCodes ?? [], customerGroupIds },
     options,
   ).catch((error: unknown) => {
     if (error instanceof AppError && error.code === "NOT_FOUND") throw cartsErrors.invalid("query.promotionCodes", error.message);

@@ -21,7 +21,7 @@ const ROUTES = [createCartRoute, getCartRoute, addCartItemRoute, updateCartItemR
 export const cartsModule: PluginManifest = {
   id: "carts",
   version: CORE_VERSION,
-  dependencies: ["jobs", "catalog", "pricing", "promotions", "tax", "settings"],
+  dependencies: ["jobs", "catalog", "pricing", "promotions", "tax", "settings", "customers"],
   permissions: [
     { scope: "cart:create", description: "Create carts" },
     { scope: "cart:read", description: "Read one's own carts (session or cart token)" },

@@ -14,7 +14,10 @@ export const checkoutBody = z.object({
   currency: currencySchema,
   /** The order's customer; another than the caller's own needs `orders:create:on-behalf`. */
   customerId: z.string().min(1).max(200).optional(),
-  /** Groups whose prices and promotions apply; only with `orders:create:on-behalf`. */
+  /**
+   * Groups whose prices and promotions apply instead of the customer's own (read from their profile when
+   * this is absent); only with `orders:create:on-behalf` (403 otherwise).
+   */
   customerGroupIds: z.array(customerGroupIdSchema).max(100).optional(),
   /** Applied in order, each redeemed once with the order. */
   promotionCodes: z.array(codeSchema).max(MAX_PROMOTION_CODES).optional(),

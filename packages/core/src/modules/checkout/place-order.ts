@@ -64,7 +64,10 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
   const { organizationId, actor, body } = input;
   // Rights and the payment provider are checked before any SQL: nothing to roll back.
   const namedCustomer = body.customerId === undefined ? undefined : owningCustomer(actor, body.customerId);
-  if ((body.customerGroupIds?.length ?? 0) > 0 && !hasPermission(actor, ON_BEHALF_PERMISSION)) throw AppError.forbidden(`customerGroupIds needs ${ON_BEHALF_PERMISSION}`);
+  // Groups set prices, so they come from the customer's profile. Staff acting on someone's behalf may
+  // name them instead (a price list chosen at the till); anyone else naming one is refused.
+  const isOnBehalf = hasPermission(actor, ON_BEHALF_PERMISSION);
+  if ((body.customerGroupIds?.length ?? 0) > 0 && !isOnBehalf) throw AppError.forbidden(`customerGroupIds needs ${ON_BEHALF_PERMISSION}`);
   const unknownProvider = (paymentMethodId: string) => checkoutFailed("UNKNOWN_PAYMENT_PROVIDER", `No payment provider handles "${paymentMethodId}"`, { paymentMethodId });
   if (services.payments.providerOf(body.paymentMethodId) === null) throw unknownProvider(body.paymentMethodId);
 
@@ -77,6 +80,8 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
     if (body.currency !== cart.currency) throw checkoutFailed("CURRENCY_MISMATCH", `The cart is in ${cart.currency}, not ${body.currency}`, { cartCurrency: cart.currency });
     if (items.length === 0) throw checkoutFailed("CART_EMPTY", "The cart is empty");
     const customerId = namedCustomer ?? cart.customerId;
+    const customerGroupIds =
+      isOnBehalf && body.customerGroupIds !== undefined ? body.customerGroupIds : customerId === null ? [] : await services.customers.groupIdsOf(organizationId, customerId, { trx });
 
     const quote = await failingAs(
       () =>
@@ -88,7 +93,7 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
             items,
             customerId,
             promotionCodes: body.promotionCodes ?? [],
-            customerGroupIds: body.customerGroupIds ?? [],
+            customerGroupIds,
             address: body.shippingAddress ? { country: body.shippingAddress.country, region: body.shippingAddress.state } : undefined,
           },
           { trx },

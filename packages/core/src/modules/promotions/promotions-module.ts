@@ -16,7 +16,7 @@ const ROUTES = [createPromotionRoute, listPromotionsRoute, validatePromotionRout
 export const promotionsModule: PluginManifest = {
   id: "promotions",
   version: CORE_VERSION,
-  dependencies: ["catalog", "pricing", "settings"],
+  dependencies: ["catalog", "pricing", "settings", "customers"],
   permissions: [
     { scope: "promotions:read", description: "List active promotions" },
     { scope: "promotions:create", description: "Create promotions" },

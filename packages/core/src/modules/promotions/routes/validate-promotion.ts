@@ -3,6 +3,7 @@ import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
 import { currencySchema, customerGroupIdSchema } from "../../pricing/pricing-schemas.js";
 import { codeSchema } from "../promotions-schemas.js";
+import { validationCustomer } from "../validation-customer.js";
 
 // Client prices (`unitPrice`, `totalPrice`, `subtotal`) are not part of the schema: they are stripped,
 // and every price comes from the pricing service.
@@ -22,7 +23,9 @@ const body = z.object({
     )
     .min(1)
     .max(100),
+  /** A signed-in customer is checked as themselves (another id is a 403); a guest's id only counts per-customer limits. */
   customerId: z.string().min(1).max(200).optional(),
+  /** Only with `orders:create:on-behalf` (403 otherwise): the groups come from the customer's profile. */
   customerGroupIds: z.array(customerGroupIdSchema).max(100).optional(),
 });
 
@@ -44,12 +47,20 @@ export const validatePromotionRoute = ({ services }: RouteContext) =>
     .post("/validate", {
       summary: "Check a promotion code against a cart",
       description:
-        "Prices each line with the pricing service (client prices are ignored), applies `appliedCodes` then `code`, and answers whether `code` applies, why not (`reason`), and its discount line by line. Redeems nothing. An unknown code is a 404.",
+        "Prices each line with the pricing service (client prices are ignored), applies `appliedCodes` then `code`, and answers whether `code` applies, why not (`reason`), and its discount line by line. Redeems nothing. An unknown code is a 404. Customer groups come from the signed-in customer's profile (guests: none); `customerGroupIds`, and a `customerId` other than a signed-in caller's own, need `orders:create:on-behalf` (403).",
     })
     .input(body)
     .output(answer)
-    .handler(async ({ input, organizationId }) => {
-      const evaluation = await services.promotions.evaluate({ ...input, organizationId, codes: [...input.appliedCodes, input.code] });
+    .handler(async ({ input, organizationId, actor }) => {
+      const { customerId, customerGroupIds } = await validationCustomer(services, { organizationId, actor, customerId: input.customerId, customerGroupIds: input.customerGroupIds });
+      const evaluation = await services.promotions.evaluate({
+        organizationId,
+        currency: input.currency,
+        lineItems: input.lineItems,
+        customerId,
+        customerGroupIds,
+        codes: [...input.appliedCodes, input.code],
+      });
       const mine = evaluation.promotions.at(-1) as (typeof evaluation.promotions)[number];
       return {
         data: {
