@@ -26,6 +26,15 @@ export {
   type AnalyticsModel,
   type MigrationDb,
 } from "./kernel/plugin.js";
+export type {
+  AnalyticsMeasure,
+  AnalyticsDimension,
+  AnalyticsJoin,
+  AnalyticsColumn,
+  AnalyticsGranularity,
+  AnalyticsMeasureType,
+  AnalyticsDimensionType,
+} from "./kernel/analytics-model.js";
 export type { Services, ServiceContext, RouteContext, RouteAuthContext, DatabaseAccess, Logger } from "./kernel/contexts.js";
 export {
   defineHook,
@@ -113,6 +122,9 @@ export type { PricingService, EntityPricing } from "./modules/pricing/pricing-se
 export type { PromotionsService } from "./modules/promotions/promotions-service.js";
 export type { TaxService } from "./modules/tax/tax-service.js";
 export type { TaxConfig, RegionRate } from "./modules/tax/tax-config.js";
+export type { AnalyticsQueryService } from "./modules/analytics/query/analytics-query-service.js";
+export type { AnalyticsConfig } from "./modules/analytics/analytics-config.js";
+export type { AnalyticsQueryInput, AnalyticsRow, AnalyticsQueryMeta, AnalyticsModelInfo } from "./modules/analytics/query/analytics-query-schemas.js";
 export type { OrdersService, Order, OrderLine, OrderStatus, CreateOrderInput, CreateOrderLineInput } from "./modules/orders/orders-service.js";
 export type { InvoiceDocument, Seller, TaxLine, EmailInvoiceInput } from "./modules/orders/orders-service.js";
 export type { Fulfillment, CreateFulfillmentBody, Refund, CreateRefundBody, RefundCapStatus } from "./modules/orders/orders-service.js";
@@ -156,6 +168,31 @@ export { manualAdapter } from "./modules/payments/manual-adapter.js";
 export { cardAdapter, type CardAdapterOptions } from "./modules/payments/card-adapter.js";
 export { signCardWebhook, verifyCardSignature, CARD_SIGNATURE_HEADER, CARD_SIGNATURE_TOLERANCE_SECONDS } from "./modules/payments/card-signature.js";
 export type { SettingsService } from "./modules/settings/settings-service.js";
+export type {
+  CustomersService,
+  Customer,
+  CustomerAddress,
+  CustomerGroup,
+  CreateCustomerInput,
+  UpdateCustomerInput,
+  SelfProfilePatch,
+  ListCustomersQuery,
+  ProfileSeed,
+  CustomerAddressInput,
+  CustomerAddressPatch,
+  CustomerGroupInput,
+  CustomerGroupPatch,
+  MemberCreatedPayload,
+} from "./modules/customers/customers-service.js";
+export {
+  selfProfilePatchInput,
+  customerAddressInput,
+  customerAddressPatchInput,
+  customerSchema,
+  customerAddressSchema,
+  customerGroupSchema,
+  MAX_ADDRESSES_PER_CUSTOMER,
+} from "./modules/customers/customers-schemas.js";
 export type { JobsService, JobRunSummary } from "./modules/jobs/jobs-service.js";
 export type { WebhookService, WebhookEndpoint, WebhookDelivery, CreateEndpointInput } from "./modules/webhooks/webhook-service.js";
 export type { WebhookOptions } from "./modules/webhooks/webhooks-config.js";

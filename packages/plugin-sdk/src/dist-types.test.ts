@@ -75,7 +75,7 @@ describe("the published types", () => {
     // Each line marked `// !` must fail for the reason beside it; nothing else may (so every built-in
     // service and configuration section the other lines name is typed).
     const misuse = [
-      'import { AppError, defineConfig, definePlugin, defineHook, postgresSearch, type ServiceContext } from "@unified-commerce/plugin-sdk";',
+      'import { AppError, defineConfig, definePlugin, defineHook, postgresSearch, type AnalyticsModel, type ServiceContext } from "@unified-commerce/plugin-sdk";',
       "export async function misuse({ services, events, database }: ServiceContext) {",
       '  const entity = await services.catalog.getEntity("org", "a-slug", { actor: null, include: [] });',
       "  const slug: number = entity.slug; // ! TS2322 Type 'string' is not assignable to type 'number'",
@@ -87,14 +87,15 @@ describe("the published types", () => {
       '    events.emit({ organizationId: "org", type: "hello.undeclared", entityType: "greeting", entityId: "x", payload: {}, actor: null }, { trx }), // ! TS2322 .*"hello.undeclared"',
       "  );",
       "  void [services.audit, services.catalog, services.inventory, services.jobs, services.media, services.orders, services.payments];",
-      "  void [services.pricing, services.promotions, services.search, services.settings, services.tax, services.webhooks];",
+      "  void [services.pricing, services.promotions, services.search, services.settings, services.tax, services.webhooks, services.analyticsQueries];",
       "  return { slug, colour };",
       "}",
       "export const config = defineConfig({",
-      '  media: { maxFileSize: 1 }, search: { adapter: postgresSearch() }, catalog: { includeCacheBytes: 0 }, tax: { regionRates: {} }, webhooks: { timeoutMs: 1 },',
+      '  media: { maxFileSize: 1 }, search: { adapter: postgresSearch() }, catalog: { includeCacheBytes: 0 }, tax: { regionRates: {} }, webhooks: { timeoutMs: 1 }, analytics: { statementTimeoutMs: 1 },',
       "  jobs: { leaseMs: 1 }, pricing: {}, // ! TS2353 .*'pricing' does not exist",
       "});",
       'export const refused = new AppError("NO_SUCH_CODE"); // ! TS2345 .*"NO_SUCH_CODE"',
+      'export const model: AnalyticsModel = { name: "m", table: "t", measures: { n: { type: "median", column: "x" } }, dimensions: {} }; // ! TS2322 .*"median"',
       'export const plugin = definePlugin({ id: "misuse", version: "1.0.0", hooks: [defineHook("hello.beforeCreate", ({ title }) => void title)] }); // ! TS2339 Property \'title\' does not exist',
     ];
     const { errors } = typeCheckHello({ "misuse.ts": misuse.join("\n") });

@@ -134,7 +134,7 @@ export async function bootKernel(
       defaultOrganizationId,
       permissions: modules.flatMap((module) => module.permissions ?? []),
       apiKeyScopes: mergeApiKeyScopes(modules, config),
-      analyticsModels: modules.flatMap((module) => module.analyticsModels ?? []),
+      analyticsModels: [...registries.analyticsModels.values()],
       registries,
       routes: (auth) =>
         modules.flatMap((module) =>

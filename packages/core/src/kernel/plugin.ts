@@ -9,6 +9,9 @@ import type { KernelTask } from "./kernel-task.js";
 import type { ErrorTable } from "./error-codes.js";
 import type { EventDeclarations } from "./domain-events.js";
 import type { SettingsGroupDeclarations } from "./settings-groups.js";
+import type { AnalyticsModel } from "./analytics-model.js";
+
+export type { AnalyticsModel } from "./analytics-model.js";
 
 /** A permission a module declares, shown in the API-key and role tooling. */
 export interface PermissionDeclaration {
@@ -37,13 +40,6 @@ export interface ApiKeyScope {
   keyExpiration?: { minExpiresIn?: number; maxExpiresIn?: number };
 }
 
-/** A model the analytics module can query: one table, its measures and dimensions. */
-export interface AnalyticsModel {
-  name: string;
-  table: string;
-  measures: Record<string, { sql: string; type: "count" | "sum" | "avg" | "min" | "max" }>;
-  dimensions: Record<string, { sql: string; type: "string" | "number" | "time" | "boolean" }>;
-}
 
 /**
  * What a core module or a plugin contributes. The kernel treats both the same way: if it is good enough
@@ -74,6 +70,10 @@ export interface PluginManifest {
   start?: (context: ServiceContext) => Promise<(() => Promise<void>) | void>;
   /** How requests become actors. At most one module may contribute it (the auth package does). */
   authenticator?: (context: ServiceContext) => Authenticator;
+  /**
+   * Tables `POST /api/analytics/query` may read, declared as columns, measures and dimensions (no SQL
+   * text); checked at boot. A model's name is unique across the kernel.
+   */
   analyticsModels?: readonly AnalyticsModel[];
   apiKeyScopes?: Record<string, ApiKeyScope>;
   /**

@@ -2,6 +2,7 @@ import { findErrorDefinition, GENERIC_ERROR_CODES, registerErrorCodes, type Erro
 import type { EventDeclaration } from "./domain-events.js";
 import type { PluginManifest } from "./plugin.js";
 import type { SettingsGroupSchema } from "./settings-groups.js";
+import { assertAnalyticsModel, type AnalyticsModel } from "./analytics-model.js";
 
 /** Who declared an entry: a module's id, or `kernel` for the generic error codes. */
 interface Owned {
@@ -16,6 +17,8 @@ export interface Registries {
   events: ReadonlyMap<string, EventDeclaration & Owned>;
   /** Settings groups whose values are validated; other groups take any JSON object. */
   settings: ReadonlyMap<string, { schema: SettingsGroupSchema } & Owned>;
+  /** Analytics models by name, checked (`assertAnalyticsModel`). */
+  analyticsModels: ReadonlyMap<string, AnalyticsModel & Owned>;
 }
 
 const ERROR_CODE = /^[A-Z][A-Z0-9_]*$/;
@@ -24,7 +27,7 @@ const EVENT_NAME = /^[a-z][A-Za-z0-9_]*(\.[a-z][A-Za-z0-9_]*)+$/;
 export const SETTINGS_GROUP_NAME = /^[a-z][a-z0-9_-]{0,49}$/;
 
 /**
- * Merges the error codes, webhook events and settings groups of every manifest, in module order, and
+ * Merges the error codes, webhook events, settings groups and analytics models of every manifest, in module order, and
  * makes the error codes known to `AppError`. Throws, naming both owners, when a name is declared twice.
  */
 export function buildRegistries(modules: readonly PluginManifest[]): Registries {
@@ -33,6 +36,7 @@ export function buildRegistries(modules: readonly PluginManifest[]): Registries 
   );
   const events = new Map<string, EventDeclaration & Owned>();
   const settings = new Map<string, { schema: SettingsGroupSchema } & Owned>();
+  const analyticsModels = new Map<string, AnalyticsModel & Owned>();
 
   for (const module of modules) {
     for (const [code, definition] of Object.entries(module.errors ?? {})) {
@@ -51,10 +55,15 @@ export function buildRegistries(modules: readonly PluginManifest[]): Registries 
       if (typeof schema?.partial !== "function") throw new Error(`Plugin "${module.id}" declares the settings group "${group}" without a zod object schema`);
       settings.set(group, { schema, module: module.id });
     }
+    for (const model of module.analyticsModels ?? []) {
+      assertAnalyticsModel(model, module.id);
+      assertNew(analyticsModels, model.name, module.id, "Analytics model");
+      analyticsModels.set(model.name, { ...model, module: module.id });
+    }
   }
 
   registerErrorCodes(Object.fromEntries(errors));
-  return { errors, events, settings };
+  return { errors, events, settings, analyticsModels };
 }
 
 function assertNew(registry: ReadonlyMap<string, Owned>, name: string, module: string, what: string): void {

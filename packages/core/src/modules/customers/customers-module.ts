@@ -1,5 +1,6 @@
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
+import { customersAnalyticsModel } from "./customers-analytics.js";
 import { customersEvents } from "./customers-events.js";
 import { customersMigrations } from "./customers-migrations.js";
 import { createCustomersService } from "./customers-service.js";
@@ -26,6 +27,7 @@ export const customersModule: PluginManifest = {
     { scope: "customers:update:self", description: "Change one's own profile and addresses (/api/me)" },
   ],
   schema: { migrations: customersMigrations },
+  analyticsModels: [customersAnalyticsModel],
   events: customersEvents,
   services: (context) => ({ customers: createCustomersService(context) }),
   subscribers: [

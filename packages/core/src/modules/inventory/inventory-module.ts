@@ -2,6 +2,7 @@ import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { inventoryMigrations } from "./inventory-migrations.js";
 import { inventoryEvents } from "./inventory-events.js";
+import { inventoryAdjustmentsAnalyticsModel, inventoryLevelsAnalyticsModel } from "./inventory-analytics.js";
 import { createInventoryService } from "./inventory-service.js";
 import { adjustStockRoute } from "./routes/adjust-stock.js";
 import { checkStockRoute } from "./routes/check-stock.js";
@@ -23,6 +24,7 @@ export const inventoryModule: PluginManifest = {
     { scope: "inventory:adjust", description: "Adjust, reserve and release stock; create warehouses" },
   ],
   schema: { migrations: inventoryMigrations },
+  analyticsModels: [inventoryLevelsAnalyticsModel, inventoryAdjustmentsAnalyticsModel],
   events: inventoryEvents,
   services: (context) => ({ inventory: createInventoryService(context) }),
   subscribers: [

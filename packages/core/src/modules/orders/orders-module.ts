@@ -6,6 +6,7 @@ import { COMPACT_ORDER_COUNTS_INTERVAL_MS, COMPACT_ORDER_COUNTS_TASK, compactOrd
 import { EMAIL_INVOICE_TASK } from "./order-invoices.js";
 import { PAY_REFUND_TASK } from "./order-refund-payout.js";
 import { ordersEvents } from "./orders-events.js";
+import { orderLinesAnalyticsModel, ordersAnalyticsModel, refundsAnalyticsModel } from "./orders-analytics.js";
 import { ordersMigrations } from "./orders-migrations.js";
 import { createOrdersService } from "./orders-service.js";
 import { createFulfillmentRoute } from "./routes/create-fulfillment.js";
@@ -37,6 +38,7 @@ export const ordersModule: PluginManifest = {
     { scope: "orders:update", description: "Change orders: status, fulfillments, refunds and notes" },
   ],
   schema: { migrations: ordersMigrations },
+  analyticsModels: [ordersAnalyticsModel, orderLinesAnalyticsModel, refundsAnalyticsModel],
   events: { ...ordersEvents, ...fulfillmentEvents },
   services: (context) => ({ orders: createOrdersService(context) }),
   tasks: [
