@@ -196,17 +196,23 @@ describe("/api/me orders", () => {
     const doc = (await t.app.inject({ url: "/api/doc" })).json();
     const paths = doc.paths as Record<string, Record<string, { security?: unknown; description?: string; tags?: string[] }>>;
     const expected = [
-      ["/api/me/orders", "get"],
-      ["/api/me/orders/{idOrNumber}", "get"],
-      ["/api/me/orders/{idOrNumber}/tracking", "get"],
-      ["/api/me/orders/{orderId}/downloads", "get"],
-      ["/api/me/orders/{orderId}/reorder", "post"],
+      ["/api/me/profile", "get", "customers:read:self"],
+      ["/api/me/profile", "patch", "customers:update:self"],
+      ["/api/me/addresses", "get", "customers:read:self"],
+      ["/api/me/addresses", "post", "customers:update:self"],
+      ["/api/me/addresses/{id}", "delete", "customers:update:self"],
+      ["/api/me/orders", "get", "orders:read:own"],
+      ["/api/me/orders/{idOrNumber}", "get", "orders:read:own"],
+      ["/api/me/orders/{idOrNumber}/tracking", "get", "orders:read:own"],
+      ["/api/me/orders/{orderId}/downloads", "get", "orders:read:own"],
+      ["/api/me/orders/{orderId}/reorder", "post", "orders:read:own, cart:create"],
     ] as const;
-    for (const [path, method] of expected) {
+    expect(Object.keys(paths).filter((path) => path.startsWith("/api/me/")).sort()).toEqual([...new Set(expected.map(([path]) => path))].sort());
+    for (const [path, method, permissions] of expected) {
       const operation = paths[path]?.[method];
       expect(operation, `${method} ${path}`).toBeDefined();
       expect(operation?.security).toEqual([{ session: [] }, { bearer: [] }]);
-      expect(operation?.description).toContain("orders:read:own");
+      expect(operation?.description).toContain(`Requires: ${permissions}`);
       expect(operation?.tags).toEqual(["Customer self-service"]);
     }
   });

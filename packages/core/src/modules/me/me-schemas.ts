@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { createdCartSchema } from "../carts/carts-schemas.js";
+import { customerSchema } from "../customers/customers-schemas.js";
 import { listOrdersQuery, orderStatusSchema } from "../orders/orders-schemas.js";
 
-// The answers of `/api/me` that are its own; orders, carts and customer profiles keep their modules' schemas.
+// The answers of `/api/me` that are its own; orders, carts and addresses keep their modules' schemas.
 
 /**
  * `:idOrNumber` of `/api/me/orders/...`: an order's UUID or its number
@@ -86,3 +87,9 @@ export const skippedLineSchema = z.object({
 
 /** `POST /api/me/orders/:orderId/reorder`: the new cart, with its token (shown only here), priced today. */
 export const reorderCartSchema = createdCartSchema;
+
+/** `GET, PATCH /api/me/profile`: the customer's profile without staff's `metadata`. */
+export const myProfileSchema = customerSchema.omit({ metadata: true });
+
+/** `DELETE /api/me/addresses/:id`. */
+export const myAddressParams = z.object({ id: z.uuid() });
