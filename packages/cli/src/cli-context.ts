@@ -1,4 +1,4 @@
-import { createDatabase, createKernel, type CommerceConfig, type Kernel } from "@unified-commerce/core";
+import { createDatabase, createKernel, type Actor, type CommerceConfig, type Kernel } from "@unified-commerce/core";
 import { CliError } from "./cli-error.js";
 import { findConfig, loadConfig } from "./load-config.js";
 
@@ -7,6 +7,10 @@ export interface CliIo {
   out(text: string): void;
   err(text: string): void;
   env: NodeJS.ProcessEnv;
+  /** Whether `err` is a terminal: progress bars are drawn only there. */
+  isErrTerminal?: boolean;
+  /** Redraws the current stderr line (a progress bar); absent where there is no terminal. */
+  errLine?(text: string): void;
 }
 
 /**
@@ -20,7 +24,13 @@ export async function withKernel<T>(
 ): Promise<T> {
   const config = await loadConfig(findConfig(options.config, options.env));
   // The embedded database refuses a directory a running server holds, naming it (core's data-dir lock).
-  const quiet: CommerceConfig = { ...config, logLevel: "silent", database: { ...config.database, lockHolder: "the uc command" } };
+  // A command never runs jobs behind the operator's back: the in-process worker stays off (`uc jobs run` runs them).
+  const quiet: CommerceConfig = {
+    ...config,
+    logLevel: "silent",
+    database: { ...config.database, lockHolder: "the uc command" },
+    jobs: { ...config.jobs, autorun: { ...config.jobs?.autorun, enabled: false } },
+  };
   const isEmbedded = !config.database?.url;
   const database = options.isConfigOnly && isEmbedded ? await createDatabase({ dataDir: "memory://" }) : undefined;
   const kernel = await createKernel(quiet, database ? { database } : {});
@@ -37,4 +47,9 @@ export async function assertOrganization(kernel: Kernel, organizationId: string)
   if (!(await kernel.services.organizations.get(organizationId))) {
     throw new CliError(`Organization "${organizationId}" does not exist (see \`uc org list\`)`);
   }
+}
+
+/** The actor the CLI's writes are recorded under (audit log, events): the operator at the console. */
+export function cliActor(organizationId: string): Actor {
+  return { id: "uc-cli", type: "system", organizationId, permissions: ["*:*"] };
 }

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { register } from "tsx/esm/api";
 import type { CommerceConfig } from "@unified-commerce/core";
 import { CliError } from "./cli-error.js";
 
@@ -34,7 +35,21 @@ export function findConfig(explicit: string | undefined, env: NodeJS.ProcessEnv 
  */
 export async function loadConfig(path: string): Promise<CommerceConfig> {
   process.chdir(dirname(path));
+  await ensureTypeScriptLoader();
   const module = (await import(pathToFileURL(path).href)) as { default?: CommerceConfig };
   if (!module.default) throw new CliError(`${path} must export its configuration as the default export`);
   return module.default;
+}
+
+let isLoaderRegistered = false;
+
+/**
+ * The configuration is TypeScript. `pnpm uc` in the workspace already runs under tsx; the published
+ * `uc` binary runs on plain Node, so it registers tsx's loader once before importing the file. A second
+ * registration under tsx would transform every file twice, hence the check.
+ */
+async function ensureTypeScriptLoader(): Promise<void> {
+  if (isLoaderRegistered || process.execArgv.some((arg) => arg.includes("tsx")) || process.env.UC_TS_LOADER === "off") return;
+  register();
+  isLoaderRegistered = true;
 }

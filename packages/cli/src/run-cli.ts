@@ -3,6 +3,10 @@ import type { CliIo } from "./cli-context.js";
 import { apiKeyCreate, apiKeyList, apiKeyRevoke } from "./commands/api-key-commands.js";
 import { orgCreate, orgList } from "./commands/org-commands.js";
 import { userCreate } from "./commands/user-commands.js";
+import { jobsFailed, jobsList, jobsRetry, jobsRun } from "./commands/jobs-commands.js";
+import { migrate } from "./commands/migrate-command.js";
+import { seed } from "./commands/seed-command.js";
+import { settingsGet, settingsSet } from "./commands/settings-commands.js";
 
 const USAGE = `Usage: uc <command> [options]
 
@@ -13,6 +17,17 @@ const USAGE = `Usage: uc <command> [options]
   org create --name <name> [--id <id>] [--json]
   org list [--json]
   user create --email <email> --password <password> --role <role> [--org <id>] [--name <name>] [--json]
+  migrate [--dry-run] [--json]               apply (or list) pending migrations of core and every plugin
+  jobs list [--status <s>] [--queue <q>] [--org <id>] [--limit <n>] [--json]
+  jobs failed [--queue <q>] [--org <id>] [--limit <n>] [--json]
+  jobs retry <id> [--json]
+  jobs run [--queue <q>] [--limit <n>] [--json]
+  settings get [<group>] [--org <id>] [--json]
+  settings set <group> <key=value>... [--org <id>] [--json]
+  seed [--org <id>] [--products <n>] [--orders <n>] [--currency <ISO>] [--customer-email <e>]
+       [--customer-password <p>] [--json]   a demo store
+
+Exit codes: 0 done, 1 failed (one line on stderr), 2 usage error (unknown command or option).
 
 Every command reads commerce.config.ts (or --config / COMMERCE_CONFIG) and the same environment as the server.`;
 
@@ -23,17 +38,33 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<void>> = {
   "org create": orgCreate,
   "org list": orgList,
   "user create": userCreate,
+  "migrate ": migrate,
+  "jobs list": jobsList,
+  "jobs failed": jobsFailed,
+  "jobs retry": jobsRetry,
+  "jobs run": jobsRun,
+  "settings get": settingsGet,
+  "settings set": settingsSet,
+  "seed ": seed,
 };
+
+/** Commands without an action word: `uc migrate --dry-run`, `uc seed`. */
+const SINGLE_WORD = new Set(["migrate", "seed"]);
 
 export const defaultIo: CliIo = {
   out: (text) => void process.stdout.write(`${text}\n`),
   err: (text) => void process.stderr.write(`${text}\n`),
   env: process.env,
+  isErrTerminal: Boolean(process.stderr.isTTY),
+  errLine: (text) => void process.stderr.write(`\r\u001b[2K${text}`),
 };
 
 /** Runs one `uc` command; answers the exit code (0 ok, 1 failure, 2 usage). */
 export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Promise<number> {
-  const [group, action, ...rest] = argv;
+  const [group, ...afterGroup] = argv;
+  const isSingleWord = group !== undefined && SINGLE_WORD.has(group);
+  const action = isSingleWord ? "" : afterGroup[0];
+  const rest = isSingleWord ? afterGroup : afterGroup.slice(1);
   if (!group || group === "help" || group === "--help" || group === "-h") {
     io.out(USAGE);
     return group ? 0 : 2;
@@ -48,7 +79,13 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
     return 0;
   } catch (error) {
     io.err(`uc: ${describeError(error)}`);
+    if (isUsageError(error)) return 2;
     if (!(error instanceof CliError) && io.env.UC_DEBUG) io.err(String((error as Error).stack));
     return 1;
   }
+}
+
+/** An unknown or malformed option, as `node:util` parseArgs reports it. */
+function isUsageError(error: unknown): boolean {
+  return typeof (error as { code?: unknown })?.code === "string" && (error as { code: string }).code.startsWith("ERR_PARSE_ARGS_");
 }

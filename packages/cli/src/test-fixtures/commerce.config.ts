@@ -7,7 +7,7 @@ export default defineConfig({
     ? { url: process.env.UC_TEST_DATABASE_URL, schema: process.env.UC_TEST_SCHEMA ?? "public" }
     : { dataDir: process.env.UC_TEST_DATA_DIR ?? ".data" },
   auth: {
-    roles: { owner: { permissions: ["*:*"] }, staff: { permissions: ["catalog:read"] } },
+    roles: { owner: { permissions: ["*:*"] }, staff: { permissions: ["catalog:read"] }, customer: { permissions: ["catalog:read", "orders:create"] } },
     apiKeyScopes: {
       admin: { prefix: "uc_admin_", description: "Everything", permissions: { "*": ["*"] } },
       storefront: { prefix: "uc_sf_", description: "Storefront", permissions: { catalog: ["read"] }, keyExpiration: { maxExpiresIn: 30 } },

@@ -1,0 +1,71 @@
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import { CliError } from "../cli-error.js";
+import { assertOrganization, cliActor, withKernel, type CliIo } from "../cli-context.js";
+import { progressBar } from "../progress-bar.js";
+import { DEMO_CATEGORIES } from "../seed/demo-catalog.js";
+import { seedSteps, seedStore } from "../seed/seed-store.js";
+
+const DEFAULT_PRODUCTS = 50;
+const DEFAULT_ORDERS = 5;
+
+/**
+ * `uc seed`: a demo store for newcomers and benchmarks. Meant for a new store: it refuses an organization
+ * that already has the demo categories, or a customer e-mail that is taken, before writing anything.
+ */
+export async function seed(args: string[], io: CliIo): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      org: { type: "string" },
+      products: { type: "string" },
+      orders: { type: "string" },
+      currency: { type: "string" },
+      "customer-email": { type: "string" },
+      "customer-password": { type: "string" },
+      config: { type: "string" },
+      json: { type: "boolean" },
+    },
+    strict: true,
+  });
+  const products = count("--products", values.products, DEFAULT_PRODUCTS, 1, 10_000);
+  const orders = count("--orders", values.orders, DEFAULT_ORDERS, 0, 1_000);
+  const currency = (values.currency ?? "EUR").toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) throw new CliError("--currency must be a three-letter ISO 4217 code");
+  const email = values["customer-email"] ?? "customer@example.com";
+  // A random password unless one is given: printed once, like an API key.
+  const password = values["customer-password"] ?? io.env.UC_SEED_CUSTOMER_PASSWORD ?? randomBytes(12).toString("base64url");
+  const isPasswordGenerated = values["customer-password"] === undefined && io.env.UC_SEED_CUSTOMER_PASSWORD === undefined;
+
+  const summary = await withKernel({ config: values.config, env: io.env }, async (kernel, config) => {
+    const organizationId = values.org ?? config.defaultOrganizationId ?? "default";
+    await assertOrganization(kernel, organizationId);
+    if (!config.auth?.roles?.customer) throw new CliError('The configuration has no "customer" role (auth.roles): the demo customer needs one');
+    const categories = await kernel.services.catalog.listCategories(organizationId, { page: 1, limit: 100 });
+    if (categories.items.some((category) => DEMO_CATEGORIES.some((demo) => demo.slug === category.slug))) {
+      throw new CliError(`Organization "${organizationId}" is already seeded (it has the demo categories); seed a new organization with --org`);
+    }
+    if (await kernel.services.auth.users.findByEmail(email)) throw new CliError(`A user ${email} exists already; choose another with --customer-email`);
+    const bar = progressBar(io, seedSteps({ products, orders }), "seeding");
+    try {
+      return await seedStore(kernel, { organizationId, products, orders, currency, customer: { email, password }, actor: cliActor(organizationId) }, bar);
+    } finally {
+      bar.done();
+    }
+  });
+
+  if (values.json) {
+    io.out(JSON.stringify({ ...summary, customer: { ...summary.customer, ...(isPasswordGenerated ? { password } : {}) } }));
+    return;
+  }
+  io.out(`Seeded organization ${summary.organizationId}: ${summary.categories} categories, ${summary.products} products (${summary.variants} variants) priced in ${currency} with stock, ${summary.orders.length} orders.`);
+  io.out(`Customer: ${summary.customer.email}${isPasswordGenerated ? `, password ${password} (shown once)` : ""}`);
+  for (const order of summary.orders) io.out(`  ${order.number}  ${(order.total / 100).toFixed(2)} ${currency}`);
+}
+
+function count(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min || number > max) throw new CliError(`${name} must be a whole number from ${min} to ${max}`);
+  return number;
+}
