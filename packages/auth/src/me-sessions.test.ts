@@ -67,8 +67,26 @@ describe("/api/me with real sessions", () => {
     expect((await send(t.app, "GET", `/api/me/orders/${annOrder.id}/tracking`, { headers: bearer(ann.token) })).status).toBe(200);
   });
 
+  it("answers the profile sign-up made, and changes it through the session", async () => {
+    const profile = await send(t.app, "GET", "/api/me/profile", { headers: bearer(ann.token) });
+    expect(profile.status).toBe(200);
+    expect(profile.body.data).toMatchObject({ id: ann.userId, email: "ann@example.com", hasAccount: true });
+    const cookie = { cookie: `${SESSION_COOKIE_NAME}=${ann.token}`, origin: TRUSTED_ORIGIN };
+    const changed = await send(t.app, "PATCH", "/api/me/profile", { headers: cookie, body: { name: "Ann Example", acceptsMarketing: true } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ id: ann.userId, name: "Ann Example", acceptsMarketing: true });
+    const saved = await send(t.app, "POST", "/api/me/addresses", { headers: bearer(ann.token), body: { line1: "1 Rue de la Paix", city: "Paris", country: "FR" } });
+    expect(saved.status).toBe(201);
+    expect((await send(t.app, "GET", "/api/me/addresses", { headers: bearer(ann.token) })).body.data).toHaveLength(1);
+  });
+
   it("refuses with 401 no credentials, a bad token and an administrator's API key, on every route", async () => {
     const routes = [
+      ["GET", "/api/me/profile"],
+      ["PATCH", "/api/me/profile"],
+      ["GET", "/api/me/addresses"],
+      ["POST", "/api/me/addresses"],
+      ["DELETE", "/api/me/addresses/00000000-0000-4000-8000-000000000000"],
       ["GET", "/api/me/orders"],
       ["GET", `/api/me/orders/${annOrder.id}`],
       ["GET", `/api/me/orders/${annOrder.id}/tracking`],
@@ -76,7 +94,7 @@ describe("/api/me with real sessions", () => {
       ["POST", `/api/me/orders/${annOrder.id}/reorder`],
     ] as const;
     for (const [method, url] of routes) {
-      const body = method === "POST" ? {} : undefined;
+      const body = method === "POST" || method === "PATCH" ? {} : undefined;
       for (const headers of [{}, apiKey(adminKey), bearer("not-a-session-token")]) {
         const response = await send(t.app, method, url, { headers, body });
         expect(response.status, `${method} ${url} ${Object.keys(headers).join()}`).toBe(401);

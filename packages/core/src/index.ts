@@ -151,6 +151,8 @@ export type { SaleItem, SaleItemRef } from "./modules/catalog/sale-items.js";
 export type { CheckoutService, CheckoutDraft, PlacedOrder } from "./modules/checkout/checkout-service.js";
 export type { PlaceOrderInput } from "./modules/checkout/place-order.js";
 export type { CheckoutFailureReason } from "./modules/checkout/checkout-errors.js";
+export type { MeService, MyProfile, OrderTracking, OrderDownload, Reorder, ReorderSkipReason, SkippedLine } from "./modules/me/me-service.js";
+export { DOWNLOAD_ROLE, DOWNLOADABLE_STATUSES } from "./modules/me/me-downloads.js";
 export {
   PaymentWebhookRejected,
   type PaymentAdapter,
