@@ -72,6 +72,8 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
       const twoFactor = createTwoFactorService(database, secrets, settings.twoFactor.issuer, credentialCache);
       const authService = createAuthService({
         db: database,
+        database: access,
+        events,
         settings,
         apiKeys,
         twoFactor,
@@ -82,7 +84,7 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
         auth: authService,
         apiKeys,
         organizations: createOrganizationService(database),
-        memberships: createMembershipService({ database: access, events, users: authService.users, roles: settings.roles, cache: credentialCache }),
+        memberships: createMembershipService({ database: access, events, users: authService.users, roles: settings.roles, signUpRole: settings.signUpRole, cache: credentialCache }),
         oauth: createOAuthService({ db: database, auth: authService }),
       };
     },

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Actor } from "@unified-commerce/core";
-import type { AuthDb } from "./auth-tables.js";
+import type { Actor, DatabaseAccess, EventBus } from "@unified-commerce/core";
+import { authDb, type AuthDb } from "./auth-tables.js";
 import { permissionsOfRole, type AuthSettings } from "./auth-options.js";
 import { authErrors } from "./auth-errors.js";
 import type { ApiKeyService } from "./api-key-service.js";
@@ -65,6 +65,12 @@ export interface AuthService {
   changePassword(input: { userId: string; sessionId: string; currentPassword: string; newPassword: string }): Promise<{ revokedSessions: number }>;
   /** Staff accounts from the CLI: verified e-mail, a role in one organization. */
   createUser(input: { email: string; password: string; name?: string; role: string; organizationId: string }): Promise<UserInfo>;
+  /**
+   * Inserts a user and makes them a member of one organization in ONE transaction with `members.create`
+   * (whose subscribers, the customers module's, give a member of the sign-up role a customer profile in it).
+   * Answers undefined, writing nothing, when the e-mail is taken.
+   */
+  createMember(input: { user: { email: string; name: string; passwordHash: string | null; isEmailVerified?: boolean }; organizationId: string; role: string; isSelfService: boolean }): Promise<UserRow | undefined>;
   setActiveOrganization(validated: ValidatedSession, organizationId: string): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
   resetPassword(token: string, newPassword: string): Promise<void>;
@@ -78,6 +84,9 @@ const CHALLENGE_TTL_SECONDS = 5 * 60;
 
 export function createAuthService(input: {
   db: Kysely<AuthDb>;
+  /** Transactions for writes that emit domain events (a new member). */
+  database: DatabaseAccess;
+  events: EventBus;
   settings: AuthSettings;
   apiKeys: ApiKeyService;
   twoFactor: TwoFactorService;
@@ -120,6 +129,27 @@ export function createAuthService(input: {
     return validated ? { method, actor: actorOf(validated), isRejected: false, session: validated, token } : { method, actor: null, isRejected: true };
   };
 
+  const createMember: AuthService["createMember"] = ({ user: fields, organizationId, role, isSelfService }) =>
+    input.database.transaction(async (trx) => {
+      const user = await users.create(fields, authDb(trx));
+      if (!user) return undefined;
+      await authDb(trx).insertInto("authMemberships").values({ userId: user.id, organizationId, role }).execute();
+      // Who signs up acts for themselves; an account made by the CLI has no actor (the system).
+      const actor: Actor | null = isSelfService ? { id: user.id, type: "user", organizationId, permissions: [] } : null;
+      await input.events.emit(
+        {
+          organizationId,
+          type: "members.create",
+          entityType: "membership",
+          entityId: user.id,
+          payload: { after: { role }, user: { id: user.id, email: user.email, name: user.name }, isSignUpRole: role === settings.signUpRole },
+          actor,
+        },
+        { trx },
+      );
+      return user;
+    });
+
   const startSession = async (user: UserRow, requestOrganizationId: string, client: ClientInfo): Promise<SignedIn> => {
     const memberships = await users.memberships(user.id);
     // The store the request came in through when the user belongs to it, else their first store.
@@ -138,6 +168,7 @@ export function createAuthService(input: {
     twoFactor,
     actorOf,
     startSession,
+    createMember,
 
     async authenticate(headers) {
       assertSingleCopy();
@@ -160,7 +191,7 @@ export function createAuthService(input: {
     async signUp({ email, password, name, organizationId, client }) {
       assertPassword(password);
       const passwordHash = await settings.hasher.hash(password);
-      const user = await users.create({ email, name, passwordHash });
+      const user = await createMember({ user: { email, name, passwordHash }, organizationId, role: settings.signUpRole, isSelfService: true });
       if (!user) {
         if (!settings.requireEmailVerification) throw authErrors.emailTaken();
         // With verification on, a taken address answers like a new one; its owner is told by mail.
@@ -168,7 +199,6 @@ export function createAuthService(input: {
         inBackground(() => settings.mailer.send({ to, kind: "sign-up-attempt", subject: "Sign-up attempt", text: "Someone tried to create an account with your address. If it was you, sign in or reset your password." }));
         return { verificationRequired: true };
       }
-      await users.setMembership({ userId: user.id, organizationId, role: settings.signUpRole });
       if (settings.requireEmailVerification) {
         inBackground(() => sendVerification(user));
         return { verificationRequired: true };
@@ -213,9 +243,14 @@ export function createAuthService(input: {
 
     async createUser({ email, password, name, role, organizationId }) {
       assertPassword(password);
-      const user = await users.create({ email, name: name ?? normalizeEmail(email).split("@")[0] ?? "", passwordHash: await settings.hasher.hash(password), isEmailVerified: true });
+      const passwordHash = await settings.hasher.hash(password);
+      const user = await createMember({
+        user: { email, name: name ?? normalizeEmail(email).split("@")[0] ?? "", passwordHash, isEmailVerified: true },
+        organizationId,
+        role,
+        isSelfService: false,
+      });
       if (!user) throw authErrors.emailTaken();
-      await users.setMembership({ userId: user.id, organizationId, role });
       return toUserInfo(user);
     },
 

@@ -52,6 +52,8 @@ interface Dependencies {
   events: EventBus;
   users: UserStore;
   roles: RoleMap;
+  /** The role sign-up hands out: `members.create` says whether a new member has it (they get a customer profile). */
+  signUpRole: string;
   /** Evicted for the member after every change, committed or not. */
   cache: CredentialCache;
 }
@@ -60,7 +62,7 @@ type Db = Kysely<CoreTables> | Transaction<CoreTables>;
 
 const OWNER_PERMISSION = "*:*";
 
-export function createMembershipService({ database, events, users, roles, cache }: Dependencies): MembershipService {
+export function createMembershipService({ database, events, users, roles, signUpRole, cache }: Dependencies): MembershipService {
   const configuredRoles = Object.keys(roles);
   const ownerRoles = configuredRoles.filter((role) => hasPermission({ permissions: permissionsOfRole(roles, role) }, OWNER_PERMISSION));
   const isOwnerRole = (role: string) => ownerRoles.includes(role);
@@ -139,7 +141,17 @@ export function createMembershipService({ database, events, users, roles, cache 
             .returning("userId")
             .executeTakeFirst();
           if (!inserted) throw authErrors.alreadyMember();
-          await events.emit({ organizationId, type: "members.create", entityType: "membership", entityId: user.id, payload: { after: { role } }, actor }, { trx });
+          await events.emit(
+            {
+              organizationId,
+              type: "members.create",
+              entityType: "membership",
+              entityId: user.id,
+              payload: { after: { role }, user: { id: user.id, email: user.email, name: user.name }, isSignUpRole: role === signUpRole },
+              actor,
+            },
+            { trx },
+          );
           return readMember(trx, organizationId, user.id);
         })
         .finally(() => cache.deleteUser(user.id));
@@ -183,10 +195,10 @@ export function createMembershipService({ database, events, users, roles, cache 
   };
 }
 
+// `members.create` is declared by core (`MemberCreatedPayload`): the customers module reads it.
 declare module "@unified-commerce/core" {
   interface DomainEvents {
-    /** A member is added, has their role changed or is removed (audit only, not webhook events). */
-    "members.create": DomainEventPayload;
+    /** A member has their role changed or is removed (audit only, not webhook events). */
     "members.update": DomainEventPayload;
     "members.delete": DomainEventPayload;
   }

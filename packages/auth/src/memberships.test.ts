@@ -197,7 +197,7 @@ describe("organization members over HTTP", () => {
     expect(audit.body.data.map((entry: { event: string; actorId: string; changes: unknown }) => [entry.event, entry.actorId, entry.changes])).toEqual([
       ["members.delete", ownerId, { before: { role: "customer" } }],
       ["members.update", ownerId, { before: { role: "staff" }, after: { role: "customer" } }],
-      ["members.create", ownerId, { after: { role: "staff" } }],
+      ["members.create", ownerId, { after: { role: "staff" }, user: { id: auditedId, email: "audited@example.com", name: "audited" }, isSignUpRole: false }],
     ]);
 
     expect((await send(t.app, "POST", MEMBERS, { headers: bearer(owner), body: { email: "audited@example.com", role: "staff" } })).status).toBe(201);

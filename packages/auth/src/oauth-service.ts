@@ -56,9 +56,13 @@ export function createOAuthService(input: { db: Kysely<AuthDb>; auth: AuthServic
       throw AppError.conflict("An account with this e-mail exists; sign in with its password to link the provider");
     }
     if (!user) {
-      user = await auth.users.create({ email: profile.email, name: profile.name, passwordHash: null, isEmailVerified: profile.isEmailVerified });
+      user = await auth.createMember({
+        user: { email: profile.email, name: profile.name, passwordHash: null, isEmailVerified: profile.isEmailVerified },
+        organizationId,
+        role: settings.signUpRole,
+        isSelfService: true,
+      });
       if (!user) throw AppError.conflict("An account with this e-mail was just created; try again");
-      await auth.users.setMembership({ userId: user.id, organizationId, role: settings.signUpRole });
     }
     await db
       .insertInto("authAccounts")

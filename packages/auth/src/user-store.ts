@@ -30,8 +30,8 @@ export function normalizeEmail(email: string): string {
 export interface UserStore {
   findByEmail(email: string): Promise<UserRow | undefined>;
   findById(id: string): Promise<UserRow | undefined>;
-  /** Inserts a user; answers undefined when the e-mail is taken. */
-  create(input: { email: string; name: string; passwordHash: string | null; isEmailVerified?: boolean }): Promise<UserRow | undefined>;
+  /** Inserts a user (on `on`, a transaction's view, when given); answers undefined when the e-mail is taken. */
+  create(input: { email: string; name: string; passwordHash: string | null; isEmailVerified?: boolean }, on?: Kysely<AuthDb>): Promise<UserRow | undefined>;
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
   markEmailVerified(userId: string): Promise<void>;
   memberships(userId: string): Promise<Membership[]>;
@@ -61,8 +61,8 @@ export function createUserStore(db: Kysely<AuthDb>, cache: CredentialCache): Use
       const row = await db.selectFrom("authUsers").select(USER_COLUMNS).where("id", "=", id).executeTakeFirst();
       return row ? toUser(row) : undefined;
     },
-    async create(input) {
-      const row = await db
+    async create(input, on = db) {
+      const row = await on
         .insertInto("authUsers")
         .values({
           id: randomUUID(),
