@@ -134,6 +134,19 @@ describe("customers", () => {
     expect((await customerEvents(t.db, "user-racer")).events).toEqual(["customers.create"]);
   });
 
+  it("documents every customers route in /api/doc", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/doc" })).json() as { paths: Record<string, Record<string, unknown>> };
+    const methods = (path: string) => Object.keys(doc.paths[path] ?? {}).sort();
+    expect(methods("/api/customers")).toEqual(["get", "post"]);
+    expect(methods("/api/customers/{id}")).toEqual(["get", "patch"]);
+    expect(methods("/api/customers/{id}/addresses")).toEqual(["get", "post"]);
+    expect(methods("/api/customers/{id}/addresses/{addressId}")).toEqual(["delete", "patch"]);
+    expect(methods("/api/customers/groups")).toEqual(["get", "post"]);
+    expect(methods("/api/customers/groups/{id}")).toEqual(["delete", "get", "patch"]);
+    expect(methods("/api/customers/groups/{id}/members")).toEqual(["post"]);
+    expect(methods("/api/customers/groups/{id}/members/{customerId}")).toEqual(["delete"]);
+  });
+
   it("gives a member of the sign-up role a profile in the membership's transaction, and staff members none", async () => {
     const emit = (userId: string, isSignUpRole: boolean, fail = false) =>
       t.kernel.database.transaction(async (trx) => {
