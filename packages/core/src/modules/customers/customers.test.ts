@@ -134,6 +134,26 @@ describe("customers", () => {
     expect((await customerEvents(t.db, "user-racer")).events).toEqual(["customers.create"]);
   });
 
+  it("refuses hostile input (NUL bytes, repeated or mistyped query values, deep or huge bodies) before any SQL, writing nothing", async () => {
+    const target = await createCustomer(t.app, { name: "Target" });
+    const before = await customerTraces(t.db);
+    const statuses = await Promise.all([
+      call(t.app, "GET", "/api/customers?q=%00", { actor: customerReader }),
+      call(t.app, "GET", "/api/customers?q=a&q=b", { actor: customerReader }),
+      call(t.app, "GET", "/api/customers?limit=abc", { actor: customerReader }),
+      call(t.app, "GET", "/api/customers/bad%00id", { actor: customerReader }),
+      call(t.app, "PATCH", `/api/customers/${target.id}`, { actor: customerManager, body: { name: ["Target"] } }),
+      call(t.app, "PATCH", `/api/customers/${target.id}`, { actor: customerManager, body: { metadata: JSON.parse(`${"{\"a\":".repeat(40)}1${"}".repeat(40)}`) } }),
+      call(t.app, "POST", "/api/customers/groups/vip/members", { actor: customerManager, body: { customerIds: ["nul\u0000id"] } }),
+      call(t.app, "POST", "/api/customers/groups/vip/members", { actor: customerManager, body: { customerIds: ["x".repeat(201)] } }),
+      call(t.app, "POST", "/api/customers/groups/vip/members", { actor: customerManager, body: { customerIds: "everyone" } }),
+    ]);
+    expect(statuses.map((response) => response.status)).toEqual([422, 422, 422, 422, 422, 422, 422, 422, 422]);
+    const huge = await call(t.app, "PATCH", `/api/customers/${target.id}`, { actor: customerManager, body: { metadata: { blob: "x".repeat(1_100_000) } } });
+    expect(huge.status).toBe(413);
+    expect(await customerTraces(t.db)).toEqual(before);
+  });
+
   it("documents every customers route in /api/doc", async () => {
     const doc = (await t.app.inject({ method: "GET", url: "/api/doc" })).json() as { paths: Record<string, Record<string, unknown>> };
     const methods = (path: string) => Object.keys(doc.paths[path] ?? {}).sort();
