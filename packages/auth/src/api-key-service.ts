@@ -148,7 +148,8 @@ export function createApiKeyService(db: Kysely<AuthDb>, config: CommerceConfig, 
       // A scope removed from the configuration takes its keys' rights with it.
       const permissions = permissionsByScope.get(row.scope);
       if (!permissions) return null;
-      const actor: Actor = { id: row.id, type: "apiKey", organizationId: row.organizationId, permissions };
+      // A key minted for a user acts for them: caps and the audit log name the user (core's `accountableActor`).
+      const actor: Actor = { id: row.id, type: "apiKey", organizationId: row.organizationId, permissions, ...(row.userId ? { userId: row.userId } : {}) };
       cache.set("apiKey", row.id, { generation, secretHash: row.secretHash, userId: row.userId, expiresAt: row.expiresAt, value: { prefix: row.prefix, actor } satisfies CachedKey });
       return actor;
     },

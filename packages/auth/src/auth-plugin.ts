@@ -12,6 +12,7 @@ import { createOrganizationService, type OrganizationService } from "./organizat
 import { createMembershipService, type MembershipService } from "./membership-service.js";
 import { createTwoFactorService } from "./two-factor-service.js";
 import { createOAuthService, type OAuthService } from "./oauth-service.js";
+import { createMemberCredentials } from "./member-credentials.js";
 import { signUpEmail } from "./routes/sign-up-email.js";
 import { signInEmail } from "./routes/sign-in-email.js";
 import { signInTwoFactor } from "./routes/sign-in-two-factor.js";
@@ -86,6 +87,7 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
         organizations: createOrganizationService(database),
         memberships: createMembershipService({ database: access, events, users: authService.users, roles: settings.roles, signUpRole: settings.signUpRole, cache: credentialCache }),
         oauth: createOAuthService({ db: database, auth: authService }),
+        memberCredentials: createMemberCredentials({ users: authService.users, apiKeys, roles: settings.roles }),
       };
     },
     authenticator: ({ services }) => createAuthenticator(services.auth),

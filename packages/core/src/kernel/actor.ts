@@ -13,6 +13,20 @@ export interface Actor {
   /** For customers: the customer profile this actor acts as. */
   customerId?: string;
   email?: string;
+  /**
+   * The person accountable for what a credential that is not their own session does: for an API key
+   * minted for a user (`uc api-key create --user`, a point-of-sale shift key), that user's id. `id` stays
+   * the key's; refund caps, refunds, order timelines and the audit log name this user (`accountableActor`).
+   */
+  userId?: string;
+}
+
+/**
+ * Who answers for an actor's acts: the user behind a user-bound API key, else the actor itself. Refund
+ * caps are counted per accountable actor, so a till's shift keys charge the operator's cap, not the till's.
+ */
+export function accountableActor(actor: Actor): Pick<Actor, "id" | "type"> {
+  return actor.userId ? { id: actor.userId, type: "user" } : { id: actor.id, type: actor.type };
 }
 
 /** Resolves the actor of a request. Returns null for anonymous; throws when the check could not run. */

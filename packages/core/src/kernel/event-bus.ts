@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
-import type { Actor } from "./actor.js";
+import { accountableActor, type Actor } from "./actor.js";
 import type { Services } from "./contexts.js";
 import type { CoreTables } from "../db/core-tables.js";
 import type { TxOptions } from "./transaction.js";
@@ -52,6 +52,8 @@ export interface EventBus {
 export function createEventBus(subscribers: readonly EventSubscriber[], services: Services): EventBus {
   return {
     async emit(input, { trx }) {
+      // The audit log and webhooks name the person behind a user-bound key, not the key.
+      const actor = input.actor ? accountableActor(input.actor) : null;
       const event = {
         id: randomUUID(),
         organizationId: input.organizationId,
@@ -59,8 +61,8 @@ export function createEventBus(subscribers: readonly EventSubscriber[], services
         entityType: input.entityType,
         entityId: input.entityId,
         payload: input.payload,
-        actorId: input.actor?.id ?? null,
-        actorType: input.actor?.type ?? null,
+        actorId: actor?.id ?? null,
+        actorType: actor?.type ?? null,
         occurredAt: new Date(),
       };
       await trx

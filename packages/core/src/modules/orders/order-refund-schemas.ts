@@ -51,6 +51,11 @@ export const createRefundInput = z.object({
     .min(1)
     .max(100),
   reason: z.string().max(500).optional(),
+  /**
+   * A one-time approval a plugin issued for this refund (for example a point-of-sale manager override),
+   * handed to `orders.beforeRefund` handlers, which may let the refund past the daily cap for it.
+   */
+  approval: z.string().min(1).max(200).optional(),
 });
 
 /** `GET /api/orders/refunds/cap`: the acting operator's daily cap today. `cap` and `left` are null without a cap. */

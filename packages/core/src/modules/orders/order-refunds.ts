@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Selectable } from "kysely";
 import type { z } from "zod";
-import type { Actor } from "../../kernel/actor.js";
+import { accountableActor, type Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
+import type { HookRunner } from "../../kernel/hook-runner.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 import { isUuid } from "../catalog/catalog-context.js";
 import { divideRounded } from "../pricing/money-rounding.js";
@@ -60,17 +61,19 @@ const toRefund = (row: RefundRow, lines: readonly RefundLineRow[]): Refund => ({
  */
 const shareOf = (total: number, quantity: number, units: number): number => divideRounded(BigInt(total) * BigInt(units), quantity);
 
-/** The operator as the timeline names them. */
-const actorOf = (actor: Actor): Pick<Actor, "id" | "type"> => ({ id: actor.id, type: actor.type });
+/** The operator as the timeline, the refund row and the cap name them: the user behind a user-bound key. */
+const actorOf = accountableActor;
 
 export interface RefundsContext {
   database: DatabaseAccess;
   events: EventBus;
+  /** Runs `orders.beforeRefund`. */
+  hooks: HookRunner;
   /** Settings (the cap, the undo window, the store's time zone), jobs (the payout) and payments (the provider). */
   services: Services;
 }
 
-export function createOrderRefunds({ database, events, services }: RefundsContext) {
+export function createOrderRefunds({ database, events, hooks, services }: RefundsContext) {
   const notFound = () => AppError.notFound("Order");
 
   /** The cap and the store's day, read in the refund's transaction. */
@@ -113,6 +116,7 @@ export function createOrderRefunds({ database, events, services }: RefundsContex
      */
     async refund(input: { organizationId: string; orderId: string; actor: Actor } & CreateRefundBody, options?: TxOptions): Promise<Refund> {
       const { organizationId, orderId, actor, reason } = input;
+      const operator = actorOf(actor);
       if (!isUuid(orderId)) throw notFound();
       refuseRepeatedLines(input.lines);
       return inTransaction(database, options, async (trx) => {
@@ -157,7 +161,13 @@ export function createOrderRefunds({ database, events, services }: RefundsContex
         const amount = refundLines.reduce((sum, line) => sum + line.amount, 0);
 
         const { cap, windowMinutes, day } = await capContext(organizationId, { trx });
-        await takeRefundCap(trx, { organizationId, actorId: actor.id, day }, amount, cap);
+        const { isCapLifted } = await hooks.runBefore(
+          "orders.beforeRefund",
+          { orderId, orderNumber: order.number, amount, currency: order.currency, lines: refundLines, approval: input.approval ?? null, isCapLifted: false },
+          { organizationId, actor, services, trx },
+        );
+        // A lifted cap still counts the amount on the operator's day (`cap` null only skips the guard).
+        await takeRefundCap(trx, { organizationId, actorId: operator.id, day }, amount, isCapLifted ? null : cap);
 
         // The database's clock, the one the undo and the payout compare with.
         const { rows } = await sql<{ undoUntil: Date }>`select now() + ${windowMinutes} * interval '1 minute' as undo_until`.execute(trx);
@@ -172,8 +182,8 @@ export function createOrderRefunds({ database, events, services }: RefundsContex
             amount,
             currency: order.currency,
             reason: reason ?? null,
-            actorId: actor.id,
-            actorType: actor.type,
+            actorId: operator.id,
+            actorType: operator.type,
             capDay: day,
             undoUntil,
             undoneAt: null,
@@ -192,7 +202,7 @@ export function createOrderRefunds({ database, events, services }: RefundsContex
           organizationId,
           orderId,
           type: "refund",
-          actor: actorOf(actor),
+          actor: operator,
           summary: `Refunded ${units} unit(s) for ${amount} ${order.currency}`,
           data: { refundId: id, action: "refund", amount, currency: order.currency, lines: refund.lines, reason: refund.reason },
         });
@@ -271,9 +281,31 @@ export function createOrderRefunds({ database, events, services }: RefundsContex
     /** The acting operator's cap today (the store's day), what they used of it and what is left. */
     async refundCapStatus(organizationId: string, actor: Actor, options?: TxOptions): Promise<RefundCapStatus> {
       const { cap, timezone, day } = await capContext(organizationId, options ?? {});
-      return readRefundCap(options?.trx ?? database.db, { organizationId, actorId: actor.id, day }, cap, timezone);
+      return readRefundCap(options?.trx ?? database.db, { organizationId, actorId: actorOf(actor).id, day }, cap, timezone);
     },
   };
 }
 
 export type OrderRefunds = ReturnType<typeof createOrderRefunds>;
+
+// The refund's hook point, declared beside the operation that runs it. See "Hooks" in the core README.
+declare module "../../kernel/hook-runner.js" {
+  interface HookPayloads {
+    /**
+     * Before a refund is written, in its transaction, once its amount is computed and before the
+     * operator's daily cap takes it: throw an `AppError` to refuse it, or answer the payload with
+     * `isCapLifted: true` to let it past `policies.refundDailyCap` (its amount is still counted on the
+     * operator's day). `approval` is the request's `approval` token (null without one), for a handler
+     * that honours one-time approvals (a point-of-sale manager override); only `isCapLifted` is read back.
+     */
+    "orders.beforeRefund": {
+      orderId: string;
+      orderNumber: string;
+      amount: number;
+      currency: string;
+      lines: readonly { lineItemId: string; quantity: number; amount: number }[];
+      approval: string | null;
+      isCapLifted: boolean;
+    };
+  }
+}

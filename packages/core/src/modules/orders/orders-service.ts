@@ -18,7 +18,7 @@ import type { ordersEvents } from "./orders-events.js";
  * staff run them: listing, status moves, notes, fulfillments, refunds (with their cap, undo and payout)
  * and invoices.
  */
-export function createOrdersService({ database, events, services, config, logger }: Pick<ServiceContext, "database" | "events" | "services" | "config" | "logger">) {
+export function createOrdersService({ database, events, hooks, services, config, logger }: Pick<ServiceContext, "database" | "events" | "hooks" | "services" | "config" | "logger">) {
   return {
     ...createOrderOperations({ database, events, services }),
     ...createOrderStatusOperations({ database, events, services }),
@@ -26,7 +26,7 @@ export function createOrdersService({ database, events, services, config, logger
     ...createOrderNotes({ database }),
     ...createOrderInvoices({ database, services, config, logger }),
     ...createOrderFulfillments({ database, events }),
-    ...createOrderRefunds({ database, events, services }),
+    ...createOrderRefunds({ database, events, hooks, services }),
     ...createRefundPayout({ database, services }),
   };
 }

@@ -1,0 +1,40 @@
+/** A member of an organization as the authentication plugin knows them. */
+export interface MemberInfo {
+  userId: string;
+  role: string;
+  /** What the role grants, as `auth.roles` configures it. */
+  permissions: readonly string[];
+}
+
+/** A user-bound API key just minted; `key` is shown this once and never stored. */
+export interface MintedMemberKey {
+  id: string;
+  key: string;
+  scope: string;
+  expiresAt: Date | null;
+}
+
+/**
+ * What the authentication plugin offers other plugins (`services.memberCredentials`, present when it is
+ * installed): who is a member with which rights, and API keys that act for a member. `core` only
+ * declares it, like `Authenticator`; a plugin that needs it fails its boot without it.
+ */
+export interface MemberCredentials {
+  /** The user's membership of the organization; null for a non-member or an unknown user (the same answer). */
+  member(organizationId: string, userId: string): Promise<MemberInfo | null>;
+  /**
+   * Mints an API key of a declared scope for a member: its actor carries `userId`, so refund caps, refunds
+   * and the audit log name the member. Refused (403) when the member's role lacks a permission the scope
+   * grants, and (422) outside the scope's `keyExpiration` bounds.
+   */
+  mintMemberKey(input: { organizationId: string; userId: string; scope: string; name?: string; expiresInSeconds?: number }): Promise<MintedMemberKey>;
+  /** Revokes an API key of the organization at once (this process's credential cache too); false when no such active key. */
+  revokeKey(organizationId: string, keyId: string): Promise<boolean>;
+}
+
+// An optional service: declared here so a plugin can use it without importing the auth package.
+declare module "./contexts.js" {
+  interface Services {
+    memberCredentials?: MemberCredentials;
+  }
+}
