@@ -22,8 +22,9 @@ function allowedImports(folder) {
   if (folder === "packages/content-api") return [];
   if (folder === "packages/mcp-server") return ["content-api", "core"];
   if (folder === "packages/core") return ["jobs"];
-  // Itself too: its dist-types test type-checks code written as a plugin author writes it.
-  if (folder === "packages/plugin-sdk") return ["core", "plugin-sdk"];
+  // Itself too: its dist-types test type-checks code written as a plugin author writes it. Auth for its
+  // testing entry only (`createPluginTestAppWithAuth`: plugin tests with real members and API keys).
+  if (folder === "packages/plugin-sdk") return ["core", "plugin-sdk", "auth"];
   if (/^(packages|examples)\/plugin-(?!sdk)/.test(folder)) return ["plugin-sdk"];
   return null;
 }

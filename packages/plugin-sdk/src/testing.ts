@@ -14,3 +14,4 @@ export {
   type CreateTestAppOptions,
   type CreateTestActorOptions,
 } from "@unified-commerce/core/testing";
+export { createPluginTestAppWithAuth, type AuthPluginTestApp, type AuthPluginTestOptions } from "./testing-with-auth.js";
