@@ -12,8 +12,13 @@ export const posErrors = defineErrors({
   POS_SERVICE_FAILED: { status: 500, message: "The point-of-sale service failed" },
 });
 
-/** Actions a manager's override can approve. `refund.overCap`: one refund past the operator's daily cap. */
-export const overrideActions = ["refund.overCap", "price.override"] as const;
+/**
+ * Actions a manager's override can approve, each one consumed by a route: `refund.overCap`, one refund of
+ * a named order (up to an amount) past the operator's daily cap, spent by `POST /api/orders/:id/refunds`
+ * through `orders.beforeRefund`. An action joins this list only together with the code that spends it:
+ * a token no route accepts would be approved, audited and worthless.
+ */
+export const overrideActions = ["refund.overCap"] as const;
 export type OverrideAction = (typeof overrideActions)[number];
 
 const person = z.object({ operatorId: z.string() });

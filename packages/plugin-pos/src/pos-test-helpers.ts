@@ -1,6 +1,7 @@
 import { createTestActor, createPluginTestAppWithAuth, jsonHeaders, type AuthPluginTestApp, type TestApp } from "@unified-commerce/plugin-sdk/testing";
 
 type FastifyInstance = TestApp["app"];
+import { sql } from "kysely";
 import type { Actor } from "@unified-commerce/plugin-sdk";
 import { pos } from "./pos-plugin.js";
 import type { PosOptions } from "./pos-options.js";
@@ -95,4 +96,66 @@ export async function confirmedOrder(app: FastifyInstance, lines: readonly { ent
   const confirmed = await send(app, "PATCH", `/api/orders/${orderId}/status`, { actor, body: { status: "confirmed" } });
   if (confirmed.status !== 200) throw new Error(`confirm: ${JSON.stringify(confirmed.body)}`);
   return confirmed.body.data as { id: string; number: string; total: number; lines: { lineItemId: string; entityId: string; quantity: number; total: number }[] };
+}
+
+/** Sets the store's `policies` settings group (the refund cap) as its admin. */
+export async function setPolicies(app: FastifyInstance, policies: { refundDailyCap?: number | null; refundUndoWindowMinutes?: number | null }, organizationId = "default") {
+  const response = await send(app, "PATCH", "/api/settings/policies", { actor: storeAdmin(organizationId), body: policies });
+  if (response.status !== 200) throw new Error(`policies: ${JSON.stringify(response.body)}`);
+}
+
+/** Row counts (and unit sums) of what a refund, an override or an exchange writes; keys camelCased by the database's plugin. */
+export interface StoreTraces {
+  orders: number;
+  orderLines: number;
+  refundedUnits: number;
+  refunds: number;
+  refundLines: number;
+  capUsed: number;
+  timeline: number;
+  onHand: number;
+  reserved: number;
+  adjustments: number;
+  carts: number;
+  payments: number;
+  events: number;
+  audit: number;
+  jobs: number;
+  overrides: number;
+  usedOverrides: number;
+}
+
+/**
+ * Everything a refund, an override or an exchange can write, across all stores: compared before and after
+ * a refused request to show it wrote nothing (a rolled-back transaction leaves every count as it was).
+ */
+export async function storeTraces(db: AuthPluginTestApp["db"]): Promise<StoreTraces> {
+  const { rows } = await sql<StoreTraces>`
+    select
+      (select count(*)::int from orders) as orders,
+      (select count(*)::int from order_lines) as order_lines,
+      (select coalesce(sum(refunded_quantity), 0)::int from order_lines) as refunded_units,
+      (select count(*)::int from order_refunds) as refunds,
+      (select count(*)::int from order_refund_lines) as refund_lines,
+      (select coalesce(sum(used), 0)::int from order_refund_caps) as cap_used,
+      (select count(*)::int from order_timeline) as timeline,
+      (select coalesce(sum(on_hand), 0)::int from inventory_levels) as on_hand,
+      (select coalesce(sum(reserved), 0)::int from inventory_levels) as reserved,
+      (select count(*)::int from inventory_adjustments) as adjustments,
+      (select count(*)::int from carts) as carts,
+      (select count(*)::int from payment_intents) as payments,
+      (select count(*)::int from domain_events) as events,
+      (select count(*)::int from audit_entries) as audit,
+      (select count(*)::int from jobs) as jobs,
+      (select count(*)::int from pos_overrides) as overrides,
+      (select count(*)::int from pos_overrides where used_at is not null) as used_overrides`.execute(db);
+  const row = rows[0];
+  if (!row) throw new Error("no traces");
+  return row;
+}
+
+/** On-hand units of a product across the store's warehouses. */
+export async function onHand(db: AuthPluginTestApp["db"], entityId: string): Promise<number> {
+  const { rows } = await sql<{ units: number }>`select coalesce(sum(on_hand), 0)::int as units from inventory_levels where entity_id = ${entityId}`.execute(db);
+  return rows[0]?.units ?? 0;
 }
