@@ -1,3 +1,4 @@
+import type { Readable, Writable } from "node:stream";
 import * as clack from "@clack/prompts";
 import { CreateStoreError, postgresUrlProblem, type GivenOptions } from "./create-store-options.js";
 import type { ReleaseVersions } from "./release-versions.js";
@@ -23,12 +24,19 @@ export function withDefaults(given: GivenOptions): ChosenOptions {
   };
 }
 
+/** Where the prompts read keys and draw; the process's terminal unless a caller (a test) passes its own. */
+export interface PromptStreams {
+  input: Readable;
+  output: Writable;
+}
+
 /** Asks, with a real prompt, for everything the command line did not say; Ctrl-C cancels. */
-export async function askOptions(given: GivenOptions, versions: ReleaseVersions): Promise<ChosenOptions> {
+export async function askOptions(given: GivenOptions, versions: ReleaseVersions, streams: Partial<PromptStreams> = {}): Promise<ChosenOptions> {
   const directory =
     given.directory ??
     answer(
       await clack.text({
+        ...streams,
         message: "Where should the store go?",
         placeholder: DEFAULT_DIRECTORY,
         defaultValue: DEFAULT_DIRECTORY,
@@ -39,6 +47,7 @@ export async function askOptions(given: GivenOptions, versions: ReleaseVersions)
     (given.template as TemplateName | undefined) ??
     answer(
       await clack.select<TemplateName>({
+        ...streams,
         message: "Which template?",
         initialValue: "minimal",
         options: STORE_TEMPLATES.map((template) => {
@@ -51,6 +60,7 @@ export async function askOptions(given: GivenOptions, versions: ReleaseVersions)
   if (!database) {
     const kind = answer(
       await clack.select<"embedded" | "postgres">({
+        ...streams,
         message: "Which database?",
         initialValue: "embedded",
         options: [
@@ -66,6 +76,7 @@ export async function askOptions(given: GivenOptions, versions: ReleaseVersions)
             kind: "postgres",
             url: answer(
               await clack.text({
+                ...streams,
                 message: "PostgreSQL URL",
                 placeholder: "postgres://postgres@127.0.0.1:5432/store",
                 validate: (value) => postgresUrlProblem(value ?? "") ?? undefined,
@@ -73,7 +84,7 @@ export async function askOptions(given: GivenOptions, versions: ReleaseVersions)
             ),
           };
   }
-  const install = given.install ?? answer(await clack.confirm({ message: "Install the dependencies now?", initialValue: true }));
+  const install = given.install ?? answer(await clack.confirm({ ...streams, message: "Install the dependencies now?", initialValue: true }));
   return { directory, template, database, install };
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import * as clack from "@clack/prompts";
-import { askOptions, withDefaults, type ChosenOptions } from "./ask-options.js";
+import { askOptions, withDefaults, type ChosenOptions, type PromptStreams } from "./ask-options.js";
 import { CreateStoreError, packageNameOf, parseCreateStoreArgs, UsageError, USAGE } from "./create-store-options.js";
 import { installDependencies } from "./install-dependencies.js";
 import { detectPackageManager, runScript, type PackageManager } from "./package-manager.js";
@@ -19,6 +19,8 @@ export interface CreateStoreIo {
   err(text: string): void;
   /** Versions to scaffold with; by default the ones released with this create-store. */
   versions?: ReleaseVersions;
+  /** Where prompts read keys and draw; by default the process's stdin and stdout. */
+  prompt?: PromptStreams;
 }
 
 /** What was made, for callers that embed create-store. */
@@ -63,8 +65,9 @@ async function createStore(given: ReturnType<typeof parseCreateStoreArgs>, io: C
   if (given.directory !== undefined) assertWritable(resolve(io.cwd, given.directory));
 
   const isAsking = !given.yes && io.isInteractive;
-  if (isAsking) clack.intro("create-store");
-  const options = isAsking ? await askOptions(given, versions) : withDefaults(given);
+  const streams = io.prompt ?? {};
+  if (isAsking) clack.intro("create-store", streams);
+  const options = isAsking ? await askOptions(given, versions, streams) : withDefaults(given);
   const directory = resolve(io.cwd, options.directory);
   assertWritable(directory);
   const template = findTemplate(options.template);
@@ -96,7 +99,7 @@ async function createStore(given: ReturnType<typeof parseCreateStoreArgs>, io: C
   }
   const nextCommands = [...(shown === "." ? [] : [`cd ${shown.includes(" ") ? JSON.stringify(shown) : shown}`]), ...(options.install ? [] : [`${packageManager} install`]), runScript(packageManager, "dev")];
   const message = `Next:\n${nextCommands.map((command) => `  ${command}`).join("\n")}\n\nThen \`${packageManager === "npm" ? "npx" : packageManager} uc seed\` fills it with a demo catalog; see README.md.`;
-  if (isAsking) clack.outro(message);
+  if (isAsking) clack.outro(message, streams);
   else io.out(message);
   return { directory, files: Object.keys(files), options, packageManager, nextCommands };
 }

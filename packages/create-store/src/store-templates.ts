@@ -23,8 +23,8 @@ export const STORE_TEMPLATES: readonly StoreTemplate[] = [
     label: "marketplace",
     hint: "many vendors selling through one store",
     pluginPackage: "@unified-commerce/plugin-marketplace",
-    pluginImport: 'import { marketplacePlugin } from "@unified-commerce/plugin-marketplace";',
-    pluginCall: "marketplacePlugin()",
+    pluginImport: 'import { marketplace } from "@unified-commerce/plugin-marketplace";',
+    pluginCall: "marketplace()",
     adminPermissions: ["marketplace:*"],
   },
   {
@@ -40,8 +40,8 @@ export const STORE_TEMPLATES: readonly StoreTemplate[] = [
 
 /**
  * Why a template cannot be scaffolded with these versions, or null when it can. A template whose plugin
- * is not part of the release (the marketplace plugin is still being written) is refused by name instead of
- * scaffolding a store that cannot install.
+ * is not part of the release (a plugin still being written, not yet a package of the workspace) is refused
+ * by name instead of scaffolding a store that cannot install.
  */
 export function unavailableReason(template: StoreTemplate, versions: ReleaseVersions["packages"]): string | null {
   if (isReleased(template, versions)) return null;
