@@ -1,0 +1,12 @@
+export { marketplace, marketplacePermissions, MARKETPLACE_VERSION } from "./marketplace-plugin.js";
+export type { MarketplaceOptions } from "./marketplace-options.js";
+export { manualPayoutAdapter, type PayoutAdapter, type PayoutInput, type PayoutResult } from "./payout-adapter.js";
+export { marketplaceEvents, PAY_PAYOUT_TASK } from "./marketplace-declarations.js";
+export { vendorMoves, subOrderMoves, disputeMoves, returnMoves, documentMoves } from "./marketplace-states.js";
+export { VENDOR_KEY_SCOPE } from "./vendor-members.js";
+export * from "./vendor-schemas.js";
+export * from "./sub-order-schemas.js";
+export * from "./commission-schemas.js";
+export * from "./ledger-schemas.js";
+export * from "./aftersale-schemas.js";
+export type * from "./marketplace-service.js";

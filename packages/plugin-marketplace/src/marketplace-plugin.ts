@@ -1,0 +1,46 @@
+import { definePlugin, type Plugin } from "@unified-commerce/plugin-sdk";
+import { marketplaceEvents } from "./marketplace-declarations.js";
+import { marketplaceMigrations } from "./marketplace-migrations.js";
+import { marketplaceSettings, type MarketplaceOptions } from "./marketplace-options.js";
+import { createMarketplaceService } from "./marketplace-service.js";
+import { VENDOR_KEY_SCOPE } from "./vendor-members.js";
+import { vendorAccessRoutes } from "./routes/vendor-access-routes.js";
+import { vendorDocumentRoutes } from "./routes/vendor-document-routes.js";
+import { vendorMeRoutes } from "./routes/vendor-me-routes.js";
+import { vendorRoutes } from "./routes/vendor-routes.js";
+
+export const MARKETPLACE_VERSION = "0.1.0";
+
+/** The plugin's permissions; roles grant them in `auth.roles`. */
+export const marketplacePermissions = [
+  { scope: "marketplace:read", description: "Read vendors, sub-orders, balances, payouts, disputes and returns" },
+  { scope: "marketplace:manage", description: "Create and change vendors, review documents, assign entities, move sub-orders, handle disputes, returns and reviews" },
+  { scope: "marketplace:admin", description: "Approve, suspend and reinstate vendors; commission rules; payouts; resolve disputes" },
+  { scope: "marketplace:vendor", description: "Vendor self-service under /api/marketplace/vendor/me, for the caller's own vendor" },
+] as const;
+
+/**
+ * The marketplace plugin: vendors selling catalog entities, checkout split into one sub-order per vendor
+ * with commission, a balance ledger per vendor, payouts, disputes, returns and reviews. Written against
+ * `@unified-commerce/plugin-sdk` only; list it after the core modules (every plugin is).
+ */
+export function marketplace(options: MarketplaceOptions = {}): Plugin {
+  const settings = marketplaceSettings(options);
+  return definePlugin({
+    id: "marketplace",
+    version: MARKETPLACE_VERSION,
+    dependencies: ["catalog", "carts", "checkout", "orders", "jobs"],
+    permissions: marketplacePermissions,
+    schema: { migrations: marketplaceMigrations },
+    events: marketplaceEvents,
+    apiKeyScopes: {
+      [VENDOR_KEY_SCOPE]: {
+        prefix: "uc_vendor_",
+        description: "A vendor's own integration: its profile, sub-orders, payouts, balance and reviews (bound to one vendor)",
+        permissions: { marketplace: ["vendor"] },
+      },
+    },
+    services: ({ database, events, services }) => ({ marketplace: createMarketplaceService({ database, events, services, settings }) }),
+    routes: (context) => [...vendorRoutes(context), ...vendorDocumentRoutes(context), ...vendorAccessRoutes(context), ...vendorMeRoutes(context)],
+  });
+}
