@@ -42,16 +42,22 @@ export function createPosExchanges({ database, events, services }: PosExchangesC
   return {
     /**
      * In ONE transaction: refunds the returned units (the orders service: refundable quantities, the
-     * server's amounts, the operator's daily cap, the undo window), puts them back in stock (`return`
-     * adjustments), then checks a new cart of the replacement lines out with the `manual` adapter
-     * (prices, promotions, tax and the guarded stock take of checkout itself), and records `pos.exchange`.
-     * Any refusal on the way (cap, stock, a line that is not the order's) rolls every step back.
+     * server's amounts, the operator's daily cap; final, without an undo window), puts them back in stock
+     * (`return` adjustments), checks a new cart of the replacement lines out with the `manual` adapter
+     * (prices, promotions, tax and the guarded stock take of checkout itself), confirms that order as paid
+     * at the till, and records `pos.exchange`. Any refusal on the way (cap, stock, a line that is not the
+     * order's) rolls every step back.
      */
     async exchange(input: ExchangeInput): Promise<ExchangeResult> {
       const { organizationId, actor, orderId, warehouseId } = input;
       const { result } = await database.transactionWithHookErrors(async (trx) => {
         const order = await services.orders.get(organizationId, orderId, { trx });
-        const refund = await services.orders.refund({ organizationId, orderId: order.id, actor, lines: [...input.returnLines], reason: input.reason ?? "exchange" }, { trx });
+        // Final: undone alone, the refund would make its units refundable again while they are back on the
+        // shelf and the replacement is handed over.
+        const refund = await services.orders.refund(
+          { organizationId, orderId: order.id, actor, lines: [...input.returnLines], reason: input.reason ?? "exchange", isUndoable: false },
+          { trx },
+        );
 
         for (const returned of input.returnLines) {
           const line = order.lines.find((candidate) => candidate.lineItemId === returned.lineItemId);
@@ -79,7 +85,10 @@ export function createPosExchanges({ database, events, services }: PosExchangesC
           },
           { trx },
         );
-        const { payment: _payment, ...replacement } = placed;
+        // The till settles the replacement on the spot (`settledAtTill`), so it is paid: confirmed here, as
+        // staff confirm a manual payment. Left `pending`, it could never be refunded or exchanged in turn.
+        await services.orders.confirmPayment({ organizationId, orderId: placed.id }, { trx });
+        const replacement = await services.orders.get(organizationId, placed.id, { trx });
         const difference = replacement.total - refund.amount;
         const wasManual = services.payments.providerOf(order.paymentMethodId) === EXCHANGE_PAYMENT_METHOD;
         await events.emit(

@@ -236,7 +236,7 @@ describe("point of sale: manager overrides", () => {
     const theirShift = await shiftOf(t.app, await tillKey(t.app, org), theirCashier, "2468");
     const warehouseId = await createWarehouse(t.app, "main", org);
     const cup = await stockedProduct(t.app, { slug: "cup", warehouseId, price: 1000, onHand: 10, organizationId: org });
-    const theirOrder = await confirmedOrder(t.app, [{ entityId: cup, quantity: 2 }], org);
+    const theirOrder = await confirmedOrder(t.app, [{ entityId: cup, quantity: 2 }], { organizationId: org });
     const token = (await approve(t.app, theirShift, { managerId: theirManager, pin: "864200", orderId: theirOrder.id })).body.data.token as string;
 
     // This store's manager id, PIN or order are unknown there, and its order unknown here.

@@ -2,7 +2,7 @@ import { createTestActor, createPluginTestAppWithAuth, jsonHeaders, type AuthPlu
 
 type FastifyInstance = TestApp["app"];
 import { sql } from "kysely";
-import type { Actor } from "@unified-commerce/plugin-sdk";
+import type { Actor, CommerceConfig } from "@unified-commerce/plugin-sdk";
 import { pos } from "./pos-plugin.js";
 import type { PosOptions } from "./pos-options.js";
 
@@ -20,9 +20,9 @@ export const posTestRoles = {
 /** Cheap argon2id for tests only. */
 export const TEST_PIN_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
-/** The kernel with auth and the point of sale, on a fresh database. */
-export function bootPos(options: PosOptions = {}): Promise<AuthPluginTestApp> {
-  return createPluginTestAppWithAuth(pos({ pinHashing: TEST_PIN_HASHING, ...options }), { authConfig: { roles: posTestRoles } });
+/** The kernel with auth and the point of sale, on a fresh database; `config` adds to the test configuration (payment adapters). */
+export function bootPos(options: PosOptions = {}, config: CommerceConfig = {}): Promise<AuthPluginTestApp> {
+  return createPluginTestAppWithAuth(pos({ pinHashing: TEST_PIN_HASHING, ...options }), { authConfig: { roles: posTestRoles }, config });
 }
 
 /** An operator of the store (`organizationId`, default "default") with everything, as set-up scripts act. */
@@ -75,8 +75,12 @@ export async function createWarehouse(app: FastifyInstance, code = "main", organ
   return created.body.data.id as string;
 }
 
-/** An order of `lines` checked out with the manual adapter and confirmed by staff, so it can be refunded. */
-export async function confirmedOrder(app: FastifyInstance, lines: readonly { entityId: string; quantity: number }[], organizationId = "default") {
+/**
+ * An order of `lines` checked out (with the manual adapter unless `paymentMethodId` names another) and
+ * confirmed by staff, so it can be refunded.
+ */
+export async function confirmedOrder(app: FastifyInstance, lines: readonly { entityId: string; quantity: number }[], options: { organizationId?: string; paymentMethodId?: string } = {}) {
+  const { organizationId = "default", paymentMethodId = "manual" } = options;
   const actor = storeAdmin(organizationId);
   const cart = await send(app, "POST", "/api/carts", { actor, body: { currency: "EUR" } });
   if (cart.status !== 201) throw new Error(`cart: ${JSON.stringify(cart.body)}`);
@@ -89,13 +93,13 @@ export async function confirmedOrder(app: FastifyInstance, lines: readonly { ent
     method: "POST",
     url: "/api/checkout",
     headers: { ...jsonHeaders(actor), "x-cart-token": token },
-    payload: JSON.stringify({ cartId: cart.body.data.id, paymentMethodId: "manual", currency: "EUR" }),
+    payload: JSON.stringify({ cartId: cart.body.data.id, paymentMethodId, currency: "EUR" }),
   });
   if (placed.statusCode !== 201) throw new Error(`checkout: ${placed.body}`);
   const orderId = placed.json().data.id as string;
   const confirmed = await send(app, "PATCH", `/api/orders/${orderId}/status`, { actor, body: { status: "confirmed" } });
   if (confirmed.status !== 200) throw new Error(`confirm: ${JSON.stringify(confirmed.body)}`);
-  return confirmed.body.data as { id: string; number: string; total: number; lines: { lineItemId: string; entityId: string; quantity: number; total: number }[] };
+  return confirmed.body.data as { id: string; number: string; total: number; paymentMethodId: string; lines: { lineItemId: string; entityId: string; quantity: number; total: number }[] };
 }
 
 /** Sets the store's `policies` settings group (the refund cap) as its admin. */

@@ -64,6 +64,16 @@ const shareOf = (total: number, quantity: number, units: number): number => divi
 /** The operator as the timeline, the refund row and the cap name them: the user behind a user-bound key. */
 const actorOf = accountableActor;
 
+/** What `refund` takes: the route's body, and for callers in code whether the refund may be undone. */
+export type RefundInput = { organizationId: string; orderId: string; actor: Actor } & CreateRefundBody & {
+  /**
+   * False for a refund that is one step of something larger (a point-of-sale exchange: units back on the
+   * shelf, a replacement handed over): it gets no undo window (an undo answers 409) and its payout job is
+   * due at once. Not part of the route's body. @default true
+   */
+  isUndoable?: boolean;
+};
+
 export interface RefundsContext {
   database: DatabaseAccess;
   events: EventBus;
@@ -114,7 +124,7 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
      * and the payout job is enqueued to run when the undo window closes (rule 3). The timeline entry, the
      * `orders.refund` event (and so the audit entry) and the job commit with the refund or not at all.
      */
-    async refund(input: { organizationId: string; orderId: string; actor: Actor } & CreateRefundBody, options?: TxOptions): Promise<Refund> {
+    async refund(input: RefundInput, options?: TxOptions): Promise<Refund> {
       const { organizationId, orderId, actor, reason } = input;
       const operator = actorOf(actor);
       if (!isUuid(orderId)) throw notFound();
@@ -160,7 +170,8 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
         }
         const amount = refundLines.reduce((sum, line) => sum + line.amount, 0);
 
-        const { cap, windowMinutes, day } = await capContext(organizationId, { trx });
+        const { cap, windowMinutes: policyWindow, day } = await capContext(organizationId, { trx });
+        const windowMinutes = input.isUndoable === false ? 0 : policyWindow;
         const { isCapLifted } = await hooks.runBefore(
           "orders.beforeRefund",
           { orderId, orderNumber: order.number, amount, currency: order.currency, lines: refundLines, approval: input.approval ?? null, isCapLifted: false },
