@@ -1,9 +1,15 @@
-import { definePlugin, type Plugin } from "@unified-commerce/plugin-sdk";
+import { defineHook, definePlugin, type Plugin } from "@unified-commerce/plugin-sdk";
 import { marketplaceEvents } from "./marketplace-declarations.js";
 import { marketplaceMigrations } from "./marketplace-migrations.js";
+import { orderFlowSubscribers } from "./order-flow.js";
 import { marketplaceSettings, type MarketplaceOptions } from "./marketplace-options.js";
 import { createMarketplaceService } from "./marketplace-service.js";
+import { assertVendorsSell } from "./sub-order-split.js";
 import { VENDOR_KEY_SCOPE } from "./vendor-members.js";
+import { commissionRuleRoutes } from "./routes/commission-rule-routes.js";
+import { subOrderRoutes } from "./routes/sub-order-routes.js";
+import { vendorBalanceRoutes } from "./routes/vendor-balance-routes.js";
+import { vendorMeOrderRoutes } from "./routes/vendor-me-order-routes.js";
 import { vendorAccessRoutes } from "./routes/vendor-access-routes.js";
 import { vendorDocumentRoutes } from "./routes/vendor-document-routes.js";
 import { vendorMeRoutes } from "./routes/vendor-me-routes.js";
@@ -41,6 +47,23 @@ export function marketplace(options: MarketplaceOptions = {}): Plugin {
       },
     },
     services: ({ database, events, services }) => ({ marketplace: createMarketplaceService({ database, events, services, settings }) }),
-    routes: (context) => [...vendorRoutes(context), ...vendorDocumentRoutes(context), ...vendorAccessRoutes(context), ...vendorMeRoutes(context)],
+    hooks: [
+      // Refused before anything is written: a cart holding an item of a vendor that may not sell now.
+      defineHook("checkout.beforeCreate", async ({ order }, { trx, organizationId }) => {
+        await assertVendorsSell(trx, organizationId, order.lines.map((line) => line.entityId));
+      }),
+    ],
+    // The split, settlement and refunds run inside orders' own transactions (see order-flow.ts).
+    subscribers: orderFlowSubscribers,
+    routes: (context) => [
+      ...vendorRoutes(context),
+      ...vendorDocumentRoutes(context),
+      ...vendorAccessRoutes(context),
+      ...vendorBalanceRoutes(context),
+      ...vendorMeRoutes(context),
+      ...vendorMeOrderRoutes(context),
+      ...commissionRuleRoutes(context),
+      ...subOrderRoutes(context),
+    ],
   });
 }

@@ -1,4 +1,8 @@
+import { createBalanceOperations } from "./vendor-balance.js";
+import { createCommissionRuleOperations } from "./commission-rules.js";
 import type { MarketplaceContext } from "./marketplace-context.js";
+import { createOrderFlow } from "./order-flow.js";
+import { createSubOrderOperations } from "./sub-orders.js";
 import { createVendorDocumentOperations } from "./vendor-documents.js";
 import { createVendorEntityOperations } from "./vendor-entities.js";
 import { createVendorMemberOperations } from "./vendor-members.js";
@@ -14,6 +18,11 @@ export function createMarketplaceService(context: MarketplaceContext) {
     members: createVendorMemberOperations(context),
     documents: createVendorDocumentOperations(context),
     entities: createVendorEntityOperations(context),
+    commissionRules: createCommissionRuleOperations(context),
+    subOrders: createSubOrderOperations(context),
+    ledger: createBalanceOperations(context),
+    /** Reactions to orders' events (the manifest's subscribers), inside the emitting transaction. */
+    orderFlow: createOrderFlow(context),
   };
 }
 
@@ -22,3 +31,7 @@ export type { Vendor, CreateVendorInput, UpdateVendorInput, ListVendorsQuery, Ve
 export type { VendorMember, VendorKey } from "./vendor-members.js";
 export type { VendorDocument, CreateDocumentInput } from "./vendor-documents.js";
 export type { VendorEntity } from "./vendor-entities.js";
+export type { CommissionRule, CreateCommissionRuleInput, UpdateCommissionRuleInput } from "./commission-rules.js";
+export type { SubOrder, SubOrderSummary, SubOrderLine, ListSubOrdersQuery, SubOrderMove } from "./sub-orders.js";
+export type { LedgerEntry, CurrencyBalance, LedgerKind } from "./ledger.js";
+export type { VendorBalance } from "./vendor-balance.js";
