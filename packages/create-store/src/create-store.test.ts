@@ -100,6 +100,7 @@ describe("create-store", () => {
     const { stdout } = await create(["shop", "--no-install"]);
     expect(stdout).toContain("Created a minimal store in shop (embedded database in .data).");
     expect(stdout).toContain("Next:\n  cd shop\n  npm install\n  npm run dev\n");
+    expect(stdout).toContain("`npx uc seed` fills it with a demo store (stop the server first: the embedded database serves one process at a time)");
   });
 
   it("speaks the package manager that ran it", async () => {
@@ -173,6 +174,8 @@ describe("create-store", () => {
     expect(read(join(cwd, "shop", ".env"))).toBe(`DATABASE_URL=${url}\n`);
     expect(statSync(join(cwd, "shop", ".env")).mode & 0o777).toBe(0o600);
     expect(stdout).toContain("(PostgreSQL from DATABASE_URL in .env)");
+    // PostgreSQL serves the server and uc at once: no advice to stop the server.
+    expect(stdout).toContain("`npx uc seed` fills it with a demo store; see README.md.");
   });
 
   it("never writes into a directory that is not empty, and leaves it as it was", async () => {

@@ -4,7 +4,7 @@ import * as clack from "@clack/prompts";
 import { askOptions, withDefaults, type ChosenOptions, type PromptStreams } from "./ask-options.js";
 import { CreateStoreError, packageNameOf, parseCreateStoreArgs, UsageError, USAGE } from "./create-store-options.js";
 import { installDependencies } from "./install-dependencies.js";
-import { detectPackageManager, runScript, type PackageManager } from "./package-manager.js";
+import { detectPackageManager, runBin, runScript, type PackageManager } from "./package-manager.js";
 import { readReleaseVersions, type ReleaseVersions } from "./release-versions.js";
 import { storeFiles } from "./store-files.js";
 import { findTemplate, STORE_TEMPLATES, unavailableReason } from "./store-templates.js";
@@ -98,7 +98,9 @@ async function createStore(given: ReturnType<typeof parseCreateStoreArgs>, io: C
     await installDependencies(packageManager, directory, io.env);
   }
   const nextCommands = [...(shown === "." ? [] : [`cd ${shown.includes(" ") ? JSON.stringify(shown) : shown}`]), ...(options.install ? [] : [`${packageManager} install`]), runScript(packageManager, "dev")];
-  const message = `Next:\n${nextCommands.map((command) => `  ${command}`).join("\n")}\n\nThen \`${packageManager === "npm" ? "npx" : packageManager} uc seed\` fills it with a demo catalog; see README.md.`;
+  // A newcomer runs the seed beside the server they just started; the embedded database refuses a second process.
+  const seedNote = options.database.kind === "embedded" ? " (stop the server first: the embedded database serves one process at a time)" : "";
+  const message = `Next:\n${nextCommands.map((command) => `  ${command}`).join("\n")}\n\n\`${runBin(packageManager, "uc")} seed\` fills it with a demo store${seedNote}; see README.md.`;
   if (isAsking) clack.outro(message, streams);
   else io.out(message);
   return { directory, files: Object.keys(files), options, packageManager, nextCommands };

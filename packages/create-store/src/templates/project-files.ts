@@ -63,8 +63,8 @@ A store on [Unified Commerce](https://www.npmjs.com/package/@unified-commerce/co
 (template \`${template.name}\`: ${template.hint}).
 
 \`\`\`sh
-${run("dev")}     # the API on http://127.0.0.1:3000/api, explorer at /api/reference
 ${uc} seed     # a demo store: categories, 50 products with variants, prices, stock, a customer, orders
+${run("dev")}     # the API on http://127.0.0.1:3000/api, explorer at /api/reference
 ${run("test")}    # the tests in src/
 \`\`\`
 
