@@ -154,6 +154,12 @@ describe("point of sale: exchanges", () => {
       }
     });
 
+    it("an order that cannot be refunded (cancelled): 409", async () => {
+      const order = await confirmedOrder(t.app, [{ entityId: shirt, quantity: 1 }]);
+      expect((await send(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: storeAdmin(), body: { status: "cancelled" } })).status).toBe(200);
+      await refusedWithoutTrace(returning(order, 1, { entityId: socks, quantity: 1 }), 409, "CONFLICT");
+    });
+
     it("another store's order: 404", async () => {
       const org = "other-store";
       await t.addMember({ email: "owner@other.test", role: "owner", organizationId: org });
