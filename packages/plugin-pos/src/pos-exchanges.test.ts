@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, isPostgresTestRun, type AuthPluginTestApp } from "@unified-commerce/plugin-sdk/testing";
-import { manualAdapter, type Actor } from "@unified-commerce/plugin-sdk";
+import { defineHook, definePlugin, manualAdapter, type Actor } from "@unified-commerce/plugin-sdk";
 import { bootPos, confirmedOrder, createWarehouse, onHand, send, setPolicies, stockedProduct, storeAdmin, storeTraces } from "./pos-test-helpers.js";
 
 /** What the exchange route needs, and nothing more. */
@@ -8,6 +8,17 @@ const EXCHANGE_PERMISSIONS = ["pos:manage", "orders:update", "orders:create"];
 const clerk = createTestActor({ id: "floor-manager", permissions: EXCHANGE_PERMISSIONS });
 
 type Order = Awaited<ReturnType<typeof confirmedOrder>>;
+
+/** Another plugin whose `orders.afterCreate` hook fails for orders of the `hook-bomb` item, and only those. */
+const failingAfterHook = definePlugin({
+  id: "failing-after-hook",
+  version: "0.0.0",
+  hooks: [
+    defineHook("orders.afterCreate", async (order) => {
+      if (order.lines.some((line) => line.title === "hook-bomb")) throw new Error("the warehouse system is down");
+    }),
+  ],
+});
 
 describe("point of sale: exchanges", () => {
   let t: AuthPluginTestApp;
@@ -19,7 +30,7 @@ describe("point of sale: exchanges", () => {
 
   beforeAll(async () => {
     // `terminal`: a card terminal beside the till, another provider than the till's `manual` one.
-    t = await bootPos({}, { payments: { adapters: [manualAdapter(), manualAdapter({ id: "terminal" })] } });
+    t = await bootPos({}, { payments: { adapters: [manualAdapter(), manualAdapter({ id: "terminal" })] }, plugins: [failingAfterHook] });
     warehouseId = await createWarehouse(t.app);
     shirt = await stockedProduct(t.app, { slug: "shirt", warehouseId, price: 2000, onHand: 100 });
     socks = await stockedProduct(t.app, { slug: "socks", warehouseId, price: 500, onHand: 100 });
@@ -85,6 +96,19 @@ describe("point of sale: exchanges", () => {
     expect(difference).toBe(replacement.total - refund.amount);
     expect(settledAtTill).toBe(replacement.total);
     expect(replacement.paymentMethodId).toBe("manual");
+  });
+
+  it("reports the replacement's failed after-create hooks in meta.hookErrors, the exchange standing", async () => {
+    const bomb = await stockedProduct(t.app, { slug: "hook-bomb", warehouseId, price: 700, onHand: 5 });
+    const order = await confirmedOrder(t.app, [{ entityId: shirt, quantity: 1 }]);
+    const answer = await exchange(returning(order, 1, { entityId: bomb, quantity: 1 }));
+    expect(answer.status).toBe(201);
+    expect(answer.body.meta.hookErrors).toEqual([expect.objectContaining({ key: "orders.afterCreate", message: expect.stringContaining("the warehouse system is down") })]);
+    const placed = await send(t.app, "GET", `/api/orders/${answer.body.data.replacement.id}`, { actor: storeAdmin() });
+    expect(placed.body.data.status).toBe("confirmed");
+    // Other exchanges carry no meta.
+    const calm = await exchange(returning(await confirmedOrder(t.app, [{ entityId: shirt, quantity: 1 }]), 1, { entityId: socks, quantity: 1 }));
+    expect(calm.body.meta).toBeUndefined();
   });
 
   // Regression: the replacement was left `pending` (the manual adapter waits for staff), though the till

@@ -1,4 +1,4 @@
-import { AppError, hasPermission, type Actor, type DatabaseAccess, type EventBus, type Order, type Refund, type Services } from "@unified-commerce/plugin-sdk";
+import { AppError, hasPermission, type Actor, type DatabaseAccess, type EventBus, type Order, type Refund, type Services, type WithHookErrors } from "@unified-commerce/plugin-sdk";
 
 /** `POST /api/pos/exchanges`: units of an order's lines back, other items out, in one go. */
 export interface ExchangeInput {
@@ -46,11 +46,12 @@ export function createPosExchanges({ database, events, services }: PosExchangesC
      * (`return` adjustments), checks a new cart of the replacement lines out with the `manual` adapter
      * (prices, promotions, tax and the guarded stock take of checkout itself), confirms that order as paid
      * at the till, and records `pos.exchange`. Any refusal on the way (cap, stock, a line that is not the
-     * order's) rolls every step back.
+     * order's) rolls every step back. The replacement's `orders.afterCreate` hooks run after the commit;
+     * their failures come back as `hookErrors` (the exchange itself stands).
      */
-    async exchange(input: ExchangeInput): Promise<ExchangeResult> {
+    async exchange(input: ExchangeInput): Promise<WithHookErrors<ExchangeResult>> {
       const { organizationId, actor, orderId, warehouseId } = input;
-      const { result } = await database.transactionWithHookErrors(async (trx) => {
+      return database.transactionWithHookErrors(async (trx) => {
         const order = await services.orders.get(organizationId, orderId, { trx });
         // Final: undone alone, the refund would make its units refundable again while they are back on the
         // shelf and the replacement is handed over.
@@ -104,7 +105,6 @@ export function createPosExchanges({ database, events, services }: PosExchangesC
         );
         return { refund, replacement, difference, settledAtTill: wasManual ? difference : replacement.total };
       });
-      return result;
     },
   };
 }
