@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestActor, isPostgresTestRun, type AuthPluginTestApp } from "@unified-commerce/plugin-sdk/testing";
+import { sql } from "kysely";
+import { createTestActor, isPostgresTestRun, jsonHeaders, type AuthPluginTestApp } from "@unified-commerce/plugin-sdk/testing";
 import { defineHook, definePlugin, manualAdapter, type Actor } from "@unified-commerce/plugin-sdk";
 import { bootPos, confirmedOrder, createWarehouse, onHand, send, setPolicies, stockedProduct, storeAdmin, storeTraces } from "./pos-test-helpers.js";
 
@@ -249,6 +250,24 @@ describe("point of sale: exchanges", () => {
       const line = { lineItemId: order.lines[0]?.lineItemId, quantity: 1 };
       await refusedWithoutTrace({ ...returning(order, 1, { entityId: socks, quantity: 1 }), returnLines: [line, line] }, 422, "VALIDATION_FAILED");
     });
+  });
+
+  it("answers a service-level failure half-way with 500 POS_SERVICE_FAILED, its message and the request id, nothing written", async () => {
+    const order = await confirmedOrder(t.app, [{ entityId: shirt, quantity: 1 }]);
+    // The stock log missing: the restock step fails in the database after the refund was written.
+    await sql`alter table inventory_adjustments rename to inventory_adjustments_away`.execute(t.db);
+    try {
+      const before = await storeTraces(t.db, { hasAdjustments: false });
+      const response = await t.app.inject({ method: "POST", url: "/api/pos/exchanges", headers: jsonHeaders(clerk), payload: JSON.stringify(returning(order, 1, { entityId: socks, quantity: 1 })) });
+      expect(response.statusCode).toBe(500);
+      const body = response.json<{ error: { code: string; message: string; requestId: string } }>();
+      expect(body.error.code).toBe("POS_SERVICE_FAILED");
+      expect(body.error.message).toMatch(/^Point-of-sale service failed: .*inventory_adjustments/);
+      expect(body.error.requestId).toBe(response.headers["x-request-id"]);
+      expect(await storeTraces(t.db, { hasAdjustments: false })).toEqual(before);
+    } finally {
+      await sql`alter table inventory_adjustments_away rename to inventory_adjustments`.execute(t.db);
+    }
   });
 
   it.skipIf(!isPostgresTestRun())("lets exactly one of 10 concurrent exchanges of the same single unit through", async () => {
