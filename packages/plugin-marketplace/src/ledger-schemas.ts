@@ -30,9 +30,9 @@ export const currencyBalanceSchema = z.object({
   currency: z.string(),
   /** Sum of every entry: what the marketplace owes the vendor (negative: what the vendor owes back). */
   balance: z.number().int(),
-  /** What a payout run would send now: credits past the holding period, every debit at once (never below 0). */
+  /** What a payout run would send now: the balance less the sales still held (never below 0). */
   available: z.number().int(),
-  /** Credits still inside the holding period. */
+  /** Sales still inside the holding period. */
   held: z.number().int(),
 });
 

@@ -51,8 +51,9 @@ export async function appendEntries(db: Kysely<CoreTables>, organizationId: stri
 export const holdingCutoff = (holdingPeriodDays: number, now = Date.now()): Date => new Date(now - holdingPeriodDays * 86_400_000);
 
 /**
- * A vendor's balances per currency, summed from the ledger: `balance` all of it, `held` the credits newer
- * than `cutoff`, `available` what is left (never below 0). Debits count at once.
+ * A vendor's balances per currency, summed from the ledger: `balance` all of it, `held` the sales newer
+ * than `cutoff` (returns and disputes come out of them), `available` what is left (never below 0). Every
+ * other entry counts at once.
  */
 export async function readBalances(db: Kysely<CoreTables>, organizationId: string, vendorIds: readonly string[], cutoff: Date): Promise<Map<string, CurrencyBalance[]>> {
   if (vendorIds.length === 0) return new Map();
@@ -62,7 +63,7 @@ export async function readBalances(db: Kysely<CoreTables>, organizationId: strin
       "vendorId",
       "currency",
       sql<number>`sum(amount)::bigint`.as("balance"),
-      sql<number>`coalesce(sum(amount) filter (where amount > 0 and created_at > ${cutoff}), 0)::bigint`.as("held"),
+      sql<number>`coalesce(sum(amount) filter (where kind = 'sale' and created_at > ${cutoff}), 0)::bigint`.as("held"),
     ])
     .where("vendorId", "in", [...vendorIds])
     .groupBy(["vendorId", "currency"])

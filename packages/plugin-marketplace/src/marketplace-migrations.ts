@@ -243,4 +243,14 @@ export const marketplaceMigrations: readonly NamedMigration[] = [
         sql`create index marketplace_reviews_vendor on marketplace_reviews (vendor_id, created_at desc, id desc)`,
       ]),
   },
+  {
+    name: "0004_marketplace_payout_guards",
+    up: (db) =>
+      run(db, [
+        // One payout in flight per vendor and currency: a run that races another finds it and makes none.
+        sql`create unique index marketplace_payouts_open on marketplace_payouts (vendor_id, currency) where status in ('pending', 'processing', 'failed')`,
+        // A payout's debit is written once.
+        sql`create unique index marketplace_ledger_payout on marketplace_ledger (payout_id) where kind = 'payout'`,
+      ]),
+  },
 ];

@@ -1,11 +1,12 @@
-import { defineHook, definePlugin, type Plugin } from "@unified-commerce/plugin-sdk";
-import { marketplaceEvents } from "./marketplace-declarations.js";
+import { defineHook, definePlugin, defineTask, type Plugin } from "@unified-commerce/plugin-sdk";
+import { marketplaceEvents, PAY_PAYOUT_TASK } from "./marketplace-declarations.js";
 import { marketplaceMigrations } from "./marketplace-migrations.js";
 import { orderFlowSubscribers } from "./order-flow.js";
 import { marketplaceSettings, type MarketplaceOptions } from "./marketplace-options.js";
 import { createMarketplaceService } from "./marketplace-service.js";
 import { assertVendorsSell } from "./sub-order-split.js";
 import { VENDOR_KEY_SCOPE } from "./vendor-members.js";
+import { payoutRoutes } from "./routes/payout-routes.js";
 import { commissionRuleRoutes } from "./routes/commission-rule-routes.js";
 import { subOrderRoutes } from "./routes/sub-order-routes.js";
 import { vendorBalanceRoutes } from "./routes/vendor-balance-routes.js";
@@ -55,6 +56,10 @@ export function marketplace(options: MarketplaceOptions = {}): Plugin {
     ],
     // The split, settlement and refunds run inside orders' own transactions (see order-flow.ts).
     subscribers: orderFlowSubscribers,
+    tasks: [
+      // Pays one payout; safe to run twice (only a pending payout is claimed), so the queue may retry it.
+      defineTask({ slug: PAY_PAYOUT_TASK, handler: ({ payoutId }, { services, job }) => services.marketplace.payouts.pay(job.organizationId, payoutId) }),
+    ],
     routes: (context) => [
       ...vendorRoutes(context),
       ...vendorDocumentRoutes(context),
@@ -64,6 +69,7 @@ export function marketplace(options: MarketplaceOptions = {}): Plugin {
       ...vendorMeOrderRoutes(context),
       ...commissionRuleRoutes(context),
       ...subOrderRoutes(context),
+      ...payoutRoutes(context),
     ],
   });
 }

@@ -2,6 +2,7 @@ import { createBalanceOperations } from "./vendor-balance.js";
 import { createCommissionRuleOperations } from "./commission-rules.js";
 import type { MarketplaceContext } from "./marketplace-context.js";
 import { createOrderFlow } from "./order-flow.js";
+import { createPayoutOperations } from "./payouts.js";
 import { createSubOrderOperations } from "./sub-orders.js";
 import { createVendorDocumentOperations } from "./vendor-documents.js";
 import { createVendorEntityOperations } from "./vendor-entities.js";
@@ -21,6 +22,7 @@ export function createMarketplaceService(context: MarketplaceContext) {
     commissionRules: createCommissionRuleOperations(context),
     subOrders: createSubOrderOperations(context),
     ledger: createBalanceOperations(context),
+    payouts: createPayoutOperations(context),
     /** Reactions to orders' events (the manifest's subscribers), inside the emitting transaction. */
     orderFlow: createOrderFlow(context),
   };
@@ -35,3 +37,4 @@ export type { CommissionRule, CreateCommissionRuleInput, UpdateCommissionRuleInp
 export type { SubOrder, SubOrderSummary, SubOrderLine, ListSubOrdersQuery, SubOrderMove } from "./sub-orders.js";
 export type { LedgerEntry, CurrencyBalance, LedgerKind } from "./ledger.js";
 export type { VendorBalance } from "./vendor-balance.js";
+export type { Payout, ListPayoutsQuery } from "./payouts.js";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { paginate, router, type RouteContext } from "@unified-commerce/plugin-sdk";
-import { vendorBalanceSchema } from "../ledger-schemas.js";
+import { listOwnPayoutsQuery, payoutSchema, vendorBalanceSchema } from "../ledger-schemas.js";
 import { cancelSubOrderInput, listOwnSubOrdersQuery, shipSubOrderInput, subOrderSchema, subOrderSummarySchema } from "../sub-order-schemas.js";
 
 const TAG = "Marketplace vendor self-service";
@@ -51,4 +51,13 @@ export const vendorMeOrderRoutes = ({ services }: RouteContext) =>
     .permission("marketplace:vendor")
     .output(vendorBalanceSchema)
     .handler(async ({ actor, organizationId }) => ({ data: await services.marketplace.ledger.balance(organizationId, await services.marketplace.members.vendorIdOf(actor)) }))
+    .get("/payouts", { summary: "List my payouts", description: "Newest first; by `status`." })
+    .permission("marketplace:vendor")
+    .query(listOwnPayoutsQuery)
+    .output(z.array(payoutSchema))
+    .handler(async ({ query, actor, organizationId }) => {
+      const vendorId = await services.marketplace.members.vendorIdOf(actor);
+      const { items, total } = await services.marketplace.payouts.list(organizationId, { ...query, vendorId });
+      return { data: items, meta: paginate(query, total) };
+    })
     .build();
