@@ -142,6 +142,18 @@ describe("point of sale: PINs, shifts and the lockout", () => {
     expect((await pinLogin(t.app, till, victim, "3333")).status).toBe(201);
   });
 
+  it("signs in only from a till's device key: a shift key or a person's session answers 403, no shift written", async () => {
+    const shift = (await pinLogin(t.app, till, cashier, "1234")).body.data;
+    const shifts = async () => Number((await sql<{ n: string }>`select count(*) as n from pos_shifts`.execute(t.db)).rows[0]?.n);
+    const before = await shifts();
+    const chained = await send(t.app, "POST", "/api/pos/auth/pin-login", { key: shift.key, body: { operatorId: cashier, pin: "1234" } });
+    expect(chained.status).toBe(403);
+    const person = createTestActor({ id: manager, permissions: ["pos:operate"] });
+    expect((await send(t.app, "POST", "/api/pos/auth/pin-login", { actor: person, body: { operatorId: cashier, pin: "1234" } })).status).toBe(403);
+    expect(await shifts()).toBe(before);
+    expect((await pinLogin(t.app, till, cashier, "1234")).status).toBe(201);
+  });
+
   it("needs pos:operate to sign in, and validates the body", async () => {
     expect((await send(t.app, "POST", "/api/pos/auth/pin-login", { body: { operatorId: cashier, pin: "1234" } })).status).toBe(401);
     const noPos = createTestActor({ permissions: ["orders:read"] });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { AppError, type Actor, type DatabaseAccess, type EventBus, type Services } from "@unified-commerce/plugin-sdk";
+import { accountableActor, AppError, type Actor, type DatabaseAccess, type EventBus, type Services } from "@unified-commerce/plugin-sdk";
 import { memberCredentialsOf, posScope, type OperatorPins } from "./operator-pins.js";
 import type { ResolvedPosOptions } from "./pos-options.js";
 
@@ -34,6 +34,9 @@ export function createPosShifts({ database, events, services, pins, options }: P
      */
     async pinLogin(input: { organizationId: string; till: Actor; operatorId: string; pin: string }): Promise<ShiftStarted> {
       const { organizationId, till, operatorId, pin } = input;
+      // A till's device key, never a person's credential: a shift key (or a session) starting shifts would
+      // chain shifts past `shiftSeconds` and record a person as the till.
+      if (accountableActor(till).type === "user") throw AppError.forbidden("PIN sign-in is made with a till's device key, not a person's credential");
       await pins.verifyPin(database.db, { organizationId, operatorId, pin });
       const credentials = memberCredentialsOf(services);
       const shiftId = randomUUID();
