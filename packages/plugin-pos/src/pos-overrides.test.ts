@@ -171,7 +171,7 @@ describe("point of sale: manager overrides", () => {
     }
   });
 
-  it("refuses a manager approving their own action (403), and a member without pos:manage (403), storing no override", async () => {
+  it("refuses a manager approving their own action (403), a member without pos:manage (403) and a till's own key (403), storing no override", async () => {
     const order = await confirmedOrder(t.app, [{ entityId: mug, quantity: 1 }]);
     const managerShift = await shiftOf(t.app, till, manager, "864200");
     const before = await storeTraces(t.db);
@@ -183,6 +183,13 @@ describe("point of sale: manager overrides", () => {
     const notManager = await approve(t.app, cashierShift, { managerId: otherCashier, pin: "1357", orderId: order.id });
     expect(notManager.status).toBe(403);
     expect(notManager.body.error.code).toBe("FORBIDDEN");
+
+    // The till's own key is no operator: nobody's action to approve, and the manager's PIN is not even tried.
+    const fromTill = await approve(t.app, till, { managerId: manager, pin: "000000", orderId: order.id });
+    expect(fromTill.status).toBe(403);
+    expect(fromTill.body.error.code).toBe("FORBIDDEN");
+    const counted = await sql<{ n: number }>`select count(*)::int as n from pos_pin_attempts where organization_id = 'default' and operator_id = ${manager}`.execute(t.db);
+    expect(counted.rows[0]?.n).toBe(0);
     expect(await storeTraces(t.db)).toEqual(before);
   });
 

@@ -53,7 +53,10 @@ export function createPosOverrides({ database, events, services, pins, options }
      */
     async issue(input: { organizationId: string; actor: Actor; managerId: string; pin: string; action: OverrideAction; orderId: string | null; amount: number | null }): Promise<IssuedOverride> {
       const { organizationId, actor, managerId, pin, action, orderId, amount } = input;
-      const operatorId = accountableActor(actor).id;
+      const operator = accountableActor(actor);
+      // An override approves a person's action and the audit log names both people: a till's own key is nobody.
+      if (operator.type !== "user") throw AppError.forbidden("An override is asked for by a signed-in operator (their shift key or session), not a device key");
+      const operatorId = operator.id;
       const manager = await pins.verifyPin(database.db, { organizationId, operatorId: managerId, pin });
       if (!pins.isManager(manager, MANAGER_PERMISSION)) throw AppError.forbidden(`Approving an override needs ${MANAGER_PERMISSION}`);
       if (managerId === operatorId) throw AppError.forbidden("A manager cannot approve their own action");
