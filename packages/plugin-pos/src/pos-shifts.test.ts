@@ -182,6 +182,15 @@ describe("point of sale: PINs, shifts and the lockout", () => {
     expect((await pinLogin(t.app, till, target, "7777")).status).toBe(429);
   });
 
+  it.skipIf(!isPostgresTestRun())("gives one PIN to one operator of 5 asking for it at the same moment: one 200, four 409", async () => {
+    const operators = await Promise.all(Array.from({ length: 5 }, (_, index) => t.addMember({ email: `same-pin-${index}@shop.test`, role: "cashier" })));
+    const answers = await Promise.all(operators.map((operatorId) => setPin(t.app, operatorId, "424242")));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.status === 409)) expect(refused.body.error.code).toBe("POS_PIN_TAKEN");
+    const holders = await sql<{ userId: string }>`select user_id from pos_operator_pins where user_id in (${sql.join(operators)})`.execute(t.db);
+    expect(holders.rows).toHaveLength(1);
+  });
+
   it("boots with the auth plugin only, and shows its routes in the OpenAPI document", async () => {
     const doc = (await t.app.inject({ url: "/api/doc" })).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/pos/auth/pin", "/api/pos/auth/pin-login", "/api/pos/auth/shift/end", "/api/pos/auth/override", "/api/pos/exchanges"]));
