@@ -1,5 +1,6 @@
 import { defineHook, definePlugin, defineTask, type Plugin } from "@unified-commerce/plugin-sdk";
 import { marketplaceEvents, PAY_PAYOUT_TASK } from "./marketplace-declarations.js";
+import { marketplaceAnalyticsModels } from "./marketplace-analytics.js";
 import { marketplaceMigrations } from "./marketplace-migrations.js";
 import { orderFlowSubscribers } from "./order-flow.js";
 import { marketplaceSettings, type MarketplaceOptions } from "./marketplace-options.js";
@@ -7,6 +8,9 @@ import { createMarketplaceService } from "./marketplace-service.js";
 import { assertVendorsSell } from "./sub-order-split.js";
 import { VENDOR_KEY_SCOPE } from "./vendor-members.js";
 import { payoutRoutes } from "./routes/payout-routes.js";
+import { disputeRoutes } from "./routes/dispute-routes.js";
+import { returnRoutes } from "./routes/return-routes.js";
+import { reviewRoutes } from "./routes/review-routes.js";
 import { commissionRuleRoutes } from "./routes/commission-rule-routes.js";
 import { subOrderRoutes } from "./routes/sub-order-routes.js";
 import { vendorBalanceRoutes } from "./routes/vendor-balance-routes.js";
@@ -40,6 +44,7 @@ export function marketplace(options: MarketplaceOptions = {}): Plugin {
     permissions: marketplacePermissions,
     schema: { migrations: marketplaceMigrations },
     events: marketplaceEvents,
+    analyticsModels: marketplaceAnalyticsModels,
     apiKeyScopes: {
       [VENDOR_KEY_SCOPE]: {
         prefix: "uc_vendor_",
@@ -70,6 +75,9 @@ export function marketplace(options: MarketplaceOptions = {}): Plugin {
       ...commissionRuleRoutes(context),
       ...subOrderRoutes(context),
       ...payoutRoutes(context),
+      ...disputeRoutes(context),
+      ...returnRoutes(context),
+      ...reviewRoutes(context),
     ],
   });
 }

@@ -3,6 +3,10 @@ import { createCommissionRuleOperations } from "./commission-rules.js";
 import type { MarketplaceContext } from "./marketplace-context.js";
 import { createOrderFlow } from "./order-flow.js";
 import { createPayoutOperations } from "./payouts.js";
+import { createDisputeOperations } from "./disputes.js";
+import { createReturnOperations } from "./returns.js";
+import { createReviewOperations } from "./reviews.js";
+import { createPerformanceOperations } from "./vendor-performance.js";
 import { createSubOrderOperations } from "./sub-orders.js";
 import { createVendorDocumentOperations } from "./vendor-documents.js";
 import { createVendorEntityOperations } from "./vendor-entities.js";
@@ -23,6 +27,10 @@ export function createMarketplaceService(context: MarketplaceContext) {
     subOrders: createSubOrderOperations(context),
     ledger: createBalanceOperations(context),
     payouts: createPayoutOperations(context),
+    disputes: createDisputeOperations(context),
+    returns: createReturnOperations(context),
+    reviews: createReviewOperations(context),
+    performance: createPerformanceOperations(context),
     /** Reactions to orders' events (the manifest's subscribers), inside the emitting transaction. */
     orderFlow: createOrderFlow(context),
   };
@@ -38,3 +46,7 @@ export type { SubOrder, SubOrderSummary, SubOrderLine, ListSubOrdersQuery, SubOr
 export type { LedgerEntry, CurrencyBalance, LedgerKind } from "./ledger.js";
 export type { VendorBalance } from "./vendor-balance.js";
 export type { Payout, ListPayoutsQuery } from "./payouts.js";
+export type { Dispute } from "./disputes.js";
+export type { Return } from "./returns.js";
+export type { Review } from "./reviews.js";
+export type { VendorPerformance } from "./vendor-performance.js";

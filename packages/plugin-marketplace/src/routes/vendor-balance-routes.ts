@@ -1,7 +1,7 @@
 import { router, type RouteContext } from "@unified-commerce/plugin-sdk";
-import { vendorBalanceSchema } from "../ledger-schemas.js";
+import { vendorBalanceSchema, vendorPerformanceSchema } from "../ledger-schemas.js";
 
-/** A vendor's balance, summed from its ledger, for staff. */
+/** A vendor's balance, summed from its ledger, and its performance, for staff. */
 export const vendorBalanceRoutes = ({ services }: RouteContext) =>
   router("Marketplace vendors", "/marketplace/vendors")
     .get("/:id/balance", {
@@ -11,4 +11,8 @@ export const vendorBalanceRoutes = ({ services }: RouteContext) =>
     .permission("marketplace:read")
     .output(vendorBalanceSchema)
     .handler(async ({ params, organizationId }) => ({ data: await services.marketplace.ledger.balance(organizationId, params.id) }))
+    .get("/:id/performance", { summary: "Read a vendor's performance", description: "Sub-orders by status, cancellation rate, settled sales per currency, reviews, disputes and returns." })
+    .permission("marketplace:read")
+    .output(vendorPerformanceSchema)
+    .handler(async ({ params, organizationId }) => ({ data: await services.marketplace.performance.performance(organizationId, params.id) }))
     .build();

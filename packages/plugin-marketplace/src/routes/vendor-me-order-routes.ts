@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { paginate, router, type RouteContext } from "@unified-commerce/plugin-sdk";
+import { listReviewsQuery, reviewSchema } from "../aftersale-schemas.js";
 import { listOwnPayoutsQuery, payoutSchema, vendorBalanceSchema } from "../ledger-schemas.js";
 import { cancelSubOrderInput, listOwnSubOrdersQuery, shipSubOrderInput, subOrderSchema, subOrderSummarySchema } from "../sub-order-schemas.js";
 
 const TAG = "Marketplace vendor self-service";
 
-/** A vendor's own sub-orders and balance; another vendor's sub-order is a 404. */
+/** A vendor's own sub-orders, balance, payouts and reviews; another vendor's sub-order is a 404. */
 export const vendorMeOrderRoutes = ({ services }: RouteContext) =>
   router(TAG, "/marketplace/vendor/me")
     .get("/orders", { summary: "List my sub-orders", description: "Newest first; by `status`." })
@@ -58,6 +59,15 @@ export const vendorMeOrderRoutes = ({ services }: RouteContext) =>
     .handler(async ({ query, actor, organizationId }) => {
       const vendorId = await services.marketplace.members.vendorIdOf(actor);
       const { items, total } = await services.marketplace.payouts.list(organizationId, { ...query, vendorId });
+      return { data: items, meta: paginate(query, total) };
+    })
+    .get("/reviews", { summary: "List my reviews", description: "Newest first, hidden ones included; by `status`." })
+    .permission("marketplace:vendor")
+    .query(listReviewsQuery)
+    .output(z.array(reviewSchema))
+    .handler(async ({ query, actor, organizationId }) => {
+      const vendorId = await services.marketplace.members.vendorIdOf(actor);
+      const { items, total } = await services.marketplace.reviews.list(organizationId, vendorId, { ...query, isPublicOnly: false });
       return { data: items, meta: paginate(query, total) };
     })
     .build();
