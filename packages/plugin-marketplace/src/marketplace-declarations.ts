@@ -21,6 +21,10 @@ export const marketplaceEvents = defineEvents({
     description: "A vendor document was approved or rejected",
     payload: z.object({ ...vendorRef, documentId: z.string(), status: documentStatusSchema, reason: z.string().nullable() }),
   },
+  "marketplace.memberChange": {
+    description: "A user started or stopped acting for a vendor (stopping revokes their vendor keys)",
+    payload: z.object({ ...vendorRef, userId: z.string(), isMember: z.boolean() }),
+  },
   "marketplace.entityAssign": { description: "A catalog entity was assigned to a vendor or taken from it", payload: z.object({ ...vendorRef, entityId: z.string(), isAssigned: z.boolean() }) },
   "marketplace.commissionRuleChange": {
     description: "A commission rule was created, changed or deleted",

@@ -33,7 +33,7 @@ export async function vendorIdOfActor(db: Kysely<CoreTables>, actor: Actor): Pro
 }
 
 export function createVendorMemberOperations(context: MarketplaceContext) {
-  const { database, services } = context;
+  const { database, events, services } = context;
   return {
     /** The vendor the actor acts for (404 for none). */
     vendorIdOf: (actor: Actor, options?: TxOptions): Promise<string> => vendorIdOfActor(options?.trx ?? database.db, actor),
@@ -45,20 +45,22 @@ export function createVendorMemberOperations(context: MarketplaceContext) {
       return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     },
 
-    addMember: (organizationId: string, vendorId: string, userId: string, options?: TxOptions): Promise<VendorMember> =>
+    addMember: (organizationId: string, actor: Actor | null, vendorId: string, userId: string, options?: TxOptions): Promise<VendorMember> =>
       inTransaction(database, options, async (trx) => {
         await readVendorRow(trx, organizationId, vendorId, true);
         const createdAt = await addMemberRow(trx, organizationId, vendorId, userId);
+        await events.emit({ organizationId, type: "marketplace.memberChange", entityType: "vendor", entityId: vendorId, payload: { vendorId, userId, isMember: true }, actor }, { trx });
         return { vendorId, userId, createdAt: createdAt.toISOString() };
       }),
 
     /** Removes a member and revokes the vendor keys minted for them. */
-    removeMember: async (organizationId: string, vendorId: string, userId: string, options?: TxOptions): Promise<{ vendorId: string; userId: string }> => {
+    removeMember: async (organizationId: string, actor: Actor | null, vendorId: string, userId: string, options?: TxOptions): Promise<{ vendorId: string; userId: string }> => {
       const keys = await inTransaction(database, options, async (trx) => {
         await readVendorRow(trx, organizationId, vendorId, true);
         const scope = marketplaceScope(trx, organizationId);
         const removed = await scope.deleteFrom("marketplaceVendorMembers").where("vendorId", "=", vendorId).where("userId", "=", userId).executeTakeFirst();
         if (Number(removed.numDeletedRows) === 0) throw AppError.notFound("Member of this vendor");
+        await events.emit({ organizationId, type: "marketplace.memberChange", entityType: "vendor", entityId: vendorId, payload: { vendorId, userId, isMember: false }, actor }, { trx });
         return scope.deleteFrom("marketplaceVendorKeys").where("vendorId", "=", vendorId).where("userId", "=", userId).returning("apiKeyId").execute();
       });
       // Revoked once the removal committed (the auth plugin writes on its own connection). Should a

@@ -142,6 +142,7 @@ describe("marketplace vendors", () => {
     expect((await call(t, "GET", `${vendors}/${a}/members`, { actor: manager })).body.data).toEqual([expect.objectContaining({ userId: "member-1", vendorId: a })]);
     expect((await call(t, "DELETE", `${vendors}/${a}/members/member-1`, { actor: manager })).status).toBe(200);
     expect((await call(t, "GET", "/api/marketplace/vendor/me", { actor: vendorUser("member-1") })).status).toBe(404);
+    expect((await eventTypes(t.db, a)).filter((type) => type === "marketplace.memberChange")).toHaveLength(2);
     expect((await call(t, "POST", `${vendors}/${a}/api-keys`, { actor: testAdminActor, body: { userId: "member-1" } })).status).toBe(409);
   });
 });

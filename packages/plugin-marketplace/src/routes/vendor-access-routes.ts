@@ -32,11 +32,11 @@ export const vendorAccessRoutes = ({ services }: RouteContext) =>
     .input(addMemberInput)
     .output(vendorMemberSchema)
     .status(201)
-    .handler(async ({ params, input, organizationId }) => ({ data: await services.marketplace.members.addMember(organizationId, params.id, input.userId) }))
+    .handler(async ({ params, input, actor, organizationId }) => ({ data: await services.marketplace.members.addMember(organizationId, actor, params.id, input.userId) }))
     .delete("/:id/members/:userId", { summary: "Stop a user acting for a vendor", description: "Revokes the vendor keys minted for them." })
     .permission("marketplace:manage")
     .output(z.object({ vendorId: z.string(), userId: z.string() }))
-    .handler(async ({ params, organizationId }) => ({ data: await services.marketplace.members.removeMember(organizationId, params.id, params.userId) }))
+    .handler(async ({ params, actor, organizationId }) => ({ data: await services.marketplace.members.removeMember(organizationId, actor, params.id, params.userId) }))
     .post("/:id/api-keys", {
       summary: "Mint a vendor API key for a member",
       description: "An API key of the `vendor` scope, bound to this vendor and acting for the member; the key is shown once. Needs the authentication plugin (409 without it).",
