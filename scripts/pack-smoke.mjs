@@ -8,8 +8,9 @@
  *   3. `npx create-store my-store --yes --no-install` from create-store's own tarball, in a temporary directory;
  *   4. point the store's `@unified-commerce/*` dependencies, direct and transitive (npm `overrides`), at the
  *      tarballs: the one change from what a newcomer gets from the registry;
- *   5. run the commands create-store printed (`npm install`), the store's tests and typecheck, `npx uc seed`,
- *      and the printed start command until /api/health answers; then stop it.
+ *   5. run the commands create-store printed (`npm install`), the store's tests and typecheck, `npx uc seed`
+ *      and `npx uc api-key create`, and the printed start command until /api/health answers; read the seeded
+ *      products with the key (and be refused without it); then stop it.
  *
  * Usage: node scripts/pack-smoke.mjs [--template minimal|pos|marketplace] [--skip-build] [--keep]
  * Exits non-zero on the first failure. Needs the npm registry for third-party packages, nothing else.
@@ -113,10 +114,29 @@ try {
   const seeded = await run("npx", ["uc", "seed", "--products", "5", "--orders", "2", "--json"], { cwd: store, env: cleanEnv, capture: true, timeoutMs: 300_000 });
   const seed = JSON.parse(seeded.stdout);
   console.log(JSON.stringify(seed));
+  // Minted now: the embedded database serves one process at a time, and the server comes next.
+  const { stdout: minted } = await run("npx", ["uc", "api-key", "create", "--scope", "admin", "--json"], { cwd: store, env: cleanEnv, capture: true, timeoutMs: 300_000 });
+  const adminKey = JSON.parse(minted).key;
 
-  step("npm run dev (printed by create-store) until /api/health answers");
+  step("npm run dev (printed by create-store) until /api/health answers; the seeded catalog over HTTP");
   const port = await freePort();
-  const health = await startUntilHealthy("npm", ["run", "dev"], { cwd: store, env: { ...cleanEnv, PORT: String(port) }, url: `http://127.0.0.1:${port}/api/health`, timeoutMs: 120_000 });
+  const api = `http://127.0.0.1:${port}/api`;
+  const health = await startUntilHealthy("npm", ["run", "dev"], {
+    cwd: store,
+    env: { ...cleanEnv, PORT: String(port) },
+    url: `${api}/health`,
+    timeoutMs: 120_000,
+    whileRunning: async () => {
+      const anonymous = await fetch(`${api}/catalog/entities?type=product`);
+      if (anonymous.status !== 401) throw new Error(`GET /api/catalog/entities without a key answered ${anonymous.status}, expected 401`);
+      const response = await fetch(`${api}/catalog/entities?type=product`, { headers: { "x-api-key": adminKey } });
+      const listed = await response.json();
+      if (response.status !== 200 || listed.meta?.pagination?.total !== seed.products) {
+        throw new Error(`GET /api/catalog/entities?type=product answered ${response.status} ${JSON.stringify(listed).slice(0, 300)}, expected the ${seed.products} seeded products`);
+      }
+      console.log(`GET /api/catalog/entities?type=product -> ${listed.meta.pagination.total} products; without a key -> 401`);
+    },
+  });
   console.log(`GET /api/health -> ${JSON.stringify(health)}`);
 
   if (problems.length > 0) throw new Error(`the store runs, but the packed packages are not ready to publish:\n  ${problems.join("\n  ")}`);

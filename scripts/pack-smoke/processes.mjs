@@ -38,11 +38,11 @@ export function run(command, args, { cwd, env = process.env, capture = false, ti
 }
 
 /**
- * Starts a server and polls `url` until it answers 200 with `{ status: "ok" }`, then stops the server
- * (SIGTERM to its group, SIGKILL if it lingers) and answers the health body. Rejects, with the server's
- * output, if it exits first or does not answer within `timeoutMs`.
+ * Starts a server and polls `url` until it answers 200 with `{ status: "ok" }`, runs `whileRunning`, then
+ * stops the server (SIGTERM to its group, SIGKILL if it lingers) and answers the health body. Rejects, with
+ * the server's output, if it exits first, does not answer within `timeoutMs`, or `whileRunning` throws.
  */
-export async function startUntilHealthy(command, args, { cwd, env, url, timeoutMs }) {
+export async function startUntilHealthy(command, args, { cwd, env, url, timeoutMs, whileRunning = async () => {} }) {
   const child = spawn(command, args, { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   running.add(child.pid);
   let output = "";
@@ -68,6 +68,11 @@ export async function startUntilHealthy(command, args, { cwd, env, url, timeoutM
         if (error instanceof Error && error.message.startsWith(url)) throw error;
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
+    }
+    try {
+      await whileRunning();
+    } catch (error) {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\nserver output:\n${output}`);
     }
     return body;
   } finally {
