@@ -56,4 +56,22 @@ const STATEMENTS = [
   `create index inventory_reservations_active_idx on inventory_reservations (organization_id, entity_id, expires_at) where status = 'active'`,
 ];
 
-export const inventoryMigrations: readonly NamedMigration[] = [{ name: "0001_inventory", up: (db) => runStatements(db, STATEMENTS) }];
+// Stock history by warehouse, product and variant, newest first, for the analytics stock reports. The
+// variant is keyed by coalesce(variant_id, nil uuid) so a product without variants has one key that
+// compares like a value (the reports join on the same expression; variant_id itself is included for
+// index-only scans, which cannot rebuild a column from an expression). `stock_history` answers "the
+// last adjustment before a date" and "the last sale before a date" per key with one short index
+// descent each; `receipts` holds only the positive adjustments the aging report layers stock with.
+const ANALYTICS = [
+  `create index inventory_adjustments_stock_history on inventory_adjustments
+    (organization_id, warehouse_id, entity_id, (coalesce(variant_id, '00000000-0000-0000-0000-000000000000'::uuid)), created_at desc, id desc)
+    include (variant_id, type, on_hand_after)`,
+  `create index inventory_adjustments_receipts on inventory_adjustments
+    (organization_id, warehouse_id, entity_id, (coalesce(variant_id, '00000000-0000-0000-0000-000000000000'::uuid)), created_at desc, id desc)
+    include (variant_id, quantity) where quantity > 0`,
+];
+
+export const inventoryMigrations: readonly NamedMigration[] = [
+  { name: "0001_inventory", up: (db) => runStatements(db, STATEMENTS) },
+  { name: "0002_inventory_analytics_indexes", up: (db) => runStatements(db, ANALYTICS) },
+];

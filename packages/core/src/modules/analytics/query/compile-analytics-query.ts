@@ -44,11 +44,10 @@ export function compileAnalyticsQuery(plan: AnalyticsQueryPlan, organizationId: 
     }
   });
 
+  const granularity = plan.time?.granularity ?? null;
   const selections = [
     ...plan.dimensions.map(({ column: ref }, index) => sql`cast(${column(ref)} as text) as ${sql.id(dimensionKey(index))}`),
-    ...(plan.time?.granularity
-      ? [sql`to_char(date_trunc(${plan.time.granularity}, ${local(plan.time.column)}), ${BUCKET_FORMAT[plan.time.granularity]}) as ${sql.id(BUCKET_KEY)}`]
-      : []),
+    ...(plan.time && granularity ? [sql`date_trunc(${granularity}, ${local(plan.time.column)}) as ${sql.id(BUCKET_KEY)}`] : []),
     ...aggregates.map((aggregate, index) => sql`cast(${aggregate} as text) as ${sql.id(measureKey(index))}`),
   ];
 
@@ -79,11 +78,21 @@ export function compileAnalyticsQuery(plan: AnalyticsQueryPlan, organizationId: 
       ? sql` order by ${sql.join(plan.order.map(({ position, direction }) => (direction === "desc" ? sql`${sql.lit(position)} desc` : sql`${sql.lit(position)} asc`)))}`
       : sql``;
 
-  // One row more than the limit tells whether more matched.
-  return sql<Record<string, string | null>>`select ${sql.join(selections)}
+  const grouped = sql`select ${sql.join(selections)}
     from ${sql.table(plan.table)} as ${sql.id("t")}${sql.join(joins, sql``)}
-    where ${sql.join(where, sql` and `)}${groupBy}${havingClause}${orderBy}
-    limit ${plan.limit + 1}`;
+    where ${sql.join(where, sql` and `)}${groupBy}${havingClause}`;
+  // One row more than the limit tells whether more matched.
+  if (!granularity) return sql<Record<string, string | null>>`${grouped}${orderBy} limit ${plan.limit + 1}`;
+  // Buckets are grouped by their timestamp and written out once per group: formatting every row's bucket
+  // before grouping (to_char per order) took two thirds of a year's query, and grouping by text made the
+  // planner expect a group per row and sort on disk. The outer columns keep the inner ones' order, so
+  // ORDER BY positions, and the bucket's text order, are unchanged.
+  const outer = [
+    ...plan.dimensions.map((_, index) => sql.ref(`g.${dimensionKey(index)}`)),
+    sql`to_char(${sql.ref(`g.${BUCKET_KEY}`)}, ${BUCKET_FORMAT[granularity]}) as ${sql.id(BUCKET_KEY)}`,
+    ...aggregates.map((_, index) => sql.ref(`g.${measureKey(index)}`)),
+  ];
+  return sql<Record<string, string | null>>`select ${sql.join(outer)} from (${grouped}) as ${sql.id("g")}${orderBy} limit ${plan.limit + 1}`;
 }
 
 /** One filter as a condition; values are parameters, cast to the member's type in SQL. */

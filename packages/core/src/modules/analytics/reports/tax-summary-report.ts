@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { column, type ReportDefinition } from "./report-definition.js";
+import { linesOfOrders } from "./lines-of-orders.js";
 import { refundTaxShare } from "./refund-tax-share.js";
 
 /** Tax collected per rate and currency over a period, less the tax refunded in it. */
@@ -25,9 +26,7 @@ export const taxSummaryReport: ReportDefinition = {
     const { rows } = await sql<Record<string, string | number>>`
       with sold as (
         select o.currency, ol.tax_rate_bps, count(*) as lines, sum(ol.total - ol.tax) as taxable_base, sum(ol.tax) as tax
-        from orders o
-        join order_lines ol on ol.order_id = o.id and ol.organization_id = ${organizationId}
-        where o.organization_id = ${organizationId} and o.status <> 'cancelled' and o.created_at >= ${start} and o.created_at < ${end}
+        from ${linesOfOrders({ organizationId, start, end, columns: ["tax_rate_bps", "total", "tax"] })}
         group by o.currency, ol.tax_rate_bps
       ),
       refunded as (
@@ -36,7 +35,11 @@ export const taxSummaryReport: ReportDefinition = {
           select r.currency, ol.tax_rate_bps, rl.amount, ${refundTaxShare} as tax
           from order_refunds r
           join order_refund_lines rl on rl.refund_id = r.id and rl.organization_id = ${organizationId}
-          join order_lines ol on ol.id = rl.line_item_id and ol.organization_id = ${organizationId}
+          -- One primary key lookup per refunded line (offset 0 keeps it a nested loop, as in linesOfOrders):
+          -- a year's 3,800 refunded lines otherwise had every line of the store hashed to find them.
+          cross join lateral (
+            select l.tax_rate_bps, l.tax, l.total from order_lines l where l.id = rl.line_item_id and l.organization_id = ${organizationId} offset 0
+          ) ol
           where r.organization_id = ${organizationId} and r.status <> 'undone' and r.created_at >= ${start} and r.created_at < ${end}
         ) refund_lines
         group by currency, tax_rate_bps
