@@ -1,11 +1,13 @@
-import { AppError, defineErrors, type ErrorCodesOf } from "@unified-commerce/core";
+import { AppError, defineErrors } from "@unified-commerce/core";
+import type { ErrorCodesOf } from "@unified-commerce/plugin-sdk";
 
 /** The one code only this package answers with; the manifest declares it (`errors`). */
 export const authErrorCodes = defineErrors({
   TWO_FACTOR_REQUIRED: { status: 403, message: "Two-factor authentication must be enabled for this role" },
 });
 
-declare module "@unified-commerce/core" {
+// Through plugin-sdk, like every plugin (see auth-plugin.ts for why).
+declare module "@unified-commerce/plugin-sdk" {
   interface ErrorCodes extends ErrorCodesOf<typeof authErrorCodes> {}
 }
 

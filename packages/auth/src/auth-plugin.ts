@@ -1,4 +1,5 @@
-import { definePlugin, type Plugin, type PluginManifest } from "@unified-commerce/core";
+import { definePlugin } from "@unified-commerce/core";
+import type { Plugin, PluginManifest } from "@unified-commerce/plugin-sdk";
 import { authMigrations } from "./auth-migrations.js";
 import { authErrorCodes } from "./auth-errors.js";
 import { AUTH_VERSION } from "./version.js";
@@ -36,7 +37,11 @@ import { passwordResetRoutes } from "./routes/password-reset-routes.js";
 import { emailVerificationRoutes } from "./routes/email-verification-routes.js";
 import { oauthRoutes } from "./routes/oauth-routes.js";
 
-declare module "@unified-commerce/core" {
+// Auth extends the registries through plugin-sdk, the module every plugin augments, and never through
+// `@unified-commerce/core`: TypeScript (5.9 and 6 alike) splits an interface augmented through two
+// different re-exporting modules into two types, and a server listing auth and a plugin would see
+// `Services` without the plugin's service (or without auth's), inside core's own files.
+declare module "@unified-commerce/plugin-sdk" {
   interface Services {
     auth: AuthService;
     apiKeys: ApiKeyService;

@@ -6,11 +6,11 @@ import {
   type Actor,
   type CoreTables,
   type DatabaseAccess,
-  type DomainEventPayload,
   type EventBus,
   type PaginationQuery,
   type RoleMap,
 } from "@unified-commerce/core";
+import type { DomainEventPayload } from "@unified-commerce/plugin-sdk";
 import { permissionsOfRole } from "./auth-options.js";
 import { authErrors } from "./auth-errors.js";
 import { authDb } from "./auth-tables.js";
@@ -196,7 +196,8 @@ export function createMembershipService({ database, events, users, roles, signUp
 }
 
 // `members.create` is declared by core (`MemberCreatedPayload`): the customers module reads it.
-declare module "@unified-commerce/core" {
+// Through plugin-sdk, like every plugin (see auth-plugin.ts for why).
+declare module "@unified-commerce/plugin-sdk" {
   interface DomainEvents {
     /** A member has their role changed or is removed (audit only, not webhook events). */
     "members.update": DomainEventPayload;

@@ -5,12 +5,9 @@ import { createPluginTestApp, type CreateTestAppOptions, type TestApp } from "@u
 const TEST_HASHING = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
 
 /**
- * The auth package, loaded by name at run time rather than imported. Its types augment
- * `@unified-commerce/core`'s registries, and once they join a plugin's program after the plugin's own
- * `declare module "@unified-commerce/plugin-sdk"` (a plugin's tests import this file after its sources),
- * TypeScript 6 keeps only the later merge and the plugin's error codes, events and services vanish from
- * the types. The plugin's own code needs none of auth's types: it reaches members through core's
- * `services.memberCredentials` contract.
+ * The auth package, loaded by name at run time: auth is built on plugin-sdk (it augments this package's
+ * registries, as plugins do), so plugin-sdk cannot depend on it. A plugin's tests that use this helper
+ * need `@unified-commerce/auth` installed beside plugin-sdk (a devDependency of the plugin or the app).
  */
 const AUTH_PACKAGE: string = "@unified-commerce/auth";
 type AuthFactory = (options: { passwordHashing: typeof TEST_HASHING; signInRateLimit: false }) => Plugin;
