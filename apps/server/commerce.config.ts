@@ -1,5 +1,7 @@
 import { cardAdapter, defineConfig, manualAdapter, type AuthConfig, type PaymentAdapter } from "@unified-commerce/core";
 import { auth } from "@unified-commerce/auth";
+import { layaway } from "@unified-commerce/plugin-layaway";
+import { pos } from "@unified-commerce/plugin-pos";
 
 const list = (value: string | undefined): string[] =>
   (value ?? "")
@@ -83,6 +85,8 @@ export default defineConfig({
           "analytics:read",
           "api-keys:manage",
           "members:manage",
+          "pos:*",
+          "layaway:*",
         ],
       },
       staff: {
@@ -106,6 +110,8 @@ export default defineConfig({
           "media:write",
           "pricing:read",
           "promotions:read",
+          "pos:operate",
+          "layaway:operate",
         ],
       },
       customer: {
@@ -136,5 +142,7 @@ export default defineConfig({
     ...(process.env.SESSION_DURATION ? { sessionDuration: Number(process.env.SESSION_DURATION) } : {}),
   },
   environment: process.env.NODE_ENV === "production" ? "production" : "development",
-  plugins: [auth({ ...(publicUrl ? { baseUrl: publicUrl } : {}) })],
+  // The first-party plugins after auth (the point of sale needs its members and API keys): a till signs
+  // operators in with a `pos-till` key; layaway plans hold stock until their deadline.
+  plugins: [auth({ ...(publicUrl ? { baseUrl: publicUrl } : {}) }), layaway(), pos()],
 });

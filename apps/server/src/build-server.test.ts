@@ -78,6 +78,14 @@ describe("the production server with its default configuration (auth plugin)", (
     expect(Object.keys(defaultConfig.auth?.roles ?? {})).toEqual(["owner", "admin", "staff", "customer"]);
   });
 
+  it("boots the point-of-sale and layaway plugins and shows their routes in the OpenAPI document", async () => {
+    const paths = Object.keys((await app.inject({ url: "/api/doc" })).json().paths);
+    expect(paths).toEqual(expect.arrayContaining(["/api/pos/auth/pin", "/api/pos/auth/pin-login", "/api/pos/auth/override", "/api/pos/exchanges", "/api/layaways", "/api/layaways/{id}/payments"]));
+    // Their routes are guarded like the others: an anonymous caller gets 401, not a plugin fault.
+    expect((await app.inject({ method: "POST", url: "/api/pos/auth/pin-login", payload: { operatorId: "x", pin: "1234" } })).statusCode).toBe(401);
+    expect((await app.inject({ url: "/api/layaways" })).statusCode).toBe(401);
+  });
+
   it("still ignores the x-test-actor header", async () => {
     const response = await app.inject({ url: "/api/secret", headers: jsonHeaders(testAdminActor) });
     expect(response.statusCode).toBe(401);
