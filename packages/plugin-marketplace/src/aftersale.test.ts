@@ -81,6 +81,8 @@ describe("disputes, returns, reviews, performance and analytics", () => {
     expect((await call(t, "POST", path("ship-back"), { actor: buyer, body: { trackingNumber: "R1" } })).body.data).toMatchObject({ status: "shipped_back", trackingNumber: "R1" });
     expect((await call(t, "POST", path("ship-back"), { actor: buyer, body: { trackingNumber: "R2" } })).status).toBe(409);
     expect((await call(t, "POST", path("receive"), { actor: vb })).status).toBe(404);
+    expect((await call(t, "POST", path("receive"), { actor: otherStoreAdmin })).status).toBe(404);
+    expect((await call(t, "POST", path("ship-back"), { actor: otherStoreAdmin, body: { trackingNumber: "R3" } })).status).toBe(404);
     expect((await call(t, "POST", path("receive"), { actor: buyer })).status).toBe(403);
     const balance = await balanceOf(vendorA);
     const received = await call(t, "POST", path("receive"), { actor: va });

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from "kysely";
+import type { Kysely, Selectable, Transaction } from "kysely";
 import type { z } from "zod";
 import { AppError, inTransaction, pageOffset, type Actor, type CoreTables, type TxOptions } from "@unified-commerce/plugin-sdk";
 import { iso, isUuid, marketplaceScope, type MarketplaceContext } from "./marketplace-context.js";
@@ -138,7 +138,7 @@ export function createSubOrderOperations(context: MarketplaceContext) {
 
 async function refundRemaining(
   context: MarketplaceContext,
-  trx: Parameters<Parameters<MarketplaceContext["database"]["transaction"]>[0]>[0],
+  trx: Transaction<CoreTables>,
   input: { organizationId: string; actor: Actor; row: SubOrderRow; reason: string | undefined },
 ): Promise<void> {
   const lines = await marketplaceScope(trx, input.organizationId).selectFrom("marketplaceSubOrderLines").select(["orderLineId", "quantity", "refundedQuantity"]).where("subOrderId", "=", input.row.id).execute();
