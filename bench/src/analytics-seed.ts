@@ -118,6 +118,51 @@ async function seedStore(client: pg.Client, organizationId: string, orders: numb
   await client.query("drop table products");
 }
 
+const TABLES = ["orders", "order_lines", "order_refunds", "order_refund_lines", "inventory_adjustments", "inventory_levels"];
+
+async function readCounts(client: pg.Client): Promise<AnalyticsSeed> {
+  return {
+    orders: await count(client, "orders"),
+    lines: await count(client, "order_lines"),
+    refunds: await count(client, "order_refunds"),
+    adjustments: await count(client, "inventory_adjustments"),
+    levels: await count(client, "inventory_levels"),
+  };
+}
+
+/**
+ * The counts of a seed already in the schema, or null when there is none (or another size): lets
+ * `ANALYTICS_BENCH_REUSE=1` skip the minute of seeding between runs of the same data.
+ */
+export async function readSeed(): Promise<AnalyticsSeed | null> {
+  const client = new pg.Client({ connectionString: benchDatabaseUrl() });
+  await client.connect();
+  try {
+    const exists = await client.query(`select 1 from information_schema.tables where table_schema = '${ANALYTICS_SCHEMA}' and table_name = 'orders'`);
+    if (exists.rowCount === 0) return null;
+    await client.query(`set search_path = ${ANALYTICS_SCHEMA}`);
+    const seed = await readCounts(client);
+    return seed.orders === ANALYTICS_ORDER_COUNT ? seed : null;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Vacuums and analyzes the seeded tables: after a reused seed's server has migrated, indexes added since
+ * the seed then have their statistics (expression indexes have their own) as a fresh seed's would.
+ */
+export async function analyzeSeed(): Promise<void> {
+  const client = new pg.Client({ connectionString: benchDatabaseUrl() });
+  await client.connect();
+  try {
+    await client.query(`set search_path = ${ANALYTICS_SCHEMA}`);
+    for (const table of TABLES) await client.query(`vacuum analyze ${table}`);
+  } finally {
+    await client.end();
+  }
+}
+
 export async function seedAnalytics(): Promise<AnalyticsSeed> {
   const client = new pg.Client({ connectionString: benchDatabaseUrl() });
   await client.connect();
@@ -131,14 +176,8 @@ export async function seedAnalytics(): Promise<AnalyticsSeed> {
     await seedStore(client, "other-store", 1000);
     await client.query("commit");
     // As autovacuum would have by now on live tables.
-    for (const table of ["orders", "order_lines", "order_refunds", "order_refund_lines", "inventory_adjustments", "inventory_levels"]) await client.query(`vacuum analyze ${table}`);
-    return {
-      orders: await count(client, "orders"),
-      lines: await count(client, "order_lines"),
-      refunds: await count(client, "order_refunds"),
-      adjustments: await count(client, "inventory_adjustments"),
-      levels: await count(client, "inventory_levels"),
-    };
+    for (const table of TABLES) await client.query(`vacuum analyze ${table}`);
+    return await readCounts(client);
   } finally {
     await client.end();
   }
