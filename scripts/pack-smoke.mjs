@@ -66,7 +66,7 @@ try {
     const { stdout } = await run("pnpm", ["pack", "--pack-destination", tarballs], { cwd: dir, capture: true });
     const file = stdout.trim().split("\n").at(-1)?.trim();
     if (!file?.endsWith(".tgz")) throw new Error(`pnpm pack in packages/${folder} printed no tarball: ${stdout}`);
-    packed.set(manifest.name, { file, folder });
+    packed.set(manifest.name, { file, folder, version: manifest.version });
   }
   console.log([...packed.keys()].join("\n"));
 
@@ -94,9 +94,12 @@ try {
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
   const overrides = {};
   for (const [name, { file }] of packed) if (name.startsWith("@unified-commerce/")) overrides[name] = `file:${file}`;
-  for (const name of Object.keys(manifest.dependencies)) {
+  for (const [name, range] of Object.entries(manifest.dependencies)) {
     if (!name.startsWith("@unified-commerce/")) continue;
     if (!overrides[name]) throw new Error(`the store depends on ${name}, which was not packed`);
+    // What the registry would give a newcomer: the versions released together with this create-store.
+    const released = `^${packed.get(name).version}`;
+    if (range !== released) throw new Error(`create-store scaffolded ${name}@${range}, but the release packs ${name}@${packed.get(name).version} (expected ${released})`);
     // npm refuses an override that differs from the direct dependency's range, so both name the tarball.
     manifest.dependencies[name] = overrides[name];
   }
