@@ -58,6 +58,6 @@ export function assertMove<S extends string>(what: string, moves: Moves<S>, move
 }
 
 /** The move of a machine that reaches `to`, for routes that name the target state (`PATCH .../status`). */
-export function moveTo<S extends string>(moves: Moves<S>, to: S): string | undefined {
-  return Object.entries(moves).find(([, move]) => move.to === to)?.[0];
+export function moveTo<M extends Moves<string>>(moves: M, to: M[keyof M]["to"]): (keyof M & string) | undefined {
+  return (Object.keys(moves) as (keyof M & string)[]).find((name) => moves[name]?.to === to);
 }

@@ -30,7 +30,9 @@ async function flowRefund(trx: Transaction<CoreTables>, organizationId: string, 
       .select(["line.id", "line.total", "line.commission", "line.refundedAmount", "line.refundedCommission", "sub.id as subOrderId", "sub.vendorId", "sub.isSettled"])
       .where("line.organizationId", "=", organizationId)
       .where("line.orderLineId", "=", refunded.lineItemId)
-      .forUpdate()
+      // The line only: a vendor cancelling the sub-order holds the sub-order's row while it refunds, so
+      // locking that row here too could cross with it.
+      .forUpdate("line")
       .executeTakeFirst();
     if (!line) continue;
     const refundedAmount = Number(line.refundedAmount) + sign * refunded.amount;

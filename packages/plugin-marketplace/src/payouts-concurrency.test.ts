@@ -5,7 +5,7 @@ import { marketplace } from "./marketplace-plugin.js";
 import { call, createVendor, placeOrder, vendorProduct } from "./marketplace-test-helpers.js";
 import { recordingPayoutAdapter } from "./payout-test-adapter.js";
 
-describe.runIf(isPostgresTestRun())("payouts under concurrency (PostgreSQL)", () => {
+describe.runIf(isPostgresTestRun())("payouts and refunds under concurrency (PostgreSQL)", () => {
   let t: TestApp;
   const adapter = recordingPayoutAdapter();
   const vendors: string[] = [];
@@ -48,5 +48,22 @@ describe.runIf(isPostgresTestRun())("payouts under concurrency (PostgreSQL)", ()
     expect(adapter.calls.filter((id) => id === payout.id)).toHaveLength(2);
     const paid = (await call(t, "GET", `/api/marketplace/payouts?vendorId=${vendorId}&status=paid`)).body.data;
     expect(paid.map((row: { id: string }) => row.id)).toContain(payout.id);
+  });
+
+  it("adds up 5 concurrent one-unit refunds of a line in the ledger: the whole sale and the whole commission back", async () => {
+    const vendorId = vendors[1] ?? "";
+    await call(t, "POST", "/api/marketplace/commission-rules", { body: { name: "odd", type: "percentage", rateBps: 333, vendorId, priority: 10 } });
+    const product = await vendorProduct(t, { slug: "race-refund", price: 999, vendorId });
+    const order = await placeOrder(t, [{ entityId: product, quantity: 5 }]);
+    const line = order.lines[0];
+    const refunds = await Promise.all(Array.from({ length: 5 }, () => call(t, "POST", `/api/orders/${order.id}/refunds`, { body: { lines: [{ lineItemId: line?.lineItemId, quantity: 1 }] } })));
+    expect(refunds.map((refund) => refund.status)).toEqual(Array(5).fill(201));
+    const { rows } = await sql<{ kind: string; amount: number }>`select l.kind, sum(l.amount)::bigint as amount from marketplace_ledger l join marketplace_sub_orders s on s.id = l.sub_order_id where s.order_id = ${order.id} group by l.kind order by l.kind`.execute(t.db);
+    // 4995 sold at 3.33% = 166 commission; all of it refunded and given back: the order nets 0.
+    expect(rows).toEqual([
+      { kind: "commission", amount: 0 },
+      { kind: "refund", amount: -4995 },
+      { kind: "sale", amount: 4995 },
+    ]);
   });
 });

@@ -28,6 +28,6 @@ export const subOrderRoutes = ({ services }: RouteContext) =>
     .handler(async ({ params, input, actor, organizationId }) => {
       const move = moveTo(subOrderMoves, input.status);
       if (!move) throw AppError.conflict(`No move reaches ${input.status}`);
-      return { data: await services.marketplace.subOrders.move(organizationId, actor, { subOrderId: params.id, move: move as keyof typeof subOrderMoves, ...input }) };
+      return { data: await services.marketplace.subOrders.move(organizationId, actor, { subOrderId: params.id, move, ...input }) };
     })
     .build();
