@@ -1,0 +1,114 @@
+/**
+ * The contract between the connector and a sales channel (another store, a marketplace, a feed). One
+ * operation, one input, one output: the connector owns the jobs, cursors, retries and bookkeeping; an
+ * adapter only speaks the channel's protocol. Adapters are factories returning a plain object (see
+ * `restStoreAdapter` for the reference one) and are registered by `id` in the plugin's options.
+ */
+export interface ChannelAdapter {
+  /** Unique id, stored on each connection (`"rest-store"`). */
+  id: string;
+  /** What the adapter connects to, for listings and `/api/doc`. */
+  description: string;
+  /**
+   * Opens a session on one connection: `settings` are the connection's public settings (a base URL, a
+   * currency), `credentials` its secrets, decrypted for this call only and never stored by the adapter.
+   */
+  open(connection: ChannelConnectionAccess): ChannelSession;
+}
+
+/** What an adapter sees of a connection when it opens a session. */
+export interface ChannelConnectionAccess {
+  id: string;
+  organizationId: string;
+  settings: Readonly<Record<string, string>>;
+  credentials: Readonly<Record<string, string>>;
+}
+
+/** A product as the connector hands it to a channel: this store's entity, priced and stocked. */
+export interface ChannelProduct {
+  /** This store's entity id; the adapter keeps it on the channel's side when the channel can. */
+  entityId: string;
+  /** Stable across both sides: the reference adapter finds an existing listing by it. */
+  slug: string;
+  title: string;
+  status: "active" | "draft" | "archived" | "discontinued";
+  /** Minor units in `currency`; null when this store has no price in that currency. */
+  price: number | null;
+  currency: string;
+  /** Available units (on hand minus reserved, every warehouse). */
+  available: number;
+}
+
+/** A product as the channel lists it. */
+export interface ChannelListing {
+  externalId: string;
+  slug: string;
+  title: string;
+  price: number | null;
+  available: number | null;
+}
+
+/** One page of a channel's listings; `nextCursor` null on the last page. */
+export interface ChannelListingPage {
+  items: ChannelListing[];
+  nextCursor: string | null;
+}
+
+/** An order placed on the channel, as the connector imports it. */
+export interface ChannelOrder {
+  /** The channel's id of the order: the connector imports each one once. */
+  externalId: string;
+  currency: string;
+  lines: { externalProductId: string; quantity: number }[];
+}
+
+/** How an imported order ended here, told back to the channel by `acknowledgeOrder`. */
+export type ChannelOrderOutcome = { status: "accepted"; orderId: string; orderNumber: string } | { status: "rejected"; reason: string };
+
+/**
+ * A session on one connection. Every operation must be safe to repeat: a job can run twice (a worker
+ * dies after the channel answered and before the connector stored the result), so `pushProduct` is an
+ * upsert (by slug for the reference adapter), `setStock` sets an absolute level, and acknowledging an
+ * order twice does no harm.
+ */
+export interface ChannelSession {
+  /** One page of the channel's listings, from `cursor` (null: the first page). */
+  listProducts(input: { cursor: string | null; limit: number }): Promise<ChannelListingPage>;
+  /** Creates or updates the product on the channel; answers the channel's id for it. */
+  pushProduct(product: ChannelProduct): Promise<{ externalId: string }>;
+  /** Sets the channel's available quantity of one listing to `available` (an absolute level). */
+  setStock(input: { externalId: string; available: number }): Promise<void>;
+  /** Orders waiting on the channel, at most `limit`, oldest first. */
+  pullOrders(input: { limit: number }): Promise<ChannelOrder[]>;
+  /** Tells the channel the order was imported (or refused), so it is not pulled again. */
+  acknowledgeOrder(input: { externalId: string; outcome: ChannelOrderOutcome }): Promise<void>;
+}
+
+/**
+ * A refusal by the channel of one item (a product it will not list): counted as an error on the
+ * connection's progress while the rest goes on. Any other error fails the job's attempt and the queue
+ * retries it (a network fault, the channel down).
+ */
+export class ChannelItemRejected extends Error {
+  override readonly name = "ChannelItemRejected";
+  constructor(message: string, readonly status?: number) {
+    super(message);
+  }
+}
+
+export const isChannelItemRejected = (error: unknown): error is ChannelItemRejected => error instanceof ChannelItemRejected;
+
+/** The adapters of a deployment, by id. Ids are unique; an unknown id is a 422 when connecting. */
+export interface AdapterRegistry {
+  get(id: string): ChannelAdapter | undefined;
+  ids(): string[];
+}
+
+export function createAdapterRegistry(adapters: readonly ChannelAdapter[]): AdapterRegistry {
+  const byId = new Map<string, ChannelAdapter>();
+  for (const adapter of adapters) {
+    if (byId.has(adapter.id)) throw new Error(`channel-connector: two adapters have the id "${adapter.id}"`);
+    byId.set(adapter.id, adapter);
+  }
+  return { get: (id) => byId.get(id), ids: () => [...byId.keys()] };
+}

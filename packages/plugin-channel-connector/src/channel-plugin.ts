@@ -1,0 +1,81 @@
+import { defineTask, definePlugin, type Plugin } from "@unified-commerce/plugin-sdk";
+import { createAdapterRegistry } from "./channel-adapter.js";
+import { BACKFILL_TASK, PULL_ORDERS_TASK, SYNC_INVENTORY_TASK } from "./channel-declarations.js";
+import { channelMigrations } from "./channel-migrations.js";
+import { channelSettings, type ChannelConnectorOptions } from "./channel-options.js";
+import { createChannelService } from "./channel-service.js";
+import type { ChannelContext } from "./channel-context.js";
+import { onStockChange } from "./inventory-sync.js";
+import { restStoreAdapter } from "./rest-store-adapter.js";
+import { createConnectionRoute } from "./routes/create-connection.js";
+import { deleteConnectionRoute } from "./routes/delete-connection.js";
+import { getConnectionRoute } from "./routes/get-connection.js";
+import { listConnectionsRoute } from "./routes/list-connections.js";
+import { pullOrdersRoute } from "./routes/pull-orders.js";
+import { startBackfillRoute } from "./routes/start-backfill.js";
+
+export const CHANNEL_CONNECTOR_VERSION = "0.1.0";
+
+/**
+ * The channel connector: sell this store's catalog and stock on another channel. Connections hold an
+ * adapter id, public settings and sealed credentials; connecting starts nothing. The catalog backfill,
+ * stock sync and order pull run as jobs of the kernel's queue, keyed per connection.
+ *
+ * ```ts
+ * export default defineConfig({ plugins: [channelConnector({ adapters: [restStoreAdapter()] })] });
+ * ```
+ */
+export function channelConnector(options: ChannelConnectorOptions = {}): Plugin {
+  const settings = channelSettings(options);
+  const adapters = createAdapterRegistry(options.adapters ?? [restStoreAdapter()]);
+  // The subscriber runs in the adjustment's transaction and needs the context the service factory built.
+  let context: ChannelContext | null = null;
+  const retries = { attempts: settings.attempts, backoff: { type: "exponential" as const, delay: settings.retryDelayMs } };
+  return definePlugin({
+    id: "channel-connector",
+    version: CHANNEL_CONNECTOR_VERSION,
+    dependencies: ["catalog", "inventory", "pricing", "carts", "checkout", "orders", "jobs"],
+    permissions: [{ scope: "channels:manage", description: "Connect sales channels, read and delete connections, start catalog backfills and order pulls" }],
+    schema: { migrations: channelMigrations },
+    services: ({ database, services, logger, secrets }) => {
+      context = { database, services, logger, secrets, adapters, settings };
+      return { channels: createChannelService(context) };
+    },
+    subscribers: [
+      {
+        event: "inventory.afterAdjust",
+        handler: async (event, { trx }) => {
+          if (context) await onStockChange(context, event, trx);
+        },
+      },
+    ],
+    tasks: [
+      defineTask({
+        slug: BACKFILL_TASK,
+        retries,
+        concurrency: { key: ({ connectionId }) => `backfill:${connectionId}`, supersedes: true },
+        handler: ({ connectionId }, { services, job }) => services.channels.runBackfillPage(job.organizationId, connectionId),
+      }),
+      defineTask({
+        slug: SYNC_INVENTORY_TASK,
+        retries,
+        concurrency: { key: ({ connectionId, entityId, variantId }) => `stock:${connectionId}:${entityId}:${variantId ?? "-"}`, supersedes: true },
+        handler: ({ connectionId, entityId }, { services, job }) => services.channels.runInventorySync(job.organizationId, { connectionId, entityId }),
+      }),
+      defineTask({
+        slug: PULL_ORDERS_TASK,
+        retries,
+        concurrency: { key: ({ connectionId }) => `orders:${connectionId}`, supersedes: true },
+        handler: ({ connectionId }, { services, job }) => services.channels.runOrderPull(job.organizationId, connectionId),
+      }),
+    ],
+    routes: (routeContext) => [
+      ...createConnectionRoute(routeContext),
+      ...listConnectionsRoute(routeContext),
+      ...getConnectionRoute(routeContext),
+      ...deleteConnectionRoute(routeContext),
+      ...startBackfillRoute(routeContext),
+      ...pullOrdersRoute(routeContext),
+    ],
+  });
+}

@@ -1,0 +1,51 @@
+import type { ColumnType, Generated } from "kysely";
+import type { Json, Timestamp } from "@unified-commerce/plugin-sdk";
+
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** Where a connection's catalog backfill stands. */
+export type BackfillStatus = "idle" | "running" | "done";
+
+/** The plugin's tables as `db.withTables<ChannelTables>()` sees them (camelCase over snake_case). */
+export type ChannelTables = {
+  channelConnections: {
+    id: string;
+    organizationId: string;
+    name: string;
+    adapterId: string;
+    settings: Json<Record<string, string>>;
+    /** `secrets.seal(JSON.stringify(credentials))`; opened only to hand the adapter a session. */
+    sealedCredentials: string;
+    backfillStatus: ColumnType<BackfillStatus, BackfillStatus | undefined, BackfillStatus>;
+    /** The next page to push (a page number of the catalog, oldest first); null before and after a run. */
+    backfillCursor: string | null;
+    backfillPages: Generated<number>;
+    backfillItems: Generated<number>;
+    backfillErrors: Generated<number>;
+    backfillLastError: string | null;
+    backfillStartedAt: NullableTimestamp;
+    backfillFinishedAt: NullableTimestamp;
+    stockPushes: Generated<number>;
+    ordersImported: Generated<number>;
+    ordersRejected: Generated<number>;
+    createdAt: Timestamp;
+    updatedAt: Timestamp;
+  };
+  channelListings: {
+    connectionId: string;
+    organizationId: string;
+    entityId: string;
+    externalId: string;
+    pushedAt: Timestamp;
+  };
+  channelOrders: {
+    id: string;
+    organizationId: string;
+    connectionId: string;
+    externalOrderId: string;
+    orderId: string | null;
+    status: "imported" | "rejected";
+    reason: string | null;
+    createdAt: Timestamp;
+  };
+};
