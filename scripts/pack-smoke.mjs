@@ -16,10 +16,11 @@
  * Exits non-zero on the first failure. Needs the npm registry for third-party packages, nothing else.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { checkTarball, readTarball } from "./pack-smoke/check-tarball.mjs";
 import { run, startUntilHealthy } from "./pack-smoke/processes.mjs";
@@ -27,7 +28,7 @@ import { run, startUntilHealthy } from "./pack-smoke/processes.mjs";
 const { values: options } = parseArgs({
   options: { template: { type: "string", default: "minimal" }, "skip-build": { type: "boolean", default: false }, keep: { type: "boolean", default: false } },
 });
-const root = new URL("..", import.meta.url).pathname;
+const root = fileURLToPath(new URL("..", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "uc-pack-smoke-"));
 const tarballs = join(work, "tarballs");
 const started = Date.now();
@@ -56,12 +57,8 @@ try {
   const packed = new Map();
   for (const folder of readdirSync(join(root, "packages")).sort()) {
     const dir = join(root, "packages", folder);
-    let manifest;
-    try {
-      manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-    } catch {
-      continue;
-    }
+    if (!existsSync(join(dir, "package.json"))) continue;
+    const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
     if (manifest.private) continue;
     const { stdout } = await run("pnpm", ["pack", "--pack-destination", tarballs], { cwd: dir, capture: true });
     const file = stdout.trim().split("\n").at(-1)?.trim();
