@@ -7,18 +7,7 @@ import { marketplaceSettings, type MarketplaceOptions } from "./marketplace-opti
 import { createMarketplaceService } from "./marketplace-service.js";
 import { assertVendorsSell } from "./sub-order-split.js";
 import { VENDOR_KEY_SCOPE } from "./vendor-members.js";
-import { payoutRoutes } from "./routes/payout-routes.js";
-import { disputeRoutes } from "./routes/dispute-routes.js";
-import { returnRoutes } from "./routes/return-routes.js";
-import { reviewRoutes } from "./routes/review-routes.js";
-import { commissionRuleRoutes } from "./routes/commission-rule-routes.js";
-import { subOrderRoutes } from "./routes/sub-order-routes.js";
-import { vendorBalanceRoutes } from "./routes/vendor-balance-routes.js";
-import { vendorMeOrderRoutes } from "./routes/vendor-me-order-routes.js";
-import { vendorAccessRoutes } from "./routes/vendor-access-routes.js";
-import { vendorDocumentRoutes } from "./routes/vendor-document-routes.js";
-import { vendorMeRoutes } from "./routes/vendor-me-routes.js";
-import { vendorRoutes } from "./routes/vendor-routes.js";
+import { marketplaceRoutes } from "./routes/marketplace-routes.js";
 
 export const MARKETPLACE_VERSION = "0.1.0";
 
@@ -65,19 +54,6 @@ export function marketplace(options: MarketplaceOptions = {}): Plugin {
       // Pays one payout; safe to run twice (only a pending payout is claimed), so the queue may retry it.
       defineTask({ slug: PAY_PAYOUT_TASK, handler: ({ payoutId }, { services, job }) => services.marketplace.payouts.pay(job.organizationId, payoutId) }),
     ],
-    routes: (context) => [
-      ...vendorRoutes(context),
-      ...vendorDocumentRoutes(context),
-      ...vendorAccessRoutes(context),
-      ...vendorBalanceRoutes(context),
-      ...vendorMeRoutes(context),
-      ...vendorMeOrderRoutes(context),
-      ...commissionRuleRoutes(context),
-      ...subOrderRoutes(context),
-      ...payoutRoutes(context),
-      ...disputeRoutes(context),
-      ...returnRoutes(context),
-      ...reviewRoutes(context),
-    ],
+    routes: marketplaceRoutes,
   });
 }

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { hasPermission, paginate, router, type RouteContext } from "@unified-commerce/plugin-sdk";
+import { listReviewsQuery, reviewSchema } from "../aftersale-schemas.js";
+
+/** List a vendor's reviews. */
+export const listReviewsRoute = ({ services }: RouteContext) =>
+  router("Marketplace reviews", "/marketplace/vendors")
+    .get("/:id/reviews", { summary: "List a vendor's reviews", description: "Published ones, newest first; staff (marketplace:read) see hidden ones too and may filter by `status`." })
+    .query(listReviewsQuery)
+    .output(z.array(reviewSchema))
+    .handler(async ({ params, query, actor, organizationId }) => {
+      const isPublicOnly = !hasPermission(actor, "marketplace:read");
+      const { items, total } = await services.marketplace.reviews.list(organizationId, params.id, { ...query, isPublicOnly });
+      return { data: items, meta: paginate(query, total) };
+    })
+    .build();
