@@ -25,7 +25,7 @@ export interface RemoteCall {
 /** Two stores on one test server: this one (`default`) with the connector, and the remote organization. */
 export interface TwoStores {
   t: TestApp;
-  /** Every call the adapter made to the remote store, in order. */
+  /** Every call of the adapter that reached the remote store, in order (a simulated crash never does). */
   calls: RemoteCall[];
   /** Makes the next matching call fail like a dead worker (once per registration). */
   failOnce(match: (call: RemoteCall, index: number) => boolean): void;
@@ -46,11 +46,11 @@ export async function connectTwoStores(options: Omit<ChannelConnectorOptions, "a
     const target = new URL(url);
     const call = { method: init.method, path: `${target.pathname}${target.search}` };
     const failing = failures.findIndex((match) => match(call, calls.length));
-    calls.push(call);
     if (failing >= 0) {
       failures.splice(failing, 1);
       throw new Error(`simulated crash during ${call.method} ${call.path}`);
     }
+    calls.push(call);
     const isKnownKey = init.headers["x-api-key"] === REMOTE_API_KEY && target.origin === REMOTE_BASE_URL;
     const response = await app.app.inject({
       method: init.method as "GET",
