@@ -4,6 +4,7 @@ export { manualPayoutAdapter, type PayoutAdapter, type PayoutInput, type PayoutR
 export { marketplaceEvents, PAY_PAYOUT_TASK } from "./marketplace-declarations.js";
 export { vendorMoves, subOrderMoves, disputeMoves, returnMoves, documentMoves } from "./marketplace-states.js";
 export { VENDOR_KEY_SCOPE } from "./vendor-members.js";
+export { marketplaceAnalyticsModels } from "./marketplace-analytics.js";
 export * from "./vendor-schemas.js";
 export * from "./sub-order-schemas.js";
 export * from "./commission-schemas.js";

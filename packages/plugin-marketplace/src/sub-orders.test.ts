@@ -140,6 +140,8 @@ describe("checkout split into sub-orders, commission and the ledger", () => {
     const mine = await call(t, "GET", "/api/marketplace/vendor/me/orders", { actor: ua });
     expect(mine.body.data.every((sub: { vendorId: string }) => sub.vendorId === vendor.a)).toBe(true);
     expect(mine.body.data.map((sub: { id: string }) => sub.id)).toContain(subA?.id);
+    const own = await call(t, "GET", `/api/marketplace/vendor/me/orders/${subA?.id}`, { actor: ua });
+    expect(own.body.data).toMatchObject({ id: subA?.id, vendorId: vendor.a, lines: [expect.objectContaining({ quantity: 1, total: 1000, commission: 100 })] });
     const before = await marketplaceTraces(t.db);
     expect((await call(t, "GET", `/api/marketplace/vendor/me/orders/${subB?.id}`, { actor: ua })).status).toBe(404);
     for (const move of ["confirm", "ship", "deliver", "cancel"]) {
