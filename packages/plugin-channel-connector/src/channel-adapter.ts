@@ -66,6 +66,18 @@ export interface ChannelOrder {
 export type ChannelOrderOutcome = { status: "accepted"; orderId: string; orderNumber: string } | { status: "rejected"; reason: string };
 
 /**
+ * What this store has shipped of a channel order so far: cumulative units per listing, and the latest
+ * shipment's tracking. Absolute, like a stock level, so pushing it twice ships nothing twice.
+ */
+export interface ChannelShipments {
+  externalOrderId: string;
+  shipped: { externalProductId: string; quantity: number }[];
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+}
+
+/**
  * A session on one connection. Every operation must be safe to repeat: a job can run twice (a worker
  * dies after the channel answered and before the connector stored the result), so `pushProduct` is an
  * upsert (by slug for the reference adapter), `setStock` sets an absolute level, and acknowledging an
@@ -82,6 +94,8 @@ export interface ChannelSession {
   pullOrders(input: { limit: number }): Promise<ChannelOrder[]>;
   /** Tells the channel the order was imported (or refused), so it is not pulled again. */
   acknowledgeOrder(input: { externalId: string; outcome: ChannelOrderOutcome }): Promise<void>;
+  /** Brings the channel's shipments of an order up to `shipped` (only the difference is shipped there). */
+  pushShipments(input: ChannelShipments): Promise<void>;
 }
 
 /**

@@ -57,6 +57,8 @@ export const channelMigrations: readonly NamedMigration[] = [
         created_at timestamptz not null default now(),
         unique (connection_id, external_order_id)
       )`.execute(db);
+      // A fulfillment finds the channel its order came from.
+      await sql`create index channel_orders_order on channel_orders (organization_id, order_id) where order_id is not null`.execute(db);
     },
   },
 ];

@@ -1,11 +1,12 @@
 import { defineTask, definePlugin, type Plugin } from "@unified-commerce/plugin-sdk";
 import { createAdapterRegistry } from "./channel-adapter.js";
-import { BACKFILL_TASK, PULL_ORDERS_TASK, SYNC_INVENTORY_TASK } from "./channel-declarations.js";
+import { BACKFILL_TASK, PULL_ORDERS_TASK, PUSH_ORDER_TASK, SYNC_INVENTORY_TASK } from "./channel-declarations.js";
 import { channelMigrations } from "./channel-migrations.js";
 import { channelSettings, type ChannelConnectorOptions } from "./channel-options.js";
 import { createChannelService } from "./channel-service.js";
 import type { ChannelContext } from "./channel-context.js";
 import { onStockChange } from "./inventory-sync.js";
+import { onFulfillment } from "./order-shipments.js";
 import { restStoreAdapter } from "./rest-store-adapter.js";
 import { createConnectionRoute } from "./routes/create-connection.js";
 import { deleteConnectionRoute } from "./routes/delete-connection.js";
@@ -48,6 +49,12 @@ export function channelConnector(options: ChannelConnectorOptions = {}): Plugin 
           if (context) await onStockChange(context, event, trx);
         },
       },
+      {
+        event: "fulfillment.create",
+        handler: async (event, { trx }) => {
+          if (context) await onFulfillment(context, event, trx);
+        },
+      },
     ],
     tasks: [
       defineTask({
@@ -67,6 +74,12 @@ export function channelConnector(options: ChannelConnectorOptions = {}): Plugin 
         retries,
         concurrency: { key: ({ connectionId }) => `orders:${connectionId}`, supersedes: true },
         handler: ({ connectionId }, { services, job }) => services.channels.runOrderPull(job.organizationId, connectionId),
+      }),
+      defineTask({
+        slug: PUSH_ORDER_TASK,
+        retries,
+        concurrency: { key: ({ connectionId, orderId }) => `order:${connectionId}:${orderId}`, supersedes: true },
+        handler: ({ connectionId, orderId }, { services, job }) => services.channels.runOrderPush(job.organizationId, { connectionId, orderId }),
       }),
     ],
     routes: (routeContext) => [

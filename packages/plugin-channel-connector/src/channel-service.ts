@@ -4,6 +4,7 @@ import type { ChannelContext } from "./channel-context.js";
 import { backfillPage, startBackfill, type BackfillPageResult } from "./catalog-backfill.js";
 import { createConnectionOperations, readConnectionRow, type Connection, type CreateConnectionInput } from "./connections.js";
 import { syncInventory } from "./inventory-sync.js";
+import { pushOrderShipments } from "./order-shipments.js";
 import { enqueuePull, importOrder, pullOrders, type ImportResult } from "./order-import.js";
 
 /**
@@ -33,6 +34,8 @@ export function createChannelService(context: ChannelContext) {
       if (exists) await enqueuePull(context, organizationId, connectionId, context.settings.pullIntervalMs);
       return totals;
     },
+    /** `channel/push-order`: an imported order's shipments, sent back to the channel. */
+    runOrderPush: (organizationId: string, input: { connectionId: string; orderId: string }) => pushOrderShipments(context, organizationId, input),
     /** Imports one order delivered by the channel (a webhook receiver calls this); de-duplicated by its id. */
     async importOrder(organizationId: string, connectionId: string, order: ChannelOrder): Promise<ImportResult> {
       return importOrder(context, await readConnectionRow(context.database.db, organizationId, connectionId), order);

@@ -88,6 +88,31 @@ describe("orders from the channel", () => {
     expect(result).toMatchObject({ isDuplicate: false, outcome: { status: "rejected", reason: expect.stringContaining("not listed") } });
   });
 
+  it("sends this store's shipments of an imported order back to the channel, once", async () => {
+    await call(stores.t, "POST", "/api/inventory/adjust", { body: { entityId: lamp, warehouseId: main, type: "restock", quantity: 10 } });
+    await drainJobs(stores.t);
+    const remoteId = await remoteOrder(lamp, 3);
+    await pull();
+    const { rows } = await sql<{ orderId: string }>`select order_id from channel_orders where external_order_id = ${remoteId}`.execute(stores.t.db);
+    const orderId = rows[0]?.orderId ?? "";
+    const order = (await call(stores.t, "GET", `/api/orders/${orderId}`)).body.data;
+    for (const status of ["confirmed", "processing"]) expect((await call(stores.t, "PATCH", `/api/orders/${orderId}/status`, { body: { status } })).status).toBe(200);
+    const lineItemId = order.lines[0].lineItemId as string;
+    const ship = (quantity: number, trackingNumber: string) => call(stores.t, "POST", `/api/orders/${orderId}/fulfillments`, { body: { lines: [{ lineItemId, quantity }], carrier: "DHL", trackingNumber } });
+    expect((await ship(1, "TRACK-1")).status).toBe(201);
+    await drainJobs(stores.t);
+    const remoteShipments = async () => (await call(stores.t, "GET", `/api/orders/${remoteId}/fulfillments`, { actor: remoteAdmin })).body.data as { trackingNumber: string; lines: { quantity: number }[] }[];
+    expect((await remoteShipments()).map((shipment) => [shipment.trackingNumber, shipment.lines[0]?.quantity])).toEqual([["TRACK-1", 1]]);
+    expect(await remoteStatus(remoteId)).toBe("partially_fulfilled");
+
+    expect((await ship(2, "TRACK-2")).status).toBe(201);
+    await drainJobs(stores.t);
+    // Pushing the same state again (a job run twice) ships nothing more.
+    await stores.t.kernel.services.channels.runOrderPush("default", { connectionId, orderId });
+    expect((await remoteShipments()).map((shipment) => [shipment.trackingNumber, shipment.lines[0]?.quantity])).toEqual([["TRACK-2", 2], ["TRACK-1", 1]]);
+    expect(await remoteStatus(remoteId)).toBe("fulfilled");
+  });
+
   it.runIf(isPostgresTestRun())("never oversells when channel orders race local checkouts for the last units, and imports a racing duplicate once", async () => {
     const last = await product(stores.t, { slug: "last-units", price: 900, onHand: 5, warehouseId: main });
     await call(stores.t, "POST", `/api/channels/${connectionId}/backfill`);

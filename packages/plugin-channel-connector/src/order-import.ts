@@ -74,16 +74,20 @@ export async function importOrder(context: ChannelContext, row: ConnectionRow, o
     }
     if (!(error instanceof OrderRefused) && !(isAppError(error) && error.status < 500)) throw error;
     const reason = error.message.slice(0, 500);
-    const recorded = await channelScope(db, organizationId)
-      .insertInto("channelOrders", { id: randomUUID(), connectionId: row.id, externalOrderId: order.externalId, orderId: null, status: "rejected", reason })
-      .onConflict((oc) => oc.columns(["connectionId", "externalOrderId"]).doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (!recorded) {
+    // The refusal and its count, in one transaction; a concurrent delivery that recorded it first wins.
+    const isRecorded = await context.database.transaction(async (trx) => {
+      const recorded = await channelScope(trx, organizationId)
+        .insertInto("channelOrders", { id: randomUUID(), connectionId: row.id, externalOrderId: order.externalId, orderId: null, status: "rejected", reason })
+        .onConflict((oc) => oc.columns(["connectionId", "externalOrderId"]).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (recorded) await channelScope(trx, organizationId).updateTable("channelConnections").set({ ordersRejected: sql<number>`orders_rejected + 1` }).where("id", "=", row.id).execute();
+      return recorded !== undefined;
+    });
+    if (!isRecorded) {
       const record = await findRecord(context, row, order.externalId);
       if (record) return { externalId: order.externalId, outcome: record, isDuplicate: true };
     }
-    await channelScope(db, organizationId).updateTable("channelConnections").set({ ordersRejected: sql<number>`orders_rejected + 1` }).where("id", "=", row.id).execute();
     return { externalId: order.externalId, outcome: { status: "rejected", reason }, isDuplicate: false };
   }
 }

@@ -1,4 +1,4 @@
-import { ChannelItemRejected, type ChannelAdapter, type ChannelConnectionAccess, type ChannelListing, type ChannelOrder, type ChannelProduct, type ChannelSession } from "./channel-adapter.js";
+import { ChannelItemRejected, type ChannelShipments, type ChannelAdapter, type ChannelConnectionAccess, type ChannelListing, type ChannelOrder, type ChannelProduct, type ChannelSession } from "./channel-adapter.js";
 
 /** The `fetch` the adapter calls; injectable so tests (or a proxy) can route the calls elsewhere. */
 export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<{ status: number; json(): Promise<unknown> }>;
@@ -26,7 +26,8 @@ export const REST_STORE_CREDENTIALS = {
 
 type Envelope = { data?: unknown; meta?: { total?: number }; error?: { code?: string; message?: string } };
 type RemoteEntity = { id: string; slug: string; status: string; attributes?: Record<string, { title?: string | null }> };
-type RemoteOrder = { id: string; currency: string; status: string; lines?: { entityId: string; quantity: number }[] };
+type RemoteOrder = { id: string; currency: string; status: string; lines?: { lineItemId: string; entityId: string; quantity: number }[] };
+type RemoteFulfillment = { lines: { lineItemId: string; quantity: number }[] };
 
 /**
  * The reference adapter: the channel is another store of this project, reached over its REST API with
@@ -145,6 +146,37 @@ function openSession(fetchImpl: FetchLike, connection: ChannelConnectionAccess):
       const moved = await call("PATCH", `/orders/${externalId}/status`, { status, reason: outcome.status === "accepted" ? `imported as ${outcome.orderNumber}` : outcome.reason.slice(0, 500) });
       // 409: moved already (an earlier acknowledgement whose answer was lost).
       if (moved.status !== 409) expect(moved, `acknowledging order ${externalId}`);
+    },
+
+    async pushShipments(input: ChannelShipments) {
+      const path = `/orders/${input.externalOrderId}`;
+      const order = expect(await call("GET", path), `reading order ${input.externalOrderId}`) as RemoteOrder;
+      const fulfillments = expect(await call("GET", `${path}/fulfillments`), `reading shipments of ${input.externalOrderId}`) as RemoteFulfillment[];
+      const shippedThere = new Map<string, number>();
+      for (const line of fulfillments.flatMap((fulfillment) => fulfillment.lines)) shippedThere.set(line.lineItemId, (shippedThere.get(line.lineItemId) ?? 0) + line.quantity);
+      // Spread each product's units shipped here over the channel order's lines of that product.
+      const lines: { lineItemId: string; quantity: number }[] = [];
+      for (const { externalProductId, quantity } of input.shipped) {
+        let left = quantity;
+        for (const line of (order.lines ?? []).filter((candidate) => candidate.entityId === externalProductId)) {
+          const already = Math.min(shippedThere.get(line.lineItemId) ?? 0, line.quantity);
+          const target = Math.min(left, line.quantity);
+          left -= target;
+          if (target > already) lines.push({ lineItemId: line.lineItemId, quantity: target - already });
+        }
+      }
+      if (lines.length === 0) return;
+      // Shipping needs the order in processing; a 409 means it is there or past it already.
+      if (order.status === "confirmed") {
+        const moved = await call("PATCH", `${path}/status`, { status: "processing" });
+        if (moved.status !== 409) expect(moved, `processing order ${input.externalOrderId}`);
+      }
+      const tracking = {
+        ...(input.carrier ? { carrier: input.carrier } : {}),
+        ...(input.trackingNumber ? { trackingNumber: input.trackingNumber } : {}),
+        ...(input.trackingUrl ? { trackingUrl: input.trackingUrl } : {}),
+      };
+      expect(await call("POST", `${path}/fulfillments`, { lines, ...tracking }), `shipping order ${input.externalOrderId}`);
     },
   };
 }
