@@ -39,20 +39,19 @@ export function createCommerceMcpServer(request: CommerceMcpRequest): McpServer 
   );
   const { actor } = request;
   for (const tool of commerceTools) {
-    const isAllowed = canUseTool(actor, tool);
-    if (!isAllowed && !request.isForbiddenCallable) continue;
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.input,
-        outputSchema: tool.output,
-        annotations: { title: tool.title, readOnlyHint: tool.isReadOnly, destructiveHint: false, idempotentHint: tool.isIdempotent === true, openWorldHint: false },
-      },
-      (input: Record<string, unknown>): Promise<ToolAnswer> =>
-        isAllowed ? runTool(tool, request, input) : Promise.resolve(toolError("FORBIDDEN", `This credential may not use ${tool.name} (it needs ${describeAccess(tool)})`)),
-    );
+    const annotations = { title: tool.title, readOnlyHint: tool.isReadOnly, destructiveHint: false, idempotentHint: tool.isIdempotent === true, openWorldHint: false };
+    if (canUseTool(actor, tool)) {
+      server.registerTool(
+        tool.name,
+        { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations },
+        (input: Record<string, unknown>) => runTool(tool, request, input),
+      );
+    } else if (request.isForbiddenCallable) {
+      // No schemas: the refusal comes before any argument is read, whatever the arguments.
+      server.registerTool(tool.name, { title: tool.title, description: tool.description, annotations }, () =>
+        toolError("FORBIDDEN", `This credential may not use ${tool.name} (it needs ${describeAccess(tool)})`),
+      );
+    }
   }
   registerCommerceResources(server, request);
   return server;

@@ -102,9 +102,11 @@ describe("commerce MCP server at POST /api/mcp", () => {
     const lines = placed.lines as { lineItemId: string }[];
     const refund = { order: placed.number, lines: [{ lineItemId: lines[0]?.lineItemId, quantity: 1 }], reason: "chipped" };
 
-    const [denied] = await probe(url, storefront, [call("refund_order", refund)]);
-    expect(resultOf(denied)).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^FORBIDDEN/) }] });
-    expect(resultOf(denied).structuredContent).toBeUndefined();
+    const [denied, deniedJunk] = await probe(url, storefront, [call("refund_order", refund), call("refund_order", { lines: [] })]);
+    for (const outcome of [denied, deniedJunk]) {
+      expect(resultOf(outcome)).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^FORBIDDEN/) }] });
+      expect(resultOf(outcome).structuredContent).toBeUndefined();
+    }
 
     const [looked, refunded, tooMuch] = await probe(url, staff, [
       call("get_order", { order: placed.number }),
@@ -153,6 +155,8 @@ describe("commerce MCP server at POST /api/mcp", () => {
   });
 
   it("answers 401 without credentials, 405 to GET and DELETE, and a 4xx to bodies that are not MCP", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/api/doc" })).json() as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(doc.paths["/api/mcp"] ?? {}).sort()).toEqual(["delete", "get", "post"]);
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
     const anonymous = await t.app.inject({ method: "POST", url: "/api/mcp", headers: { "content-type": "application/json", accept: MCP_ACCEPT }, payload: body });
     expect(anonymous.statusCode).toBe(401);
