@@ -1,6 +1,7 @@
 import { cardAdapter, defineConfig, manualAdapter, type AuthConfig, type PaymentAdapter } from "@unified-commerce/core";
 import { auth } from "@unified-commerce/auth";
 import { layaway } from "@unified-commerce/plugin-layaway";
+import { marketplace } from "@unified-commerce/plugin-marketplace";
 import { pos } from "@unified-commerce/plugin-pos";
 
 const list = (value: string | undefined): string[] =>
@@ -87,6 +88,7 @@ export default defineConfig({
           "members:manage",
           "pos:*",
           "layaway:*",
+          "marketplace:*",
         ],
       },
       staff: {
@@ -112,8 +114,12 @@ export default defineConfig({
           "promotions:read",
           "pos:operate",
           "layaway:operate",
+          "marketplace:read",
+          "marketplace:manage",
         ],
       },
+      // A vendor's people on the marketplace: their own vendor's profile, sub-orders, payouts and reviews.
+      seller: { permissions: ["catalog:read", "marketplace:vendor"] },
       customer: {
         permissions: ["catalog:read", "customers:read:self", "customers:update:self", "orders:read:own", "orders:create", "cart:create", "cart:read", "cart:update"],
       },
@@ -142,7 +148,14 @@ export default defineConfig({
     ...(process.env.SESSION_DURATION ? { sessionDuration: Number(process.env.SESSION_DURATION) } : {}),
   },
   environment: process.env.NODE_ENV === "production" ? "production" : "development",
-  // The first-party plugins after auth (the point of sale needs its members and API keys): a till signs
-  // operators in with a `pos-till` key; layaway plans hold stock until their deadline.
-  plugins: [auth({ ...(publicUrl ? { baseUrl: publicUrl } : {}) }), layaway(), pos()],
+  // The first-party plugins after auth (the point of sale and the marketplace need its members and API
+  // keys): a till signs operators in with a `pos-till` key; layaway plans hold stock until their deadline;
+  // the marketplace splits orders by vendor (a store with no vendors sells as before).
+  // MARKETPLACE_HOLDING_DAYS holds vendors' sales before a payout run may send them (default 7).
+  plugins: [
+    auth({ ...(publicUrl ? { baseUrl: publicUrl } : {}) }),
+    layaway(),
+    pos(),
+    marketplace({ ...(process.env.MARKETPLACE_HOLDING_DAYS ? { holdingPeriodDays: Number(process.env.MARKETPLACE_HOLDING_DAYS) } : {}) }),
+  ],
 });

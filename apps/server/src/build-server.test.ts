@@ -71,16 +71,29 @@ describe("the production server with its default configuration (auth plugin)", (
     await dropSchema(authSchema);
   });
 
-  it("declares the admin and storefront scopes and the four roles", () => {
+  it("declares the admin and storefront scopes and the five roles", () => {
     expect(Object.keys(defaultConfig.auth?.apiKeyScopes ?? {})).toEqual(["admin", "storefront"]);
     expect(defaultConfig.auth?.apiKeyScopes?.admin?.permissions).toEqual({ "*": ["*"] });
     expect(defaultConfig.auth?.apiKeyScopes?.storefront?.permissions.catalog).toEqual(["read"]);
-    expect(Object.keys(defaultConfig.auth?.roles ?? {})).toEqual(["owner", "admin", "staff", "customer"]);
+    expect(Object.keys(defaultConfig.auth?.roles ?? {})).toEqual(["owner", "admin", "staff", "seller", "customer"]);
   });
 
-  it("boots the point-of-sale and layaway plugins and shows their routes in the OpenAPI document", async () => {
+  it("boots the point-of-sale, layaway and marketplace plugins and shows their routes in the OpenAPI document", async () => {
     const paths = Object.keys((await app.inject({ url: "/api/doc" })).json().paths);
-    expect(paths).toEqual(expect.arrayContaining(["/api/pos/auth/pin", "/api/pos/auth/pin-login", "/api/pos/auth/override", "/api/pos/exchanges", "/api/layaways", "/api/layaways/{id}/payments"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/api/pos/auth/pin",
+        "/api/pos/auth/pin-login",
+        "/api/pos/auth/override",
+        "/api/pos/exchanges",
+        "/api/layaways",
+        "/api/layaways/{id}/payments",
+        "/api/marketplace/vendors",
+        "/api/marketplace/payouts/run",
+        "/api/marketplace/vendor/me",
+      ]),
+    );
+    expect((await app.inject({ url: "/api/marketplace/vendors" })).statusCode).toBe(401);
     // Their routes are guarded like the others: an anonymous caller gets 401, not a plugin fault.
     expect((await app.inject({ method: "POST", url: "/api/pos/auth/pin-login", payload: { operatorId: "x", pin: "1234" } })).statusCode).toBe(401);
     expect((await app.inject({ url: "/api/layaways" })).statusCode).toBe(401);
