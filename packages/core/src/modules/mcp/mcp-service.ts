@@ -2,7 +2,7 @@ import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { ServiceContext } from "../../kernel/contexts.js";
 import { credentialOf } from "../../http/idempotency/idempotency-key.js";
-import { createIdempotencyStore } from "../../http/idempotency/idempotency-store.js";
+import { createIdempotencyStore, type IdempotencyClaim } from "../../http/idempotency/idempotency-store.js";
 import type { PlacedOrder, PlaceOrderInput } from "../checkout/place-order.js";
 
 /** A checkout asked for by an MCP tool, with the key that makes its retries safe. */
@@ -20,6 +20,12 @@ export interface CheckoutOnceInput extends PlaceOrderInput {
 export function createMcpService({ db, secrets, services }: Pick<ServiceContext, "db" | "secrets" | "services">) {
   const store = createIdempotencyStore(db, secrets);
   return {
+    /**
+     * Frees the `Idempotency-Key` the HTTP layer claimed for an MCP request. The transport answers on the
+     * raw response, past the layer's onSend that would store the answer, so the key would otherwise stay
+     * "in progress" and a retry would get 409s; MCP requests are not replayed whole (checkout has its key).
+     */
+    releaseRequestKey: (claim: IdempotencyClaim): Promise<void> => store.release(claim),
     /**
      * `services.checkout.checkout` once per key: a retry with the same arguments answers the stored order
      * (no second order, no second stock movement); other arguments are IDEMPOTENCY_KEY_REUSED; a key whose

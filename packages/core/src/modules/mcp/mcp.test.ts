@@ -166,6 +166,13 @@ describe("commerce MCP server at POST /api/mcp", () => {
       expect(answer.headers.allow).toBe("POST");
       expect(answer.json()).toMatchObject({ error: { code: "METHOD_NOT_ALLOWED" } });
     }
+    // An Idempotency-Key header (sent by a generic HTTP client) does not wedge the endpoint: every request runs.
+    const keyed = { ...jsonHeaders(testAdminActor), accept: MCP_ACCEPT, "idempotency-key": randomUUID() };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const answer = await t.app.inject({ method: "POST", url: "/api/mcp", headers: keyed, payload: body });
+      expect(answer.statusCode).toBe(200);
+      expect((answer.json() as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(0);
+    }
     for (const payload of ["{}", "42", "\"tools/list\"", JSON.stringify({ jsonrpc: "2.0", id: 1, method: 7 }), "{not json"]) {
       const answer = await t.app.inject({ method: "POST", url: "/api/mcp", headers: { ...jsonHeaders(testAdminActor), accept: MCP_ACCEPT }, payload });
       expect(answer.statusCode, payload).toBeGreaterThanOrEqual(400);

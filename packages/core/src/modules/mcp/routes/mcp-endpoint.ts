@@ -35,6 +35,11 @@ export const mcpEndpointRoute = (context: RouteContext) =>
         void transport.close();
         void server.close();
       });
+      const claim = request.idempotencyClaim;
+      if (claim) {
+        request.idempotencyClaim = null;
+        await context.services.mcp.releaseRequestKey(claim);
+      }
       await server.connect(transport);
       // The transport writes the response itself; headers set on the raw response are merged into it.
       reply.hijack();
