@@ -48,7 +48,8 @@ describe("analytics model declarations", () => {
     }
     const twice = definePlugin({ id: "orders-copy", version: "1.0.0", analyticsModels: [{ name: "orders", table: "orders", measures: { count: { type: "count" } }, dimensions: {} }] });
     expect(await bootFailure(twice)).toContain('Analytics model "orders" is declared by plugin "orders-copy" and already by plugin "orders"');
-  });
+    // Nine boots in a row: on the embedded database each one starts PGlite and migrates.
+  }, 180_000);
 
   it("fail boot when the migrated database lacks a column or its type does not fit", async () => {
     const cases: [Record<string, unknown>, string][] = [
@@ -59,7 +60,7 @@ describe("analytics model declarations", () => {
       [{ organizationColumn: "tenant" }, 'names the column "scores.tenant"'],
     ];
     for (const [model, message] of cases) expect(await bootFailure(scores(model))).toContain(message);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe("limits", () => {
