@@ -94,6 +94,15 @@ export interface ChannelSession {
   pullOrders(input: { limit: number }): Promise<ChannelOrder[]>;
   /** Tells the channel the order was imported (or refused), so it is not pulled again. */
   acknowledgeOrder(input: { externalId: string; outcome: ChannelOrderOutcome }): Promise<void>;
+  /** The channel's current price (in `currency`) and available stock of each listing; missing ones are left out. */
+  readListings(input: { externalIds: string[]; currency: string }): Promise<ChannelListing[]>;
+  /** Sets the listing's price (minor units of `currency`). */
+  setPrice(input: { externalId: string; price: number; currency: string }): Promise<void>;
+  /**
+   * Removes files the adapter exported that the channel has taken (a feed-based channel's uploads);
+   * answers how many. Adapters that export no files leave it out.
+   */
+  reapExports?(input: { olderThan: Date }): Promise<number>;
   /** Brings the channel's shipments of an order up to `shipped` (only the difference is shipped there). */
   pushShipments(input: ChannelShipments): Promise<void>;
 }

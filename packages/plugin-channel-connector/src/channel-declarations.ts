@@ -5,6 +5,9 @@ export const BACKFILL_TASK = "channel/backfill-catalog";
 export const SYNC_INVENTORY_TASK = "channel/sync-inventory";
 export const PULL_ORDERS_TASK = "channel/pull-orders";
 export const PUSH_ORDER_TASK = "channel/push-order";
+export const RECONCILE_TASK = "channel/reconcile";
+export const RECONCILE_SWEEP_TASK = "channel/reconcile-sweep";
+export const REAP_EXPORTS_TASK = "channel/reap-exports";
 
 declare module "@unified-commerce/plugin-sdk" {
   interface Services {
@@ -19,5 +22,11 @@ declare module "@unified-commerce/plugin-sdk" {
     "channel/pull-orders": { connectionId: string };
     /** Pushes what this store has shipped of an imported order to the channel. */
     "channel/push-order": { connectionId: string; orderId: string };
+    /** Compares one page of listings with the channel and repairs drift; enqueues itself until done. */
+    "channel/reconcile": { connectionId: string };
+    /** Starts a reconcile of every connection; enqueues itself again after `reconcileIntervalMs`. */
+    "channel/reconcile-sweep": Record<string, never>;
+    /** Removes exported files the channels have taken and resets stale cursors; enqueues itself again. */
+    "channel/reap-exports": Record<string, never>;
   }
 }

@@ -28,6 +28,9 @@ export const channelMigrations: readonly NamedMigration[] = [
         stock_pushes integer not null default 0,
         orders_imported integer not null default 0,
         orders_rejected integer not null default 0,
+        reconcile_status text not null default 'idle' check (reconcile_status in ('idle', 'running', 'done')),
+        reconcile_cursor text,
+        reconcile_report jsonb,
         created_at timestamptz not null default now(),
         updated_at timestamptz not null default now()
       )`.execute(db);

@@ -14,6 +14,14 @@ export interface ChannelConnectorOptions {
   retryDelayMs?: number;
   /** How often each connection's orders are pulled, in milliseconds. @default 60_000 */
   pullIntervalMs?: number;
+  /** How often `channel/reconcile-sweep` reconciles every connection, in milliseconds. @default 86_400_000 (a day) */
+  reconcileIntervalMs?: number;
+  /** How often `channel/reap-exports` runs, in milliseconds. @default 3_600_000 (an hour) */
+  reapIntervalMs?: number;
+  /** A backfill or reconcile without progress for this long is abandoned (its cursor cleared). @default 604_800_000 (7 days) */
+  staleCursorMs?: number;
+  /** Exported files older than this are removed by adapters that export files. @default 86_400_000 (a day) */
+  exportRetentionMs?: number;
 }
 
 export type ChannelSettings = Required<Omit<ChannelConnectorOptions, "adapters">>;
@@ -26,6 +34,10 @@ export function channelSettings(options: ChannelConnectorOptions): ChannelSettin
     attempts: options.attempts ?? 5,
     retryDelayMs: options.retryDelayMs ?? 30_000,
     pullIntervalMs: options.pullIntervalMs ?? 60_000,
+    reconcileIntervalMs: options.reconcileIntervalMs ?? 86_400_000,
+    reapIntervalMs: options.reapIntervalMs ?? 3_600_000,
+    staleCursorMs: options.staleCursorMs ?? 604_800_000,
+    exportRetentionMs: options.exportRetentionMs ?? 86_400_000,
   };
   const whole = (name: keyof ChannelSettings, min: number, max: number) => {
     const value = settings[name];
@@ -36,5 +48,9 @@ export function channelSettings(options: ChannelConnectorOptions): ChannelSettin
   whole("attempts", 1, 100);
   whole("retryDelayMs", 0, 86_400_000);
   whole("pullIntervalMs", 1000, 86_400_000);
+  whole("reconcileIntervalMs", 60_000, 31_536_000_000);
+  whole("reapIntervalMs", 60_000, 31_536_000_000);
+  whole("staleCursorMs", 60_000, 31_536_000_000);
+  whole("exportRetentionMs", 0, 31_536_000_000);
   return settings;
 }

@@ -1,6 +1,6 @@
 import { defineTask, definePlugin, type Plugin } from "@unified-commerce/plugin-sdk";
 import { createAdapterRegistry } from "./channel-adapter.js";
-import { BACKFILL_TASK, PULL_ORDERS_TASK, PUSH_ORDER_TASK, SYNC_INVENTORY_TASK } from "./channel-declarations.js";
+import { BACKFILL_TASK, PULL_ORDERS_TASK, PUSH_ORDER_TASK, REAP_EXPORTS_TASK, RECONCILE_SWEEP_TASK, RECONCILE_TASK, SYNC_INVENTORY_TASK } from "./channel-declarations.js";
 import { channelMigrations } from "./channel-migrations.js";
 import { channelSettings, type ChannelConnectorOptions } from "./channel-options.js";
 import { createChannelService } from "./channel-service.js";
@@ -14,6 +14,7 @@ import { getConnectionRoute } from "./routes/get-connection.js";
 import { listConnectionsRoute } from "./routes/list-connections.js";
 import { pullOrdersRoute } from "./routes/pull-orders.js";
 import { startBackfillRoute } from "./routes/start-backfill.js";
+import { startReconcileRoute } from "./routes/start-reconcile.js";
 
 export const CHANNEL_CONNECTOR_VERSION = "0.1.0";
 
@@ -81,7 +82,37 @@ export function channelConnector(options: ChannelConnectorOptions = {}): Plugin 
         concurrency: { key: ({ connectionId, orderId }) => `order:${connectionId}:${orderId}`, supersedes: true },
         handler: ({ connectionId, orderId }, { services, job }) => services.channels.runOrderPush(job.organizationId, { connectionId, orderId }),
       }),
+      defineTask({
+        slug: RECONCILE_TASK,
+        retries,
+        concurrency: { key: ({ connectionId }) => `reconcile:${connectionId}`, supersedes: true },
+        handler: ({ connectionId }, { services, job }) => services.channels.runReconcilePage(job.organizationId, connectionId),
+      }),
+      // Every connection of every organization, then itself again; one pending copy at a time.
+      defineTask({
+        slug: RECONCILE_SWEEP_TASK,
+        concurrency: { key: () => RECONCILE_SWEEP_TASK, supersedes: true },
+        handler: async (_input, { services, job }) => {
+          const started = await services.channels.sweepReconciles();
+          await services.jobs.enqueue(RECONCILE_SWEEP_TASK, {}, { organizationId: job.organizationId, delayMs: settings.reconcileIntervalMs });
+          return { started };
+        },
+      }),
+      defineTask({
+        slug: REAP_EXPORTS_TASK,
+        concurrency: { key: () => REAP_EXPORTS_TASK, supersedes: true },
+        handler: async (_input, { services, job }) => {
+          const reaped = await services.channels.reapExports();
+          await services.jobs.enqueue(REAP_EXPORTS_TASK, {}, { organizationId: job.organizationId, delayMs: settings.reapIntervalMs });
+          return reaped;
+        },
+      }),
     ],
+    // The sweeps are scheduled, not run, at boot: the first reconcile comes an interval after start.
+    start: async ({ services, defaultOrganizationId }) => {
+      await services.jobs.enqueue(RECONCILE_SWEEP_TASK, {}, { organizationId: defaultOrganizationId, delayMs: settings.reconcileIntervalMs });
+      await services.jobs.enqueue(REAP_EXPORTS_TASK, {}, { organizationId: defaultOrganizationId, delayMs: settings.reapIntervalMs });
+    },
     routes: (routeContext) => [
       ...createConnectionRoute(routeContext),
       ...listConnectionsRoute(routeContext),
@@ -89,6 +120,7 @@ export function channelConnector(options: ChannelConnectorOptions = {}): Plugin 
       ...deleteConnectionRoute(routeContext),
       ...startBackfillRoute(routeContext),
       ...pullOrdersRoute(routeContext),
+      ...startReconcileRoute(routeContext),
     ],
   });
 }

@@ -18,6 +18,20 @@ export const backfillProgressSchema = z.object({
   finishedAt: z.string().nullable(),
 });
 
+/** The last reconcile's report (kept on the connection until the next one starts). */
+export const reconcileReportSchema = z.object({
+  status: backfillStatusSchema,
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  checked: z.number().int(),
+  stockRepaired: z.number().int(),
+  priceRepaired: z.number().int(),
+  /** This store's entity ids whose listing the channel no longer has (the first 100). */
+  missing: z.array(z.string()),
+  /** Listings dropped because this store deleted their entity. */
+  dropped: z.number().int(),
+});
+
 /**
  * A connection as every route answers it. Its credentials are never part of it: they are sealed at
  * rest and only `credentialKeys` (their names) are shown.
@@ -35,6 +49,8 @@ export const connectionSchema = z.object({
   stockPushes: z.number().int(),
   ordersImported: z.number().int(),
   ordersRejected: z.number().int(),
+  /** Null until a reconcile ran. */
+  reconcile: reconcileReportSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

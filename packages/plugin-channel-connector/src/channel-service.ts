@@ -5,6 +5,8 @@ import { backfillPage, startBackfill, type BackfillPageResult } from "./catalog-
 import { createConnectionOperations, readConnectionRow, type Connection, type CreateConnectionInput } from "./connections.js";
 import { syncInventory } from "./inventory-sync.js";
 import { pushOrderShipments } from "./order-shipments.js";
+import { reapExports } from "./reap-exports.js";
+import { reconcilePage, startReconcile, sweepReconciles } from "./reconcile.js";
 import { enqueuePull, importOrder, pullOrders, type ImportResult } from "./order-import.js";
 
 /**
@@ -36,6 +38,14 @@ export function createChannelService(context: ChannelContext) {
     },
     /** `channel/push-order`: an imported order's shipments, sent back to the channel. */
     runOrderPush: (organizationId: string, input: { connectionId: string; orderId: string }) => pushOrderShipments(context, organizationId, input),
+    /** Starts or resumes a reconcile of the connection (`channel/reconcile`, one page per run). */
+    startReconcile: (organizationId: string, connectionId: string): Promise<Connection> => startReconcile(context, organizationId, connectionId),
+    /** `channel/reconcile`: one page of listings compared and repaired. */
+    runReconcilePage: (organizationId: string, connectionId: string) => reconcilePage(context, organizationId, connectionId),
+    /** `channel/reconcile-sweep`: a reconcile started for every connection of every organization. */
+    sweepReconciles: (): Promise<number> => sweepReconciles(context),
+    /** `channel/reap-exports`: stale cursors cleared, adapters' old export files removed. */
+    reapExports: (now?: Date) => reapExports(context, now),
     /** Imports one order delivered by the channel (a webhook receiver calls this); de-duplicated by its id. */
     async importOrder(organizationId: string, connectionId: string, order: ChannelOrder): Promise<ImportResult> {
       return importOrder(context, await readConnectionRow(context.database.db, organizationId, connectionId), order);

@@ -6,6 +6,22 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 /** Where a connection's catalog backfill stands. */
 export type BackfillStatus = "idle" | "running" | "done";
 
+/** What the last (or current) reconcile found and repaired. */
+export interface ReconcileReport {
+  startedAt: string;
+  finishedAt: string | null;
+  /** Listings compared so far. */
+  checked: number;
+  /** Listings whose stock differed on the channel, set again. */
+  stockRepaired: number;
+  /** Listings whose price differed on the channel, set again. */
+  priceRepaired: number;
+  /** Listings the channel no longer has (this store's entity ids, the first 100); a backfill lists them again. */
+  missing: string[];
+  /** Listings whose entity this store deleted; their listings were dropped. */
+  dropped: number;
+}
+
 /** The plugin's tables as `db.withTables<ChannelTables>()` sees them (camelCase over snake_case). */
 export type ChannelTables = {
   channelConnections: {
@@ -28,6 +44,10 @@ export type ChannelTables = {
     stockPushes: Generated<number>;
     ordersImported: Generated<number>;
     ordersRejected: Generated<number>;
+    reconcileStatus: ColumnType<BackfillStatus, BackfillStatus | undefined, BackfillStatus>;
+    /** The last entity id reconciled in the current run (listings go in entity id order). */
+    reconcileCursor: string | null;
+    reconcileReport: ColumnType<ReconcileReport | null, string | null | undefined, string | null>;
     createdAt: Timestamp;
     updatedAt: Timestamp;
   };

@@ -33,6 +33,7 @@ export function toConnection(row: ConnectionRow, credentialKeys: string[]): Conn
     stockPushes: row.stockPushes,
     ordersImported: row.ordersImported,
     ordersRejected: row.ordersRejected,
+    reconcile: row.reconcileReport === null ? null : { status: row.reconcileStatus, ...row.reconcileReport },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -67,6 +68,7 @@ export function createConnectionOperations(context: ChannelContext) {
           sealedCredentials: context.secrets.seal(JSON.stringify(body.credentials)),
           backfillCursor: null,
           backfillLastError: null,
+          reconcileCursor: null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();

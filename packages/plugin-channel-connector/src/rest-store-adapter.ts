@@ -148,6 +148,30 @@ function openSession(fetchImpl: FetchLike, connection: ChannelConnectionAccess):
       if (moved.status !== 409) expect(moved, `acknowledging order ${externalId}`);
     },
 
+    async readListings({ externalIds, currency }) {
+      if (externalIds.length === 0) return [];
+      const listings: ChannelListing[] = [];
+      for (let start = 0; start < externalIds.length; start += 100) {
+        const ids = externalIds.slice(start, start + 100);
+        const checked = await call("GET", `/inventory/check?entityIds=${ids.join(",")}`);
+        // 404: one of them is gone; read them one by one to find which.
+        const stock =
+          checked.status === 404
+            ? (await Promise.all(ids.map(async (id) => { const one = await call("GET", `/inventory/check?entityIds=${id}`); return one.status === 404 ? [] : (expect(one, "reading stock") as { entityId: string; available: number }[]); }))).flat()
+            : (expect(checked, "reading stock") as { entityId: string; available: number }[]);
+        for (const entry of stock) {
+          const prices = expect(await call("GET", `/pricing/prices?entityId=${entry.entityId}&currency=${currency}&limit=100`), "reading prices") as { amount: number; variantId: string | null; customerGroupId: string | null }[];
+          const base = prices.find((price) => price.variantId === null && price.customerGroupId === null);
+          listings.push({ externalId: entry.entityId, slug: "", title: "", price: base?.amount ?? null, available: entry.available });
+        }
+      }
+      return listings;
+    },
+
+    async setPrice({ externalId, price, currency }) {
+      expect(await call("POST", "/pricing/prices", { entityId: externalId, currency, amount: price }), `pricing ${externalId}`);
+    },
+
     async pushShipments(input: ChannelShipments) {
       const path = `/orders/${input.externalOrderId}`;
       const order = expect(await call("GET", path), `reading order ${input.externalOrderId}`) as RemoteOrder;
