@@ -29,6 +29,8 @@ export interface TwoStores {
   calls: RemoteCall[];
   /** Makes the next matching call fail like a dead worker (once per registration). */
   failOnce(match: (call: RemoteCall, index: number) => boolean): void;
+  /** Makes the remote store answer the next matching call with `status` and an error (once per registration). */
+  refuseOnce(match: (call: RemoteCall) => boolean, status: number): void;
   close(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export interface TwoStores {
 export async function connectTwoStores(options: Omit<ChannelConnectorOptions, "adapters"> = {}): Promise<TwoStores> {
   const calls: RemoteCall[] = [];
   const failures: ((call: RemoteCall, index: number) => boolean)[] = [];
+  const refusals: { match: (call: RemoteCall) => boolean; status: number }[] = [];
   let app: TestApp | null = null;
   const fetch: FetchLike = async (url, init) => {
     if (!app) throw new Error("the test server is not up yet");
@@ -51,6 +54,11 @@ export async function connectTwoStores(options: Omit<ChannelConnectorOptions, "a
       throw new Error(`simulated crash during ${call.method} ${call.path}`);
     }
     calls.push(call);
+    const refusal = refusals.findIndex((candidate) => candidate.match(call));
+    if (refusal >= 0) {
+      const [{ status }] = refusals.splice(refusal, 1) as [{ status: number }];
+      return { status, json: async () => ({ error: { code: "VALIDATION_FAILED", message: "refused by the test" } }) };
+    }
     const isKnownKey = init.headers["x-api-key"] === REMOTE_API_KEY && target.origin === REMOTE_BASE_URL;
     const response = await app.app.inject({
       method: init.method as "GET",
@@ -62,7 +70,7 @@ export async function connectTwoStores(options: Omit<ChannelConnectorOptions, "a
   };
   app = await createPluginTestApp(channelConnector({ retryDelayMs: 0, ...options, adapters: [restStoreAdapter({ fetch })] }));
   const t = app;
-  return { t, calls, failOnce: (match) => failures.push(match), close: () => t.close() };
+  return { t, calls, failOnce: (match) => failures.push(match), refuseOnce: (match, status) => refusals.push({ match, status }), close: () => t.close() };
 }
 
 /** One HTTP call as `actor` (this store's administrator by default), answering status and body. */
