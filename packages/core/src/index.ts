@@ -152,6 +152,7 @@ export type { CheckoutService, CheckoutDraft, PlacedOrder } from "./modules/chec
 export type { PlaceOrderInput } from "./modules/checkout/place-order.js";
 export type { CheckoutFailureReason } from "./modules/checkout/checkout-errors.js";
 export type { MeService, MyProfile, OrderTracking, OrderDownload, Reorder, ReorderSkipReason, SkippedLine } from "./modules/me/me-service.js";
+export type { McpService, CheckoutOnceInput } from "./modules/mcp/mcp-service.js";
 export { DOWNLOAD_ROLE, DOWNLOADABLE_STATUSES } from "./modules/me/me-downloads.js";
 export {
   PaymentWebhookRejected,
