@@ -55,10 +55,8 @@ export async function connectTwoStores(options: Omit<ChannelConnectorOptions, "a
     }
     calls.push(call);
     const refusal = refusals.findIndex((candidate) => candidate.match(call));
-    if (refusal >= 0) {
-      const [{ status }] = refusals.splice(refusal, 1) as [{ status: number }];
-      return { status, json: async () => ({ error: { code: "VALIDATION_FAILED", message: "refused by the test" } }) };
-    }
+    const refused = refusal >= 0 ? refusals.splice(refusal, 1)[0] : undefined;
+    if (refused) return { status: refused.status, json: async () => ({ error: { code: "VALIDATION_FAILED", message: "refused by the test" } }) };
     const isKnownKey = init.headers["x-api-key"] === REMOTE_API_KEY && target.origin === REMOTE_BASE_URL;
     const response = await app.app.inject({
       method: init.method as "GET",
