@@ -115,4 +115,27 @@ describe("the production server with its default configuration (auth plugin)", (
     expect(catalog.statusCode).toBe(200);
     expect((await app.inject({ url: "/api/secret", headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(403);
   });
+
+  it("serves MCP to a real bearer token as that customer: storefront tools listed, staff tools refused", async () => {
+    const body = { email: "agent-owner@example.com", password: "correct horse battery", name: "Agent owner" };
+    expect((await app.inject({ method: "POST", url: "/api/auth/sign-up/email", payload: body })).statusCode).toBe(200);
+    const token = (await app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: body.email, password: body.password } })).json().data.token as string;
+    const mcp = (credential: Record<string, string>, method: string, params: unknown) =>
+      app.inject({
+        method: "POST",
+        url: "/api/mcp",
+        headers: { ...credential, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        payload: { jsonrpc: "2.0", id: 1, method, params },
+      });
+    const listed = await mcp({ authorization: `Bearer ${token}` }, "tools/list", {});
+    expect(listed.statusCode).toBe(200);
+    const names = (listed.json().result.tools as { name: string }[]).map((tool) => tool.name);
+    expect(names).toEqual(expect.arrayContaining(["search_products", "create_cart", "checkout", "track_order"]));
+    expect(names).not.toContain("refund_order");
+    const refused = (await mcp({ authorization: `Bearer ${token}` }, "tools/call", { name: "refund_order", arguments: { order: "ORD-2026-000001", lines: [] } })).json();
+    expect(refused.result.isError).toBe(true);
+    expect(refused.result.content[0].text).toContain("FORBIDDEN");
+    // A forged bearer token is no customer: 401 before any tool runs.
+    expect((await mcp({ authorization: "Bearer forged.token" }, "tools/list", {})).statusCode).toBe(401);
+  });
 });
