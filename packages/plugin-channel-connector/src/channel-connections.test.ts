@@ -79,7 +79,7 @@ describe("channel connections", () => {
 
   it("needs channels:manage on every route and hides other stores' connections", async () => {
     const id = await connectRemote(stores.t);
-    for (const [method, url] of [["GET", "/api/channels"], ["GET", `/api/channels/${id}`], ["DELETE", `/api/channels/${id}`], ["POST", `/api/channels/${id}/backfill`], ["POST", `/api/channels/${id}/orders/pull`]] as const) {
+    for (const [method, url] of [["GET", "/api/channels"], ["GET", `/api/channels/${id}`], ["DELETE", `/api/channels/${id}`], ["POST", `/api/channels/${id}/backfill`], ["POST", `/api/channels/${id}/orders/pull`], ["POST", `/api/channels/${id}/reconcile`], ["POST", `/api/channels/${id}/orders`]] as const) {
       expect((await call(stores.t, method, url, { actor: testStaffActor })).status).toBe(403);
     }
     expect((await call(stores.t, "POST", "/api/channels", { actor: testStaffActor, body: body() })).status).toBe(403);
@@ -100,5 +100,7 @@ describe("channel connections", () => {
     expect(Object.keys(doc.paths["/api/channels/{id}"] ?? {}).sort()).toEqual(["delete", "get"]);
     expect(doc.paths["/api/channels/{id}/backfill"]?.post).toBeDefined();
     expect(doc.paths["/api/channels/{id}/orders/pull"]?.post).toBeDefined();
+    expect(doc.paths["/api/channels/{id}/orders"]?.post).toBeDefined();
+    expect(doc.paths["/api/channels/{id}/reconcile"]?.post).toBeDefined();
   });
 });

@@ -15,6 +15,7 @@ import { listConnectionsRoute } from "./routes/list-connections.js";
 import { pullOrdersRoute } from "./routes/pull-orders.js";
 import { startBackfillRoute } from "./routes/start-backfill.js";
 import { startReconcileRoute } from "./routes/start-reconcile.js";
+import { receiveOrderRoute } from "./routes/receive-order.js";
 
 export const CHANNEL_CONNECTOR_VERSION = "0.1.0";
 
@@ -121,6 +122,7 @@ export function channelConnector(options: ChannelConnectorOptions = {}): Plugin 
       ...startBackfillRoute(routeContext),
       ...pullOrdersRoute(routeContext),
       ...startReconcileRoute(routeContext),
+      ...receiveOrderRoute(routeContext),
     ],
   });
 }

@@ -72,3 +72,25 @@ export const createConnectionInput = z.strictObject({
 
 export const listConnectionsQuery = paginationQuery;
 export const connectionIdParams = z.object({ id: z.uuid() });
+
+/** Body of `POST /api/channels/:id/orders`: an order the channel delivers (a webhook relay). */
+export const channelOrderInput = z.strictObject({
+  /** The channel's id of the order: each is imported once, however often it is delivered. */
+  externalId: z.string().trim().min(1).max(200),
+  currency: z.string().regex(/^[A-Z]{3}$/, "an ISO 4217 code such as EUR"),
+  lines: z
+    .array(z.strictObject({ externalProductId: z.string().min(1).max(200), quantity: z.number().int().min(1).max(1000) }))
+    .min(1)
+    .max(100),
+});
+
+/** What importing a delivered order did. */
+export const importResultSchema = z.object({
+  externalId: z.string(),
+  /** The channel had delivered it before: nothing new was written. */
+  isDuplicate: z.boolean(),
+  outcome: z.discriminatedUnion("status", [
+    z.object({ status: z.literal("accepted"), orderId: z.string(), orderNumber: z.string() }),
+    z.object({ status: z.literal("rejected"), reason: z.string() }),
+  ]),
+});

@@ -83,6 +83,24 @@ describe("orders from the channel", () => {
     expect((await call(stores.t, "GET", `/api/channels/${connectionId}`)).body.data).toMatchObject({ ordersRejected: 1 });
   });
 
+  it("receives a pushed order over HTTP once however often it is delivered", async () => {
+    const externalProductId = await externalOf(lamp);
+    const before = await localOrders();
+    const stockBefore = await availableOf(stores.t, lamp);
+    const deliver = () => call(stores.t, "POST", `/api/channels/${connectionId}/orders`, { body: { externalId: "pushed-1", currency: "EUR", lines: [{ externalProductId, quantity: 1 }] } });
+    const answers = [await deliver(), await deliver(), await deliver()];
+    expect(answers.map((answer) => [answer.status, answer.body.data.isDuplicate, answer.body.data.outcome.status])).toEqual([
+      [200, false, "accepted"],
+      [200, true, "accepted"],
+      [200, true, "accepted"],
+    ]);
+    expect(new Set(answers.map((answer) => answer.body.data.outcome.orderId)).size).toBe(1);
+    expect(await localOrders()).toBe(before + 1);
+    expect(await availableOf(stores.t, lamp)).toBe(stockBefore - 1);
+    const refused = await call(stores.t, "POST", `/api/channels/${connectionId}/orders`, { body: { externalId: "pushed-2", currency: "EUR", lines: [] } });
+    expect(refused.status).toBe(422);
+  });
+
   it("refuses an order of a product the connection does not list", async () => {
     const result = await stores.t.kernel.services.channels.importOrder("default", connectionId, { externalId: "ext-unknown", currency: "EUR", lines: [{ externalProductId: "not-listed", quantity: 1 }] });
     expect(result).toMatchObject({ isDuplicate: false, outcome: { status: "rejected", reason: expect.stringContaining("not listed") } });
