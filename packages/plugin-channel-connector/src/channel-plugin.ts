@@ -4,7 +4,6 @@ import { BACKFILL_TASK, PULL_ORDERS_TASK, PUSH_ORDER_TASK, REAP_EXPORTS_TASK, RE
 import { channelMigrations } from "./channel-migrations.js";
 import { channelSettings, type ChannelConnectorOptions } from "./channel-options.js";
 import { createChannelService } from "./channel-service.js";
-import type { ChannelContext } from "./channel-context.js";
 import { onStockChange } from "./inventory-sync.js";
 import { onFulfillment } from "./order-shipments.js";
 import { restStoreAdapter } from "./rest-store-adapter.js";
@@ -31,8 +30,6 @@ export const CHANNEL_CONNECTOR_VERSION = "0.1.0";
 export function channelConnector(options: ChannelConnectorOptions = {}): Plugin {
   const settings = channelSettings(options);
   const adapters = createAdapterRegistry(options.adapters ?? [restStoreAdapter()]);
-  // The subscriber runs in the adjustment's transaction and needs the context the service factory built.
-  let context: ChannelContext | null = null;
   const retries = { attempts: settings.attempts, backoff: { type: "exponential" as const, delay: settings.retryDelayMs } };
   return definePlugin({
     id: "channel-connector",
@@ -40,22 +37,15 @@ export function channelConnector(options: ChannelConnectorOptions = {}): Plugin 
     dependencies: ["catalog", "inventory", "pricing", "carts", "checkout", "orders", "jobs"],
     permissions: [{ scope: "channels:manage", description: "Connect sales channels, read and delete connections, start catalog backfills and order pulls" }],
     schema: { migrations: channelMigrations },
-    services: ({ database, services, logger, secrets }) => {
-      context = { database, services, logger, secrets, adapters, settings };
-      return { channels: createChannelService(context) };
-    },
+    services: ({ database, services, logger, secrets }) => ({ channels: createChannelService({ database, services, logger, secrets, adapters, settings }) }),
     subscribers: [
       {
         event: "inventory.afterAdjust",
-        handler: async (event, { trx }) => {
-          if (context) await onStockChange(context, event, trx);
-        },
+        handler: (event, { trx, services }) => onStockChange({ services, settings }, event, trx),
       },
       {
         event: "fulfillment.create",
-        handler: async (event, { trx }) => {
-          if (context) await onFulfillment(context, event, trx);
-        },
+        handler: (event, { trx, services }) => onFulfillment({ services, settings }, event, trx),
       },
     ],
     tasks: [

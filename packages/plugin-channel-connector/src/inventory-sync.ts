@@ -10,7 +10,7 @@ import { openChannel, readConnectionRow } from "./connections.js";
  * of adjustments therefore leaves one pending job per listing, and that job pushes the level current
  * when it runs: the latest, not one push per adjustment.
  */
-export async function onStockChange(context: ChannelContext, event: DomainEvent, trx: Transaction<CoreTables>): Promise<void> {
+export async function onStockChange(context: Pick<ChannelContext, "services" | "settings">, event: DomainEvent, trx: Transaction<CoreTables>): Promise<void> {
   const entityId = typeof event.payload.entityId === "string" ? event.payload.entityId : null;
   if (entityId === null) return;
   const variantId = typeof event.payload.variantId === "string" ? event.payload.variantId : null;

@@ -9,7 +9,7 @@ import { openChannel, readConnectionRow } from "./connections.js";
  * `channel/push-order` job, keyed per connection and order with `supersedes`, so several shipments in a
  * row are pushed as one.
  */
-export async function onFulfillment(context: ChannelContext, event: DomainEvent, trx: Transaction<CoreTables>): Promise<void> {
+export async function onFulfillment(context: Pick<ChannelContext, "services" | "settings">, event: DomainEvent, trx: Transaction<CoreTables>): Promise<void> {
   const orderId = typeof event.payload.orderId === "string" ? event.payload.orderId : null;
   if (orderId === null) return;
   const imported = await channelScope(trx, event.organizationId).selectFrom("channelOrders").select("connectionId").where("orderId", "=", orderId).executeTakeFirst();
