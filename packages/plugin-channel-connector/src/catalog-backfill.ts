@@ -34,7 +34,7 @@ export async function startBackfill(context: ChannelContext, organizationId: str
           .returningAll()
           .executeTakeFirstOrThrow();
     await enqueuePage(context, organizationId, connectionId, trx);
-    return toConnection(updated, []);
+    return toConnection(updated);
   });
 }
 

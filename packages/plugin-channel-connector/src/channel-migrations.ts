@@ -17,6 +17,7 @@ export const channelMigrations: readonly NamedMigration[] = [
         adapter_id text not null,
         settings jsonb not null default '{}',
         sealed_credentials text not null,
+        credential_keys jsonb not null default '[]',
         backfill_status text not null default 'idle' check (backfill_status in ('idle', 'running', 'done')),
         backfill_cursor text,
         backfill_pages integer not null default 0,

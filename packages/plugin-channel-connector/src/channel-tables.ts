@@ -32,6 +32,8 @@ export type ChannelTables = {
     settings: Json<Record<string, string>>;
     /** `secrets.seal(JSON.stringify(credentials))`; opened only to hand the adapter a session. */
     sealedCredentials: string;
+    /** The credentials' names, kept apart so reading a connection never opens its secrets. */
+    credentialKeys: Json<string[]>;
     backfillStatus: ColumnType<BackfillStatus, BackfillStatus | undefined, BackfillStatus>;
     /** The next page to push (a page number of the catalog, oldest first); null before and after a run. */
     backfillCursor: string | null;

@@ -14,13 +14,13 @@ export type ConnectionRow = Selectable<ChannelTables["channelConnections"]>;
 const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 
 /** A row as answered: never its credentials, only their names. */
-export function toConnection(row: ConnectionRow, credentialKeys: string[]): Connection {
+export function toConnection(row: ConnectionRow): Connection {
   return {
     id: row.id,
     name: row.name,
     adapterId: row.adapterId,
     settings: row.settings,
-    credentialKeys,
+    credentialKeys: row.credentialKeys,
     backfill: {
       status: row.backfillStatus,
       pages: row.backfillPages,
@@ -52,7 +52,6 @@ export async function readConnectionRow(db: Kysely<CoreTables>, organizationId: 
 }
 
 export function createConnectionOperations(context: ChannelContext) {
-  const answer = (row: ConnectionRow) => toConnection(row, Object.keys(openCredentials(context, row)).sort());
   return {
     /** Stores a connection with its credentials sealed. Starts nothing: no import, no push. */
     async create(organizationId: string, body: CreateConnectionInput): Promise<Connection> {
@@ -66,13 +65,14 @@ export function createConnectionOperations(context: ChannelContext) {
           adapterId: body.adapterId,
           settings: JSON.stringify({ ...body.settings, currency: body.currency }),
           sealedCredentials: context.secrets.seal(JSON.stringify(body.credentials)),
+          credentialKeys: JSON.stringify(Object.keys(body.credentials).sort()),
           backfillCursor: null,
           backfillLastError: null,
           reconcileCursor: null,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return answer(row);
+      return toConnection(row);
     },
 
     async list(organizationId: string, query: PaginationQuery): Promise<{ items: Connection[]; total: number }> {
@@ -81,11 +81,11 @@ export function createConnectionOperations(context: ChannelContext) {
         base.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(query.limit).offset(pageOffset(query)).execute(),
         base.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirstOrThrow(),
       ]);
-      return { items: rows.map(answer), total: Number(counted.count) };
+      return { items: rows.map(toConnection), total: Number(counted.count) };
     },
 
     async get(organizationId: string, id: string): Promise<Connection> {
-      return answer(await readConnectionRow(context.database.db, organizationId, id));
+      return toConnection(await readConnectionRow(context.database.db, organizationId, id));
     },
 
     /**
@@ -95,7 +95,7 @@ export function createConnectionOperations(context: ChannelContext) {
     async remove(organizationId: string, id: string): Promise<Connection> {
       const deleted = await channelScope(context.database.db, organizationId).deleteFrom("channelConnections").where("id", "=", id).returningAll().executeTakeFirst();
       if (!deleted) throw connectionNotFound();
-      return answer(deleted);
+      return toConnection(deleted);
     },
   };
 }

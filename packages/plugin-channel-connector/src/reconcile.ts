@@ -30,7 +30,7 @@ export async function startReconcile(context: ChannelContext, organizationId: st
             .returningAll()
             .executeTakeFirstOrThrow();
     await enqueueReconcile(context, organizationId, connectionId, trx);
-    return toConnection(updated, []);
+    return toConnection(updated);
   });
 }
 

@@ -91,6 +91,15 @@ function openSession(fetchImpl: FetchLike, connection: ChannelConnectionAccess):
     return (warehouseId = (expect(created, "creating the channel warehouse") as { id: string }).id);
   }
 
+  type Stock = { entityId: string; available: number }[];
+  /** Stock of the listings; the check is a 404 when one is gone, then they are read one by one to find which. */
+  async function stockOf(ids: string[]): Promise<Stock> {
+    const checked = await call("GET", `/inventory/check?entityIds=${ids.join(",")}`);
+    if (checked.status !== 404) return expect(checked, "reading stock") as Stock;
+    if (ids.length === 1) return [];
+    return (await Promise.all(ids.map((id) => stockOf([id])))).flat();
+  }
+
   const toListing = (entity: RemoteEntity): ChannelListing => ({
     externalId: entity.id,
     slug: entity.slug,
@@ -153,12 +162,7 @@ function openSession(fetchImpl: FetchLike, connection: ChannelConnectionAccess):
       const listings: ChannelListing[] = [];
       for (let start = 0; start < externalIds.length; start += 100) {
         const ids = externalIds.slice(start, start + 100);
-        const checked = await call("GET", `/inventory/check?entityIds=${ids.join(",")}`);
-        // 404: one of them is gone; read them one by one to find which.
-        const stock =
-          checked.status === 404
-            ? (await Promise.all(ids.map(async (id) => { const one = await call("GET", `/inventory/check?entityIds=${id}`); return one.status === 404 ? [] : (expect(one, "reading stock") as { entityId: string; available: number }[]); }))).flat()
-            : (expect(checked, "reading stock") as { entityId: string; available: number }[]);
+        const stock = await stockOf(ids);
         for (const entry of stock) {
           const prices = expect(await call("GET", `/pricing/prices?entityId=${entry.entityId}&currency=${currency}&limit=100`), "reading prices") as { amount: number; variantId: string | null; customerGroupId: string | null }[];
           const base = prices.find((price) => price.variantId === null && price.customerGroupId === null);
