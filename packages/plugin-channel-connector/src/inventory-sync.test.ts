@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isPostgresTestRun } from "@unified-commerce/plugin-sdk/testing";
 import { SYNC_INVENTORY_TASK } from "./channel-declarations.js";
 import { adjust, availableOf, call, connectRemote, connectTwoStores, drainJobs, product, remoteAdmin, warehouse, type TwoStores } from "./channel-test-helpers.js";
 
@@ -72,6 +73,26 @@ describe("stock sync to the channel", () => {
     await adjust(stores.t, { entityId: tea, warehouseId: main, type: "restock", quantity: 10 });
     await drainJobs(stores.t);
     expect(await availableOf(stores.t, await externalOf(tea), remoteAdmin)).toBe(await availableOf(stores.t, tea));
+  });
+
+  it.runIf(isPostgresTestRun())("ends at the right level when 100 concurrent adjustments race a running worker", async () => {
+    const worker = stores.t.kernel.services.jobs.queue.startWorker({ db: stores.t.db, queue: "default", concurrency: 4, intervalMs: 20, reapIntervalMs: 0 });
+    try {
+      const pushesBefore = await pushes();
+      for (let batch = 0; batch < 10; batch += 1) {
+        await Promise.all(
+          Array.from({ length: 10 }, (_, index) =>
+            adjust(stores.t, (batch + index) % 4 === 3 ? { entityId: tea, warehouseId: main, type: "sale", quantity: 1 } : { entityId: tea, warehouseId: main, type: "restock", quantity: 2 }),
+          ),
+        );
+      }
+      await worker.stop();
+      await drainJobs(stores.t);
+      expect(await availableOf(stores.t, await externalOf(tea), remoteAdmin)).toBe(await availableOf(stores.t, tea));
+      expect((await pushes()) - pushesBefore).toBeLessThan(100);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it("stops syncing a deleted connection's listings", async () => {
