@@ -1,5 +1,6 @@
 import { cardAdapter, defineConfig, manualAdapter, type AuthConfig, type PaymentAdapter } from "@unified-commerce/core";
 import { auth } from "@unified-commerce/auth";
+import { channelConnector } from "@unified-commerce/plugin-channel-connector";
 import { layaway } from "@unified-commerce/plugin-layaway";
 import { marketplace } from "@unified-commerce/plugin-marketplace";
 import { pos } from "@unified-commerce/plugin-pos";
@@ -89,6 +90,7 @@ export default defineConfig({
           "pos:*",
           "layaway:*",
           "marketplace:*",
+          "channels:manage",
         ],
       },
       staff: {
@@ -127,6 +129,13 @@ export default defineConfig({
     apiKeys: { enabled: true },
     apiKeyScopes: {
       admin: { prefix: "uc_admin_", description: "Full access, for operators' automation", permissions: { "*": ["*"] } },
+      // What another store's channel connector needs here to list this store's catalog, stock and
+      // prices on it and to pass its orders' shipments back (the `rest-store` adapter).
+      channel: {
+        prefix: "uc_ch_",
+        description: "For another store's channel connector: write the catalog, prices and stock, read and update orders",
+        permissions: { catalog: ["read", "create", "update"], pricing: ["read", "create", "update"], inventory: ["read", "adjust"], orders: ["read", "update"] },
+      },
       storefront: {
         prefix: "uc_sf_",
         description: "What a public storefront needs: the published catalog, stock, media, prices and promotions, carts and checkout",
@@ -157,5 +166,7 @@ export default defineConfig({
     layaway(),
     pos(),
     marketplace({ ...(process.env.MARKETPLACE_HOLDING_DAYS ? { holdingPeriodDays: Number(process.env.MARKETPLACE_HOLDING_DAYS) } : {}) }),
+    // Sell the same catalog and stock on other channels (another store of this project by default).
+    channelConnector(),
   ],
 });

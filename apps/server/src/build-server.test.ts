@@ -72,13 +72,13 @@ describe("the production server with its default configuration (auth plugin)", (
   });
 
   it("declares the admin and storefront scopes and the five roles", () => {
-    expect(Object.keys(defaultConfig.auth?.apiKeyScopes ?? {})).toEqual(["admin", "storefront"]);
+    expect(Object.keys(defaultConfig.auth?.apiKeyScopes ?? {})).toEqual(["admin", "channel", "storefront"]);
     expect(defaultConfig.auth?.apiKeyScopes?.admin?.permissions).toEqual({ "*": ["*"] });
     expect(defaultConfig.auth?.apiKeyScopes?.storefront?.permissions.catalog).toEqual(["read"]);
     expect(Object.keys(defaultConfig.auth?.roles ?? {})).toEqual(["owner", "admin", "staff", "seller", "customer"]);
   });
 
-  it("boots the point-of-sale, layaway and marketplace plugins and shows their routes in the OpenAPI document", async () => {
+  it("boots the point-of-sale, layaway, marketplace and channel connector plugins and shows their routes in the OpenAPI document", async () => {
     const paths = Object.keys((await app.inject({ url: "/api/doc" })).json().paths);
     expect(paths).toEqual(
       expect.arrayContaining([
@@ -91,8 +91,11 @@ describe("the production server with its default configuration (auth plugin)", (
         "/api/marketplace/vendors",
         "/api/marketplace/payouts/run",
         "/api/marketplace/vendor/me",
+        "/api/channels",
+        "/api/channels/{id}/backfill",
       ]),
     );
+    expect((await app.inject({ url: "/api/channels" })).statusCode).toBe(401);
     expect((await app.inject({ url: "/api/marketplace/vendors" })).statusCode).toBe(401);
     // Their routes are guarded like the others: an anonymous caller gets 401, not a plugin fault.
     expect((await app.inject({ method: "POST", url: "/api/pos/auth/pin-login", payload: { operatorId: "x", pin: "1234" } })).statusCode).toBe(401);
