@@ -1,5 +1,6 @@
-import { CliError, describeError } from "./cli-error.js";
+import { CliError, CliUsageError, describeError } from "./cli-error.js";
 import type { CliIo } from "./cli-context.js";
+import { channelBackfill, channelConnect, channelList, channelStatus } from "./commands/channel-commands.js";
 import { apiKeyCreate, apiKeyList, apiKeyRevoke } from "./commands/api-key-commands.js";
 import { orgCreate, orgList } from "./commands/org-commands.js";
 import { userCreate } from "./commands/user-commands.js";
@@ -24,6 +25,11 @@ const USAGE = `Usage: uc <command> [options]
   jobs run [--queue <q>] [--limit <n>] [--json]
   settings get [<group>] [--org <id>] [--json]
   settings set <group> <key=value>... [--org <id>] [--json]
+  channel connect --adapter <id> --name <name> --currency <ISO> [--setting <key=value>]...
+                  [--credentials-file <path>] [--credential <key=value>]... [--org <id>] [--json]
+  channel list [--org <id>] [--page <n>] [--limit <n>] [--json]
+  channel backfill <id> [--org <id>] [--json]   starts the catalog backfill (its jobs run through the worker)
+  channel status <id> [--org <id>] [--json]     backfill progress: pages, items, errors
   seed [--org <id>] [--products <n>] [--orders <n>] [--currency <ISO>] [--customer-email <e>]
        [--customer-password <p>] [--json]   a demo store
 
@@ -45,6 +51,10 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<void>> = {
   "jobs run": jobsRun,
   "settings get": settingsGet,
   "settings set": settingsSet,
+  "channel connect": channelConnect,
+  "channel list": channelList,
+  "channel backfill": channelBackfill,
+  "channel status": channelStatus,
   "seed ": seed,
 };
 
@@ -85,7 +95,8 @@ export async function runCli(argv: readonly string[], io: CliIo = defaultIo): Pr
   }
 }
 
-/** An unknown or malformed option, as `node:util` parseArgs reports it. */
+/** An unknown or malformed option, as `node:util` parseArgs reports it, or a command's own usage error. */
 function isUsageError(error: unknown): boolean {
+  if (error instanceof CliUsageError) return true;
   return typeof (error as { code?: unknown })?.code === "string" && (error as { code: string }).code.startsWith("ERR_PARSE_ARGS_");
 }

@@ -3,6 +3,8 @@ import { fileURLToPath } from "node:url";
 
 const packageDir = fileURLToPath(new URL("../..", import.meta.url));
 export const fixtureConfig = fileURLToPath(new URL("./commerce.config.ts", import.meta.url));
+/** The fixture configuration with the channel connector plugin. */
+export const channelFixtureConfig = fileURLToPath(new URL("./channel.config.ts", import.meta.url));
 
 export interface UcResult {
   code: number | null;
@@ -10,10 +12,10 @@ export interface UcResult {
   stderr: string;
 }
 
-/** Spawns the real `uc` (TypeScript through tsx, as `pnpm uc` does) with the fixture configuration. */
-export function spawnUc(env: NodeJS.ProcessEnv, args: readonly string[]): Promise<UcResult> {
+/** Spawns the real `uc` (TypeScript through tsx, as `pnpm uc` does) with the fixture configuration (or `config`). */
+export function spawnUc(env: NodeJS.ProcessEnv, args: readonly string[], config = fixtureConfig): Promise<UcResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", "src/bin.ts", ...args, "--config", fixtureConfig], { cwd: packageDir, env });
+    const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", "src/bin.ts", ...args, "--config", config], { cwd: packageDir, env });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
