@@ -2,8 +2,8 @@ import { z } from "zod";
 import { resolveAnalyticsConfig } from "../analytics/analytics-config.js";
 import { REPORT_NAMES, reportQuerySchema, reportResultSchema } from "../analytics/reports/report-schemas.js";
 import { runReport } from "../analytics/reports/run-report.js";
-import { quantitySchema, stockLevelSchema } from "../inventory/inventory-schemas.js";
-import { ADJUSTMENT_TYPES, type AdjustmentType } from "../inventory/stock-operations.js";
+import { adjustStockBody } from "../inventory/adjust-stock-body.js";
+import { stockLevelSchema } from "../inventory/inventory-schemas.js";
 import { createRefundInput, refundSchema } from "../orders/order-refund-schemas.js";
 import { orderSchema } from "../orders/orders-schemas.js";
 import { defineTool, type CommerceTool, type ToolContext } from "./commerce-tool.js";
@@ -53,14 +53,7 @@ const adjustStock = defineTool({
   audience: "staff",
   permissions: ["inventory:adjust"],
   isReadOnly: false,
-  input: z.object({
-    entityId: z.uuid(),
-    variantId: z.uuid().nullable().optional(),
-    warehouseId: z.uuid(),
-    type: z.enum(Object.keys(ADJUSTMENT_TYPES) as [AdjustmentType, ...AdjustmentType[]]),
-    quantity: quantitySchema,
-    note: z.string().max(500).nullable().optional(),
-  }),
+  input: adjustStockBody,
   output: stockLevelSchema,
   run: ({ organizationId, actor, route: { services } }, input) => services.inventory.adjust(organizationId, input, actor),
 });

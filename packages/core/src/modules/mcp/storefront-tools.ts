@@ -12,21 +12,8 @@ import { customerOf } from "../me/me-customer.js";
 import { myOrderParams, orderTrackingSchema } from "../me/me-schemas.js";
 import { currencySchema } from "../pricing/pricing-schemas.js";
 import { codeSchema } from "../promotions/promotions-schemas.js";
+import { ATTRIBUTE_NAME, searchHitSchema } from "../search/search-schemas.js";
 import { defineTool, type CommerceTool, type ToolContext } from "./commerce-tool.js";
-
-/** Attribute and facet names, as `GET /search` accepts them. */
-const ATTRIBUTE_NAME = /^[A-Za-z0-9_-]+$/;
-
-/** `GET /search`'s hit, field for field. */
-const searchHitSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  slug: z.string(),
-  status: z.string(),
-  title: z.string().nullable(),
-  description: z.string().nullable(),
-  score: z.number().nullable(),
-});
 
 /** Reaching a cart: what the `x-cart-token` header carries over REST is an argument here. */
 const cartAccess = z.object({

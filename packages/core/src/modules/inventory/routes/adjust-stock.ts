@@ -1,17 +1,7 @@
-import { z } from "zod";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { quantitySchema, stockLevelSchema } from "../inventory-schemas.js";
-import { ADJUSTMENT_TYPES, type AdjustmentType } from "../stock-operations.js";
-
-const body = z.object({
-  entityId: z.uuid(),
-  variantId: z.uuid().nullable().optional(),
-  warehouseId: z.uuid(),
-  type: z.enum(Object.keys(ADJUSTMENT_TYPES) as [AdjustmentType, ...AdjustmentType[]]),
-  quantity: quantitySchema,
-  note: z.string().max(500).nullable().optional(),
-});
+import { adjustStockBody } from "../adjust-stock-body.js";
+import { stockLevelSchema } from "../inventory-schemas.js";
 
 export const adjustStockRoute = ({ services }: RouteContext) =>
   router("Inventory", "/inventory")
@@ -20,7 +10,7 @@ export const adjustStockRoute = ({ services }: RouteContext) =>
       description: "restock and return add, sale and damage remove (positive quantity), correction applies a signed change. Going below the reserved quantity is a 409. Emits inventory.afterAdjust.",
     })
     .permission("inventory:adjust")
-    .input(body)
+    .input(adjustStockBody)
     .output(stockLevelSchema)
     .handler(async ({ input, organizationId, actor }) => ({ data: await services.inventory.adjust(organizationId, input, actor) }))
     .build();

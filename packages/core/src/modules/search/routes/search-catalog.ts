@@ -4,9 +4,7 @@ import { AppError } from "../../../kernel/app-error.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
 import { hasPermission } from "../../../kernel/permissions.js";
 import { entityStatusSchema } from "../../catalog/catalog-schemas.js";
-
-/** Attribute and facet names: the spec's pattern. */
-const ATTRIBUTE_NAME = /^[A-Za-z0-9_-]+$/;
+import { ATTRIBUTE_NAME, searchHitSchema } from "../search-schemas.js";
 
 const query = z
   .object({
@@ -21,16 +19,6 @@ const query = z
   })
   // `attr.<name>` keys, repeatable: checked by name below, since their names are the caller's.
   .catchall(z.union([z.string().max(500), z.array(z.string().max(500)).max(50)]));
-
-const hitSchema = z.object({
-  id: z.string(),
-  type: z.string(),
-  slug: z.string(),
-  status: z.string(),
-  title: z.string().nullable(),
-  description: z.string().nullable(),
-  score: z.number().nullable(),
-});
 
 /** `attr.color=red&attr.color=blue&attr.size=m` → `{ color: ["red", "blue"], size: ["m"] }`; bad names are a 422. */
 function attributeFilters(raw: Record<string, unknown>): Record<string, string[]> {
@@ -60,7 +48,7 @@ export const searchCatalogRoute = ({ services }: RouteContext) =>
     })
     .permission("catalog:read")
     .query(query)
-    .output(z.array(hitSchema))
+    .output(z.array(searchHitSchema))
     .handler(async ({ query: raw, organizationId, actor }) => {
       const { q, type, category, brand, status, page, limit, facets } = raw;
       const result = await services.search.search(organizationId, {
