@@ -12,7 +12,7 @@ import { customerOf } from "../me/me-customer.js";
 import { myOrderParams, orderTrackingSchema } from "../me/me-schemas.js";
 import { currencySchema } from "../pricing/pricing-schemas.js";
 import { codeSchema } from "../promotions/promotions-schemas.js";
-import { ATTRIBUTE_NAME, searchHitSchema } from "../search/search-schemas.js";
+import { ATTRIBUTE_NAME, searchHitSchema, searchQueryOf } from "../search/search-schemas.js";
 import { defineTool, type CommerceTool, type ToolContext } from "./commerce-tool.js";
 
 /** Reaching a cart: what the `x-cart-token` header carries over REST is an argument here. */
@@ -56,18 +56,7 @@ const searchProducts = defineTool({
   }),
   output: z.object({ hits: z.array(searchHitSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int(), facets: z.record(z.string(), z.record(z.string(), z.number())) }),
   async run({ actor, organizationId, route }, { q, type, category, brand, status, attributes, facets, page, limit }) {
-    const result = await route.services.search.search(organizationId, {
-      ...(q?.trim() ? { q: q.trim() } : {}),
-      ...(type ? { type } : {}),
-      ...(category ? { category } : {}),
-      ...(brand ? { brand } : {}),
-      ...(status ? { status } : {}),
-      page,
-      limit,
-      facets: [...new Set(facets ?? [])],
-      attributes: attributes ?? {},
-      isUnpublishedVisible: hasPermission(actor, "catalog:read:unpublished"),
-    });
+    const result = await route.services.search.search(organizationId, searchQueryOf({ q, type, category, brand, status, page, limit, facets: facets ?? [], attributes: attributes ?? {} }, actor));
     return { hits: result.hits, total: result.total, page, limit, facets: result.facets };
   },
 });

@@ -2,9 +2,8 @@ import { z } from "zod";
 import { router } from "../../../http/router.js";
 import { AppError } from "../../../kernel/app-error.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { hasPermission } from "../../../kernel/permissions.js";
 import { entityStatusSchema } from "../../catalog/catalog-schemas.js";
-import { ATTRIBUTE_NAME, searchHitSchema } from "../search-schemas.js";
+import { ATTRIBUTE_NAME, searchHitSchema, searchQueryOf } from "../search-schemas.js";
 
 const query = z
   .object({
@@ -51,18 +50,7 @@ export const searchCatalogRoute = ({ services }: RouteContext) =>
     .output(z.array(searchHitSchema))
     .handler(async ({ query: raw, organizationId, actor }) => {
       const { q, type, category, brand, status, page, limit, facets } = raw;
-      const result = await services.search.search(organizationId, {
-        ...(q?.trim() ? { q: q.trim() } : {}),
-        ...(type ? { type } : {}),
-        ...(category ? { category } : {}),
-        ...(brand ? { brand } : {}),
-        ...(status ? { status } : {}),
-        page,
-        limit,
-        facets: facetNames(facets),
-        attributes: attributeFilters(raw),
-        isUnpublishedVisible: hasPermission(actor, "catalog:read:unpublished"),
-      });
+      const result = await services.search.search(organizationId, searchQueryOf({ q, type, category, brand, status, page, limit, facets: facetNames(facets), attributes: attributeFilters(raw) }, actor));
       return { data: result.hits, meta: { total: result.total, page, limit, facets: result.facets } };
     })
     .build();
