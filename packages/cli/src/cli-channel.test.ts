@@ -1,21 +1,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "kysely";
-import { createDatabase, type Database } from "@unified-commerce/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { channelFixtureConfig, spawnUc, type UcResult } from "./test-fixtures/spawn-uc.js";
+import { expectOneLineError, ucWorkspace } from "./test-fixtures/uc-workspace.js";
 
-const workDir = mkdtempSync(join(tmpdir(), "uc-channel-"));
-const url = process.env.TEST_DATABASE_URL;
-const schema = `clichan_${randomBytes(5).toString("hex")}`;
-const dataDir = join(workDir, "data");
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  INIT_CWD: workDir,
-  ...(url ? { UC_TEST_DATABASE_URL: url, UC_TEST_SCHEMA: schema } : { UC_TEST_DATA_DIR: dataDir }),
-};
+const { workDir, env, inDatabase, cleanUp } = ucWorkspace("chan");
 
 /** Every answer `uc` gave in this file: none may contain a credential. */
 const outputs: UcResult[] = [];
@@ -28,24 +19,7 @@ const uc = async (...args: string[]): Promise<UcResult> => {
 const commandLineSecret = `uc_cmdline_${randomBytes(12).toString("hex")}`;
 const fileSecret = `uc_file_${randomBytes(12).toString("hex")}`;
 
-async function inDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
-  const database = await createDatabase(url ? { url, schema } : { dataDir });
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
-}
-
-afterAll(async () => {
-  if (url) await inDatabase(({ db }) => db.schema.dropSchema(schema).ifExists().cascade().execute());
-});
-
-function expectOneLineError(result: UcResult, code = 1): void {
-  expect(result.code, result.stderr).toBe(code);
-  expect(result.stderr.trim().split("\n"), result.stderr).toHaveLength(1);
-  expect(result.stderr).toMatch(/^uc: /);
-}
+afterAll(cleanUp);
 
 const connectionShape = {
   id: expect.stringMatching(/^[0-9a-f-]{36}$/),

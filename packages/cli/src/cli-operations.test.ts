@@ -1,46 +1,17 @@
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { createDatabase, type Database } from "@unified-commerce/core";
 import { afterAll, describe, expect, it } from "vitest";
 import { spawnUc } from "./test-fixtures/spawn-uc.js";
+import { expectOneLineError, ucWorkspace } from "./test-fixtures/uc-workspace.js";
 
-const workDir = mkdtempSync(join(tmpdir(), "uc-ops-"));
-const url = process.env.TEST_DATABASE_URL;
-const schema = `cliops_${randomBytes(5).toString("hex")}`;
-const dataDir = join(workDir, "data");
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  INIT_CWD: workDir,
-  ...(url ? { UC_TEST_DATABASE_URL: url, UC_TEST_SCHEMA: schema } : { UC_TEST_DATA_DIR: dataDir }),
-};
+const { env, inDatabase, cleanUp } = ucWorkspace("ops");
 const uc = (...args: string[]) => spawnUc(env, args);
-
-/** Opens the database `uc` uses, for one look (the embedded one admits one process at a time). */
-async function inDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
-  const database = await createDatabase(url ? { url, schema } : { dataDir });
-  try {
-    return await work(database);
-  } finally {
-    await database.close();
-  }
-}
 
 async function count(table: string, where = sql`true`): Promise<number> {
   return inDatabase(async ({ db }) => Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)} where ${where}`.execute(db)).rows[0]?.n));
 }
 
-afterAll(async () => {
-  if (url) await inDatabase(({ db }) => db.schema.dropSchema(schema).ifExists().cascade().execute());
-});
-
-function expectOneLineError(result: { code: number | null; stderr: string }, code = 1): void {
-  expect(result.code, result.stderr).toBe(code);
-  expect(result.stderr.trim().split("\n"), result.stderr).toHaveLength(1);
-  expect(result.stderr).toMatch(/^uc: /);
-}
+afterAll(cleanUp);
 
 describe("uc operations", () => {
   it("migrate --dry-run lists core's and the plugins' pending migrations and applies nothing; migrate applies them", async () => {
