@@ -1,5 +1,7 @@
 import { sql } from "kysely";
 import type { MigrationDb, NamedMigration } from "../../kernel/plugin.js";
+import { ENTITY_COUNT_STATEMENTS } from "./entity-counts.js";
+import { ENTITY_LIST_INDEXES } from "./entity-listing.js";
 
 /** Runs DDL statements one by one: the extended protocol PGlite and pg use takes one statement per call. */
 export async function runStatements(db: MigrationDb, statements: readonly string[]): Promise<void> {
@@ -178,4 +180,5 @@ export const catalogMigrations: readonly NamedMigration[] = [
   { name: "0001_catalog_entities", up: (db) => runStatements(db, ENTITIES) },
   { name: "0002_custom_fields", up: (db) => runStatements(db, CUSTOM_FIELDS) },
   { name: "0003_entity_revision", up: (db) => runStatements(db, ENTITY_REVISION) },
+  { name: "0004_entity_counts_and_list_indexes", up: (db) => runStatements(db, [...ENTITY_COUNT_STATEMENTS, ...ENTITY_LIST_INDEXES]) },
 ];

@@ -1,16 +1,38 @@
-import { sql } from "kysely";
+import { listPage } from "../../db/list-page.js";
 import type { JsonText } from "../../http/json-text.js";
-import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
+import type { PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { canSeeUnpublished, catalogScope, ENTITY_COLUMNS, type CatalogContext } from "./catalog-context.js";
 import type { EntityStatus } from "./catalog-tables.js";
+import { countEntities } from "./entity-counts.js";
 import { toEntity } from "./entity-output.js";
 
 /** Fields `sort` accepts, as `field:direction`. Anything else is refused with a 422 by the route. */
 export const ENTITY_SORT_FIELDS = ["createdAt", "updatedAt", "slug", "type", "status"] as const;
 
 export type EntitySortField = (typeof ENTITY_SORT_FIELDS)[number];
+
+/**
+ * Indexes that answer a page in O(offset + limit) for each sort field, unfiltered and under the filters
+ * lists use most (a storefront always filters `status = active`; admin screens filter a type and a
+ * status). Each ends with `id`, the tie-break of every sort, and serves both directions (scanned
+ * backwards for `desc`). Category and brand filters walk the sort index and probe the link table, so
+ * their cost grows with the entities they skip (see the README).
+ */
+export const ENTITY_LIST_INDEXES = [
+  `drop index catalog_entities_org_created_idx`,
+  `drop index catalog_entities_org_type_status_idx`,
+  `create index catalog_entities_list_created_idx on catalog_entities (organization_id, created_at, id)`,
+  `create index catalog_entities_list_status_created_idx on catalog_entities (organization_id, status, created_at, id)`,
+  `create index catalog_entities_list_type_status_created_idx on catalog_entities (organization_id, type, status, created_at, id)`,
+  `create index catalog_entities_list_updated_idx on catalog_entities (organization_id, updated_at, id)`,
+  `create index catalog_entities_list_status_updated_idx on catalog_entities (organization_id, status, updated_at, id)`,
+  `create index catalog_entities_list_status_slug_idx on catalog_entities (organization_id, status, slug, id)`,
+  `create index catalog_entities_list_slug_idx on catalog_entities (organization_id, slug, id)`,
+  `create index catalog_entities_list_type_idx on catalog_entities (organization_id, type, id)`,
+  `create index catalog_entities_list_status_idx on catalog_entities (organization_id, status, id)`,
+];
 
 export interface EntityListQuery extends PaginationQuery {
   type?: string;
@@ -24,8 +46,9 @@ export interface EntityListQuery extends PaginationQuery {
 }
 
 /**
- * One page of entities with their includes, as JSON (`parse()` it for objects): one query for the page
- * (the total rides along as a window count) plus one per include, however many rows the page has.
+ * One page of entities with their includes, as JSON (`parse()` it for objects): one query for the page,
+ * one per include, however many rows the page has, and the exact total from the maintained counts
+ * (`count(*)` only for a category and a brand together).
  */
 export async function listEntities(
   context: CatalogContext,
@@ -36,11 +59,12 @@ export async function listEntities(
 ): Promise<{ entities: JsonText; total: number }> {
   context.includes.assertKnown(query.include);
   const scope = catalogScope(options?.trx ?? context.db, organizationId);
-  let select = scope.selectFrom("catalogEntities").select([...ENTITY_COLUMNS, sql<number>`count(*) over ()`.as("total")]);
+  let select = scope.selectFrom("catalogEntities");
   if (query.type) select = select.where("type", "=", query.type);
-  if (query.status) select = select.where("status", "=", query.status);
   // A storefront (no catalog:read:unpublished) sees active entities only, whatever it filters on.
-  if (!canSeeUnpublished(actor)) select = select.where("status", "=", "active");
+  const status = canSeeUnpublished(actor) ? query.status : query.status && query.status !== "active" ? null : "active";
+  if (status === null) return { entities: await context.includes.applyAsJson([], query.include, { organizationId, actor, revisions: new Map(), trx: options?.trx }), total: 0 };
+  if (status) select = select.where("status", "=", status);
   if (query.category) {
     const categoryId = query.category;
     select = select.where("id", "in", scope.selectFrom("catalogEntityCategories").select("entityId").where("categoryId", "=", categoryId));
@@ -49,18 +73,13 @@ export async function listEntities(
     const brandId = query.brand;
     select = select.where("id", "in", scope.selectFrom("catalogEntityBrands").select("entityId").where("brandId", "=", brandId));
   }
-  const rows = await select
-    .orderBy(query.sort.field, query.sort.direction)
-    .orderBy("id", query.sort.direction)
-    .limit(query.limit)
-    .offset(pageOffset(query))
-    .execute();
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && query.page > 1) {
-    // Past the last page the window count has no row to ride on.
-    const counted = await select.clearSelect().select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst();
-    total = Number(counted?.count ?? 0);
-  }
+  const filtered = select;
+  const { rows, total } = await listPage(query, {
+    rows: ({ limit, offset }) =>
+      filtered.select(ENTITY_COLUMNS).orderBy(query.sort.field, query.sort.direction).orderBy("id", query.sort.direction).limit(limit).offset(offset).execute(),
+    maintainedTotal: () => countEntities(options?.trx ?? context.db, organizationId, { type: query.type, status, category: query.category, brand: query.brand }),
+    countAll: async () => Number((await filtered.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst())?.count ?? 0),
+  });
   const entities = rows.map((row) => toEntity(row));
   const revisions = new Map(rows.map((row) => [row.id, row.revision]));
   return { entities: await context.includes.applyAsJson(entities, query.include, { organizationId, actor, revisions, trx: options?.trx }), total };

@@ -1,7 +1,9 @@
 import { sql } from "kysely";
-import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
+import { listPage } from "../../db/list-page.js";
+import type { PaginationQuery } from "../../http/pagination.js";
 import { catalogScope, ENTITY_COLUMNS, type CatalogContext } from "./catalog-context.js";
 import type { EntityStatus } from "./catalog-tables.js";
+import { countEntities, type EntityCountFilters } from "./entity-counts.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 
 /** What search indexes of an entity: en texts, links, and the approved en values of filterable fields. */
@@ -137,25 +139,34 @@ export function createSearchSourceOperations(context: CatalogContext) {
             .where(sql<string>`catalog_custom_field_values.value #>> '{}'`, "in", accepted),
         );
       }
-      const rows = await select
-        .select([
-          "catalogEntities.id",
-          "catalogEntities.type",
-          "catalogEntities.slug",
-          "catalogEntities.status",
-          "catalogEntityAttributes.title",
-          "catalogEntityAttributes.description",
-          sql<number>`count(*) over ()`.as("total"),
-        ])
-        .orderBy("catalogEntities.updatedAt", "desc")
-        .orderBy("catalogEntities.id")
-        .limit(query.limit)
-        .offset(pageOffset(query))
-        .execute();
+      const filtered = select;
+      // No maintained count knows a substring or an attribute match: those count(*) when the page cannot tell.
+      const isCountMaintained = !query.q && Object.keys(query.attributes).length === 0 && (query.isUnpublishedVisible || !query.status || query.status === "active");
+      const status = query.isUnpublishedVisible ? query.status : "active";
+      const { rows, total } = await listPage(query, {
+        rows: ({ limit, offset }) =>
+          filtered
+            .select(["catalogEntities.id", "catalogEntities.type", "catalogEntities.slug", "catalogEntities.status", "catalogEntityAttributes.title", "catalogEntityAttributes.description"])
+            .orderBy("catalogEntities.updatedAt", "desc")
+            .orderBy("catalogEntities.id")
+            .limit(limit)
+            .offset(offset)
+            .execute(),
+        maintainedTotal: async () => (isCountMaintained ? countEntities(db, organizationId, { type: query.type, status, category: query.category, brand: query.brand }) : null),
+        countAll: async () => Number((await filtered.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst())?.count ?? 0),
+      });
       return {
-        hits: rows.map(({ total: _total, ...row }) => ({ ...row, status: row.status as EntityStatus, title: row.title ?? null, description: row.description ?? null, score: null })),
-        total: Number(rows[0]?.total ?? 0),
+        hits: rows.map((row) => ({ ...row, status: row.status as EntityStatus, title: row.title ?? null, description: row.description ?? null, score: null })),
+        total,
       };
+    },
+
+    /**
+     * The exact number of entities matching the filters from the counts the catalog maintains, or null
+     * for a combination without one (see `countEntities`). For search adapters' filter-only totals.
+     */
+    countEntities(organizationId: string, filters: EntityCountFilters, options?: TxOptions): Promise<number | null> {
+      return countEntities(options?.trx ?? context.db, organizationId, filters);
     },
 
     /** Suggestions without an index: en titles starting with the prefix (case-insensitive). */
