@@ -40,6 +40,9 @@ export interface CommerceApiOptions {
 
 const DEFAULT_BODY_LIMIT = 1_048_576;
 
+/** Content types that multipart routes may also receive as a raw stream (bulk imports: CSV and NDJSON). */
+const STREAMED_UPLOAD_TYPES = ["text/csv", "application/csv", "application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonlines"];
+
 /**
  * The commerce API as an encapsulated Fastify plugin. Register it with `{ prefix: "/api" }` in any Fastify
  * app; `createCommerceServer` does exactly that for the reference server.
@@ -140,6 +143,9 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
   await app.register(async (uploads) => {
     uploads.removeContentTypeParser("multipart/form-data");
     await uploads.register(multipart);
+    // Bulk imports (`POST /catalog/import`) also take their file as a streamed body: left unread here, the
+    // route reads it line by line as it arrives, so a large catalog is never held in memory or bound by bodyLimit.
+    uploads.addContentTypeParser(STREAMED_UPLOAD_TYPES, (_request, _payload, done) => done(null));
     const typedUploads = uploads.withTypeProvider<ZodTypeProvider>();
     for (const route of routes) {
       if (route.isMultipart) registerRoute(typedUploads, route, kernel, bodyLimit, idempotency);

@@ -2,6 +2,7 @@ import type { PluginManifest } from "../kernel/plugin.js";
 import { coreModule } from "./core/core-module.js";
 import { auditModule } from "./audit/audit-module.js";
 import { catalogModule } from "./catalog/catalog-module.js";
+import { catalogImportModule } from "./catalog-import/catalog-import-module.js";
 import { inventoryModule } from "./inventory/inventory-module.js";
 import { mediaModule } from "./media/media-module.js";
 import { searchModule } from "./search/search-module.js";
@@ -32,6 +33,7 @@ export const builtInModules: readonly PluginManifest[] = [
   mediaModule,
   searchModule,
   pricingModule,
+  catalogImportModule,
   promotionsModule,
   taxModule,
   cartsModule,

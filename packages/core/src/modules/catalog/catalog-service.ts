@@ -3,6 +3,7 @@ import type { CatalogContext } from "./catalog-context.js";
 import { catalogIncludes } from "./catalog-includes.js";
 import type { CatalogTables } from "./catalog-tables.js";
 import { createAttributeOperations } from "./attribute-operations.js";
+import { createBulkEntityOperations } from "./bulk-entity-upsert.js";
 import { createProposalOperations } from "./custom-field-proposals.js";
 import { createEntityOperations } from "./entity-operations.js";
 import { listEntities } from "./entity-listing.js";
@@ -48,6 +49,7 @@ export function createCatalogService({ config, database, events, hooks, services
     ...createFieldOwnershipOperations(context),
     ...createSearchSourceOperations(context),
     ...createSaleItemOperations(context),
+    ...createBulkEntityOperations(context),
     /** Adds an `include=` name; see `CatalogInclude`. Call from a module's service factory. */
     registerInclude(include: CatalogInclude): void {
       context.includes.register(include);

@@ -1,6 +1,7 @@
 import type { ServiceContext } from "../../kernel/contexts.js";
 import type { InventoryContext } from "./inventory-context.js";
 import type { InventoryTables } from "./inventory-tables.js";
+import { createBulkStockOperations } from "./bulk-stock-operations.js";
 import { createReservationOperations } from "./reservation-operations.js";
 import { createStockOperations, loadStock } from "./stock-operations.js";
 import { createWarehouseOperations, defaultWarehouse, requireWarehouse } from "./warehouse-operations.js";
@@ -33,6 +34,7 @@ export function createInventoryService({ database, events, services }: Pick<Serv
     ...createWarehouseOperations(context),
     ...stock,
     ...createReservationOperations(context),
+    ...createBulkStockOperations(context),
   };
 }
 

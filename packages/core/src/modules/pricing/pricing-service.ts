@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import type { ServiceContext } from "../../kernel/contexts.js";
 import type { TxOptions } from "../../kernel/transaction.js";
+import { createBulkPriceOperations } from "./bulk-price-operations.js";
 import { createModifierOperations } from "./modifier-operations.js";
 import { createPriceOperations } from "./price-operations.js";
 import { activeModifiers, appliesTo, applyModifiers, resolvePrices, type ResolvedPrice, type ResolveInput } from "./price-resolution.js";
@@ -35,6 +36,7 @@ export function createPricingService({ database, events, services }: Pick<Servic
   return {
     ...createPriceOperations(context),
     ...createModifierOperations(context),
+    ...createBulkPriceOperations(context),
     /**
      * Unit prices of lines in a currency, for a customer's groups: variant price over entity price, group
      * price over base price, then modifiers (see `applyModifiers`). Null for a line without a price.

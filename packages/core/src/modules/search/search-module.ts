@@ -5,8 +5,8 @@ import { suggestRoute } from "./routes/suggest.js";
 import { searchMigrations } from "./search-migrations.js";
 import { createSearchService } from "./search-service.js";
 
-/** Catalog events that change what search finds. */
-const INDEXED_EVENTS = ["catalog.create", "catalog.update", "catalog.delete", "catalog.fieldDefinition"] as const;
+/** Catalog events that change what search finds (`catalog.import`: one per batch of a bulk import, naming its entities). */
+const INDEXED_EVENTS = ["catalog.create", "catalog.update", "catalog.delete", "catalog.fieldDefinition", "catalog.import"] as const;
 
 /** Catalog search through a pluggable adapter (PostgreSQL full text ships), kept current from catalog events. */
 export const searchModule: PluginManifest = {

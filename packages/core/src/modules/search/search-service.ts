@@ -47,6 +47,12 @@ export function createSearchService({ config, database, services }: Pick<Service
         if (!entityType) return;
         return adapter.index(event.organizationId, await services.catalog.searchSources(event.organizationId, { entityType }, options), options);
       }
+      if (event.type === "catalog.import") {
+        // A bulk import's batch: its entities reindexed together, in the batch's transaction.
+        const entityIds = (event.payload as { entityIds?: string[] }).entityIds ?? [];
+        if (entityIds.length === 0) return;
+        return adapter.index(event.organizationId, await services.catalog.searchSources(event.organizationId, { entityIds }, options), options);
+      }
       await adapter.index(event.organizationId, await services.catalog.searchSources(event.organizationId, { entityIds: [event.entityId] }, options), options);
     },
   };

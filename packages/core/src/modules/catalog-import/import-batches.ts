@@ -1,0 +1,233 @@
+import type { Transaction } from "kysely";
+import { sql } from "kysely";
+import type { CoreTables } from "../../db/core-tables.js";
+import type { Actor } from "../../kernel/actor.js";
+import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
+import type { EventBus } from "../../kernel/event-bus.js";
+import type { BulkEntityInput } from "../catalog/bulk-entity-upsert.js";
+import type { BulkPriceInput } from "../pricing/bulk-price-operations.js";
+import type { BulkStockInput } from "../inventory/bulk-stock-operations.js";
+import type { ImportEntity } from "./catalog-import-schemas.js";
+import { importScope, MAX_KEPT_ERRORS } from "./catalog-import-tables.js";
+
+/** Entities per batch: one short transaction each, so storefront reads never wait long behind an import. @default 500 */
+export const DEFAULT_BATCH_SIZE = 500;
+
+export interface BatchDeps {
+  database: DatabaseAccess;
+  services: Services;
+  events: EventBus;
+}
+
+type StagedRow = { line: number; entity: ImportEntity };
+
+/** A batch's write found rows it must refuse after writing others: roll back and write again without them. */
+class RefusedAfterWrite extends Error {
+  constructor(readonly refused: Map<number, string>) {
+    super("rows refused after the batch's writes");
+  }
+}
+
+/** What one batch did, added to the import's counters in its transaction. */
+interface BatchOutcome {
+  created: number;
+  updated: number;
+  refused: Map<number, string>;
+  lastLine: number;
+}
+
+/**
+ * Writes the next batch of an import in one transaction: the staged rows after the cursor, through the
+ * catalog's, pricing's and inventory's bulk operations, one `catalog.import` event (and so one audit
+ * entry and one search reindex of the batch's entities), the counters and the cursor. The import row is
+ * locked first, so two workers never write the same batch. A row refused after others were written
+ * (stock below what is reserved) rolls the batch back and it is written again without that row, so a
+ * refused row changes nothing. An unexpected failure (a concurrent writer taking a SKU) falls back to
+ * one transaction per row, so one bad row cannot stall the import. Answers whether rows remain.
+ */
+export async function runNextBatch(deps: BatchDeps, organizationId: string, importId: string, batchSize = DEFAULT_BATCH_SIZE): Promise<"more" | "done"> {
+  const refused = new Map<number, string>();
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    try {
+      return await deps.database.transaction((trx) => writeBatch(deps, trx, { organizationId, importId, batchSize, refused }));
+    } catch (error) {
+      if (!(error instanceof RefusedAfterWrite)) return writeRowByRow(deps, organizationId, importId, batchSize);
+      for (const [line, reason] of error.refused) refused.set(line, reason);
+    }
+  }
+  return writeRowByRow(deps, organizationId, importId, batchSize);
+}
+
+async function lockImport(trx: Transaction<CoreTables>, organizationId: string, importId: string) {
+  return importScope(trx, organizationId)
+    .selectFrom("catalogImports")
+    .select(["status", "cursorLine", "failed", "actor"])
+    .where("id", "=", importId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+async function nextRows(trx: Transaction<CoreTables>, organizationId: string, importId: string, after: number, limit: number): Promise<StagedRow[]> {
+  const rows = await importScope(trx, organizationId)
+    .selectFrom("catalogImportRows")
+    .select(["line", "entity"])
+    .where("importId", "=", importId)
+    .where("line", ">", after)
+    .orderBy("line")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ line: row.line, entity: row.entity as unknown as ImportEntity }));
+}
+
+async function writeBatch(
+  deps: BatchDeps,
+  trx: Transaction<CoreTables>,
+  input: { organizationId: string; importId: string; batchSize: number; refused: Map<number, string> },
+): Promise<"more" | "done"> {
+  const { organizationId, importId } = input;
+  const current = await lockImport(trx, organizationId, importId);
+  if (!current || current.status === "completed" || current.status === "failed" || current.status === "receiving") return "done";
+  const rows = await nextRows(trx, organizationId, importId, current.cursorLine, input.batchSize);
+  if (rows.length === 0) {
+    await finish(trx, organizationId, importId);
+    return "done";
+  }
+  const actor = (current.actor as Actor | null) ?? null;
+  const outcome = await writeRows(deps, trx, { organizationId, importId, actor, rows, refused: input.refused });
+  await record(trx, { organizationId, importId, outcome, keptErrors: current.failed, isStarted: current.status === "running" });
+  return "more";
+}
+
+/** Writes rows (minus those already refused) through the owning modules' bulk operations. */
+async function writeRows(
+  deps: BatchDeps,
+  trx: Transaction<CoreTables>,
+  input: { organizationId: string; importId: string; actor: Actor | null; rows: StagedRow[]; refused: Map<number, string> },
+): Promise<BatchOutcome> {
+  const { organizationId, actor } = input;
+  const refused = new Map(input.refused);
+  const codes = input.rows.flatMap(({ entity }) => [...(entity.stock ?? []), ...entity.variants.flatMap((variant) => variant.stock ?? [])].map((level) => level.warehouse));
+  const warehouses = codes.length > 0 ? await deps.services.inventory.warehouseIdsByCode(organizationId, codes, { trx }) : new Map<string, string>();
+  for (const { line, entity } of input.rows) {
+    const unknown = codes.length > 0 ? [...(entity.stock ?? []), ...entity.variants.flatMap((variant) => variant.stock ?? [])].find((level) => !warehouses.has(level.warehouse)) : undefined;
+    if (unknown && !refused.has(line)) refused.set(line, `no warehouse with code ${unknown.warehouse}`);
+  }
+  const accepted = input.rows.filter((row) => !refused.has(row.line));
+  const results = await deps.services.catalog.upsertEntitiesInBulk(organizationId, accepted.map(({ entity }) => toBulkEntity(entity)), actor, { trx });
+  const prices: BulkPriceInput[] = [];
+  const levels: (BulkStockInput & { line: number })[] = [];
+  const created: string[] = [];
+  const updated: string[] = [];
+  results.forEach((result, index) => {
+    const { line, entity } = accepted[index] as StagedRow;
+    if (result.isRefused) {
+      refused.set(line, result.reason);
+      return;
+    }
+    (result.isCreated ? created : updated).push(result.entityId);
+    const targets = [
+      { variantId: null, prices: entity.prices, stock: entity.stock },
+      ...entity.variants.map((variant, position) => ({ variantId: result.variantIds[position] as string, prices: variant.prices, stock: variant.stock })),
+    ];
+    for (const target of targets) {
+      for (const price of target.prices ?? []) prices.push({ entityId: result.entityId, variantId: target.variantId, currency: price.currency, amount: price.amount });
+      for (const level of target.stock ?? []) {
+        levels.push({ line, entityId: result.entityId, variantId: target.variantId, warehouseId: warehouses.get(level.warehouse) as string, onHand: level.onHand });
+      }
+    }
+  });
+  const stock = await deps.services.inventory.setStockLevels(organizationId, levels, actor, { trx, note: `import ${input.importId}` });
+  if (stock.refused.length > 0) {
+    throw new RefusedAfterWrite(new Map(stock.refused.map(({ index, reason }) => [(levels[index] as { line: number }).line, reason])));
+  }
+  const priced = await deps.services.pricing.setPricesInBulk(organizationId, prices, { trx });
+  const lastLine = (input.rows.at(-1) as StagedRow).line;
+  if (created.length + updated.length > 0) {
+    // One event per batch, not per row: one audit entry and one search reindex for up to 500 entities.
+    // Webhook endpoints subscribed to catalog.import receive the ids; catalog.create/update are not sent for imported rows.
+    await deps.events.emit(
+      {
+        organizationId,
+        type: "catalog.import",
+        entityType: "catalogImport",
+        entityId: input.importId,
+        payload: { importId: input.importId, lines: { from: (input.rows[0] as StagedRow).line, to: lastLine }, created, updated, entityIds: [...created, ...updated], pricesWritten: priced, stockRowsChanged: stock.changed },
+        actor,
+      },
+      { trx },
+    );
+  }
+  return { created: created.length, updated: updated.length, refused, lastLine };
+}
+
+function toBulkEntity(entity: ImportEntity): BulkEntityInput {
+  return {
+    slug: entity.slug,
+    type: entity.type,
+    status: entity.status,
+    metadata: entity.metadata,
+    attributes: entity.attributes,
+    variants: entity.variants.map((variant) => ({ sku: variant.sku ?? null, options: variant.options, metadata: variant.metadata })),
+  };
+}
+
+/** Adds a batch's outcome to the import and moves the cursor past it; deletes the rows it consumed. */
+async function record(
+  trx: Transaction<CoreTables>,
+  input: { organizationId: string; importId: string; outcome: BatchOutcome; keptErrors: number; isStarted: boolean },
+): Promise<void> {
+  const { organizationId, importId, outcome } = input;
+  const scope = importScope(trx, organizationId);
+  const errors = [...outcome.refused]
+    .sort(([a], [b]) => a - b)
+    .slice(0, Math.max(0, MAX_KEPT_ERRORS - input.keptErrors))
+    .map(([line, reason]) => ({ importId, line, reason }));
+  if (errors.length > 0) await scope.insertInto("catalogImportErrors", errors).execute();
+  const done = outcome.created + outcome.updated + outcome.refused.size;
+  await scope
+    .updateTable("catalogImports")
+    .set({
+      status: "running",
+      ...(input.isStarted ? {} : { startedAt: new Date() }),
+      cursorLine: outcome.lastLine,
+      rowsDone: sql<number>`rows_done + ${done}`,
+      created: sql<number>`created + ${outcome.created}`,
+      updated: sql<number>`updated + ${outcome.updated}`,
+      failed: sql<number>`failed + ${outcome.refused.size}`,
+    })
+    .where("id", "=", importId)
+    .execute();
+  await scope.deleteFrom("catalogImportRows").where("importId", "=", importId).where("line", "<=", outcome.lastLine).execute();
+}
+
+async function finish(trx: Transaction<CoreTables>, organizationId: string, importId: string): Promise<void> {
+  await importScope(trx, organizationId).updateTable("catalogImports").set({ status: "completed", finishedAt: new Date() }).where("id", "=", importId).execute();
+}
+
+/** The fallback after an unexpected failure: each row of the batch in its own transaction, a failing one refused with the database's reason. */
+async function writeRowByRow(deps: BatchDeps, organizationId: string, importId: string, batchSize: number): Promise<"more" | "done"> {
+  const pending = await deps.database.transaction(async (trx) => {
+    const current = await lockImport(trx, organizationId, importId);
+    if (!current || current.status === "completed" || current.status === "failed") return [];
+    return nextRows(trx, organizationId, importId, current.cursorLine, batchSize);
+  });
+  if (pending.length === 0) return runNextBatch(deps, organizationId, importId, batchSize);
+  for (const row of pending) {
+    const refused = new Map<number, string>();
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      try {
+        await deps.database.transaction(async (trx) => {
+          const current = await lockImport(trx, organizationId, importId);
+          if (!current || current.cursorLine >= row.line) return;
+          const outcome = await writeRows(deps, trx, { organizationId, importId, actor: (current.actor as Actor | null) ?? null, rows: [row], refused });
+          await record(trx, { organizationId, importId, outcome, keptErrors: current.failed, isStarted: current.status === "running" });
+        });
+        break;
+      } catch (error) {
+        const reason = error instanceof RefusedAfterWrite ? (error.refused.get(row.line) ?? "refused") : `could not be written: ${(error as Error).message}`;
+        refused.set(row.line, reason);
+      }
+    }
+  }
+  return "more";
+}
