@@ -44,6 +44,8 @@ const paymentAdapters: PaymentAdapter[] = [
 export default defineConfig({
   database: {
     ...(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : {}),
+    ...(process.env.DATABASE_SCHEMA ? { schema: process.env.DATABASE_SCHEMA } : {}),
+    ...(process.env.DATABASE_POOL_SIZE ? { poolSize: Number(process.env.DATABASE_POOL_SIZE) } : {}),
     dataDir: process.env.DATA_DIR ?? ".data",
   },
   http: {
@@ -54,6 +56,15 @@ export default defineConfig({
     },
     https: publicUrl?.startsWith("https://") ?? false,
     trustProxy: process.env.TRUST_PROXY === "true",
+  },
+  // JOBS_AUTORUN=true runs jobs inside this process (one process serving everything); in a fleet, API
+  // processes leave it off and `pnpm worker` processes run the jobs (they turn it on themselves).
+  jobs: {
+    autorun: {
+      enabled: process.env.JOBS_AUTORUN === "true",
+      ...(process.env.JOBS_CONCURRENCY ? { concurrency: Number(process.env.JOBS_CONCURRENCY) } : {}),
+      ...(process.env.JOBS_QUEUE ? { queue: process.env.JOBS_QUEUE } : {}),
+    },
   },
   // PostgreSQL full-text search over the catalog (also on the embedded database); SEARCH_ADAPTER=none
   // falls back to scanning the catalog.

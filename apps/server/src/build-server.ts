@@ -1,11 +1,20 @@
 import type { FastifyInstance } from "fastify";
-import { createCommerceServer, createKernel, type CommerceConfig } from "@unified-commerce/core";
+import { createCommerceServer, createKernel, type CommerceConfig, type Kernel } from "@unified-commerce/core";
 
 /**
  * The production wiring: the kernel and the HTTP server, with no test conveniences (the `x-test-actor`
  * header means nothing here). Built, not started, so tests can `inject()` into exactly what runs.
  */
 export async function buildServer(config: CommerceConfig): Promise<FastifyInstance> {
-  const kernel = await createKernel(config);
-  return createCommerceServer(kernel);
+  return serveKernel(await createKernel(config));
+}
+
+/** The HTTP server of a booted kernel; closing the server closes the kernel. */
+export function serveKernel(kernel: Kernel): Promise<FastifyInstance> {
+  return createCommerceServer(kernel, {
+    // While closing, a request that arrives on a kept-alive connection is served rather than answered
+    // 503: the load balancer has been told by readiness to stop, and what still reaches us is answered.
+    // New connections are refused as soon as closing starts.
+    fastify: { return503OnClosing: false },
+  });
 }

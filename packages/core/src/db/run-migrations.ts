@@ -56,3 +56,21 @@ function assertUniqueNames(sequence: MigrationSequence): void {
     names.add(name);
   }
 }
+
+/**
+ * How many of `sequences`' migrations the database has not recorded. Read without the migration lock: a
+ * readiness probe must not queue behind a process that is migrating (that process answers "not ready"
+ * itself, and this one sees the migrations once they commit).
+ */
+export async function countPendingMigrations(db: Kysely<unknown>, sequences: readonly MigrationSequence[]): Promise<number> {
+  const table = await sql<{ name: string | null }>`select to_regclass('uc_migrations')::text as name`.execute(db);
+  const total = sequences.reduce((sum, sequence) => sum + sequence.migrations.length, 0);
+  if (!table.rows[0]?.name) return total;
+  const done = await sql<{ module: string; name: string }>`select module, name from uc_migrations`.execute(db);
+  const isDone = new Set(done.rows.map((row) => `${row.module}\u0000${row.name}`));
+  let pending = 0;
+  for (const sequence of sequences) {
+    for (const migration of sequence.migrations) if (!isDone.has(`${sequence.module}\u0000${migration.name}`)) pending += 1;
+  }
+  return pending;
+}

@@ -9,7 +9,7 @@ import { createTransactionRunner } from "./transaction-runner.js";
 import { resolveConfig } from "./resolve-config.js";
 import { buildRegistries, type Registries } from "./registries.js";
 import { createDatabase, type Database } from "../db/create-database.js";
-import { runMigrations } from "../db/run-migrations.js";
+import { countPendingMigrations, runMigrations } from "../db/run-migrations.js";
 import type { RouteRegistration } from "../http/route-registration.js";
 import { CORE_VERSION } from "./version.js";
 import type { Authenticator } from "./authenticator.js";
@@ -39,7 +39,23 @@ export interface Kernel {
   authenticator: Authenticator | undefined;
   /** Every module's routes, built against this kernel. */
   routes(auth?: RouteAuthContext): RouteRegistration[];
+  /**
+   * Whether this process should receive work: not draining, the database answers, and every migration
+   * the modules declare is recorded. Liveness (`/api/health`) is a separate, cheaper question.
+   */
+  readiness(): Promise<Readiness>;
+  /** Marks the process as shutting down: `readiness()` fails from now on, so a load balancer moves away. */
+  drain(): void;
+  /** True once `drain()` was called. */
+  readonly isDraining: boolean;
   close(): Promise<void>;
+}
+
+/** The answer of `kernel.readiness()`: ready, or the reasons it is not. */
+export interface Readiness {
+  isReady: boolean;
+  /** Empty when ready. */
+  reasons: ("draining" | "database-unreachable" | "migrations-pending")[];
 }
 
 export interface CreateKernelOptions {
@@ -72,10 +88,8 @@ export async function bootKernel(
   const database = options.database ?? (await createDatabase(config.database));
 
   try {
-    const report = await runMigrations(
-      database.db as never,
-      modules.map((module) => ({ module: module.id, migrations: module.schema?.migrations ?? [] })),
-    );
+    const sequences = modules.map((module) => ({ module: module.id, migrations: module.schema?.migrations ?? [] }));
+    const report = await runMigrations(database.db as never, sequences);
     if (report.applied.length > 0) logger.info({ migrations: report.applied.length }, "database migrated");
 
     const defaultOrganizationId = config.defaultOrganizationId ?? "default";
@@ -120,10 +134,34 @@ export async function bootKernel(
       throw error;
     }
 
+    let isDraining = false;
+    // Once every migration is recorded it stays so for this process's code; later probes only ping.
+    let isMigrated = false;
+    const readiness = async (): Promise<Readiness> => {
+      const reasons: Readiness["reasons"] = [];
+      if (isDraining) reasons.push("draining");
+      try {
+        if (isMigrated) await database.ping();
+        else if ((await countPendingMigrations(database.db as never, sequences)) > 0) reasons.push("migrations-pending");
+        else isMigrated = true;
+      } catch (error) {
+        logger.warn({ err: error }, "readiness: database unreachable");
+        reasons.push("database-unreachable");
+      }
+      return { isReady: reasons.length === 0, reasons };
+    };
+
     return {
       config,
       modules,
       authenticator,
+      readiness,
+      drain: () => {
+        isDraining = true;
+      },
+      get isDraining() {
+        return isDraining;
+      },
       database: access,
       services,
       hooks,
