@@ -1,23 +1,43 @@
 import { sql } from "kysely";
 import { tenantScope } from "../../db/tenant-scope.js";
 import { applySearchFilters, prefixQuery } from "./postgres-search-filters.js";
-import { BUILT_IN_FACETS, type FacetCounts, type SearchAdapterFactory } from "./search-adapter.js";
+import { BUILT_IN_FACETS, type SearchAdapterFactory } from "./search-adapter.js";
 import type { SearchTables } from "./search-tables.js";
 import type { EntityStatus } from "../catalog/catalog-tables.js";
 
-const FACET_EXPRESSIONS: Record<(typeof BUILT_IN_FACETS)[number], ReturnType<typeof sql.raw>> = {
-  type: sql.raw("type"),
-  status: sql.raw("status"),
-  category: sql.raw("unnest(category_ids)"),
-  brand: sql.raw("unnest(brand_ids)"),
+/** Values of a built-in facet for a candidate `c` (set-returning for arrays: one row per value). */
+const FACET_VALUES: Record<(typeof BUILT_IN_FACETS)[number], ReturnType<typeof sql.raw>> = {
+  type: sql.raw("c.type"),
+  status: sql.raw("c.status"),
+  category: sql.raw("unnest(c.category_ids)"),
+  brand: sql.raw("unnest(c.brand_ids)"),
 };
+
+/** The one row a search statement answers: hits as JSON, facets as `f0`, `f1`... in the order asked. */
+interface SearchRow {
+  matched: number;
+  hits: { id: string; type: string; slug: string; status: string; title: string | null; description: string | null; score: number }[];
+  [facet: `f${number}`]: Record<string, number> | undefined;
+}
+
+/** How many matches a search ranks and facets at most. @default 1000 */
+export const DEFAULT_CANDIDATE_LIMIT = 1_000;
+
+export interface PostgresSearchOptions {
+  /**
+   * Matches a search ranks, pages and facets at most: a broad query costs the same whatever the catalog's
+   * size. Beyond it, `total` is this limit and `isTotalExact` false, and facets count these candidates.
+   * @default 1000
+   */
+  candidateLimit?: number;
+}
 
 /**
  * PostgreSQL full-text search: documents kept in `search_documents` in the catalog change's transaction,
  * ranked with `ts_rank` (title above slug above description above attribute values), `websearch` syntax
  * for queries, prefix matching on titles for suggestions. Works on PGlite too.
  */
-export function postgresSearch(): SearchAdapterFactory {
+export function postgresSearch({ candidateLimit = DEFAULT_CANDIDATE_LIMIT }: PostgresSearchOptions = {}): SearchAdapterFactory {
   return ({ database }) => {
     const db = database.db.withTables<SearchTables>();
     return {
@@ -73,34 +93,32 @@ export function postgresSearch(): SearchAdapterFactory {
         const text = query.q?.trim();
         const matched = text ? base.where(sql<boolean>`document @@ websearch_to_tsquery('english', ${text})`) : base;
         const rank = text ? sql<number>`ts_rank(document, websearch_to_tsquery('english', ${text}))` : sql<number>`0`;
-        const hitsQuery = matched
-          .select(["entityId as id", "type", "slug", "status", "title", "description", rank.as("score"), sql<number>`count(*) over ()`.as("total")])
-          .orderBy("score", "desc")
-          .orderBy("updatedAt", "desc")
-          .orderBy("entityId")
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit);
-        const facetQueries = query.facets.map(async (facet) => {
-          const expression = FACET_EXPRESSIONS[facet as keyof typeof FACET_EXPRESSIONS] ?? sql`jsonb_array_elements_text(coalesce(attributes -> ${facet}, '[]'::jsonb))`;
-          const rows = await matched
-            .select([sql<string>`${expression}`.as("value"), sql<number>`count(*)::int`.as("count")])
-            .groupBy("value")
-            .orderBy("count", "desc")
-            .orderBy("value")
-            .limit(100)
-            .execute();
-          return [facet, Object.fromEntries(rows.map((row) => [row.value, Number(row.count)]))] as const;
+        // The candidates: the first `candidateLimit + 1` matches as the index yields them (the extra row
+        // only tells that there are more). Without text, the most recently updated, from the updated_at index.
+        const candidates = (text ? matched : matched.orderBy("updatedAt", "desc").orderBy("entityId"))
+          .select(["entityId", "type", "slug", "status", "title", "description", "categoryIds", "brandIds", "attributes", "updatedAt", rank.as("score")])
+          .limit(candidateLimit + 1);
+        const facetColumns = query.facets.map((facet, index) => {
+          const values = FACET_VALUES[facet as keyof typeof FACET_VALUES] ?? sql`jsonb_array_elements_text(coalesce(c.attributes -> ${facet}, '[]'::jsonb))`;
+          return sql`(select coalesce(json_object_agg(value, count), '{}') from (
+            select v.value, count(*)::int as count from ranked c cross join lateral (select ${values} as value) v
+            where v.value is not null group by v.value order by count desc, v.value limit 100) f) as ${sql.ref(`f${index}`)}`;
         });
-        const [rows, ...facets] = await Promise.all([hitsQuery.execute(), ...facetQueries]);
-        let total = Number(rows[0]?.total ?? 0);
-        if (rows.length === 0 && query.page > 1) {
-          const counted = await matched.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst();
-          total = Number(counted?.count ?? 0);
-        }
+        const result = await sql<SearchRow>`
+          with found as materialized (${candidates}),
+          ranked as (select * from found limit ${candidateLimit})
+          select (select count(*)::int from found) as matched,
+            (select coalesce(json_agg(h), '[]') from (
+              select entity_id as id, type, slug, status, title, description, score from ranked
+              order by score desc, updated_at desc, entity_id limit ${query.limit} offset ${(query.page - 1) * query.limit}) h) as hits
+            ${facetColumns.length > 0 ? sql`, ${sql.join(facetColumns)}` : sql``}`.execute(options?.trx ?? database.db);
+        const row = result.rows[0];
+        const found = Number(row?.matched ?? 0);
         return {
-          hits: rows.map(({ total: _total, ...row }) => ({ ...row, status: row.status as EntityStatus, score: text ? Number(row.score) : null })),
-          total,
-          facets: Object.fromEntries(facets) as FacetCounts,
+          hits: (row?.hits ?? []).map((hit) => ({ ...hit, status: hit.status as EntityStatus, score: text ? Number(hit.score) : null })),
+          total: Math.min(found, candidateLimit),
+          isTotalExact: found <= candidateLimit,
+          facets: Object.fromEntries(query.facets.map((facet, index) => [facet, row?.[`f${index}`] ?? {}])),
         };
       },
 

@@ -18,7 +18,14 @@ export type FacetCounts = Record<string, Record<string, number>>;
 
 export interface SearchResult {
   hits: SearchHit[];
+  /** Matches, exact when `isTotalExact`; otherwise how many the adapter ranked (its candidate limit). */
   total: number;
+  /**
+   * False when the query matched more than the adapter ranks (a broad query over a large catalog):
+   * `total` is then a lower bound, pages stop at it, and facets count the ranked candidates only.
+   * @default true
+   */
+  isTotalExact?: boolean;
   facets: FacetCounts;
 }
 
@@ -41,6 +48,12 @@ export interface Suggestion {
  * A search engine. The search module keeps it current from catalog events: `index` and `remove` run in
  * the transaction of the catalog change (an adapter for an external engine may instead queue the work
  * and ignore `trx`). `search` and `suggest` read on `options.trx` when a caller passes its transaction.
+ *
+ * An adapter's `search` should cost the same whatever the catalog's size: rank a bounded set of
+ * candidates and say so with `isTotalExact: false` when there were more (as the PostgreSQL adapter does,
+ * and as external engines do with their own hit-count limits). For a search without `q` or attribute
+ * filters whose total is not exact, the search service answers the exact total from the catalog's
+ * maintained counts, whatever the adapter.
  */
 export interface SearchAdapter {
   readonly name: string;

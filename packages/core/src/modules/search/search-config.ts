@@ -8,6 +8,11 @@ export interface SearchConfig {
    * facets-only request returns nothing). @default unset
    */
   adapter?: "postgres" | SearchAdapterFactory;
+  /**
+   * With `adapter: "postgres"`: matches a search ranks, pages and facets at most, so a query matching
+   * most of a large catalog stays cheap; past it the answer's `meta.isTotalExact` is false. @default 1000
+   */
+  candidateLimit?: number;
 }
 
 declare module "../../kernel/config.js" {

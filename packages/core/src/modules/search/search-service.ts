@@ -11,7 +11,7 @@ import type { SearchAdapter, SearchQuery, SearchResult, Suggestion, SuggestQuery
  */
 export function createSearchService({ config, database, services }: Pick<ServiceContext, "config" | "database" | "services">) {
   const configured = config.search?.adapter;
-  const factory = configured === "postgres" ? postgresSearch() : configured;
+  const factory = configured === "postgres" ? postgresSearch({ ...(config.search?.candidateLimit ? { candidateLimit: config.search.candidateLimit } : {}) }) : configured;
   const adapter: SearchAdapter | null = factory ? factory({ database }) : null;
 
   const hasFilter = (query: SearchQuery) =>
@@ -21,7 +21,14 @@ export function createSearchService({ config, database, services }: Pick<Service
     adapterName: adapter?.name ?? "fallback",
 
     async search(organizationId: string, query: SearchQuery, options?: TxOptions): Promise<SearchResult> {
-      if (adapter) return adapter.search(organizationId, query, options);
+      if (adapter) {
+        const result = await adapter.search(organizationId, query, options);
+        if (result.isTotalExact !== false || query.q || Object.keys(query.attributes).length > 0) return result;
+        // Filters alone: the catalog counts them exactly (the same entities, the same filters) in O(1).
+        const status = query.isUnpublishedVisible ? query.status : query.status && query.status !== "active" ? null : "active";
+        const total = status === null ? 0 : await services.catalog.countEntities(organizationId, { type: query.type, status, category: query.category, brand: query.brand }, options);
+        return total === null ? result : { ...result, total, isTotalExact: true };
+      }
       const emptyFacets = Object.fromEntries(query.facets.map((facet) => [facet, {}]));
       if (!query.q && !hasFilter(query)) {
         // The fallback has no index to facet over: a facets-only request finds nothing.

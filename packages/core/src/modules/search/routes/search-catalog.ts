@@ -43,7 +43,7 @@ export const searchCatalogRoute = ({ services }: RouteContext) =>
     .get("/", {
       summary: "Search the catalog",
       description:
-        "`q`, filters `type`, `category`, `brand`, `status`, repeatable `attr.<name>` (values of one name ORed, names ANDed; names match ^[A-Za-z0-9_-]+$), `facets` (type, category, brand, status, attribute names). Only filterable custom fields, by their approved en values.",
+        "`q`, filters `type`, `category`, `brand`, `status`, repeatable `attr.<name>` (values of one name ORed, names ANDed; names match ^[A-Za-z0-9_-]+$), `facets` (type, category, brand, status, attribute names). Only filterable custom fields, by their approved en values. A query matching more entities than the adapter ranks (1,000 by default) answers the best of those candidates, `meta.total` as that limit and `meta.isTotalExact: false`; facets then count the candidates.",
     })
     .permission("catalog:read")
     .query(query)
@@ -51,6 +51,6 @@ export const searchCatalogRoute = ({ services }: RouteContext) =>
     .handler(async ({ query: raw, organizationId, actor }) => {
       const { q, type, category, brand, status, page, limit, facets } = raw;
       const result = await services.search.search(organizationId, searchQueryOf({ q, type, category, brand, status, page, limit, facets: facetNames(facets), attributes: attributeFilters(raw) }, actor));
-      return { data: result.hits, meta: { total: result.total, page, limit, facets: result.facets } };
+      return { data: result.hits, meta: { total: result.total, isTotalExact: result.isTotalExact !== false, page, limit, facets: result.facets } };
     })
     .build();
