@@ -171,5 +171,6 @@ describe("embedded database", () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two boots of the embedded database on disk, each migrating every module: past 30 s on a busy CI machine.
+  }, 120_000);
 });
