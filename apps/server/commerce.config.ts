@@ -1,5 +1,6 @@
 import { cardAdapter, defineConfig, manualAdapter, type AuthConfig, type PaymentAdapter } from "@unified-commerce/core";
 import { auth } from "@unified-commerce/auth";
+import { s3MediaStorageFromEnv } from "@unified-commerce/media-s3";
 import { channelConnector } from "@unified-commerce/plugin-channel-connector";
 import { layaway } from "@unified-commerce/plugin-layaway";
 import { marketplace } from "@unified-commerce/plugin-marketplace";
@@ -12,6 +13,7 @@ const list = (value: string | undefined): string[] =>
     .filter(Boolean);
 
 const publicUrl = process.env.PUBLIC_URL;
+const s3Storage = s3MediaStorageFromEnv(process.env);
 
 /** Social providers configured through the environment (`GITHUB_CLIENT_ID`/`GITHUB_CLIENT_SECRET`, same for GOOGLE). */
 const socialProviders: NonNullable<AuthConfig["socialProviders"]> = {};
@@ -69,7 +71,11 @@ export default defineConfig({
   // PostgreSQL full-text search over the catalog (also on the embedded database); SEARCH_ADAPTER=none
   // falls back to scanning the catalog.
   search: process.env.SEARCH_ADAPTER === "none" ? {} : { adapter: "postgres" },
+  // S3_BUCKET set: media in that S3-compatible bucket (S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID,
+  // S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_KEY_PREFIX), signed URLs presigned by the store;
+  // otherwise files on local disk in MEDIA_DIR, which only one machine sees.
   media: {
+    ...(s3Storage ? { storage: s3Storage } : {}),
     directory: process.env.MEDIA_DIR ?? `${process.env.DATA_DIR ?? ".data"}/media`,
     ...(process.env.MEDIA_SIGNING_SECRET ? { signingSecret: process.env.MEDIA_SIGNING_SECRET } : {}),
   },

@@ -109,6 +109,10 @@ export function createMediaService({ config, database, events, services }: Pick<
       const row = await requireStored(organizationId, id, options);
       if (link.isSigned) {
         const expires = Math.floor(Date.now() / 1000) + ttl;
+        // A storage that signs its own URLs (S3) serves the file itself: no request reaches this server.
+        if (storage.signedUrl) {
+          return { url: await storage.signedUrl(row.storageKey, { expiresInSeconds: ttl, contentType: row.mimeType }), expiresAt: new Date(expires * 1000).toISOString() };
+        }
         const signature = signer.sign({ organizationId, assetId: id, expires });
         return { url: `/api/media/${id}/file?expires=${expires}&signature=${signature}`, expiresAt: new Date(expires * 1000).toISOString() };
       }
