@@ -1,5 +1,6 @@
 import { CliError, CliUsageError, describeError } from "./cli-error.js";
 import type { CliIo } from "./cli-context.js";
+import { catalogImport } from "./commands/catalog-commands.js";
 import { channelBackfill, channelConnect, channelList, channelStatus } from "./commands/channel-commands.js";
 import { apiKeyCreate, apiKeyList, apiKeyRevoke } from "./commands/api-key-commands.js";
 import { orgCreate, orgList } from "./commands/org-commands.js";
@@ -30,6 +31,9 @@ const USAGE = `Usage: uc <command> [options]
   channel list [--org <id>] [--page <n>] [--limit <n>] [--json]
   channel backfill <id> [--org <id>] [--json]   starts the catalog backfill (its jobs run through the worker)
   channel status <id> [--org <id>] [--json]     backfill progress: pages, items, errors
+  catalog import <file> [--format csv|ndjson] [--org <id>] [--concurrency <n>] [--json]
+                  import entities, variants, prices and stock (progress on stderr; format in the README)
+  seed --entities <n> [--org <id>] [--currency <ISO>] [--json]   a large generated catalog, through the import
   seed [--org <id>] [--products <n>] [--orders <n>] [--currency <ISO>] [--customer-email <e>]
        [--customer-password <p>] [--json]   a demo store
 
@@ -55,6 +59,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<void>> = {
   "channel list": channelList,
   "channel backfill": channelBackfill,
   "channel status": channelStatus,
+  "catalog import": catalogImport,
   "seed ": seed,
 };
 

@@ -3,6 +3,8 @@ import { parseArgs } from "node:util";
 import { CliError } from "../cli-error.js";
 import { assertOrganization, cliActor, withKernel, type CliIo } from "../cli-context.js";
 import { progressBar } from "../progress-bar.js";
+import { generatedCatalog } from "../seed/generated-catalog.js";
+import { printImport, runCatalogImport } from "./catalog-commands.js";
 import { DEMO_CATEGORIES } from "../seed/demo-catalog.js";
 import { seedSteps, seedStore } from "../seed/seed-store.js";
 
@@ -23,11 +25,16 @@ export async function seed(args: string[], io: CliIo): Promise<void> {
       currency: { type: "string" },
       "customer-email": { type: "string" },
       "customer-password": { type: "string" },
+      entities: { type: "string" },
       config: { type: "string" },
       json: { type: "boolean" },
     },
     strict: true,
   });
+  if (values.entities !== undefined) {
+    await seedEntities(values, io);
+    return;
+  }
   const products = count("--products", values.products, DEFAULT_PRODUCTS, 1, 10_000);
   const orders = count("--orders", values.orders, DEFAULT_ORDERS, 0, 1_000);
   const currency = (values.currency ?? "EUR").toUpperCase();
@@ -61,6 +68,23 @@ export async function seed(args: string[], io: CliIo): Promise<void> {
   io.out(`Seeded organization ${summary.organizationId}: ${summary.categories} categories, ${summary.products} products (${summary.variants} variants) priced in ${currency} with stock, ${summary.orders.length} orders.`);
   io.out(`Customer: ${summary.customer.email}${isPasswordGenerated ? `, password ${password} (shown once)` : ""}`);
   for (const order of summary.orders) io.out(`  ${order.number}  ${(order.total / 100).toFixed(2)} ${currency}`);
+}
+
+/**
+ * `uc seed --entities N`: a large catalog for benchmarks and tests, generated as NDJSON and written by
+ * the bulk import (the same path as `POST /api/catalog/import`), so 100,000 entities take minutes, not hours.
+ */
+async function seedEntities(values: { entities?: string | undefined; org?: string | undefined; currency?: string | undefined; config?: string | undefined; json?: boolean | undefined }, io: CliIo): Promise<void> {
+  const entities = count("--entities", values.entities, 0, 1, 1_000_000);
+  const currency = (values.currency ?? "EUR").toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) throw new CliError("--currency must be a three-letter ISO 4217 code");
+  const isJson = values.json === true;
+  const summary = await withKernel({ config: values.config, env: io.env }, async (kernel, config) => {
+    const organizationId = values.org ?? config.defaultOrganizationId ?? "default";
+    await assertOrganization(kernel, organizationId);
+    return runCatalogImport(kernel, { organizationId, body: generatedCatalog(entities, currency), format: "ndjson", filename: null, isJson }, io);
+  });
+  printImport(summary, io, isJson);
 }
 
 function count(name: string, value: string | undefined, fallback: number, min: number, max: number): number {

@@ -13,7 +13,6 @@ const STATEMENTS = [
     created integer not null default 0,
     updated integer not null default 0,
     failed integer not null default 0,
-    cursor_line integer not null default 0,
     ignored_columns jsonb not null default '[]',
     actor jsonb,
     created_at timestamptz not null default now(),

@@ -17,8 +17,6 @@ export type CatalogImportTables = {
     created: Generated<number>;
     updated: Generated<number>;
     failed: Generated<number>;
-    /** The last line written or refused by a batch; the next batch starts after it. */
-    cursorLine: Generated<number>;
     ignoredColumns: Json<string[]>;
     /** Who started the import: its batches write under this actor (audit, `catalog:sync` checks). */
     actor: Json<Actor> | null;

@@ -33,17 +33,17 @@ interface BatchOutcome {
   created: number;
   updated: number;
   refused: Map<number, string>;
-  lastLine: number;
 }
 
 /**
- * Writes the next batch of an import in one transaction: the staged rows after the cursor, through the
- * catalog's, pricing's and inventory's bulk operations, one `catalog.import` event (and so one audit
- * entry and one search reindex of the batch's entities), the counters and the cursor. The import row is
- * locked first, so two workers never write the same batch. A row refused after others were written
- * (stock below what is reserved) rolls the batch back and it is written again without that row, so a
- * refused row changes nothing. An unexpected failure (a concurrent writer taking a SKU) falls back to
- * one transaction per row, so one bad row cannot stall the import. Answers whether rows remain.
+ * Writes the next batch of an import in one transaction: it claims staged rows (`for update skip
+ * locked`, so several runners take disjoint batches at once), writes them through the catalog's,
+ * pricing's and inventory's bulk operations, emits one `catalog.import` event (and so one audit entry
+ * and one search reindex of the batch's entities), deletes the rows it consumed and adds to the
+ * counters. A row refused after others were written (stock below what is reserved) rolls the batch back
+ * and it is written again without that row, so a refused row changes nothing. An unexpected failure (a
+ * concurrent writer taking a SKU) falls back to one transaction per row, so one bad row cannot stall
+ * the import. Answers whether rows may remain.
  */
 export async function runNextBatch(deps: BatchDeps, organizationId: string, importId: string, batchSize = DEFAULT_BATCH_SIZE): Promise<"more" | "done"> {
   const refused = new Map<number, string>();
@@ -58,26 +58,19 @@ export async function runNextBatch(deps: BatchDeps, organizationId: string, impo
   return writeRowByRow(deps, organizationId, importId, batchSize);
 }
 
-async function lockImport(trx: Transaction<CoreTables>, organizationId: string, importId: string) {
-  return importScope(trx, organizationId)
-    .selectFrom("catalogImports")
-    .select(["status", "cursorLine", "failed", "actor"])
-    .where("id", "=", importId)
-    .forUpdate()
-    .executeTakeFirst();
+async function readImport(trx: Transaction<CoreTables>, organizationId: string, importId: string) {
+  return importScope(trx, organizationId).selectFrom("catalogImports").select(["status", "failed", "actor"]).where("id", "=", importId).executeTakeFirst();
 }
 
-async function nextRows(trx: Transaction<CoreTables>, organizationId: string, importId: string, after: number, limit: number): Promise<StagedRow[]> {
-  const rows = await importScope(trx, organizationId)
-    .selectFrom("catalogImportRows")
-    .select(["line", "entity"])
-    .where("importId", "=", importId)
-    .where("line", ">", after)
-    .orderBy("line")
-    .limit(limit)
-    .execute();
+/** Staged rows no other runner holds, in line order; `line` narrows the claim to one row. */
+async function claimRows(trx: Transaction<CoreTables>, organizationId: string, importId: string, limit: number, line?: number): Promise<StagedRow[]> {
+  let query = importScope(trx, organizationId).selectFrom("catalogImportRows").select(["line", "entity"]).where("importId", "=", importId);
+  if (line !== undefined) query = query.where("line", "=", line);
+  const rows = await query.orderBy("line").limit(limit).forUpdate().skipLocked().execute();
   return rows.map((row) => ({ line: row.line, entity: row.entity as unknown as ImportEntity }));
 }
+
+const isOpen = (status: string | undefined) => status === "queued" || status === "running";
 
 async function writeBatch(
   deps: BatchDeps,
@@ -85,16 +78,16 @@ async function writeBatch(
   input: { organizationId: string; importId: string; batchSize: number; refused: Map<number, string> },
 ): Promise<"more" | "done"> {
   const { organizationId, importId } = input;
-  const current = await lockImport(trx, organizationId, importId);
-  if (!current || current.status === "completed" || current.status === "failed" || current.status === "receiving") return "done";
-  const rows = await nextRows(trx, organizationId, importId, current.cursorLine, input.batchSize);
+  const current = await readImport(trx, organizationId, importId);
+  if (!current || !isOpen(current.status)) return "done";
+  const rows = await claimRows(trx, organizationId, importId, input.batchSize);
   if (rows.length === 0) {
     await finish(trx, organizationId, importId);
     return "done";
   }
   const actor = (current.actor as Actor | null) ?? null;
   const outcome = await writeRows(deps, trx, { organizationId, importId, actor, rows, refused: input.refused });
-  await record(trx, { organizationId, importId, outcome, keptErrors: current.failed, isStarted: current.status === "running" });
+  await record(trx, { organizationId, importId, lines: rows.map((row) => row.line), outcome, keptErrors: current.failed });
   return "more";
 }
 
@@ -157,7 +150,7 @@ async function writeRows(
       { trx },
     );
   }
-  return { created: created.length, updated: updated.length, refused, lastLine };
+  return { created: created.length, updated: updated.length, refused };
 }
 
 function toBulkEntity(entity: ImportEntity): BulkEntityInput {
@@ -171,25 +164,27 @@ function toBulkEntity(entity: ImportEntity): BulkEntityInput {
   };
 }
 
-/** Adds a batch's outcome to the import and moves the cursor past it; deletes the rows it consumed. */
+/** Adds a batch's outcome to the import's counters and deletes the rows it consumed. */
 async function record(
   trx: Transaction<CoreTables>,
-  input: { organizationId: string; importId: string; outcome: BatchOutcome; keptErrors: number; isStarted: boolean },
+  input: { organizationId: string; importId: string; lines: number[]; outcome: BatchOutcome; keptErrors: number },
 ): Promise<void> {
   const { organizationId, importId, outcome } = input;
   const scope = importScope(trx, organizationId);
+  // Concurrent runners read `failed` before each other's commits: the cap is kept to within a batch.
   const errors = [...outcome.refused]
     .sort(([a], [b]) => a - b)
     .slice(0, Math.max(0, MAX_KEPT_ERRORS - input.keptErrors))
     .map(([line, reason]) => ({ importId, line, reason }));
   if (errors.length > 0) await scope.insertInto("catalogImportErrors", errors).execute();
+  await scope.deleteFrom("catalogImportRows").where("importId", "=", importId).where("line", "in", input.lines).execute();
   const done = outcome.created + outcome.updated + outcome.refused.size;
+  // Last, so the import row is locked only for the commit: concurrent batches queue here, not earlier.
   await scope
     .updateTable("catalogImports")
     .set({
       status: "running",
-      ...(input.isStarted ? {} : { startedAt: new Date() }),
-      cursorLine: outcome.lastLine,
+      startedAt: sql<Date>`coalesce(started_at, now())`,
       rowsDone: sql<number>`rows_done + ${done}`,
       created: sql<number>`created + ${outcome.created}`,
       updated: sql<number>`updated + ${outcome.updated}`,
@@ -197,35 +192,41 @@ async function record(
     })
     .where("id", "=", importId)
     .execute();
-  await scope.deleteFrom("catalogImportRows").where("importId", "=", importId).where("line", "<=", outcome.lastLine).execute();
 }
 
+/** Completes the import once no staged row is left; rows other runners are still writing count as left. */
 async function finish(trx: Transaction<CoreTables>, organizationId: string, importId: string): Promise<void> {
-  await importScope(trx, organizationId).updateTable("catalogImports").set({ status: "completed", finishedAt: new Date() }).where("id", "=", importId).execute();
+  await importScope(trx, organizationId)
+    .updateTable("catalogImports")
+    .set({ status: "completed", finishedAt: new Date() })
+    .where("id", "=", importId)
+    .where("status", "in", ["queued", "running"])
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("catalogImportRows").select("line").where("catalogImportRows.importId", "=", importId))))
+    .execute();
 }
 
-/** The fallback after an unexpected failure: each row of the batch in its own transaction, a failing one refused with the database's reason. */
+/** The fallback after an unexpected failure: each row of the next batch in its own transaction, a failing one refused with the database's reason. */
 async function writeRowByRow(deps: BatchDeps, organizationId: string, importId: string, batchSize: number): Promise<"more" | "done"> {
   const pending = await deps.database.transaction(async (trx) => {
-    const current = await lockImport(trx, organizationId, importId);
-    if (!current || current.status === "completed" || current.status === "failed") return [];
-    return nextRows(trx, organizationId, importId, current.cursorLine, batchSize);
+    const current = await readImport(trx, organizationId, importId);
+    return isOpen(current?.status) ? claimRows(trx, organizationId, importId, batchSize) : [];
   });
   if (pending.length === 0) return runNextBatch(deps, organizationId, importId, batchSize);
-  for (const row of pending) {
+  for (const { line } of pending) {
     const refused = new Map<number, string>();
     for (let attempt = 0; attempt < 2; attempt += 1) {
       try {
         await deps.database.transaction(async (trx) => {
-          const current = await lockImport(trx, organizationId, importId);
-          if (!current || current.cursorLine >= row.line) return;
+          const current = await readImport(trx, organizationId, importId);
+          const [row] = isOpen(current?.status) ? await claimRows(trx, organizationId, importId, 1, line) : [];
+          if (!row || !current) return;
           const outcome = await writeRows(deps, trx, { organizationId, importId, actor: (current.actor as Actor | null) ?? null, rows: [row], refused });
-          await record(trx, { organizationId, importId, outcome, keptErrors: current.failed, isStarted: current.status === "running" });
+          await record(trx, { organizationId, importId, lines: [line], outcome, keptErrors: current.failed });
         });
         break;
       } catch (error) {
-        const reason = error instanceof RefusedAfterWrite ? (error.refused.get(row.line) ?? "refused") : `could not be written: ${(error as Error).message}`;
-        refused.set(row.line, reason);
+        const reason = error instanceof RefusedAfterWrite ? (error.refused.get(line) ?? "refused") : `could not be written: ${(error as Error).message}`;
+        refused.set(line, reason);
       }
     }
   }
