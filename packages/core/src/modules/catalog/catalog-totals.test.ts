@@ -105,6 +105,17 @@ describe("exact list totals from maintained counts", () => {
     expect(theirs.body.meta.pagination.total).toBe(1);
   });
 
+  it("pages through the list in order, each entity once, for every sort (deep pages read ids first)", async () => {
+    for (const sort of ["createdAt:desc", "updatedAt:asc", "slug:asc", "type:desc", "status:asc"]) {
+      const whole = (await call(t.app, "GET", `/api/catalog/entities?limit=100&sort=${sort}`)).body.data.map((e: { id: string }) => e.id);
+      const paged: string[] = [];
+      for (let page = 1; page <= Math.ceil(whole.length / 3); page++) {
+        paged.push(...(await call(t.app, "GET", `/api/catalog/entities?limit=3&page=${page}&sort=${sort}`)).body.data.map((e: { id: string }) => e.id));
+      }
+      expect({ sort, paged }).toEqual({ sort, paged: whole });
+    }
+  });
+
   it("answers the total of a page past the end, and of a short last page", async () => {
     const total = await listedTotal(t, {});
     const past = await call(t.app, "GET", "/api/catalog/entities?limit=5&page=100");
