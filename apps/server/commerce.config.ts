@@ -1,6 +1,7 @@
 import { cardAdapter, defineConfig, manualAdapter, type AuthConfig, type PaymentAdapter } from "@unified-commerce/core";
 import { auth } from "@unified-commerce/auth";
 import { s3MediaStorageFromEnv } from "@unified-commerce/media-s3";
+import { agenticCheckout } from "@unified-commerce/plugin-agentic-checkout";
 import { channelConnector } from "@unified-commerce/plugin-channel-connector";
 import { layaway } from "@unified-commerce/plugin-layaway";
 import { marketplace } from "@unified-commerce/plugin-marketplace";
@@ -41,7 +42,7 @@ const paymentAdapters: PaymentAdapter[] = [
  * anywhere: `DATABASE_URL` (unset: embedded PGlite in `DATA_DIR`), `REDIS_URL` (shared rate limits),
  * `PUBLIC_URL`, `TRUSTED_ORIGINS` (comma list of browser origins allowed to use cookie sessions),
  * `TWO_FACTOR_REQUIRED_ROLES` (comma list), `SESSION_DURATION` (seconds), `WEBHOOKS_ALLOW_PRIVATE_TARGETS`,
- * `CARD_API_KEY`, `CARD_WEBHOOK_SECRETS`, `CARD_API_BASE_URL`.
+ * `CARD_API_KEY`, `CARD_WEBHOOK_SECRETS`, `CARD_API_BASE_URL`, `ACP_WEBHOOK_URL`, `ACP_WEBHOOK_SECRET`.
  */
 export default defineConfig({
   database: {
@@ -108,6 +109,7 @@ export default defineConfig({
           "layaway:*",
           "marketplace:*",
           "channels:manage",
+          "acp:checkout",
         ],
       },
       staff: {
@@ -153,6 +155,13 @@ export default defineConfig({
         description: "For another store's channel connector: write the catalog, prices and stock, read and update orders",
         permissions: { catalog: ["read", "create", "update"], pricing: ["read", "create", "update"], inventory: ["read", "adjust"], orders: ["read", "update"] },
       },
+      // What an AI agent platform needs to buy here through the Agentic Checkout API (checkout sessions
+      // over carts; the sessions' cart and checkout run inside the plugin's service).
+      agent: {
+        prefix: "uc_agent_",
+        description: "For an AI agent platform: the Agentic Checkout API (create, update, complete and cancel checkout sessions)",
+        permissions: { acp: ["checkout"] },
+      },
       storefront: {
         prefix: "uc_sf_",
         description: "What a public storefront needs: the published catalog, stock, media, prices and promotions, carts and checkout",
@@ -185,5 +194,11 @@ export default defineConfig({
     marketplace({ ...(process.env.MARKETPLACE_HOLDING_DAYS ? { holdingPeriodDays: Number(process.env.MARKETPLACE_HOLDING_DAYS) } : {}) }),
     // Sell the same catalog and stock on other channels (another store of this project by default).
     channelConnector(),
+    // Sell to shoppers' AI agents through the Agentic Checkout API at /api/acp; order events go to the
+    // platform's webhook when ACP_WEBHOOK_URL and ACP_WEBHOOK_SECRET are set.
+    agenticCheckout({
+      ...(process.env.ACP_WEBHOOK_URL && process.env.ACP_WEBHOOK_SECRET ? { webhook: { url: process.env.ACP_WEBHOOK_URL, secret: process.env.ACP_WEBHOOK_SECRET } } : {}),
+      ...(publicUrl ? { orderUrl: (order) => `${publicUrl}/orders/${order.number}` } : {}),
+    }),
   ],
 });

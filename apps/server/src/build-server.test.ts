@@ -72,13 +72,13 @@ describe("the production server with its default configuration (auth plugin)", (
   });
 
   it("declares the admin and storefront scopes and the five roles", () => {
-    expect(Object.keys(defaultConfig.auth?.apiKeyScopes ?? {})).toEqual(["admin", "channel", "storefront"]);
+    expect(Object.keys(defaultConfig.auth?.apiKeyScopes ?? {})).toEqual(["admin", "channel", "agent", "storefront"]);
     expect(defaultConfig.auth?.apiKeyScopes?.admin?.permissions).toEqual({ "*": ["*"] });
     expect(defaultConfig.auth?.apiKeyScopes?.storefront?.permissions.catalog).toEqual(["read"]);
     expect(Object.keys(defaultConfig.auth?.roles ?? {})).toEqual(["owner", "admin", "staff", "seller", "customer"]);
   });
 
-  it("boots the point-of-sale, layaway, marketplace and channel connector plugins and shows their routes in the OpenAPI document", async () => {
+  it("boots the point-of-sale, layaway, marketplace, channel connector and agentic checkout plugins and shows their routes in the OpenAPI document", async () => {
     const paths = Object.keys((await app.inject({ url: "/api/doc" })).json().paths);
     expect(paths).toEqual(
       expect.arrayContaining([
@@ -93,6 +93,10 @@ describe("the production server with its default configuration (auth plugin)", (
         "/api/marketplace/vendor/me",
         "/api/channels",
         "/api/channels/{id}/backfill",
+        "/api/acp/checkout_sessions",
+        "/api/acp/checkout_sessions/{id}",
+        "/api/acp/checkout_sessions/{id}/complete",
+        "/api/acp/checkout_sessions/{id}/cancel",
       ]),
     );
     expect((await app.inject({ url: "/api/channels" })).statusCode).toBe(401);
@@ -100,6 +104,10 @@ describe("the production server with its default configuration (auth plugin)", (
     // Their routes are guarded like the others: an anonymous caller gets 401, not a plugin fault.
     expect((await app.inject({ method: "POST", url: "/api/pos/auth/pin-login", payload: { operatorId: "x", pin: "1234" } })).statusCode).toBe(401);
     expect((await app.inject({ url: "/api/layaways" })).statusCode).toBe(401);
+    // The Agentic Checkout routes answer in the spec's flat error shape.
+    const acp = await app.inject({ url: "/api/acp/checkout_sessions/cs_00000000000000000000000000000000", headers: { "api-version": "2026-04-17" } });
+    expect(acp.statusCode).toBe(401);
+    expect(acp.json()).toMatchObject({ type: "invalid_request", code: "unauthorized" });
   });
 
   it("still ignores the x-test-actor header", async () => {

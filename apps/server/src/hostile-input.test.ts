@@ -10,7 +10,8 @@ import defaultConfig from "../commerce.config.js";
  * them), read from its own OpenAPI document, driven with hostile path ids, JSON bodies and query strings
  * by an actor holding every permission. Whatever the layer that refuses (router, body parser, validation,
  * service, database), the answer is never a 5xx, every error is the `{ error: { code, message } }`
- * envelope, and no row of any table changes.
+ * envelope (the Agentic Checkout routes: that protocol's flat `{ type, code, message }`), and no row of
+ * any table changes.
  */
 
 interface JsonSchema {
@@ -148,7 +149,8 @@ describe("hostile input on every route of the reference server", () => {
         if (request.expected !== undefined && response.statusCode !== request.expected) failures.push(`expected ${request.expected}: ${label}`);
         if (response.statusCode >= 400) {
           const body: unknown = String(response.headers["content-type"]).startsWith("application/json") ? response.json() : undefined;
-          const error = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+          // The Agentic Checkout routes answer that protocol's flat error `{ type, code, message }` instead.
+          const error = route.path.startsWith("/api/acp/") ? (body as { type?: unknown; code?: unknown; message?: unknown } | undefined) : (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
           if (typeof error?.code !== "string" || typeof error.message !== "string" || !response.headers["x-request-id"]) failures.push(`not the envelope: ${label}`);
         }
       }

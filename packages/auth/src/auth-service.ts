@@ -7,6 +7,7 @@ import type { ApiKeyService } from "./api-key-service.js";
 import type { CredentialCache } from "./credential-cache.js";
 import { createLoginRateLimiter } from "./login-rate-limiter.js";
 import { readCookie, sessionCookieName } from "./session-cookie.js";
+import { parseApiKey, parseToken } from "./secret-token.js";
 import { createSessionStore, type SessionInfo, type SessionStore, type ValidatedSession } from "./session-store.js";
 import type { TwoFactorService } from "./two-factor-service.js";
 import { createUserStore, normalizeEmail, toUserInfo, type UserInfo, type UserRow, type UserStore } from "./user-store.js";
@@ -173,13 +174,19 @@ export function createAuthService(input: {
     async authenticate(headers) {
       assertSingleCopy();
       const apiKey = firstHeader(headers["x-api-key"]);
-      if (apiKey !== undefined) {
-        const actor = settings.isApiKeysEnabled ? await apiKeys.verify(apiKey.trim()) : null;
+      const verifyKey = async (key: string): Promise<RequestAuth> => {
+        const actor = settings.isApiKeysEnabled ? await apiKeys.verify(key) : null;
         return { method: "apiKey", actor, isRejected: actor === null };
-      }
+      };
+      if (apiKey !== undefined) return verifyKey(apiKey.trim());
       const authorization = firstHeader(headers.authorization);
       const bearer = authorization ? /^Bearer\s+(\S+)\s*$/i.exec(authorization) : null;
-      if (bearer) return fromSession("bearer", bearer[1] as string);
+      if (bearer) {
+        const token = bearer[1] as string;
+        // Agent platforms (the Agentic Checkout API) send an API key as `Authorization: Bearer`. A
+        // session token (`<id>.<secret>`) never has an API key's shape (`<prefix><id>_<secret>`).
+        return parseToken(token) === null && parseApiKey(token) !== null ? verifyKey(token) : fromSession("bearer", token);
+      }
       const cookie = readCookie(firstHeader(headers.cookie), cookieName);
       if (cookie) return fromSession("cookie", cookie);
       return { method: null, actor: null, isRejected: false };

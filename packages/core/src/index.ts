@@ -211,7 +211,7 @@ export type { TableOf } from "./db/table-of.js";
 
 // HTTP
 export { router, type Router, type RouteBuilder, type RouteDoc, type PathParams } from "./http/router.js";
-export type { RouteRegistration, HandlerContext, RouteResult, HttpMethod } from "./http/route-registration.js";
+export type { RouteRegistration, HandlerContext, RouteResult, HttpMethod, DocumentedHeader, ErrorAnswer, ErrorAnswerFormat, RoutePrecondition } from "./http/route-registration.js";
 export { JsonText, jsonEnvelope } from "./http/json-text.js";
 export { withHookErrors, type AnswerWithHookErrors } from "./http/with-hook-errors.js";
 export { commerceApi, type CommerceApiOptions } from "./http/commerce-api.js";

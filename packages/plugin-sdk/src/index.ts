@@ -231,4 +231,8 @@ export {
   type TenantInsert,
   type PathParams,
   type RouteDoc,
+  type DocumentedHeader,
+  type ErrorAnswer,
+  type ErrorAnswerFormat,
+  type RoutePrecondition,
 } from "@unified-commerce/core";

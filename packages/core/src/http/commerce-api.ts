@@ -9,7 +9,7 @@ import type { RouteAuthContext } from "../kernel/contexts.js";
 import type { Kernel } from "../kernel/create-kernel.js";
 import type { RequestGuard } from "../kernel/authenticator.js";
 import { errorBody } from "./error-response.js";
-import { createIdempotencyLayer, type IdempotencyLayer } from "./idempotency/idempotent-route.js";
+import { createIdempotencyLayer, type IdempotencyLayer, type RouteRun } from "./idempotency/idempotent-route.js";
 import { createIdempotencyStore } from "./idempotency/idempotency-store.js";
 import { JsonText } from "./json-text.js";
 import { parseJsonBody } from "./parse-json-body.js";
@@ -182,7 +182,7 @@ function fileAnswer(status: number, contentType: string) {
 
 function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: Kernel, bodyLimit: number, idempotency: IdempotencyLayer): void {
   const { body, query, params, data } = route.schemas;
-  const envelope = data ? z.object({ data, meta: z.record(z.string(), z.unknown()).optional() }) : undefined;
+  const envelope = data ? (route.isUnwrapped ? data : z.object({ data, meta: z.record(z.string(), z.unknown()).optional() })) : undefined;
   const permissionNote = route.permissions.length > 0 ? `Requires: ${route.permissions.join(", ")}` : undefined;
   const description = [route.description, permissionNote].filter(Boolean).join("\n\n");
   // Not `async`: the handler's own promise is continued, one async hop fewer per request.
@@ -203,7 +203,8 @@ function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: K
         if (reply.sent) return reply;
         reply.status(route.status);
         // Already JSON (the envelope included): sent as it is, past the serializer.
-        return result instanceof JsonText ? reply.type("application/json; charset=utf-8").send(result.text) : reply.send(result ?? { data: null });
+        if (result instanceof JsonText) return reply.type("application/json; charset=utf-8").send(result.text);
+        return reply.send(route.isUnwrapped ? (result?.data ?? null) : (result ?? { data: null }));
       });
   // Every POST of the builder honours `Idempotency-Key` (POST creates and acts); like Stripe, other
   // methods ignore the header. A multipart upload refuses it: its streamed body cannot be compared.
@@ -223,9 +224,26 @@ function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: K
       ...(envelope ? { response: { [route.status]: envelope } } : route.produces ? fileAnswer(route.status, route.produces) : {}),
       ...(route.isAuthRequired ? { security: route.isSessionRequired ? [{ session: [] }, { bearer: [] }] : [{ session: [] }, { bearer: [] }, { apiKey: [] }] } : {}),
     },
-    config: { routeGuard: routeGuard(route, kernel), ...(isIdempotent ? { isIdempotent } : {}), ...(route.headers ? { documentedHeaders: route.headers } : {}) },
+    config: {
+      routeGuard: routeGuard(route, kernel),
+      ...(isIdempotent ? { isIdempotent } : {}),
+      ...(route.headers ? { documentedHeaders: route.headers } : {}),
+      ...(route.errorAnswer ? { errorAnswer: route.errorAnswer } : {}),
+    },
     ...(isIdempotent ? { onSend: idempotency.onSend } : {}),
-    handler: isPost ? idempotency.guard(run, { isMultipart: route.isMultipart === true }) : run,
+    handler: withPrecondition(route.precondition, isPost ? idempotency.guard(run, { isMultipart: route.isMultipart === true }) : run),
   });
 }
 
+/** The route's `.precondition()` in front of its handler (and of the `Idempotency-Key` claim). */
+function withPrecondition(precondition: RouteRegistration["precondition"], run: RouteRun): RouteRun {
+  if (!precondition) return run;
+  return (request, reply) => {
+    try {
+      precondition(request, reply);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return run(request, reply);
+  };
+}

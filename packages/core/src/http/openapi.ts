@@ -53,11 +53,14 @@ const IDEMPOTENCY_KEY_DOC = {
  * on the routes that honour it, and what a route declared with `.header()`.
  */
 function withDocumentedHeaders<T extends { schema: object }>(transformed: T, config: FastifyContextConfig | undefined): T {
-  const declared = Object.fromEntries(Object.entries(config?.documentedHeaders ?? {}).map(([name, doc]) => [name, { type: "string", ...doc }]));
+  const declared = Object.fromEntries(
+    Object.entries(config?.documentedHeaders ?? {}).map(([name, doc]) => [name, { type: "string", description: doc.description, ...(doc.maxLength === undefined ? {} : { maxLength: doc.maxLength }) }]),
+  );
   const documented = { ...(config?.isIdempotent === true ? { [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY_DOC } : {}), ...declared };
   if (Object.keys(documented).length === 0) return transformed;
   const schema = transformed.schema as { headers?: { properties?: Record<string, unknown> } };
-  const headers = { type: "object", ...schema.headers, properties: { ...schema.headers?.properties, ...documented } };
+  const required = Object.entries(config?.documentedHeaders ?? {}).flatMap(([name, doc]) => (doc.isRequired ? [name] : []));
+  const headers = { type: "object", ...schema.headers, properties: { ...schema.headers?.properties, ...documented }, ...(required.length > 0 ? { required } : {}) };
   return { ...transformed, schema: { ...transformed.schema, headers } };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Actor } from "../kernel/actor.js";
 import type { IdempotencyClaim } from "./idempotency/idempotency-store.js";
-import type { DocumentedHeader } from "./route-registration.js";
+import type { DocumentedHeader, ErrorAnswerFormat } from "./route-registration.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -23,6 +23,8 @@ declare module "fastify" {
     isIdempotent?: boolean;
     /** Request headers the route documents (`.header()` of the builder). */
     documentedHeaders?: Record<string, DocumentedHeader>;
+    /** The route's own error shape (`.errorAnswer()` of the builder). */
+    errorAnswer?: ErrorAnswerFormat;
   }
 }
 

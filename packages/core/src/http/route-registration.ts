@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import type { ZodType } from "zod";
 import type { Actor } from "../kernel/actor.js";
+import type { AppError } from "../kernel/app-error.js";
 import type { Services } from "../kernel/contexts.js";
 import type { CoreTables } from "../db/core-tables.js";
 import type { JsonText } from "./json-text.js";
@@ -35,7 +36,29 @@ export type RouteResult<Data = unknown> = { data: Data; meta?: Record<string, un
 export interface DocumentedHeader {
   description: string;
   maxLength?: number;
+  /** Listed as required in the OpenAPI document (the route's `.precondition()` enforces it). */
+  isRequired?: boolean;
 }
+
+/** An error as a route of another protocol answers it: its status, body and extra headers. */
+export interface ErrorAnswer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Renders the errors of a route that speaks a protocol with its own error shape (the Agentic Checkout
+ * API's flat `{ type, code, message, param }`). It receives every refusal of the route (authentication,
+ * validation, the handler's), and faults as an INTERNAL_ERROR without internals.
+ */
+export type ErrorAnswerFormat = (error: AppError, request: FastifyRequest) => ErrorAnswer;
+
+/**
+ * A check of the request's headers that runs after validation and before an `Idempotency-Key` is claimed
+ * and the handler runs: what it refuses is never stored as a key's answer. Throw an AppError to refuse.
+ */
+export type RoutePrecondition = (request: FastifyRequest, reply: FastifyReply) => void;
 
 /** A route as the builder produces it and the HTTP layer registers it. */
 export interface RouteRegistration {
@@ -71,5 +94,11 @@ export interface RouteRegistration {
   isRawBody?: boolean;
   /** Request headers the handler reads, by lower-case name, for the OpenAPI document (`.header()`). */
   headers?: Record<string, DocumentedHeader>;
+  /** See {@link RoutePrecondition} (`.precondition()`). */
+  precondition?: RoutePrecondition;
+  /** See {@link ErrorAnswerFormat} (`.errorAnswer()`); absent: the API's `{ error: { code, message } }` envelope. */
+  errorAnswer?: ErrorAnswerFormat;
+  /** The answer's body is `data` itself, not the `{ data, meta }` envelope (`.unwrapped()`): another protocol's resources. */
+  isUnwrapped?: boolean;
   handler(context: HandlerContext): Promise<RouteResult>;
 }

@@ -1,7 +1,7 @@
 import { z, type ZodType } from "zod";
 import type { Actor } from "../kernel/actor.js";
 import { isPermissionString } from "../kernel/permissions.js";
-import type { DocumentedHeader, HandlerContext, HttpMethod, RouteRegistration, RouteResult } from "./route-registration.js";
+import type { DocumentedHeader, ErrorAnswerFormat, HandlerContext, HttpMethod, RoutePrecondition, RouteRegistration, RouteResult } from "./route-registration.js";
 
 /** `{ id: string; refundId: string }` from `/orders/:id/refunds/:refundId`. */
 export type PathParams<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
@@ -56,6 +56,15 @@ export interface RouteBuilder<P, I, Q, A extends Actor | null, O = unknown> {
    * validated: the handler checks the value, and an absent optional header is no error.
    */
   header(name: string, doc: DocumentedHeader): RouteBuilder<P, I, Q, A, O>;
+  /**
+   * Check the request's headers after validation, before an `Idempotency-Key` is claimed and the handler
+   * runs (a protocol's required headers): a refusal here is never stored as a key's answer.
+   */
+  precondition(check: RoutePrecondition): RouteBuilder<P, I, Q, A, O>;
+  /** Answer this route's errors in another protocol's shape instead of the API's error envelope. */
+  errorAnswer(format: ErrorAnswerFormat): RouteBuilder<P, I, Q, A, O>;
+  /** Answer `data` itself as the body, without the `{ data, meta }` envelope (another protocol's resources). */
+  unwrapped(): RouteBuilder<P, I, Q, A, O>;
   handler(fn: (context: HandlerContext<P, I, Q, A>) => Promise<RouteResult<O>>): Router;
 }
 
@@ -178,6 +187,18 @@ function routeBuilder(registration: RouteRegistration, finish: () => Router): Ro
     },
     header(name, doc) {
       registration.headers = { ...registration.headers, [name.toLowerCase()]: doc };
+      return builder;
+    },
+    precondition(check) {
+      registration.precondition = check;
+      return builder;
+    },
+    errorAnswer(format) {
+      registration.errorAnswer = format;
+      return builder;
+    },
+    unwrapped() {
+      registration.isUnwrapped = true;
       return builder;
     },
     handler(fn) {

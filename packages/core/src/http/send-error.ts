@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../kernel/app-error.js";
 import { errorBody, internalErrorBody, toAppError } from "./error-response.js";
 
 /**
@@ -11,6 +12,15 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   reply.header("x-request-id", request.id);
   if (!appError || appError.status >= 500) {
     request.log.error({ err: error, path: request.url, method: request.method }, "request failed");
+  }
+  const format = request.routeOptions.config?.errorAnswer;
+  if (format) {
+    const isFault = !appError || (appError.status >= 500 && appError.code === "INTERNAL_ERROR");
+    const answer = format(isFault ? new AppError("INTERNAL_ERROR", { message: `Internal server error (request ${request.id})` }) : appError, request);
+    return reply
+      .status(answer.status)
+      .headers(answer.headers ?? {})
+      .send(answer.body);
   }
   if (!appError) return reply.status(500).send(internalErrorBody(request.id));
   if (appError.status >= 500 && appError.code === "INTERNAL_ERROR") {

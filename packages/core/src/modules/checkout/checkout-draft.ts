@@ -13,8 +13,9 @@ const addressOf = (address: ShippingAddress | null | undefined): ShippingAddress
   address ? { line1: address.line1, city: address.city, ...(address.state ? { state: address.state } : {}), postalCode: address.postalCode, country: address.country } : null;
 
 /** The order's draft from a quote every line of which is sellable and every code of which applies. */
-export function draftOrder(input: { body: CheckoutInput; quote: CartQuote; customerId: string | null; isTaxInclusive: boolean }): CheckoutDraft {
+export function draftOrder(input: { body: CheckoutInput; quote: CartQuote; customerId: string | null; isTaxInclusive: boolean; shippingTotal?: number }): CheckoutDraft {
   const { body, quote } = input;
+  const shippingTotal = input.shippingTotal ?? 0;
   return {
     customerId: input.customerId,
     currency: body.currency,
@@ -25,7 +26,8 @@ export function draftOrder(input: { body: CheckoutInput; quote: CartQuote; custo
     subtotal: quote.subtotal,
     discountTotal: quote.discountTotal,
     taxTotal: quote.taxTotal,
-    total: quote.total,
+    shippingTotal,
+    total: quote.total + shippingTotal,
     lines: quote.lines.map((line) => ({
       entityId: line.entityId,
       variantId: line.variantId,
@@ -60,6 +62,7 @@ export function acceptedDraft(before: CheckoutDraft, after: CheckoutDraft): Chec
     subtotal: after.subtotal,
     discountTotal: after.discountTotal,
     taxTotal: after.taxTotal,
+    shippingTotal: after.shippingTotal ?? 0,
     total: after.total,
     lines: after.lines.map(({ entityId, variantId, title, sku, quantity, unitPrice, subtotal, discount, tax, total, taxRateBps }) => ({
       entityId,
@@ -88,6 +91,7 @@ export function assertHookChange(before: CheckoutDraft, after: CheckoutDraft): v
   const invalid = (why: string) => checkoutFailed("INVALID_HOOK_CHANGE", `A checkout.beforeCreate hook answered an invalid order: ${why}`);
   if (after.currency !== before.currency || after.isTaxInclusive !== before.isTaxInclusive) throw invalid("the currency and tax mode cannot change");
   if (after.promotionCodes.join("\n") !== before.promotionCodes.join("\n")) throw invalid("the promotion codes cannot change");
+  if ((after.shippingTotal ?? 0) !== (before.shippingTotal ?? 0)) throw invalid("the shipping charged cannot change");
   if (after.lines.length !== before.lines.length) throw invalid("what is sold cannot change");
   after.lines.forEach((line, index) => {
     const original = before.lines[index];
@@ -98,7 +102,7 @@ export function assertHookChange(before: CheckoutDraft, after: CheckoutDraft): v
     if (typeof line.title !== "string" || line.title.length === 0) throw invalid(`line ${index}: a title is required`);
   });
   const sum = (pick: (line: CheckoutDraft["lines"][number]) => number) => after.lines.reduce((total, line) => total + pick(line), 0);
-  if (after.subtotal !== sum((line) => line.subtotal) || after.discountTotal !== sum((line) => line.discount) || after.taxTotal !== sum((line) => line.tax) || after.total !== sum((line) => line.total)) {
-    throw invalid("the order's totals are the sums of its lines");
+  if (after.subtotal !== sum((line) => line.subtotal) || after.discountTotal !== sum((line) => line.discount) || after.taxTotal !== sum((line) => line.tax) || after.total !== sum((line) => line.total) + (after.shippingTotal ?? 0)) {
+    throw invalid("the order's totals are the sums of its lines (the total plus shipping)");
   }
 }

@@ -29,6 +29,11 @@ export interface PlaceOrderInput {
   /** The `x-cart-token` header: a guest's proof that the cart is theirs. */
   cartToken?: string | undefined;
   body: CheckoutInput;
+  /**
+   * Shipping to charge on top of the lines, priced by the server-side caller (a shipping-rate provider);
+   * never read from a client's body. Added to the order's `total` and so to the payment. @default none
+   */
+  shipping?: { amount: number } | undefined;
 }
 
 /** The order placed, with the payment the storefront follows (`GET /payments/intents/:id`). */
@@ -70,6 +75,10 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
   if ((body.customerGroupIds?.length ?? 0) > 0 && !isOnBehalf) throw AppError.forbidden(`customerGroupIds needs ${ON_BEHALF_PERMISSION}`);
   const unknownProvider = (paymentMethodId: string) => checkoutFailed("UNKNOWN_PAYMENT_PROVIDER", `No payment provider handles "${paymentMethodId}"`, { paymentMethodId });
   if (services.payments.providerOf(body.paymentMethodId) === null) throw unknownProvider(body.paymentMethodId);
+  const shippingAmount = input.shipping?.amount;
+  if (shippingAmount !== undefined && !(Number.isSafeInteger(shippingAmount) && shippingAmount >= 0)) {
+    throw AppError.validation([{ path: "shipping.amount", message: "a non-negative integer of minor units" }]);
+  }
 
   return inTransactionWithHookErrors(context.database, options, async (trx) => {
     const hookContext: BeforeHookContext = { organizationId, actor, services, trx };
@@ -102,7 +111,7 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
     );
     assertChargeable(quote);
 
-    const draft = draftOrder({ body, quote, customerId, isTaxInclusive: cart.isTaxInclusive });
+    const draft = draftOrder({ body, quote, customerId, isTaxInclusive: cart.isTaxInclusive, shippingTotal: input.shipping?.amount ?? 0 });
     const { order: accepted } = await failingAs(
       () => hooks.runBefore("checkout.beforeCreate", { order: draft, cart }, hookContext),
       (error) => (error.code === "CHECKOUT_FAILED" || error.status >= 500 ? error : checkoutFailed("REFUSED_BY_HOOK", error.message, { code: error.code })),

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
-import { pageOffset } from "../../http/pagination.js";
+import { listPage } from "../../db/list-page.js";
 import type { Actor } from "../../kernel/actor.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 import {
@@ -95,12 +95,14 @@ export function createCustomerOperations(context: CustomersContext) {
           ),
         );
       }
-      const [rows, counted] = await Promise.all([
-        select.select(CUSTOMER_COLUMNS).orderBy("createdAt", "desc").orderBy("id", "desc").limit(query.limit).offset(pageOffset(query)).execute(),
-        select.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst(),
-      ]);
+      const filtered = select;
+      // No maintained count: count(*) only when the page cannot tell the total (see listPage).
+      const { rows, total } = await listPage(query, {
+        rows: ({ limit, offset }) => filtered.select(CUSTOMER_COLUMNS).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
+        countAll: async () => Number((await filtered.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst())?.count ?? 0),
+      });
       const groups = await groupIdsByCustomer(db, organizationId, rows.map((row) => row.id));
-      return { items: rows.map((row) => toCustomer(row, groups.get(row.id) ?? [])), total: Number(counted?.count ?? 0) };
+      return { items: rows.map((row) => toCustomer(row, groups.get(row.id) ?? [])), total };
     },
 
     /**

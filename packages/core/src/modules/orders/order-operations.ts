@@ -16,7 +16,9 @@ import { ORDER_NUMBER } from "./orders-schemas.js";
 export type CreateOrderLineInput = Omit<OrderLine, "lineItemId" | "refundedQuantity" | "fulfilledQuantity">;
 
 /** What checkout hands `services.orders.create`: every amount already computed on the server. */
-export interface CreateOrderInput extends Omit<Order, "id" | "number" | "status" | "lines" | "createdAt" | "updatedAt"> {
+export interface CreateOrderInput extends Omit<Order, "id" | "number" | "status" | "lines" | "createdAt" | "updatedAt" | "shippingTotal"> {
+  /** Shipping charged on top of the lines, included in `total`. @default 0 */
+  shippingTotal?: number;
   organizationId: string;
   /** Who placed the order (the domain event and audit entry name them). */
   actor: Actor | null;
@@ -57,7 +59,8 @@ export function createOrderOperations({ database, events, services }: OrderOpera
      */
     async create(input: CreateOrderInput, options: Required<TxOptions>): Promise<Order> {
       const { trx } = options;
-      const { organizationId, actor, lines, id = randomUUID(), ...fields } = input;
+      const { organizationId, actor, lines, id = randomUUID(), shippingTotal = 0, ...rest } = input;
+      const fields = { ...rest, shippingTotal };
       if (lines.length === 0) throw AppError.validation([{ path: "lines", message: "an order needs at least one line" }]);
       const { timezone } = await services.settings.get(organizationId, "general", { trx });
       // The staff-sales report credits the person behind a till's shift key, as refunds do.

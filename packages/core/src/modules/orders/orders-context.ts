@@ -28,6 +28,7 @@ export const ORDER_COLUMNS = [
   "subtotal",
   "discountTotal",
   "taxTotal",
+  "shippingTotal",
   "total",
   "createdAt",
   "updatedAt",

@@ -235,6 +235,10 @@ const ANALYTICS = [
     include (organization_id, entity_id, variant_id, title, sku, quantity, refunded_quantity, tax_rate_bps, tax, total)`,
 ];
 
+// Shipping a checkout charged on top of its lines (a server-priced rate, e.g. the Agentic Checkout's
+// fulfillment option): part of `total`, so the payment intent charges it; 0 for every earlier order.
+const SHIPPING_TOTAL = [`alter table orders add column shipping_total bigint not null default 0 check (shipping_total >= 0)`];
+
 export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0001_orders", up: (db) => runStatements(db, STATEMENTS) },
   { name: "0002_order_timeline_and_notes", up: (db) => runStatements(db, TIMELINE_AND_NOTES) },
@@ -244,4 +248,5 @@ export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0006_orders_by_customer", up: (db) => runStatements(db, BY_CUSTOMER) },
   { name: "0007_orders_placed_by", up: (db) => runStatements(db, PLACED_BY) },
   { name: "0008_orders_analytics_indexes", up: (db) => runStatements(db, ANALYTICS) },
+  { name: "0009_order_shipping_total", up: (db) => runStatements(db, SHIPPING_TOTAL) },
 ];

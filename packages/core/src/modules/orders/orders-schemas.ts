@@ -60,6 +60,8 @@ export const orderSchema = z.object({
   subtotal: z.number().int(),
   discountTotal: z.number().int(),
   taxTotal: z.number().int(),
+  /** Shipping charged on top of the lines (a checkout's server-priced shipping rate), untaxed; part of `total`. */
+  shippingTotal: z.number().int(),
   total: z.number().int(),
   lines: z.array(orderLineSchema),
   createdAt: z.string(),

@@ -1,0 +1,269 @@
+import type { Selectable, Transaction } from "kysely";
+import type { Cart, CoreTables, Order, Services } from "@unified-commerce/plugin-sdk";
+import { PROTOCOL_VERSION } from "./acp-declarations.js";
+import type { AcpMessage, AcpOrder, AcpTotal, CheckoutSession } from "./acp-schemas.js";
+import type { AcpTables } from "./session-tables.js";
+import type { ShippingRate, ShippingRateProvider } from "./shipping-rates.js";
+
+/** A session row as read. */
+export type SessionRow = Selectable<AcpTables["acpCheckoutSessions"]>;
+
+/** The media role that makes a line digital (core's downloads). */
+const DOWNLOAD_ROLE = "download";
+
+/** The option a session of digital lines only is fulfilled by: nothing to ship. */
+export const DIGITAL_OPTION_ID = "digital";
+
+/** What the view needs besides the row: the services, the shipping provider, and where orders are shown. */
+export interface ViewContext {
+  services: Services;
+  shipping: ShippingRateProvider;
+  orderUrl: (order: Order) => string;
+}
+
+/** A session priced now: its answer, and what completion charges. */
+export interface PricedSession {
+  session: CheckoutSession;
+  /** The selected shipping rate (null: nothing to ship, or nothing selected yet). */
+  shippingRate: ShippingRate | null;
+  /** Whether some line needs shipping. */
+  isPhysical: boolean;
+  /** Codes that apply now; completion redeems these. */
+  applicableCodes: string[];
+}
+
+const total = (type: AcpTotal["type"], display_text: string, amount: number): AcpTotal => ({ type, display_text, amount });
+const error = (code: string, content: string, param?: string, resolution: AcpMessage["resolution"] = "requires_buyer_input"): AcpMessage => ({
+  type: "error",
+  code,
+  severity: "high",
+  resolution,
+  ...(param ? { param } : {}),
+  content_type: "plain",
+  content,
+});
+
+/** `<entityId>` or `<entityId>:<variantId>`: how an agent names what it buys. */
+export const itemRefOf = (line: { entityId: string; variantId: string | null }): string => (line.variantId ? `${line.entityId}:${line.variantId}` : line.entityId);
+
+/** The ACP fields of a session row every view shares. */
+function baseOf(row: SessionRow) {
+  return {
+    id: row.id,
+    protocol: { version: PROTOCOL_VERSION },
+    capabilities: {},
+    ...(row.buyer ? { buyer: row.buyer } : {}),
+    currency: row.currency.toLowerCase(),
+    ...(row.fulfillmentDetails ? { fulfillment_details: row.fulfillmentDetails } : {}),
+    links: [],
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * An open (or canceled) session from its cart priced now: lines with the server's prices, promotions and
+ * tax; fulfillment options from the shipping provider for the lines that need shipping (a digital line
+ * needs none); and the messages that keep it from `ready_for_payment` (a missing address, no option
+ * selected, a line out of stock or no longer for sale).
+ */
+export async function priceSession(context: ViewContext, row: SessionRow, cart: Cart, options: { trx?: Transaction<CoreTables> } = {}): Promise<PricedSession> {
+  const { services } = context;
+  const organizationId = row.organizationId;
+  const entityIds = [...new Set(cart.items.map((item) => item.entityId))];
+  const [attachments, stock] = await Promise.all([
+    services.media.attachmentsOf(organizationId, entityIds, options),
+    entityIds.length === 0 ? [] : services.inventory.check(organizationId, entityIds, options),
+  ]);
+  const downloads = attachments.filter((attachment) => attachment.role === DOWNLOAD_ROLE);
+  const isDigital = (item: Cart["items"][number]) => downloads.some((attachment) => attachment.entityId === item.entityId && (attachment.variantId === null || attachment.variantId === item.variantId));
+  const availableOf = (item: Cart["items"][number]): number => {
+    const entity = stock.find((candidate) => candidate.entityId === item.entityId);
+    if (!entity) return 0;
+    if (item.variantId === null) return entity.available;
+    return entity.levels.filter((level) => level.variantId === item.variantId).reduce((sum, level) => sum + level.available, 0);
+  };
+
+  const messages: AcpMessage[] = [];
+  const lineItems = cart.items.map((item, index) => {
+    const available = Math.max(0, availableOf(item));
+    const param = `$.line_items[${index}]`;
+    if (!item.isAvailable) messages.push(error("invalid", `${item.title ?? "This item"} is no longer for sale`, param, "recoverable"));
+    else if (available < item.quantity) messages.push(error("out_of_stock", `Only ${available} of ${item.title ?? "this item"} left`, param, "recoverable"));
+    return {
+      id: item.id,
+      item: { id: itemRefOf(item), ...(item.title ? { name: item.title } : {}), ...(item.unitPrice === null ? {} : { unit_amount: item.unitPrice }) },
+      quantity: item.quantity,
+      ...(item.title ? { name: item.title } : {}),
+      ...(item.unitPrice === null ? {} : { unit_amount: item.unitPrice }),
+      product_id: item.entityId,
+      ...(item.variantId ? { variant_id: item.variantId } : {}),
+      ...(item.sku ? { sku: item.sku } : {}),
+      availability_status: available <= 0 ? ("out_of_stock" as const) : available < item.quantity + 5 ? ("low_stock" as const) : ("in_stock" as const),
+      available_quantity: available,
+      totals: [
+        total("items_base_amount", "Base amount", item.subtotal),
+        total("items_discount", "Discount", item.discount),
+        total("subtotal", "Subtotal", item.subtotal - item.discount),
+        total("tax", "Tax", item.tax),
+        total("total", "Total", item.total),
+      ],
+    };
+  });
+
+  const physical = cart.items.filter((item) => !isDigital(item));
+  const digital = cart.items.filter(isDigital);
+  const address = row.fulfillmentDetails?.address;
+  const rates =
+    physical.length === 0
+      ? []
+      : await context.shipping.rates(
+          {
+            organizationId,
+            currency: cart.currency,
+            address: address ? { country: address.country.toUpperCase(), state: address.state, city: address.city, postalCode: address.postal_code } : null,
+            lines: physical.map(({ entityId, variantId, quantity }) => ({ entityId, variantId, quantity })),
+            subtotal: physical.reduce((sum, item) => sum + item.subtotal - item.discount, 0),
+          },
+          { services, trx: options.trx },
+        );
+  const shippingRate = rates.find((rate) => rate.id === row.selectedOptionId) ?? null;
+  const fulfillmentOptions: CheckoutSession["fulfillment_options"] = [
+    ...rates.map((rate) => ({
+      type: "shipping" as const,
+      id: rate.id,
+      title: rate.title,
+      ...(rate.carrier ? { carrier: rate.carrier } : {}),
+      ...(rate.earliestDeliveryTime ? { earliest_delivery_time: rate.earliestDeliveryTime.toISOString() } : {}),
+      ...(rate.latestDeliveryTime ? { latest_delivery_time: rate.latestDeliveryTime.toISOString() } : {}),
+      totals: [total("subtotal", "Shipping", rate.amount), total("tax", "Tax", 0), total("total", "Total", rate.amount)],
+    })),
+    ...(digital.length > 0 ? [{ type: "digital" as const, id: DIGITAL_OPTION_ID, title: "Digital delivery", totals: [total("total", "Total", 0)] }] : []),
+  ];
+  const selected: CheckoutSession["selected_fulfillment_options"] = [
+    ...(shippingRate ? [{ type: "shipping" as const, option_id: shippingRate.id, item_ids: physical.map((item) => item.id) }] : []),
+    ...(digital.length > 0 ? [{ type: "digital" as const, option_id: DIGITAL_OPTION_ID, item_ids: digital.map((item) => item.id) }] : []),
+  ];
+  if (cart.items.length === 0) messages.push(error("missing", "The session has no items", "$.line_items"));
+  if (physical.length > 0 && !address) messages.push(error("missing", "A shipping address is required", "$.fulfillment_details.address"));
+  else if (physical.length > 0 && rates.length === 0) messages.push(error("region_restricted", "No shipping option reaches this address", "$.fulfillment_details.address"));
+  else if (physical.length > 0 && !shippingRate) messages.push(error("missing", "Select a fulfillment option", "$.selected_fulfillment_options", "recoverable"));
+
+  const applicable = cart.promotions.filter((promotion) => promotion.isApplicable);
+  for (const promotion of cart.promotions.filter((candidate) => !candidate.isApplicable)) {
+    messages.push({ type: "warning", code: "discount_code_invalid", param: "$.discounts.codes", content_type: "plain", content: `${promotion.code} does not apply (${promotion.reason ?? "not applicable"})` });
+  }
+  const shippingAmount = shippingRate?.amount ?? 0;
+  const isOpen = row.state === "open";
+  const isReady = messages.every((message) => message.type !== "error");
+  return {
+    session: {
+      ...baseOf(row),
+      status: row.state === "canceled" ? "canceled" : isReady ? "ready_for_payment" : "not_ready_for_payment",
+      line_items: lineItems,
+      fulfillment_options: fulfillmentOptions,
+      selected_fulfillment_options: selected,
+      totals: [
+        total("items_base_amount", "Items", cart.subtotal),
+        total("items_discount", "Item discounts", cart.discountTotal),
+        total("subtotal", "Subtotal", cart.subtotal - cart.discountTotal),
+        total("fulfillment", "Shipping", shippingAmount),
+        total("tax", "Tax", cart.taxTotal),
+        total("total", "Total", cart.total + shippingAmount),
+      ],
+      messages: isOpen ? messages : [],
+      discounts: {
+        codes: row.promotionCodes,
+        applied: applicable.map((promotion) => ({ id: promotion.code, code: promotion.code, coupon: { id: promotion.code, name: promotion.code }, amount: promotion.discount })),
+        rejected: cart.promotions
+          .filter((promotion) => !promotion.isApplicable)
+          .map((promotion) => ({ code: promotion.code, reason: promotion.reason === "USAGE_LIMIT_REACHED" ? "discount_code_usage_limit_reached" : promotion.reason === "MINIMUM_SUBTOTAL_NOT_MET" ? "discount_code_minimum_not_met" : "discount_code_invalid" })),
+      },
+    },
+    shippingRate,
+    isPhysical: physical.length > 0,
+    applicableCodes: applicable.map((promotion) => promotion.code),
+  };
+}
+
+/** The spec's order status for an order's: shipped once anything shipped, canceled when cancelled. */
+const ORDER_STATUS: Record<Order["status"], AcpOrder["status"]> = {
+  pending: "created",
+  confirmed: "confirmed",
+  processing: "processing",
+  partially_fulfilled: "shipped",
+  fulfilled: "shipped",
+  refunded: "completed",
+  cancelled: "canceled",
+};
+
+/** The spec's Order for one of this store's orders (completion answers and webhooks). */
+export function acpOrderOf(context: Pick<ViewContext, "orderUrl">, sessionId: string, order: Order): AcpOrder {
+  const refunded = order.lines.reduce((sum, line) => sum + Math.round((line.total * line.refundedQuantity) / Math.max(1, line.quantity)), 0);
+  const shipping = order.shippingTotal;
+  return {
+    type: "order",
+    id: order.id,
+    checkout_session_id: sessionId,
+    order_number: order.number,
+    permalink_url: context.orderUrl(order),
+    status: ORDER_STATUS[order.status],
+    line_items: order.lines.map((line) => {
+      const current = line.quantity - line.refundedQuantity;
+      return {
+        id: line.lineItemId,
+        title: line.title,
+        product_id: line.entityId,
+        quantity: { ordered: line.quantity, current, fulfilled: line.fulfilledQuantity },
+        unit_price: line.unitPrice,
+        subtotal: line.subtotal,
+        status: current === 0 ? "removed" : line.fulfilledQuantity >= current ? "fulfilled" : line.fulfilledQuantity > 0 ? "partial" : "processing",
+      };
+    }),
+    totals: [
+      total("subtotal", "Subtotal", order.subtotal - order.discountTotal),
+      total("fulfillment", "Shipping", shipping),
+      total("tax", "Tax", order.taxTotal),
+      total("total", "Total", order.total),
+      ...(refunded > 0 ? [total("amount_refunded", "Refunded", refunded)] : []),
+    ],
+  };
+}
+
+/** A completed session from its order: what was bought and charged, frozen. */
+export function completedSession(context: Pick<ViewContext, "orderUrl">, row: SessionRow, order: Order): CheckoutSession {
+  const acpOrder = acpOrderOf(context, row.id, order);
+  return {
+    ...baseOf(row),
+    status: "completed",
+    line_items: order.lines.map((line) => ({
+      id: line.lineItemId,
+      item: { id: itemRefOf(line), name: line.title, unit_amount: line.unitPrice },
+      quantity: line.quantity,
+      name: line.title,
+      unit_amount: line.unitPrice,
+      product_id: line.entityId,
+      ...(line.variantId ? { variant_id: line.variantId } : {}),
+      ...(line.sku ? { sku: line.sku } : {}),
+      totals: [
+        total("items_base_amount", "Base amount", line.subtotal),
+        total("items_discount", "Discount", line.discount),
+        total("subtotal", "Subtotal", line.subtotal - line.discount),
+        total("tax", "Tax", line.tax),
+        total("total", "Total", line.total),
+      ],
+    })),
+    fulfillment_options: [],
+    selected_fulfillment_options: [],
+    totals: [
+      total("items_base_amount", "Items", order.subtotal),
+      total("items_discount", "Item discounts", order.discountTotal),
+      total("subtotal", "Subtotal", order.subtotal - order.discountTotal),
+      total("fulfillment", "Shipping", order.shippingTotal),
+      total("tax", "Tax", order.taxTotal),
+      total("total", "Total", order.total),
+    ],
+    messages: [],
+    order: acpOrder,
+  };
+}
