@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestActor, createTestApp, type TestApp } from "../../testing/index.js";
+import { createTestActor, createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
 import { call, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
 import { multipart } from "../media/media-test-helpers.js";
 import { finishImport, ndjson, postImport } from "./catalog-import-test-helpers.js";
@@ -194,5 +194,24 @@ describe("catalog import", () => {
     expect(events.rows.map((row) => row.payload.created.length)).toEqual([10, 10, 10]);
     const audit = await sql<{ count: string }>`select count(*) as count from audit_entries where entity_id = ${started.body.data.id}`.execute(t.db);
     expect(Number(audit.rows[0]?.count)).toBe(3);
+  });
+
+  it.skipIf(!isPostgresTestRun())("imports the same file three times at once, each with four runners, into exactly one copy (PostgreSQL)", async () => {
+    const rows = Array.from({ length: 120 }, (_, index) => ({
+      slug: `race-${index}`,
+      status: "active",
+      attributes: { en: { title: `Race ${index}` } },
+      variants: [{ sku: `RACE-${index}`, options: { Size: "M" }, prices: [{ currency: "EUR", amount: 100 + index }], stock: [{ onHand: index % 7 }] }],
+    }));
+    const ids = await Promise.all([0, 1, 2].map(async () => (await postImport(t.app, ndjson(rows), "application/x-ndjson")).body.data.id as string));
+    const results = await Promise.all(ids.map((id) => t.kernel.services.catalogImport.runImport("default", id, { batchSize: 25, concurrency: 4 })));
+    for (const result of results) expect(result).toMatchObject({ status: "completed", rowsDone: 120, failed: 0 });
+    expect(results.reduce((sum, result) => sum + result.created, 0)).toBe(120);
+    const counts = await sql<Record<string, string | number>>`
+      select (select count(*) from catalog_entities where slug like 'race-%') as entities,
+             (select count(*) from catalog_variants where sku like 'RACE-%') as variants,
+             (select count(*) from pricing_prices p join catalog_variants v on v.id = p.variant_id where v.sku like 'RACE-%') as prices,
+             (select count(*) from inventory_levels l join catalog_variants v on v.id = l.variant_id where v.sku like 'RACE-%') as levels`.execute(t.db);
+    expect(Object.values(counts.rows[0] ?? {}).map(Number)).toEqual([120, 120, 120, 120]);
   });
 });

@@ -125,11 +125,22 @@ export function createBulkEntityOperations(context: CatalogContext) {
             status: sql`excluded.status`,
             metadata: sql`catalog_entities.metadata || excluded.metadata`,
             updatedAt: now,
-          }),
+          })
+          // An unchanged entity is not rewritten (nor are its indexes and counts): a re-run of the same
+          // file writes almost nothing. Its id comes from the lookup above instead of RETURNING.
+          .where(sql<boolean>`(catalog_entities.type, catalog_entities.status, catalog_entities.metadata) is distinct from (excluded.type, excluded.status, catalog_entities.metadata || excluded.metadata)`),
         )
-        .returning(["id", "slug", sql<boolean>`xmax = 0`.as("isInserted")])
+        .returning(["id", "slug"])
         .execute();
-      const entityBySlug = new Map(entityRows.map((row) => [row.slug, row]));
+      const entityBySlug = new Map<string, { id: string; isInserted: boolean }>();
+      for (const row of existing) entityBySlug.set(row.slug, { id: row.id, isInserted: false });
+      for (const row of entityRows) if (!entityBySlug.has(row.slug)) entityBySlug.set(row.slug, { id: row.id, isInserted: true });
+      // A slug another writer created after the lookup, left unchanged by the upsert: read its id.
+      const missing = accepted.map(({ input }) => input.slug).filter((slug) => !entityBySlug.has(slug));
+      if (missing.length > 0) {
+        const rows = await scope.selectFrom("catalogEntities").select(["id", "slug"]).where("slug", "in", missing).execute();
+        for (const row of rows) entityBySlug.set(row.slug, { id: row.id, isInserted: false });
+      }
       const entityIdOf = (slug: string) => (entityBySlug.get(slug) as { id: string }).id;
 
       const attributeRows = accepted.flatMap(({ input }) =>
@@ -153,7 +164,8 @@ export function createBulkEntityOperations(context: CatalogContext) {
               seoTitle: sql`excluded.seo_title`,
               seoDescription: sql`excluded.seo_description`,
               updatedAt: now,
-            }),
+            })
+            .where(sql<boolean>`(catalog_entity_attributes.title, catalog_entity_attributes.description, catalog_entity_attributes.seo_title, catalog_entity_attributes.seo_description) is distinct from (excluded.title, excluded.description, excluded.seo_title, excluded.seo_description)`),
           )
           .execute();
       }
@@ -184,11 +196,21 @@ export function createBulkEntityOperations(context: CatalogContext) {
               sku: sql`excluded.sku`,
               position: sql`excluded.position`,
               metadata: sql`catalog_variants.metadata || excluded.metadata`,
-            }),
+            })
+            .where(sql<boolean>`(catalog_variants.sku, catalog_variants.position, catalog_variants.metadata) is distinct from (excluded.sku, excluded.position, catalog_variants.metadata || excluded.metadata)`),
           )
           .returning(["id", "entityId", "optionKey"])
           .execute();
         for (const row of written) variantIdByKey.set(`${row.entityId}\u0000${row.optionKey}`, row.id);
+      }
+      // Variants left unchanged by the upsert are not returned: read their ids.
+      const unchanged = variantRows.filter((row) => !variantIdByKey.has(`${row.entityId}\u0000${row.optionKey}`));
+      for (const part of chunks([...new Set(unchanged.map((row) => row.entityId))])) {
+        const rows = await scope.selectFrom("catalogVariants").select(["id", "entityId", "optionKey"]).where("entityId", "in", part).execute();
+        for (const row of rows) {
+          const key = `${row.entityId}\u0000${row.optionKey}`;
+          if (!variantIdByKey.has(key)) variantIdByKey.set(key, row.id);
+        }
       }
       let cursor = 0;
       for (const { input, index } of accepted) {
