@@ -196,6 +196,13 @@ describe("catalog import", () => {
     expect(Number(audit.rows[0]?.count)).toBe(3);
   });
 
+  it("documents both routes in /api/doc with the catalog:import permission", async () => {
+    const doc = (await t.app.inject({ url: "/api/doc" })).json();
+    expect(doc.paths["/api/catalog/import"].post.description).toMatch(/Requires: catalog:import/);
+    expect(doc.paths["/api/catalog/import/{id}"].get.responses["200"]).toBeDefined();
+    expect(doc.paths["/api/catalog/import"].post.responses["202"]).toBeDefined();
+  });
+
   it.skipIf(!isPostgresTestRun())("imports the same file three times at once, each with four runners, into exactly one copy (PostgreSQL)", async () => {
     const rows = Array.from({ length: 120 }, (_, index) => ({
       slug: `race-${index}`,
