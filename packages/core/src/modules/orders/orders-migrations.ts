@@ -1,5 +1,6 @@
 import type { NamedMigration } from "../../kernel/plugin.js";
 import { runStatements } from "../catalog/catalog-migrations.js";
+import { SALES_ROLLUPS_MIGRATION } from "./order-sales-rollups.js";
 
 const STATEMENTS = [
   // cart_id, customer_id and the lines' entity_id/variant_id name other modules' rows without foreign
@@ -249,4 +250,5 @@ export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0007_orders_placed_by", up: (db) => runStatements(db, PLACED_BY) },
   { name: "0008_orders_analytics_indexes", up: (db) => runStatements(db, ANALYTICS) },
   { name: "0009_order_shipping_total", up: (db) => runStatements(db, SHIPPING_TOTAL) },
+  { name: "0010_order_sales_rollups", up: (db) => runStatements(db, SALES_ROLLUPS_MIGRATION) },
 ];

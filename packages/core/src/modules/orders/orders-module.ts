@@ -2,6 +2,7 @@ import type { PluginManifest } from "../../kernel/plugin.js";
 import { defineTask } from "../../kernel/kernel-task.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { fulfillmentEvents } from "./order-aftersale-events.js";
+import { compactSalesRollups } from "./order-sales-rollups.js";
 import { COMPACT_ORDER_COUNTS_INTERVAL_MS, COMPACT_ORDER_COUNTS_TASK, compactOrderCounts } from "./order-counts.js";
 import { EMAIL_INVOICE_TASK } from "./order-invoices.js";
 import { PAY_REFUND_TASK } from "./order-refund-payout.js";
@@ -52,12 +53,13 @@ export const ordersModule: PluginManifest = {
         status: await services.orders.payOutRefund(job.organizationId, refundId, { isLast: job.attempts >= job.maxAttempts }),
       }),
     }),
-    // Folds the list totals' deltas at boot, then every ten minutes (one pending copy at a time).
+    // Folds the list totals' and the sales rollups' deltas at boot, then every ten minutes (one pending
+    // copy at a time).
     defineTask({
       slug: COMPACT_ORDER_COUNTS_TASK,
       concurrency: { key: () => COMPACT_ORDER_COUNTS_TASK, supersedes: true },
       handler: async (_input, { db, services, job }) => {
-        const folded = await compactOrderCounts(db);
+        const folded = (await compactOrderCounts(db)) + (await compactSalesRollups(db));
         await services.jobs.enqueue(COMPACT_ORDER_COUNTS_TASK, {}, { organizationId: job.organizationId, delayMs: COMPACT_ORDER_COUNTS_INTERVAL_MS });
         return { folded };
       },

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { column, type ReportDefinition } from "./report-definition.js";
-import { linesOfOrders } from "./lines-of-orders.js";
+import { salesByRate } from "./sales-rollups.js";
 import { refundTaxShare } from "./refund-tax-share.js";
 
 /** Tax collected per rate and currency over a period, less the tax refunded in it. */
@@ -24,11 +24,7 @@ export const taxSummaryReport: ReportDefinition = {
   ],
   async rows(trx, { organizationId, period: { start, end } }) {
     const { rows } = await sql<Record<string, string | number>>`
-      with sold as (
-        select o.currency, ol.tax_rate_bps, count(*) as lines, sum(ol.total - ol.tax) as taxable_base, sum(ol.tax) as tax
-        from ${linesOfOrders({ organizationId, start, end, columns: ["tax_rate_bps", "total", "tax"] })}
-        group by o.currency, ol.tax_rate_bps
-      ),
+      with sold as (${salesByRate(organizationId, start, end)}),
       refunded as (
         select currency, tax_rate_bps, sum(amount - tax) as refunded_base, sum(tax) as refunded_tax
         from (
