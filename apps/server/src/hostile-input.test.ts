@@ -149,8 +149,11 @@ describe("hostile input on every route of the reference server", () => {
         if (request.expected !== undefined && response.statusCode !== request.expected) failures.push(`expected ${request.expected}: ${label}`);
         if (response.statusCode >= 400) {
           const body: unknown = String(response.headers["content-type"]).startsWith("application/json") ? response.json() : undefined;
-          // The Agentic Checkout routes answer that protocol's flat error `{ type, code, message }` instead.
-          const error = route.path.startsWith("/api/acp/") ? (body as { type?: unknown; code?: unknown; message?: unknown } | undefined) : (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+          // The Agentic Checkout routes answer that protocol's flat error `{ type, code, message }` instead; a
+          // URL the server refuses before any route matches (malformed, too long) gets the API's envelope.
+          const flat = body as { type?: unknown; code?: unknown; message?: unknown } | undefined;
+          const enveloped = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
+          const error = route.path.startsWith("/api/acp/") && typeof flat?.type === "string" ? flat : enveloped;
           if (typeof error?.code !== "string" || typeof error.message !== "string" || !response.headers["x-request-id"]) failures.push(`not the envelope: ${label}`);
         }
       }
