@@ -69,6 +69,13 @@ export default defineConfig({
       ...(process.env.JOBS_QUEUE ? { queue: process.env.JOBS_QUEUE } : {}),
     },
   },
+  // Prometheus metrics at METRICS_PATH (default /metrics; "off" for none) of the API port and of a
+  // worker's health port; METRICS_TOKEN makes scrapers send `Authorization: Bearer <token>`. In
+  // production the route exists only with a token.
+  metrics: {
+    path: process.env.METRICS_PATH === "off" ? false : (process.env.METRICS_PATH ?? "/metrics"),
+    ...(process.env.METRICS_TOKEN ? { token: process.env.METRICS_TOKEN } : {}),
+  },
   // PostgreSQL full-text search over the catalog (also on the embedded database); SEARCH_ADAPTER=none
   // falls back to scanning the catalog.
   search: process.env.SEARCH_ADAPTER === "none" ? {} : { adapter: "postgres" },
@@ -183,6 +190,9 @@ export default defineConfig({
     ...(process.env.SESSION_DURATION ? { sessionDuration: Number(process.env.SESSION_DURATION) } : {}),
   },
   environment: process.env.NODE_ENV === "production" ? "production" : "development",
+  // UC_SECRET_KEY: the same key in every process of a fleet, or what one process seals (webhook secrets,
+  // channel credentials) and digests (idempotency keys) the others cannot read or match.
+  ...(process.env.UC_SECRET_KEY ? { secretKey: process.env.UC_SECRET_KEY } : {}),
   // The first-party plugins after auth (the point of sale and the marketplace need its members and API
   // keys): a till signs operators in with a `pos-till` key; layaway plans hold stock until their deadline;
   // the marketplace splits orders by vendor (a store with no vendors sells as before).

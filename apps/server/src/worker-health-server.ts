@@ -1,16 +1,15 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Kernel } from "@unified-commerce/core";
-
-/** Extra routes of the health port (the metrics route), by path; answers true when it handled the request. */
-export type ExtraRoute = (request: IncomingMessage, response: ServerResponse) => Promise<boolean>;
+import { isMetricsAuthorized, resolveMetricsRoute, type Kernel } from "@unified-commerce/core";
 
 /**
  * The worker's only listener: `GET /api/health` (liveness: the process runs and the database answers)
  * and `GET /api/health/ready` (readiness: `kernel.readiness()`), with the same paths and bodies as an API
- * process so one probe configuration fits both. No Fastify: two routes do not need a framework.
+ * process so one probe configuration fits both, and the metrics route under the API's rules (path, bearer
+ * token, none in production without a token). No Fastify: three routes do not need a framework.
  */
-export async function startWorkerHealthServer({ kernel, port, host, extra }: { kernel: Kernel; port: number; host: string; extra?: ExtraRoute }): Promise<{ server: Server; port: number; close(): Promise<void> }> {
+export async function startWorkerHealthServer({ kernel, port, host }: { kernel: Kernel; port: number; host: string }): Promise<{ server: Server; port: number; close(): Promise<void> }> {
+  const metricsRoute = resolveMetricsRoute(kernel);
   const server = createServer((request, response) => {
     void (async () => {
       const path = (request.url ?? "/").split("?")[0];
@@ -26,7 +25,15 @@ export async function startWorkerHealthServer({ kernel, port, host, extra }: { k
         const { isReady, reasons } = await kernel.readiness();
         return send(response, isReady ? 200 : 503, { status: isReady ? "ready" : "not-ready", version: kernel.version, reasons });
       }
-      if (extra && (await extra(request, response))) return;
+      if (metricsRoute && request.method === "GET" && path === metricsRoute.path) {
+        if (!isMetricsAuthorized(request.headers.authorization, metricsRoute.token)) {
+          return send(response, 401, { error: { code: "UNAUTHORIZED", message: "The metrics route needs its bearer token" } });
+        }
+        const { registry } = kernel.services.metrics;
+        response.writeHead(200, { "content-type": registry.contentType });
+        response.end(await registry.metrics());
+        return;
+      }
       send(response, 404, { error: { code: "NOT_FOUND", message: `Route ${request.method ?? "GET"} ${path ?? "/"} not found` } });
     })().catch((error: unknown) => {
       kernel.logger.error({ err: error }, "health port request failed");

@@ -9,13 +9,15 @@ export {
   type DatabaseConfig,
   type HttpConfig,
   type JobsConfig,
+  type MetricsConfig,
   type RateLimitConfig,
   type RoleMap,
 } from "./kernel/config.js";
 export { defineTask, type KernelTask, type KernelTaskDefinition, type KernelTaskContext, type TaskInputs, type TaskInput } from "./kernel/kernel-task.js";
 export { createKernel } from "./create-kernel.js";
 export { resolveModules } from "./resolve-modules.js";
-export type { Kernel, CreateKernelOptions } from "./kernel/create-kernel.js";
+export type { Kernel, CreateKernelOptions, Readiness } from "./kernel/create-kernel.js";
+export type { Metrics, WebhookDeliveryOutcome } from "./kernel/metrics.js";
 export {
   definePlugin,
   type Plugin,
@@ -216,6 +218,7 @@ export { JsonText, jsonEnvelope } from "./http/json-text.js";
 export { withHookErrors, type AnswerWithHookErrors } from "./http/with-hook-errors.js";
 export { commerceApi, type CommerceApiOptions } from "./http/commerce-api.js";
 export { createCommerceServer, type CreateServerOptions } from "./http/create-server.js";
+export { isMetricsAuthorized, resolveMetricsRoute } from "./http/metrics-route.js";
 export { commerceClientErrorHandler, commerceFrameworkErrors } from "./http/framework-errors.js";
 export { findUnsafeInput, MAX_INPUT_DEPTH } from "./http/unsafe-input.js";
 export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from "./http/idempotency/idempotency-key.js";

@@ -20,6 +20,8 @@ export interface Database {
    * function that stops it. On PostgreSQL it holds one dedicated connection outside the pool.
    */
   listen: Listen;
+  /** Connections of the pool (PostgreSQL); absent on the embedded database, which has one. */
+  poolUsage?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
     db,
     dialect: "postgres",
     schema,
+    poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     ping: async () => {
       await sql`select 1`.execute(db);
     },

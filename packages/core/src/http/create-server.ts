@@ -4,6 +4,7 @@ import { AppError } from "../kernel/app-error.js";
 import { commerceApi, type CommerceApiOptions } from "./commerce-api.js";
 import { errorBody } from "./error-response.js";
 import { commerceClientErrorHandler, commerceFrameworkErrors } from "./framework-errors.js";
+import { registerMetrics } from "./metrics-route.js";
 import { createRequestIdGenerator } from "./request-id.js";
 
 export interface CreateServerOptions extends Omit<CommerceApiOptions, "kernel"> {
@@ -36,6 +37,7 @@ export async function createCommerceServer(kernel: Kernel, options: CreateServer
     reply.header("x-request-id", request.id);
     return reply.status(404).send(errorBody(new AppError("NOT_FOUND", { message: `Route ${request.method} ${request.url.split("?")[0]} not found` }), request.id));
   });
+  registerMetrics(app, kernel);
   await app.register(commerceApi, { ...apiOptions, kernel, prefix: "/api" });
   if (closeKernel) app.addHook("onClose", () => kernel.close());
   await app.ready();

@@ -97,6 +97,17 @@ export interface JobsConfig {
   externalEngine?: string;
 }
 
+/** Prometheus metrics of the process (`prom-client`): HTTP, jobs, webhooks, database pool. */
+export interface MetricsConfig {
+  /** Path of the exposition route on the HTTP server (outside `/api`); `false`: no route, no HTTP timing. @default "/metrics" */
+  path?: string | false;
+  /**
+   * Bearer token the route requires (`Authorization: Bearer <token>`). Without one the route is served
+   * openly outside production and not at all in production, so metrics are never public by default.
+   */
+  token?: string;
+}
+
 /**
  * Configuration of a commerce kernel, usually in `commerce.config.ts`. The kernel's own sections are
  * here; each module adds its section by declaration merging (`media`, `search`, `catalog`, `webhooks`,
@@ -113,6 +124,7 @@ export interface CommerceConfig {
    */
   secretKey?: string;
   jobs?: JobsConfig;
+  metrics?: MetricsConfig;
   /** Organization used when neither the actor nor the store resolver names one. @default "default" */
   defaultOrganizationId?: string;
   /** Plugins, applied in order. */

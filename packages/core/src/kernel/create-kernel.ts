@@ -12,6 +12,7 @@ import { createDatabase, type Database } from "../db/create-database.js";
 import { countPendingMigrations, runMigrations } from "../db/run-migrations.js";
 import type { RouteRegistration } from "../http/route-registration.js";
 import { CORE_VERSION } from "./version.js";
+import { createMetrics } from "./metrics.js";
 import type { Authenticator } from "./authenticator.js";
 import { createSecretBox, resolveSecretKey, type SecretBox } from "./secret-box.js";
 
@@ -96,7 +97,7 @@ export async function bootKernel(
     await ensureOrganization(database, defaultOrganizationId);
 
     const access: Database & DatabaseAccess = { ...database, ...createTransactionRunner(database.db) };
-    const services = {} as Services;
+    const services = { metrics: createMetrics({ database, logger }) } as Services;
     const hooks = createHookRunner(
       modules.flatMap((module) => module.hooks ?? []),
       { afterCommit: access.afterCommit, logger },

@@ -3,6 +3,7 @@ import type { PluginManifest } from "../../kernel/plugin.js";
 import { defineTask } from "../../kernel/kernel-task.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { createJobsService, PRUNE_TASK, REAP_STALE_TASK } from "./jobs-service.js";
+import { timedTask } from "./timed-task.js";
 
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 import { listFailedJobs } from "./routes/list-failed-jobs.js";
@@ -25,7 +26,7 @@ export const jobsModule: PluginManifest = {
         `jobs.autorun cannot be enabled together with the external engine "${jobs.externalEngine}": that engine runs the tasks itself`,
       );
     }
-    const tasks = (config.modules ?? []).flatMap((module) => module.tasks ?? []);
+    const tasks = (config.modules ?? []).flatMap((module) => module.tasks ?? []).map((task) => timedTask(task, services));
     return { jobs: createJobsService({ db, tasks, services, logger, config: jobs }) };
   },
   tasks: [

@@ -36,10 +36,14 @@ export const webhooksModule: PluginManifest = {
       slug: DELIVER_TASK,
       retries: { attempts: 12, backoff: { type: "exponential", delay: 45_000 } },
       handler: async ({ deliveryId }, { services, job }) => {
-        await services.webhooks.attempt(job.organizationId, deliveryId, {
-          number: job.attempts,
-          isLast: job.attempts >= job.maxAttempts,
-        });
+        const isLast = job.attempts >= job.maxAttempts;
+        try {
+          await services.webhooks.attempt(job.organizationId, deliveryId, { number: job.attempts, isLast });
+        } catch (error) {
+          services.metrics.recordWebhookDelivery(isLast ? "failed" : "retrying");
+          throw error;
+        }
+        services.metrics.recordWebhookDelivery("delivered");
         return { deliveryId };
       },
     }),
