@@ -18,6 +18,7 @@ export { createKernel } from "./create-kernel.js";
 export { resolveModules } from "./resolve-modules.js";
 export type { Kernel, CreateKernelOptions, Readiness } from "./kernel/create-kernel.js";
 export type { Metrics, WebhookDeliveryOutcome } from "./kernel/metrics.js";
+export { requestIdMixin } from "./kernel/request-log-context.js";
 export {
   definePlugin,
   type Plugin,

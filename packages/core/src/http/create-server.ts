@@ -4,6 +4,7 @@ import { AppError } from "../kernel/app-error.js";
 import { commerceApi, type CommerceApiOptions } from "./commerce-api.js";
 import { errorBody } from "./error-response.js";
 import { commerceClientErrorHandler, commerceFrameworkErrors } from "./framework-errors.js";
+import { markBindsRequestId, runInRequestContext } from "../kernel/request-log-context.js";
 import { registerMetrics } from "./metrics-route.js";
 import { createRequestIdGenerator } from "./request-id.js";
 
@@ -25,6 +26,8 @@ export async function createCommerceServer(kernel: Kernel, options: CreateServer
     ...(kernel.logger.level === "silent" ? { logger: false } : { loggerInstance: kernel.logger }),
     // Request ids are ours, never the client's, so every one is unique.
     genReqId: createRequestIdGenerator(),
+    // `request.log` binds the id itself; the kernel logger's mixin adds it to every other line.
+    childLoggerFactory: (logger, bindings, options) => markBindsRequestId(logger.child(bindings, options)),
     requestIdHeader: false,
     bodyLimit: kernel.config.http?.bodyLimit ?? 1_048_576,
     trustProxy: kernel.config.http?.trustProxy ?? false,
@@ -37,6 +40,8 @@ export async function createCommerceServer(kernel: Kernel, options: CreateServer
     reply.header("x-request-id", request.id);
     return reply.status(404).send(errorBody(new AppError("NOT_FOUND", { message: `Route ${request.method} ${request.url.split("?")[0]} not found` }), request.id));
   });
+  // Everything that runs for a request (hooks, handler, services, after-commit work) sees its id.
+  app.addHook("onRequest", (request, _reply, done) => runInRequestContext(request.id, done));
   registerMetrics(app, kernel);
   await app.register(commerceApi, { ...apiOptions, kernel, prefix: "/api" });
   if (closeKernel) app.addHook("onClose", () => kernel.close());

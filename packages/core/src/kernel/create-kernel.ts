@@ -13,6 +13,7 @@ import { countPendingMigrations, runMigrations } from "../db/run-migrations.js";
 import type { RouteRegistration } from "../http/route-registration.js";
 import { CORE_VERSION } from "./version.js";
 import { createMetrics } from "./metrics.js";
+import { requestIdMixin } from "./request-log-context.js";
 import type { Authenticator } from "./authenticator.js";
 import { createSecretBox, resolveSecretKey, type SecretBox } from "./secret-box.js";
 
@@ -85,7 +86,7 @@ export async function bootKernel(
     throw error;
   }
   const modules = config.modules ?? [];
-  const logger = options.logger ?? pino({ level: config.logLevel ?? "info" });
+  const logger = options.logger ?? pino({ level: config.logLevel ?? "info", mixin: requestIdMixin });
   const database = options.database ?? (await createDatabase(config.database));
 
   try {
