@@ -53,6 +53,9 @@ describe("catalog import", () => {
     const started = await postImport(t.app, ndjson([shirt, mug]), "application/x-ndjson");
     const done = await finishImport(t.app, t.kernel, started.body.data.id);
     expect(done).toMatchObject({ status: "completed", created: 0, updated: 2, failed: 0 });
+    // Nothing changed, so nothing is reindexed: the batch's event names no changed entity.
+    const events = await sql<{ payload: { updated: string[]; entityIds: string[] } }>`select payload from domain_events where type = 'catalog.import' and entity_id = ${started.body.data.id}`.execute(t.db);
+    expect(events.rows.map((row) => [row.payload.updated.length, row.payload.entityIds.length])).toEqual([[2, 0]]);
     const imported = await entity("import-shirt");
     expect(imported.variants).toHaveLength(2);
     expect(imported.inventory.onHand).toBe(11);

@@ -111,6 +111,7 @@ async function writeRows(
   const levels: (BulkStockInput & { line: number })[] = [];
   const created: string[] = [];
   const updated: string[] = [];
+  const changed: string[] = [];
   results.forEach((result, index) => {
     const { line, entity } = accepted[index] as StagedRow;
     if (result.isRefused) {
@@ -118,6 +119,7 @@ async function writeRows(
       return;
     }
     (result.isCreated ? created : updated).push(result.entityId);
+    if (result.isChanged) changed.push(result.entityId);
     const targets = [
       { variantId: null, prices: entity.prices, stock: entity.stock },
       ...entity.variants.map((variant, position) => ({ variantId: result.variantIds[position] as string, prices: variant.prices, stock: variant.stock })),
@@ -138,13 +140,14 @@ async function writeRows(
   if (created.length + updated.length > 0) {
     // One event per batch, not per row: one audit entry and one search reindex for up to 500 entities.
     // Webhook endpoints subscribed to catalog.import receive the ids; catalog.create/update are not sent for imported rows.
+    // `entityIds` names the entities whose catalog rows changed (what search reindexes): a re-run of an unchanged file reindexes nothing.
     await deps.events.emit(
       {
         organizationId,
         type: "catalog.import",
         entityType: "catalogImport",
         entityId: input.importId,
-        payload: { importId: input.importId, lines: { from: (input.rows[0] as StagedRow).line, to: lastLine }, created, updated, entityIds: [...created, ...updated], pricesWritten: priced, stockRowsChanged: stock.changed },
+        payload: { importId: input.importId, lines: { from: (input.rows[0] as StagedRow).line, to: lastLine }, created, updated, entityIds: changed, pricesWritten: priced, stockRowsChanged: stock.changed },
         actor,
       },
       { trx },

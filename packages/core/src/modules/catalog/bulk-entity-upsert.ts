@@ -30,7 +30,14 @@ export interface BulkEntityInput {
 
 /** What happened to one input, in input order: written (with ids), or refused with a reason and nothing written for it. */
 export type BulkEntityResult =
-  | { isRefused: false; entityId: string; isCreated: boolean; variantIds: string[] }
+  | {
+      isRefused: false;
+      entityId: string;
+      isCreated: boolean;
+      /** Whether any of its rows (entity, attributes, variants) was written: false when the input matched what is stored. */
+      isChanged: boolean;
+      variantIds: string[];
+    }
   | { isRefused: true; reason: string };
 
 /** Rows per INSERT: stays far below PostgreSQL's 65,535 bind parameters whatever the column count. */
@@ -154,8 +161,9 @@ export function createBulkEntityOperations(context: CatalogContext) {
           updatedAt: now,
         })),
       );
+      const changed = new Set(entityRows.map((row) => row.id));
       for (const part of chunks(attributeRows)) {
-        await scope
+        const written = await scope
           .insertInto("catalogEntityAttributes", part)
           .onConflict((oc) =>
             oc.columns(["entityId", "locale"]).doUpdateSet({
@@ -167,7 +175,9 @@ export function createBulkEntityOperations(context: CatalogContext) {
             })
             .where(sql<boolean>`(catalog_entity_attributes.title, catalog_entity_attributes.description, catalog_entity_attributes.seo_title, catalog_entity_attributes.seo_description) is distinct from (excluded.title, excluded.description, excluded.seo_title, excluded.seo_description)`),
           )
+          .returning("entityId")
           .execute();
+        for (const row of written) changed.add(row.entityId);
       }
 
       const valueIds = await upsertOptionAxes(trx, organizationId, accepted.map(({ input }) => ({ entityId: entityIdOf(input.slug), variants: input.variants })));
@@ -201,7 +211,10 @@ export function createBulkEntityOperations(context: CatalogContext) {
           )
           .returning(["id", "entityId", "optionKey"])
           .execute();
-        for (const row of written) variantIdByKey.set(`${row.entityId}\u0000${row.optionKey}`, row.id);
+        for (const row of written) {
+          variantIdByKey.set(`${row.entityId}\u0000${row.optionKey}`, row.id);
+          changed.add(row.entityId);
+        }
       }
       // Variants left unchanged by the upsert are not returned: read their ids.
       const unchanged = variantRows.filter((row) => !variantIdByKey.has(`${row.entityId}\u0000${row.optionKey}`));
@@ -219,7 +232,7 @@ export function createBulkEntityOperations(context: CatalogContext) {
           const row = variantRows[cursor++] as { entityId: string; optionKey: string };
           return variantIdByKey.get(`${row.entityId}\u0000${row.optionKey}`) as string;
         });
-        results[index] = { isRefused: false, entityId: entity.id, isCreated: entity.isInserted, variantIds };
+        results[index] = { isRefused: false, entityId: entity.id, isCreated: entity.isInserted, isChanged: entity.isInserted || changed.has(entity.id), variantIds };
       }
       return results as BulkEntityResult[];
     },
