@@ -95,8 +95,11 @@ export function postgresSearch({ candidateLimit = DEFAULT_CANDIDATE_LIMIT }: Pos
         const rank = text ? sql<number>`ts_rank(document, websearch_to_tsquery('english', ${text}))` : sql<number>`0`;
         // The candidates: the first `candidateLimit + 1` matches as the index yields them (the extra row
         // only tells that there are more). Without text, the most recently updated, from the updated_at index.
+        // They carry what ranking and facets need; titles and descriptions are read for the page's hits only.
+        const hasAttributeFacet = query.facets.some((facet) => !(facet in FACET_VALUES));
         const candidates = (text ? matched : matched.orderBy("updatedAt", "desc").orderBy("entityId"))
-          .select(["entityId", "type", "slug", "status", "title", "description", "categoryIds", "brandIds", "attributes", "updatedAt", rank.as("score")])
+          .select(["organizationId", "entityId", "type", "status", "categoryIds", "brandIds", "updatedAt", rank.as("score")])
+          .$if(hasAttributeFacet, (select) => select.select("attributes"))
           .limit(candidateLimit + 1);
         const facetColumns = query.facets.map((facet, index) => {
           const values = FACET_VALUES[facet as keyof typeof FACET_VALUES] ?? sql`jsonb_array_elements_text(coalesce(c.attributes -> ${facet}, '[]'::jsonb))`;
@@ -106,11 +109,12 @@ export function postgresSearch({ candidateLimit = DEFAULT_CANDIDATE_LIMIT }: Pos
         });
         const result = await sql<SearchRow>`
           with found as materialized (${candidates}),
-          ranked as (select * from found limit ${candidateLimit})
+          ranked as (select * from found limit ${candidateLimit}),
+          page as (select * from ranked order by score desc, updated_at desc, entity_id limit ${query.limit} offset ${(query.page - 1) * query.limit})
           select (select count(*)::int from found) as matched,
-            (select coalesce(json_agg(h), '[]') from (
-              select entity_id as id, type, slug, status, title, description, score from ranked
-              order by score desc, updated_at desc, entity_id limit ${query.limit} offset ${(query.page - 1) * query.limit}) h) as hits
+            (select coalesce(json_agg(json_build_object('id', d.entity_id, 'type', d.type, 'slug', d.slug, 'status', d.status, 'title', d.title,
+                'description', d.description, 'score', p.score) order by p.score desc, p.updated_at desc, p.entity_id), '[]')
+              from page p join search_documents d on d.organization_id = p.organization_id and d.entity_id = p.entity_id) as hits
             ${facetColumns.length > 0 ? sql`, ${sql.join(facetColumns)}` : sql``}`.execute(options?.trx ?? database.db);
         const row = result.rows[0];
         const found = Number(row?.matched ?? 0);
