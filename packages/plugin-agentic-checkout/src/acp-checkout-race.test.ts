@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPostgresTestRun } from "@unified-commerce/plugin-sdk/testing";
 import { acpClient, acpStore, ADDRESS, createWarehouse, PAYMENT, restCart, restCheckout, stockedProduct, stockOf, type AcpStore } from "./acp-test-helpers.js";
@@ -37,4 +38,25 @@ describe.skipIf(!isPostgresTestRun())("Agentic Checkout racing REST checkouts fo
       expect(await stockOf(store.t, entityId)).toMatchObject({ onHand: 0, available: 0 });
     }
   }, 120_000);
+
+  it("runs one completion of 8 simultaneous sends with one Idempotency-Key: the others are in flight (409) or replay it", async () => {
+    const acp = acpClient(store.t, await store.agentKey());
+    const entityId = await stockedProduct(store.t, { slug: "in-flight", warehouseId, price: 700, onHand: 5 });
+    const session = (await acp.create({ line_items: [{ id: entityId }], fulfillment_details: { address: ADDRESS } })).body;
+    await acp.update(session.id, { fulfillment_option_id: "standard" });
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => acp.complete(session.id, { payment_data: PAYMENT }, { idempotencyKey: key })));
+    for (const answer of answers) {
+      if (answer.status === 409) {
+        expect(answer.body).toMatchObject({ type: "invalid_request", code: "idempotency_in_flight" });
+        expect(answer.headers["retry-after"]).toBe("1");
+      } else {
+        expect(answer.status).toBe(200);
+        expect(answer.body.status).toBe("completed");
+      }
+    }
+    const orders = new Set(answers.filter((answer) => answer.status === 200).map((answer) => answer.body.order.id));
+    expect(orders.size).toBe(1);
+    expect(await stockOf(store.t, entityId)).toMatchObject({ onHand: 4 });
+  }, 60_000);
 });

@@ -43,7 +43,7 @@ export interface AcpStore {
   close(): Promise<void>;
 }
 
-export async function acpStore(options: AgenticCheckoutOptions = {}): Promise<AcpStore> {
+export async function acpStore(options: AgenticCheckoutOptions = {}, config: NonNullable<Parameters<typeof createPluginTestAppWithAuth>[1]["config"]> = {}): Promise<AcpStore> {
   const deliveries: Delivery[] = [];
   const webhook = { failing: 0 };
   const t = await createPluginTestAppWithAuth(
@@ -67,7 +67,7 @@ export async function acpStore(options: AgenticCheckoutOptions = {}): Promise<Ac
       webhookRetryDelayMs: 1,
       ...options,
     }),
-    { authConfig: { roles: {} }, config: { http: { rateLimit: false } } },
+    { authConfig: { roles: {} }, config: { ...config, http: { rateLimit: false } } },
   );
   // The store sells in EUR: a session without `currency` is in the store's currency.
   const currency = await call(t, "PATCH", "/api/settings/general", { body: { currency: "EUR" } });
@@ -168,3 +168,18 @@ export const ADDRESS = { name: "Ada Buyer", line_one: "1 Main Street", city: "Be
 
 /** Manual payment: the store's `manual` provider as the payment handler. */
 export const PAYMENT = { handler_id: "manual", instrument: { type: "card", credential: { type: "spt", token: "spt_test_123" } } };
+
+/** Uploads `data` as a media asset (`POST /api/media/upload`) and attaches it to `entityId` with role `download`: a digital item. */
+export async function makeDigital(t: AuthPluginTestApp, entityId: string, data: Buffer, filename: string): Promise<void> {
+  const boundary = "----acp-test-boundary";
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const { "content-type": _json, ...headers } = jsonHeaders(testAdminActor);
+  const uploaded = await t.app.inject({ method: "POST", url: "/api/media/upload", headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` }, payload });
+  if (uploaded.statusCode !== 201) throw new Error(`upload failed: ${uploaded.body}`);
+  const attached = await call(t, "POST", "/api/media/attach", { body: { entityId, mediaAssetId: uploaded.json().data.id, role: "download" } });
+  if (attached.status !== 201) throw new Error(`attach failed: ${JSON.stringify(attached.body)}`);
+}
