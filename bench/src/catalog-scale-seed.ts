@@ -68,6 +68,13 @@ export async function growCatalog(from: number, to: number): Promise<void> {
                 timestamptz '2026-01-01' + i * interval '1 second', timestamptz '2026-01-01' + i * interval '1 second'
          from ${series}`,
       );
+      // Attributes and variants without their triggers (replica role, this transaction only): each of
+      // their statements would otherwise bump every new entity's revision, leaving two dead versions of
+      // each entity row that VACUUM cannot clear while another session of the shared database holds an
+      // old snapshot, and index-only scans would fetch them all. Revision 1 is right for rows never changed;
+      // the references are right by construction. The count triggers still run: they are on the entity and
+      // link tables, written with the role back to origin.
+      await client.query("set local session_replication_role = replica");
       await client.query(
         `insert into catalog_entity_attributes (organization_id, entity_id, locale, title, description)
          select 'default', ${entityId("i")}, 'en',
@@ -82,6 +89,7 @@ export async function growCatalog(from: number, to: number): Promise<void> {
                 jsonb_build_object('Size', size), case size when 'S' then 0 else 1 end
          from ${series} cross join unnest(array['S', 'M']) size`,
       );
+      await client.query("set local session_replication_role = origin");
       await client.query(`insert into catalog_entity_categories (organization_id, entity_id, category_id) select 'default', ${entityId("i")}, ${categoryId(`(i % ${CATEGORIES})`)} from ${series}`);
       await client.query(`insert into catalog_entity_brands (organization_id, entity_id, brand_id) select 'default', ${entityId("i")}, ${brandId(`(i % ${BRANDS})`)} from ${series}`);
       // The PostgreSQL search adapter's document, built from the same columns (see postgres-search-adapter.ts).
