@@ -55,3 +55,21 @@ describe("search with a bounded candidate set (candidateLimit 5)", () => {
     expect(theirs.body).toMatchObject({ data: [], meta: { total: 0, isTotalExact: true, facets: { type: {} } } });
   });
 });
+
+describe("search without an adapter (the fallback) on listPage", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    for (let i = 0; i < 4; i++) await createEntity(t.app, { slug: `plain-${i}`, status: i === 3 ? "draft" : "active", attributes: { en: { title: `Plain mug ${i}` } } });
+  });
+  afterAll(() => t.close());
+
+  it("answers exact totals for a filter alone (maintained counts) and for a query (count when the page cannot tell)", async () => {
+    expect((await call(t.app, "GET", "/api/search?type=product&limit=1")).body.meta).toMatchObject({ total: 4, isTotalExact: true });
+    expect((await call(t.app, "GET", "/api/search?type=product&limit=1", { actor: storefrontActor })).body.meta.total).toBe(3);
+    expect((await call(t.app, "GET", "/api/search?type=product&status=draft&limit=1", { actor: storefrontActor })).body.meta.total).toBe(0);
+    const query = await call(t.app, "GET", "/api/search?q=mug&limit=2&page=2");
+    expect(query.body.data).toHaveLength(2);
+    expect(query.body.meta.total).toBe(4);
+  });
+});
