@@ -61,10 +61,11 @@ export function agenticCheckout(options: AgenticCheckoutOptions = {}): Plugin {
               return typeof order === "object" && order !== null ? onOrderEvent(services, event, trx, order as { id: unknown; cartId?: unknown }, "order_create") : Promise.resolve();
             },
           },
-          {
-            event: "orders.statusChange",
-            handler: (event, { trx, services }) => onOrderEvent(services, event, trx, { id: event.payload.orderId }, "order_update"),
-          },
+          // A status move, a shipment, a refund or its undo: the platform gets the whole order again.
+          ...(["orders.statusChange", "fulfillment.create", "orders.refund", "orders.refundUndo"] as const).map((name) => ({
+            event: name,
+            handler: (event: DomainEvent, { trx, services }: { trx: Transaction<CoreTables>; services: Services }) => onOrderEvent(services, event, trx, { id: event.payload.orderId }, "order_update"),
+          })),
         ]
       : [],
     tasks: [

@@ -11,7 +11,6 @@ import {
   type DatabaseAccess,
   type PlacedOrder,
   type ServiceContext,
-  type Services,
 } from "@unified-commerce/plugin-sdk";
 import type { AcpMessage, CheckoutSession, CompleteSessionBody, CreateSessionBody, UpdateSessionBody } from "./acp-schemas.js";
 import { sessionNotFound } from "./acp-errors.js";
@@ -200,7 +199,6 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
       const handler = payment.handler_id ?? payment.provider ?? "";
       const token = payment.instrument?.credential.token ?? payment.token;
       const paymentMethodId = services.payments.providerOf(handler) !== null && token && services.payments.providerOf(`${handler}:${token}`) !== null ? `${handler}:${token}` : handler;
-      let refused: CheckoutSession | undefined;
       try {
         const { result } = await inTransactionWithHookErrors(database, undefined, async (trx) => {
           const row = await lockOpen(trx, organizationId, id);
@@ -245,7 +243,7 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
         return { session: result.session, isCompleted: false };
       } catch (error) {
         if (!isAppError(error) || error.code !== "CHECKOUT_FAILED") throw error;
-        refused = await this.get(organizationId, id);
+        const refused = await this.get(organizationId, id);
         return { session: { ...refused, status: "not_ready_for_payment", messages: [...refused.messages, refusalMessage(error, refused)] }, isCompleted: false };
       }
     },
@@ -281,4 +279,3 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
 }
 
 export type AgenticCheckoutService = ReturnType<typeof createAgenticCheckoutService>;
-export type { Services };
