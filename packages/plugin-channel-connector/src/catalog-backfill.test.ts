@@ -5,7 +5,8 @@ import { availableOf, call, connectRemote, connectTwoStores, drainJobs, product,
 
 const PRODUCTS = 250;
 
-describe("catalog backfill to another store over its REST API", () => {
+// Hundreds of pushes through the adapter per test: far from the default 30 s on a busy machine.
+describe("catalog backfill to another store over its REST API", { timeout: 180_000 }, () => {
   let stores: TwoStores;
   let connectionId: string;
   const slugs: string[] = [];
@@ -85,6 +86,28 @@ describe("catalog backfill to another store over its REST API", () => {
     await drainJobs(stores.t);
     expect(await progress()).toMatchObject({ status: "done", pages: 5, items: 250, errors: 0 });
     expect(await remoteProducts()).toHaveLength(PRODUCTS);
+  });
+
+  it("skips no product when products behind its cursor are deleted and new ones created during a run", async () => {
+    const { rows: clock } = await sql<{ now: Date }>`select now() as now`.execute(stores.t.db);
+    const runStarted = clock[0]!.now;
+    expect((await call(stores.t, "POST", `/api/channels/${connectionId}/backfill`)).status).toBe(202);
+    expect(await runBackfillJobs(2)).toBe(2);
+    // Eleven products of the pages already pushed disappear, the cursor's own among them (a page offset
+    // would now skip eleven), and two arrive.
+    for (const slug of [...slugs.slice(10, 20), slugs[99]!]) {
+      const entity = await call(stores.t, "GET", `/api/catalog/entities/${slug}`);
+      expect((await call(stores.t, "DELETE", `/api/catalog/entities/${entity.body.data.id}`)).status).toBeLessThan(300);
+    }
+    for (const slug of ["late-1", "late-2"]) await product(stores.t, { slug, price: 999 });
+    await drainJobs(stores.t);
+    // 100 before the deletions, then the 150 after the cursor and the 2 new ones.
+    expect(await progress()).toMatchObject({ status: "done", pages: 6, items: 252, errors: 0 });
+    const { rows: stale } = await sql<{ slug: string }>`
+      select e.slug from catalog_entities e
+      left join channel_listings l on l.entity_id = e.id and l.connection_id = ${connectionId} and l.pushed_at >= ${runStarted}
+      where e.organization_id = 'default' and e.type = 'product' and l.entity_id is null`.execute(stores.t.db);
+    expect(stale).toEqual([]);
   });
 
   /** Runs `count` backfill jobs (other due jobs run too, as a worker would). */

@@ -13,7 +13,28 @@ export interface BackfillPageResult {
   isDone: boolean;
 }
 
-type ListedEntity = { id: string; slug: string; status: ChannelProduct["status"]; attributes?: Record<string, { title?: string | null }> };
+type ListedEntity = { id: string; slug: string; status: ChannelProduct["status"]; createdAt: string; attributes?: Record<string, { title?: string | null }> };
+
+/** The cursor of a backfill that has not pushed its first page yet. */
+const FIRST_PAGE = "first";
+
+/**
+ * Where the next page starts: after the last product pushed (its id and creation date, the listing's
+ * keyset), so products deleted or created during a run shift nothing. A cursor of another shape (the page
+ * numbers of earlier versions) starts over: pushes are upserts.
+ */
+function positionAfter(cursor: string): { id: string; value: string } | undefined {
+  if (cursor === FIRST_PAGE) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(cursor);
+    if (parsed && typeof parsed === "object" && "id" in parsed && "value" in parsed && typeof parsed.id === "string" && typeof parsed.value === "string") {
+      return { id: parsed.id, value: parsed.value };
+    }
+  } catch {
+    // Not JSON: an earlier version's page number.
+  }
+  return undefined;
+}
 
 /**
  * Starts (or resumes) the connection's catalog backfill: a run already under way keeps its cursor, so
@@ -29,7 +50,7 @@ export async function startBackfill(context: ChannelContext, organizationId: str
       ? row
       : await channelScope(trx, organizationId)
           .updateTable("channelConnections")
-          .set({ backfillStatus: "running", backfillCursor: "1", backfillPages: 0, backfillItems: 0, backfillErrors: 0, backfillLastError: null, backfillStartedAt: new Date(), backfillFinishedAt: null, updatedAt: new Date() })
+          .set({ backfillStatus: "running", backfillCursor: FIRST_PAGE, backfillPages: 0, backfillItems: 0, backfillErrors: 0, backfillLastError: null, backfillStartedAt: new Date(), backfillFinishedAt: null, updatedAt: new Date() })
           .where("id", "=", connectionId)
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -46,26 +67,32 @@ const enqueuePage = (context: ChannelContext, organizationId: string, connection
   );
 
 /**
- * One page of the backfill (the job's work): reads the page the cursor names (published entities of
- * type product, oldest first), pushes each product with its price and available stock, records the
- * listings, then in one transaction advances the cursor (guarded on the page it read, so a run that
- * lost a race records nothing) with the progress and enqueues the next page. A crash anywhere before
- * that transaction leaves the cursor where it was: the page is pushed again, and the channel's upserts
- * keep every product listed once.
+ * One page of the backfill (the job's work): reads the page after the cursor (entities of type product,
+ * oldest first), pushes each product with its price and available stock, records the listings, then in
+ * one transaction moves the cursor past the page's last product (guarded on the cursor it read, so a
+ * run that lost a race records nothing) with the progress and enqueues the next page. A crash anywhere
+ * before that transaction leaves the cursor where it was: the page is pushed again, and the channel's
+ * upserts keep every product listed once.
  */
 export async function backfillPage(context: ChannelContext, organizationId: string, connectionId: string): Promise<BackfillPageResult> {
   const db = context.database.db;
   const row = await readConnectionRow(db, organizationId, connectionId).catch(() => null);
   if (!row || row.backfillStatus !== "running" || row.backfillCursor === null) return { page: null, pushed: 0, errors: 0, isDone: true };
-  const page = Number(row.backfillCursor);
+  const cursor = row.backfillCursor;
+  const page = row.backfillPages + 1;
   const pageSize = context.settings.backfillPageSize;
   const currency = row.settings.currency ?? "EUR";
-  const { entities, total } = await context.services.catalog.listEntities(
+  const after = positionAfter(cursor);
+  // One product more than the page: whether another page follows, without an empty last run.
+  const { entities } = await context.services.catalog.listEntities(
     organizationId,
-    { page, limit: pageSize, type: "product", sort: { field: "createdAt", direction: "asc" }, include: ["attributes"] },
+    { page: 1, limit: pageSize + 1, type: "product", sort: { field: "createdAt", direction: "asc" }, include: ["attributes"], ...(after ? { after } : {}) },
     null,
   );
-  const listed = entities.parse() as ListedEntity[];
+  const fetched = entities.parse() as ListedEntity[];
+  const listed = fetched.slice(0, pageSize);
+  const isDone = fetched.length <= pageSize;
+  const last = listed.at(-1);
   const ids = listed.map((entity) => entity.id);
   const [prices, stock] = await Promise.all([
     context.services.pricing.resolve({ organizationId, currency, lines: ids.map((entityId) => ({ entityId, variantId: null })) }),
@@ -101,12 +128,11 @@ export async function backfillPage(context: ChannelContext, organizationId: stri
       lastError = `${entity.slug}: ${error.message}`;
     }
   }
-  const isDone = page * pageSize >= total;
   await context.database.transaction(async (trx) => {
     const advanced = await channelScope(trx, organizationId)
       .updateTable("channelConnections")
       .set({
-        backfillCursor: isDone ? null : String(page + 1),
+        backfillCursor: isDone || !last ? null : JSON.stringify({ id: last.id, value: last.createdAt }),
         backfillStatus: isDone ? "done" : "running",
         backfillPages: sql<number>`backfill_pages + 1`,
         backfillItems: sql<number>`backfill_items + ${pushed}`,
@@ -117,7 +143,7 @@ export async function backfillPage(context: ChannelContext, organizationId: stri
       })
       .where("id", "=", connectionId)
       .where("backfillStatus", "=", "running")
-      .where("backfillCursor", "=", String(page))
+      .where("backfillCursor", "=", cursor)
       .returning("id")
       .executeTakeFirst();
     if (advanced && !isDone) await enqueuePage(context, organizationId, connectionId, trx);

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { listPage } from "../../db/list-page.js";
 import type { JsonText } from "../../http/json-text.js";
 import type { PaginationQuery } from "../../http/pagination.js";
@@ -43,6 +44,13 @@ export interface EntityListQuery extends PaginationQuery {
   brand?: string;
   sort: { field: EntitySortField; direction: "asc" | "desc" };
   include: readonly string[];
+  /**
+   * Keyset paging for services that walk a whole list (a channel's catalog backfill): the rows after this
+   * entity in the sort order, `page` ignored, with the whole list's total. `value` is the entity's sort
+   * field as listed (an ISO date for `createdAt`/`updatedAt`). Rows deleted or inserted meanwhile shift
+   * nothing, unlike an offset.
+   */
+  after?: { id: string; value: string };
 }
 
 /**
@@ -74,18 +82,35 @@ export async function listEntities(
     select = select.where("id", "in", scope.selectFrom("catalogEntityBrands").select("entityId").where("brandId", "=", brandId));
   }
   const filtered = select;
-  const { rows, total } = await listPage(query, {
-    rows: ({ limit, offset }) => {
-      const { field, direction } = query.sort;
-      if (offset === 0) return filtered.select(ENTITY_COLUMNS).orderBy(field, direction).orderBy("id", direction).limit(limit).execute();
-      // A deep page skips its offset on the index alone (an index-only scan of ids), then reads only its
-      // own rows: reading every skipped row's columns made page 400 four times slower at 100,000 entities.
-      const pageIds = filtered.select("id").orderBy(field, direction).orderBy("id", direction).limit(limit).offset(offset);
-      return filtered.where("id", "in", pageIds).select(ENTITY_COLUMNS).orderBy(field, direction).orderBy("id", direction).execute();
-    },
-    maintainedTotal: () => countEntities(options?.trx ?? context.db, organizationId, { type: query.type, status, category: query.category, brand: query.brand }),
-    countAll: async () => Number((await filtered.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst())?.count ?? 0),
-  });
+  const { field, direction } = query.sort;
+  const maintainedTotal = () => countEntities(options?.trx ?? context.db, organizationId, { type: query.type, status, category: query.category, brand: query.brand });
+  const countAll = async () => Number((await filtered.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst())?.count ?? 0);
+  // Keyset paging: the rows after that entity in the sort order. `value` is the listed (millisecond)
+  // date, the stored one microseconds: the stored value serves while the entity exists; once it is gone,
+  // rows of its millisecond come again rather than being skipped.
+  const rowsAfter = ({ id, value }: NonNullable<EntityListQuery["after"]>) => {
+    const position = sql`(coalesce((${scope.selectFrom("catalogEntities").select(field).where("id", "=", id)}), ${value}), ${id}::uuid)`;
+    return filtered
+      .where(sql<boolean>`(${sql.ref(field)}, id) ${sql.raw(direction === "asc" ? ">" : "<")} ${position}`)
+      .select(ENTITY_COLUMNS)
+      .orderBy(field, direction)
+      .orderBy("id", direction)
+      .limit(query.limit)
+      .execute();
+  };
+  const { rows, total } = query.after
+    ? { rows: await rowsAfter(query.after), total: (await maintainedTotal()) ?? (await countAll()) }
+    : await listPage(query, {
+        rows: ({ limit, offset }) => {
+          if (offset === 0) return filtered.select(ENTITY_COLUMNS).orderBy(field, direction).orderBy("id", direction).limit(limit).execute();
+          // A deep page skips its offset on the index alone (an index-only scan of ids), then reads only its
+          // own rows: reading every skipped row's columns made page 400 four times slower at 100,000 entities.
+          const pageIds = filtered.select("id").orderBy(field, direction).orderBy("id", direction).limit(limit).offset(offset);
+          return filtered.where("id", "in", pageIds).select(ENTITY_COLUMNS).orderBy(field, direction).orderBy("id", direction).execute();
+        },
+        maintainedTotal,
+        countAll,
+      });
   const entities = rows.map((row) => toEntity(row));
   const revisions = new Map(rows.map((row) => [row.id, row.revision]));
   return { entities: await context.includes.applyAsJson(entities, query.include, { organizationId, actor, revisions, trx: options?.trx }), total };
