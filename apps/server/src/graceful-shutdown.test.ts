@@ -64,12 +64,15 @@ describe("graceful shutdown of the real processes", () => {
       const listening = await server.waitForLog((line) => typeof line.msg === "string" && line.msg.startsWith("Server listening at http://127.0.0.1"));
       const base = String(listening.msg).replace("Server listening at ", "");
       expect((await get(`${base}/api/health/ready`)).status).toBe(200);
+      // No OTLP endpoint configured: tracing stays off.
+      expect(server.logs.some((line) => line.msg === "tracing to the OTLP endpoint")).toBe(false);
 
       // Slower than the drain delay: they are still running when the listener closes.
       const inFlight = Array.from({ length: 8 }, () => get(`${base}/api/test/slow`).catch((error: unknown) => ({ status: -1, body: String(error) })));
       // Only once the server has received all of them: these are the requests a shutdown must not cut.
       await server.waitForLog(() => server.logs.filter((line) => (line.req as { url?: string } | undefined)?.url === "/api/test/slow").length === 8);
       server.child.kill("SIGTERM");
+      await server.waitForLog((line) => line.msg === "shutting down");
 
       const probe = await get(`${base}/api/health/ready`);
       expect(probe.status).toBe(503);
@@ -94,6 +97,11 @@ describe("graceful shutdown of the real processes", () => {
       expect((await get(`${base}/api/health`)).status).toBe(200);
       await worker.waitForLog((line) => line.msg === "slow job started");
       expect((await get(`${base}/api/health/ready`)).status).toBe(200);
+      // The health port also serves the worker's metrics: the queue it drains (claimed jobs, the running
+      // one and those prefetched, are "processing").
+      const metrics = await get(`${base}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(metrics.body).toMatch(/^jobs_queue_depth\{queue="default",status="processing"\} [1-9]\d*$/m);
 
       worker.child.kill("SIGTERM");
       expect(await worker.exited).toBe(0);

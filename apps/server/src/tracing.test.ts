@@ -1,0 +1,95 @@
+import { randomBytes } from "node:crypto";
+import { createServer, request, type Server } from "node:http";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pg from "pg";
+import { startTracing } from "./tracing.js";
+import { spawnProcess } from "./testing/spawn-process.js";
+
+const url = process.env.TEST_DATABASE_URL;
+const schema = `trc_${randomBytes(5).toString("hex")}`;
+
+interface ExportedSpan {
+  scope: string;
+  name: string;
+}
+
+/** An OTLP/HTTP (JSON) trace receiver on loopback: what the collector would get. */
+async function startOtlpReceiver(): Promise<{ server: Server; endpoint: string; spans: ExportedSpan[] }> {
+  const spans: ExportedSpan[] = [];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+    req.on("end", () => {
+      if (req.url === "/v1/traces") {
+        const parsed = JSON.parse(body) as { resourceSpans?: { scopeSpans?: { scope?: { name?: string }; spans?: { name: string }[] }[] }[] };
+        for (const resource of parsed.resourceSpans ?? []) {
+          for (const scoped of resource.scopeSpans ?? []) for (const span of scoped.spans ?? []) spans.push({ scope: scoped.scope?.name ?? "", name: span.name });
+        }
+      }
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, spans };
+}
+
+function get(target: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(target, { agent: false }, (response) => {
+      response.resume().on("end", () => resolve(response.statusCode ?? 0));
+    });
+    req.on("error", reject).end();
+  });
+}
+
+describe("OpenTelemetry tracing", () => {
+  let dataDir = "";
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), "uc-tracing-"));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    if (!url) return;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`drop schema if exists ${schema} cascade`);
+    await client.end();
+  });
+
+  it("is off, and loads nothing, without an OTLP endpoint", async () => {
+    expect(await startTracing({}, "test")).toBeNull();
+  });
+
+  it("exports the server's request spans (Fastify, HTTP and, on PostgreSQL, pg) to the configured endpoint", async () => {
+    const receiver = await startOtlpReceiver();
+    const server = spawnProcess("src/main.ts", {
+      ...(url ? { DATABASE_URL: url, DATABASE_SCHEMA: schema } : { DATA_DIR: dataDir }),
+      PORT: "0",
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_BSP_SCHEDULE_DELAY: "100",
+    });
+    try {
+      const listening = await server.waitForLog((line) => typeof line.msg === "string" && line.msg.startsWith("Server listening at http://127.0.0.1"));
+      const base = String(listening.msg).replace("Server listening at ", "");
+      expect(server.logs.some((line) => line.msg === "tracing to the OTLP endpoint")).toBe(true);
+      expect(await get(`${base}/api/health/ready`)).toBe(200);
+
+      await expect
+        .poll(() => receiver.spans.some((span) => span.scope === "@opentelemetry/instrumentation-http" && span.name === "GET /api/health/ready"), { timeout: 20_000, interval: 200 })
+        .toBe(true);
+      // Fastify's own spans: the request, its hooks and its handler.
+      expect(receiver.spans.filter((span) => span.scope === "@fastify/otel").map((span) => span.name)).toEqual(expect.arrayContaining(["request", expect.stringMatching(/^handler - /)]));
+      if (url) await expect.poll(() => receiver.spans.some((span) => span.scope === "@opentelemetry/instrumentation-pg"), { timeout: 20_000, interval: 200 }).toBe(true);
+
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+    } finally {
+      server.child.kill("SIGKILL");
+      receiver.server.close();
+    }
+  }, 120_000);
+});
