@@ -4,8 +4,9 @@
  * services (100,000 service calls would take longer than the benchmark). The rows are what the services
  * would write for the same input: entities, their en attributes, two variants each, one category and one
  * brand link each, and search documents built with the PostgreSQL adapter's expression (keep the two in
- * step: `postgres-search-adapter.ts`). The count triggers run on these statements as on any other, so the
- * maintained counts stay exact.
+ * step: `postgres-search-adapter.ts`). The count triggers run on the entity and link statements as on any
+ * other, so the maintained counts stay exact; attributes and variants are written without their revision
+ * triggers (see `growCatalog`).
  *
  * Entity `i` (from 0): type `service` when `i % 10 == 9`, else `product`; status `draft` when
  * `i % 10 == 1`, `archived` when `i % 10 == 2`, else `active`. Every title has the word `gear`
