@@ -87,7 +87,7 @@ describe("graceful shutdown of the real processes", () => {
     } finally {
       server.child.kill("SIGKILL");
     }
-  }, 120_000);
+  }, 240_000);
 
   it("a worker finishes its running job, hands back the ones it claimed but did not start, and exits 0", async () => {
     const worker = spawnProcess("src/worker.ts", { ...baseEnv, ...databaseEnv(), WORKER_HEALTH_PORT: "0", JOBS_CONCURRENCY: "1", TEST_ENQUEUE_SLOW_JOBS: "4" });
@@ -116,5 +116,5 @@ describe("graceful shutdown of the real processes", () => {
     } finally {
       worker.child.kill("SIGKILL");
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -91,5 +91,5 @@ describe("OpenTelemetry tracing", () => {
       server.child.kill("SIGKILL");
       receiver.server.close();
     }
-  }, 120_000);
+  }, 240_000);
 });

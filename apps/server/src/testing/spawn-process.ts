@@ -49,7 +49,7 @@ export function spawnProcess(entry: string, env: Record<string, string>): Spawne
     child,
     logs,
     exited,
-    waitForLog: (match, timeoutMs = 90_000) =>
+    waitForLog: (match, timeoutMs = 180_000) =>
       new Promise((resolve, reject) => {
         const check = (): void => {
           const found = logs.find(match);
