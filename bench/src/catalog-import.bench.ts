@@ -13,6 +13,7 @@
 import { execSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
+import { sql } from "kysely";
 import pg from "pg";
 import { createCommerceServer, createKernel, type Actor } from "@unified-commerce/core";
 
@@ -28,7 +29,17 @@ await client.connect();
 await client.query(`drop schema if exists ${schema} cascade`);
 await client.end();
 
-const kernel = await createKernel({ logLevel: "silent", database: { url, schema, poolSize: 4 }, search: { adapter: "postgres" }, http: { rateLimit: false } });
+// Diagnostics, to see where the time goes (not the benchmark's figure): IMPORT_BENCH_NO_SEARCH=1 runs
+// without the search adapter; IMPORT_BENCH_NO_REVISION=1 drops the catalog's revision triggers in the
+// bench schema (each batch's attribute and variant inserts otherwise rewrite every entity row twice).
+const isSearchOff = process.env.IMPORT_BENCH_NO_SEARCH === "1";
+const isRevisionOff = process.env.IMPORT_BENCH_NO_REVISION === "1";
+const kernel = await createKernel({ logLevel: "silent", database: { url, schema, poolSize: 4 }, search: isSearchOff ? {} : { adapter: "postgres" }, http: { rateLimit: false } });
+if (isRevisionOff) {
+  for (const table of ["catalog_variants", "catalog_entity_attributes"]) {
+    for (const event of ["insert", "update", "delete"]) await sql.raw(`drop trigger ${table}_${event}_bumps_revision on ${schema}.${table}`).execute(kernel.database.db);
+  }
+}
 const app = await createCommerceServer(kernel, { resolveActor: async (request) => (request.headers["x-bench-reader"] ? storefront : admin) });
 
 /** Row `i` of the benchmark file. */
@@ -112,7 +123,7 @@ const line = (f: typeof first) =>
   `| ${f.label} | ${f.uploadS.toFixed(1)} | ${f.writeS.toFixed(1)} | **${f.totalS.toFixed(1)}** | ${Math.round(rows / f.totalS)} | ${f.created} | ${f.updated} | ${f.read.count} | ${f.read.p50.toFixed(1)} / ${f.read.p99.toFixed(1)} / ${f.read.max.toFixed(1)} |`;
 const report = `# Catalog import benchmark
 
-${new Date().toISOString()}, PostgreSQL 127.0.0.1:5432/test, one Node process (server and import in the same process, as the in-process worker would run it), ${concurrency} batches at a time, PostgreSQL search adapter on (each batch reindexes its entities).
+${new Date().toISOString()}, PostgreSQL 127.0.0.1:5432/test, one Node process (server and import in the same process, as the in-process worker would run it), ${concurrency} batches at a time${isSearchOff ? ", **search adapter off (diagnostic)**" : ""}${isRevisionOff ? ", **revision triggers dropped (diagnostic)**" : ""}, PostgreSQL search adapter on (each batch reindexes its entities).
 File: ${rows.toLocaleString("en")} NDJSON rows, ${(file.length / 1024 / 1024).toFixed(1)} MB; each entity has an English title and description, 2 variants (SKU, option Size), a EUR price per variant and stock per variant in the default warehouse: ${(rows * 2).toLocaleString("en")} variants, prices and stock rows.
 
 **The machine is shared (2 cores, 5 people working on it) and noisy; the figures are indicative.** Load average: before \`${loadBefore}\`, after \`${loadAfter}\`.
