@@ -39,6 +39,25 @@ export function createMetrics({ database, logger }: { database: Database; logger
   const jobDuration = new Histogram({ name: "job_duration_seconds", help: "Job attempt duration, by task and outcome", labelNames: ["task", "outcome"], buckets: JOB_BUCKETS, registers: [registry] });
   const webhooks = new Counter({ name: "webhook_deliveries_total", help: "Webhook delivery attempts, by outcome", labelNames: ["outcome"], registers: [registry] });
 
+  // Registered before the queue depth: prom-client starts collectors in order, so the pool is read
+  // before the scrape's own query takes a connection from it.
+  if (database.poolUsage) {
+    const usage = database.poolUsage.bind(database);
+    new Gauge({
+      name: "db_pool_connections",
+      help: "PostgreSQL pool connections: total open, idle, clients waiting for one, and the configured maximum",
+      labelNames: ["state"],
+      registers: [registry],
+      collect() {
+        const { total, idle, waiting, max } = usage();
+        this.set({ state: "total" }, total);
+        this.set({ state: "idle" }, idle);
+        this.set({ state: "waiting" }, waiting);
+        this.set({ state: "max" }, max);
+      },
+    });
+  }
+
   new Gauge({
     name: "jobs_queue_depth",
     help: "Jobs waiting (pending, due now or later) and running (processing), by queue; read from the database at scrape time",
@@ -56,22 +75,6 @@ export function createMetrics({ database, logger }: { database: Database; logger
       }
     },
   });
-  if (database.poolUsage) {
-    const usage = database.poolUsage.bind(database);
-    new Gauge({
-      name: "db_pool_connections",
-      help: "PostgreSQL pool connections: total open, idle, clients waiting for one, and the configured maximum",
-      labelNames: ["state"],
-      registers: [registry],
-      collect() {
-        const { total, idle, waiting, max } = usage();
-        this.set({ state: "total" }, total);
-        this.set({ state: "idle" }, idle);
-        this.set({ state: "waiting" }, waiting);
-        this.set({ state: "max" }, max);
-      },
-    });
-  }
 
   return {
     registry,
