@@ -29,9 +29,10 @@ export async function startWorkerHealthServer({ kernel, port, host }: { kernel: 
         if (!isMetricsAuthorized(request.headers.authorization, metricsRoute.token)) {
           return send(response, 401, { error: { code: "UNAUTHORIZED", message: "The metrics route needs its bearer token" } });
         }
-        const { registry } = kernel.services.metrics;
-        response.writeHead(200, { "content-type": registry.contentType });
-        response.end(await registry.metrics());
+        const { metrics } = kernel.services;
+        const body = await metrics.scrape();
+        response.writeHead(200, { "content-type": metrics.contentType });
+        response.end(body);
         return;
       }
       send(response, 404, { error: { code: "NOT_FOUND", message: `Route ${request.method ?? "GET"} ${path ?? "/"} not found` } });

@@ -48,7 +48,7 @@ export function registerMetrics(app: FastifyInstance, kernel: Kernel): void {
       reply.header("www-authenticate", 'Bearer realm="metrics"');
       return reply.status(401).send(errorBody(new AppError("UNAUTHORIZED", { message: "The metrics route needs its bearer token" }), request.id));
     }
-    const body = await metrics.registry.metrics();
-    return reply.type(metrics.registry.contentType).send(body);
+    const body = await metrics.scrape();
+    return reply.type(metrics.contentType).send(body);
   });
 }

@@ -12,7 +12,12 @@ export type WebhookDeliveryOutcome = "delivered" | "retrying" | "failed";
  * `metricsRoute`) and the worker's health port expose `registry`.
  */
 export interface Metrics {
+  /** This kernel's metrics; register your own here. */
   registry: Registry;
+  /** The exposition text: this kernel's metrics and the process's (CPU, memory, event loop, GC). */
+  scrape(): Promise<string>;
+  /** Content type of `scrape()`'s text. */
+  contentType: string;
   /** One answered HTTP request: `route` is the route's template (`/api/products/:id`), never the raw URL. */
   recordRequest(labels: { method: string; route: string; status: number }, durationSeconds: number): void;
   /** One job attempt's end: `outcome` is `succeeded` or `failed` (a failed attempt may be retried). */
@@ -24,9 +29,23 @@ export interface Metrics {
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300];
 
+let processRegistry: Registry | undefined;
+
+/**
+ * Node's process metrics, collected once per process and only once something scrapes: they start an
+ * event-loop delay monitor and a GC observer that nothing stops, which must not pile up with every
+ * kernel a test file boots.
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
 export function createMetrics({ database, logger }: { database: Database; logger: Logger }): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
   const requests = new Counter({ name: "http_requests_total", help: "HTTP requests answered, by method, route template and status", labelNames: ["method", "route", "status"], registers: [registry] });
   const latency = new Histogram({
     name: "http_request_duration_seconds",
@@ -78,6 +97,8 @@ export function createMetrics({ database, logger }: { database: Database; logger
 
   return {
     registry,
+    scrape: () => Registry.merge([processMetrics(), registry]).metrics(),
+    contentType: registry.contentType,
     recordRequest: ({ method, route, status }, durationSeconds) => {
       const labels = { method, route, status: String(status) };
       requests.inc(labels);
