@@ -76,8 +76,9 @@ export function createCatalogImportService({ database, events, services }: Pick<
     async runImport(organizationId: string, id: string, options: RunImportOptions = {}): Promise<CatalogImport> {
       const startedAt = Date.now();
       const runner = async () => {
+        const cursor = { after: 0 };
         for (;;) {
-          const state = await runNextBatch(deps, organizationId, id, options.batchSize ?? DEFAULT_BATCH_SIZE);
+          const state = await runNextBatch(deps, organizationId, id, options.batchSize ?? DEFAULT_BATCH_SIZE, cursor);
           if (options.onProgress) options.onProgress(await getImport(organizationId, id));
           if (state === "done") return;
           if (options.budgetMs !== undefined && Date.now() - startedAt >= options.budgetMs) return;

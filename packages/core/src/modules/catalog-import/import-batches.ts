@@ -45,11 +45,17 @@ interface BatchOutcome {
  * concurrent writer taking a SKU) falls back to one transaction per row, so one bad row cannot stall
  * the import. Answers whether rows may remain.
  */
-export async function runNextBatch(deps: BatchDeps, organizationId: string, importId: string, batchSize = DEFAULT_BATCH_SIZE): Promise<"more" | "done"> {
+export async function runNextBatch(deps: BatchDeps, organizationId: string, importId: string, batchSize = DEFAULT_BATCH_SIZE, cursor: ClaimCursor = { after: 0 }): Promise<"more" | "done"> {
   const refused = new Map<number, string>();
   for (let attempt = 0; attempt < 5; attempt += 1) {
     try {
-      return await deps.database.transaction((trx) => writeBatch(deps, trx, { organizationId, importId, batchSize, refused }));
+      const state = await deps.database.transaction((trx) => writeBatch(deps, trx, { organizationId, importId, batchSize, refused, cursor }));
+      // Nothing after the cursor: look once from the start, for rows another runner gave back (rolled back).
+      if (state === "done" && cursor.after > 0) {
+        cursor.after = 0;
+        return "more";
+      }
+      return state;
     } catch (error) {
       if (!(error instanceof RefusedAfterWrite)) return writeRowByRow(deps, organizationId, importId, batchSize);
       for (const [line, reason] of error.refused) refused.set(line, reason);
@@ -58,14 +64,24 @@ export async function runNextBatch(deps: BatchDeps, organizationId: string, impo
   return writeRowByRow(deps, organizationId, importId, batchSize);
 }
 
+/**
+ * Where a runner's next claim starts: after the last line it wrote. Consumed rows are deleted, and a
+ * claim from the first line would walk every dead index entry they left before vacuum reaches them
+ * (quadratic over 100,000 rows); starting after the cursor keeps each claim short.
+ */
+export interface ClaimCursor {
+  after: number;
+}
+
 async function readImport(trx: Transaction<CoreTables>, organizationId: string, importId: string) {
   return importScope(trx, organizationId).selectFrom("catalogImports").select(["status", "failed", "actor"]).where("id", "=", importId).executeTakeFirst();
 }
 
 /** Staged rows no other runner holds, in line order; `line` narrows the claim to one row. */
-async function claimRows(trx: Transaction<CoreTables>, organizationId: string, importId: string, limit: number, line?: number): Promise<StagedRow[]> {
+async function claimRows(trx: Transaction<CoreTables>, organizationId: string, importId: string, limit: number, at: { line?: number; after?: number } = {}): Promise<StagedRow[]> {
   let query = importScope(trx, organizationId).selectFrom("catalogImportRows").select(["line", "entity"]).where("importId", "=", importId);
-  if (line !== undefined) query = query.where("line", "=", line);
+  if (at.line !== undefined) query = query.where("line", "=", at.line);
+  if (at.after) query = query.where("line", ">", at.after);
   const rows = await query.orderBy("line").limit(limit).forUpdate().skipLocked().execute();
   return rows.map((row) => ({ line: row.line, entity: row.entity as unknown as ImportEntity }));
 }
@@ -75,19 +91,21 @@ const isOpen = (status: string | undefined) => status === "queued" || status ===
 async function writeBatch(
   deps: BatchDeps,
   trx: Transaction<CoreTables>,
-  input: { organizationId: string; importId: string; batchSize: number; refused: Map<number, string> },
+  input: { organizationId: string; importId: string; batchSize: number; refused: Map<number, string>; cursor: ClaimCursor },
 ): Promise<"more" | "done"> {
   const { organizationId, importId } = input;
   const current = await readImport(trx, organizationId, importId);
   if (!current || !isOpen(current.status)) return "done";
-  const rows = await claimRows(trx, organizationId, importId, input.batchSize);
+  const rows = await claimRows(trx, organizationId, importId, input.batchSize, { after: input.cursor.after });
   if (rows.length === 0) {
-    await finish(trx, organizationId, importId);
+    if (input.cursor.after === 0) await finish(trx, organizationId, importId);
     return "done";
   }
   const actor = (current.actor as Actor | null) ?? null;
   const outcome = await writeRows(deps, trx, { organizationId, importId, actor, rows, refused: input.refused });
   await record(trx, { organizationId, importId, lines: rows.map((row) => row.line), outcome, keptErrors: current.failed });
+  // Moved on only once this transaction's work is done; a rollback leaves the runner's cursor where it was.
+  input.cursor.after = (rows.at(-1) as StagedRow).line;
   return "more";
 }
 
@@ -221,7 +239,7 @@ async function writeRowByRow(deps: BatchDeps, organizationId: string, importId: 
       try {
         await deps.database.transaction(async (trx) => {
           const current = await readImport(trx, organizationId, importId);
-          const [row] = isOpen(current?.status) ? await claimRows(trx, organizationId, importId, 1, line) : [];
+          const [row] = isOpen(current?.status) ? await claimRows(trx, organizationId, importId, 1, { line }) : [];
           if (!row || !current) return;
           const outcome = await writeRows(deps, trx, { organizationId, importId, actor: (current.actor as Actor | null) ?? null, rows: [row], refused });
           await record(trx, { organizationId, importId, lines: [line], outcome, keptErrors: current.failed });
