@@ -4,7 +4,7 @@ import type { Database } from "../db/create-database.js";
 import type { Logger } from "./contexts.js";
 
 /** Outcome of one webhook delivery attempt. */
-export type WebhookDeliveryOutcome = "delivered" | "retrying" | "failed";
+export type WebhookDeliveryOutcome = "delivered" | "retrying" | "failed" | "skipped";
 
 /**
  * The process's Prometheus metrics (prom-client), one registry per kernel so several kernels in one

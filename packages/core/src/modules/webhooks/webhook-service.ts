@@ -56,8 +56,11 @@ export interface WebhookService {
   listDeliveries(organizationId: string, endpointId: string, page: PaginationQuery, options?: TxOptions): Promise<{ items: WebhookDelivery[]; total: number }>;
   /** Creates a delivery and its job per subscribed endpoint, inside the event's transaction (outbox). */
   fanOut(event: DomainEvent, services: Services, options: Required<TxOptions>): Promise<void>;
-  /** One attempt at a delivery. Throws when it failed, so the job queue retries it. */
-  attempt(organizationId: string, deliveryId: string, attempt: { number: number; isLast: boolean }, options?: TxOptions): Promise<void>;
+  /**
+   * One attempt at a delivery. Throws when it failed, so the job queue retries it; answers `skipped` when
+   * there was nothing to send (the endpoint was deleted or switched off).
+   */
+  attempt(organizationId: string, deliveryId: string, attempt: { number: number; isLast: boolean }, options?: TxOptions): Promise<"delivered" | "skipped">;
 }
 
 interface Dependencies {
@@ -224,7 +227,7 @@ export function createWebhookService({ database, events, secrets, options: webho
         .where("webhookDeliveries.id", "=", deliveryId)
         .executeTakeFirst();
       // The endpoint was deleted (its deliveries with it) or switched off: nothing left to send.
-      if (!delivery || !delivery.isActive) return;
+      if (!delivery || !delivery.isActive) return "skipped";
 
       const timestamp = Math.floor(Date.now() / 1000);
       const result = await sendWebhook({
@@ -255,6 +258,7 @@ export function createWebhookService({ database, events, secrets, options: webho
         .where("id", "=", deliveryId)
         .execute();
       if (!isSuccess) throw new Error(result.error ?? "Delivery failed");
+      return "delivered";
     },
   };
 }

@@ -37,13 +37,14 @@ export const webhooksModule: PluginManifest = {
       retries: { attempts: 12, backoff: { type: "exponential", delay: 45_000 } },
       handler: async ({ deliveryId }, { services, job }) => {
         const isLast = job.attempts >= job.maxAttempts;
+        let outcome: "delivered" | "skipped";
         try {
-          await services.webhooks.attempt(job.organizationId, deliveryId, { number: job.attempts, isLast });
+          outcome = await services.webhooks.attempt(job.organizationId, deliveryId, { number: job.attempts, isLast });
         } catch (error) {
           services.metrics.recordWebhookDelivery(isLast ? "failed" : "retrying");
           throw error;
         }
-        services.metrics.recordWebhookDelivery("delivered");
+        services.metrics.recordWebhookDelivery(outcome);
         return { deliveryId };
       },
     }),
