@@ -415,7 +415,14 @@ describe.skipIf(!hasPgBinaries() || !isRoot)("a fleet: two API processes, a work
       const before = await progress();
       await until(what, async () => {
         if (worker && worker.process.child.exitCode !== null) {
-          faults.push(`worker exited on its own (code ${worker.process.child.exitCode}); restarted`);
+          const last = worker.process.logs.filter((line) => typeof line.level === "number" && line.level >= 50).at(-1);
+          // Its stderr's tail, through the helper's timeout message (it keeps stderr to itself).
+          const stderr = await worker.process.waitForLog(() => false, 1).then(
+            () => "",
+            (error: unknown) => String((error as Error).message).replace(/^.*?stderr: /s, ""),
+          );
+          const reason = String((last?.err as { message?: string } | undefined)?.message ?? last?.msg ?? (stderr.split("\n").filter((line) => /error/i.test(line)).slice(0, 2).join(" | ") || "no error logged")).slice(0, 300);
+          faults.push(`worker exited on its own (code ${worker.process.child.exitCode}: ${reason}); restarted`);
           worker = await startWorker(env);
         }
         return (await progress()) >= before + step;
