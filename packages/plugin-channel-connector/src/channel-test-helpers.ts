@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { createPluginTestApp, createTestActor, jsonHeaders, testAdminActor, type TestApp } from "@unified-commerce/plugin-sdk/testing";
-import type { Actor, CoreTables } from "@unified-commerce/plugin-sdk";
+import type { Actor, CommerceConfig, CoreTables } from "@unified-commerce/plugin-sdk";
 import { channelConnector } from "./channel-plugin.js";
 import type { ChannelConnectorOptions } from "./channel-options.js";
 import { restStoreAdapter, type FetchLike } from "./rest-store-adapter.js";
@@ -31,6 +31,8 @@ export interface TwoStores {
   failOnce(match: (call: RemoteCall, index: number) => boolean): void;
   /** Makes the remote store answer the next matching call with `status` and an error (once per registration). */
   refuseOnce(match: (call: RemoteCall) => boolean, status: number): void;
+  /** The remote store as the adapter reaches it (recorded in `calls`, failures and refusals applied). */
+  fetch: FetchLike;
   close(): Promise<void>;
 }
 
@@ -39,7 +41,7 @@ export interface TwoStores {
  * `app.inject`: the real HTTP path of the adapter, minus the network. A request carrying the remote
  * store's API key acts as the remote organization's administrator; any other key is a 401.
  */
-export async function connectTwoStores(options: Omit<ChannelConnectorOptions, "adapters"> = {}): Promise<TwoStores> {
+export async function connectTwoStores(options: Omit<ChannelConnectorOptions, "adapters"> = {}, config: CommerceConfig = {}): Promise<TwoStores> {
   const calls: RemoteCall[] = [];
   const failures: ((call: RemoteCall, index: number) => boolean)[] = [];
   const refusals: { match: (call: RemoteCall) => boolean; status: number }[] = [];
@@ -66,9 +68,9 @@ export async function connectTwoStores(options: Omit<ChannelConnectorOptions, "a
     });
     return { status: response.statusCode, json: async () => response.json() as unknown };
   };
-  app = await createPluginTestApp(channelConnector({ retryDelayMs: 0, ...options, adapters: [restStoreAdapter({ fetch })] }));
+  app = await createPluginTestApp(channelConnector({ retryDelayMs: 0, ...options, adapters: [restStoreAdapter({ fetch })] }), { config });
   const t = app;
-  return { t, calls, failOnce: (match) => failures.push(match), refuseOnce: (match, status) => refusals.push({ match, status }), close: () => t.close() };
+  return { t, calls, fetch, failOnce: (match) => failures.push(match), refuseOnce: (match, status) => refusals.push({ match, status }), close: () => t.close() };
 }
 
 /** One HTTP call as `actor` (this store's administrator by default), answering status and body. */

@@ -7,7 +7,7 @@ import { createKernel } from "../create-kernel.js";
 import type { Kernel } from "../kernel/create-kernel.js";
 import { createCommerceServer, type CreateServerOptions } from "../http/create-server.js";
 import type { CoreTables } from "../db/core-tables.js";
-import { createTestDatabase } from "./test-database.js";
+import { createTestDatabase, joinTestDatabase } from "./test-database.js";
 import { readTestActor } from "./test-actors.js";
 
 export interface TestApp {
@@ -22,6 +22,12 @@ export interface CreateTestAppOptions extends Omit<CreateServerOptions, "fastify
   config?: CommerceConfig;
   /** Resolves actors the test header does not name. @default the kernel's authenticator */
   resolveActor?: (request: FastifyRequest) => Promise<Actor | null>;
+  /**
+   * Boots on this PostgreSQL schema of another test app (`kernel.database.schema`), e.g. in a child
+   * process playing a second server or worker of the same store, instead of a fresh database. The schema
+   * stays when this app closes.
+   */
+  joinSchema?: string;
 }
 
 /**
@@ -29,8 +35,8 @@ export interface CreateTestAppOptions extends Omit<CreateServerOptions, "fastify
  * HTTP app that honours the `x-test-actor` header. Rate limiting is off unless the config turns it on.
  */
 export async function createTestApp(options: CreateTestAppOptions = {}): Promise<TestApp> {
-  const { config = {}, resolveActor, ...serverOptions } = options;
-  const database = await createTestDatabase();
+  const { config = {}, resolveActor, joinSchema, ...serverOptions } = options;
+  const database = joinSchema ? await joinTestDatabase(joinSchema) : await createTestDatabase();
   let kernel: Kernel;
   try {
     kernel = await createKernel(

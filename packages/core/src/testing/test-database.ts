@@ -22,6 +22,17 @@ export async function createTestDatabase(): Promise<Database> {
   };
 }
 
+/**
+ * Another connection pool to the PostgreSQL schema of a test database already created (by another test
+ * app, maybe in another process): what a second process of the same store sees. Closing it leaves the
+ * schema to its creator.
+ */
+export async function joinTestDatabase(schema: string): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("joinTestDatabase needs TEST_DATABASE_URL: the embedded database has one connection");
+  return createDatabase({ url, schema });
+}
+
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
