@@ -64,6 +64,10 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
   });
   // An idle client that loses its connection must not crash the process; the next query reports it.
   pool.on("error", () => {});
+  // Nor a checked-out one (a transaction between its queries, when PostgreSQL restarts or fails over): the
+  // pool listens only to idle clients, and an unhandled 'error' event would end the process. Its query
+  // fails instead, and the pool drops it on release.
+  pool.on("connect", (client) => client.on("error", () => {}));
   if (schema !== "public") await pool.query(`create schema if not exists ${schema}`);
   const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }), plugins: [columnNames()] });
   return {
