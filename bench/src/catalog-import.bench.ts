@@ -135,7 +135,7 @@ ${line(again)}
 
 Target: 100,000 rows under 2 minutes on PostgreSQL: ${first.totalS < 120 && rows >= 100_000 ? "met" : rows < 100_000 ? "not measured at full size" : "NOT met"} (first import ${first.totalS.toFixed(1)} s, re-run ${again.totalS.toFixed(1)} s). Entities in the catalog afterwards: ${counted?.count ?? "?"} (the re-run updated, it did not duplicate).
 
-Storefront reads: one \`GET /api/catalog/entities?limit=20\` at a time, 20 ms apart, in the same process during the run. Batches are short transactions (500 entities) whose row locks only concern the rows they write, so reads never wait on them; their latency rises with the shared CPU, not with locks.
+Storefront reads: one \`GET /api/catalog/entities?limit=20\` at a time, 20 ms apart, in the same process during the run. Batches are short transactions (500 entities) whose row locks only concern the rows they write (plain reads take no row locks in PostgreSQL); the reader shares the import's Node process and CPU, so its latency mixes both.
 `;
 writeFileSync(new URL("../results/catalog-import.md", import.meta.url), report);
 console.log("written results/catalog-import.md");
