@@ -15,11 +15,25 @@ function isPostgresError(error: unknown): error is PostgresError {
   );
 }
 
+/** What pg-pool rejects with when no connection frees up within `connectionTimeoutMillis` (it sets no code). */
+const POOL_TIMEOUT_MESSAGE = "timeout exceeded when trying to connect";
+
+/** Seconds a client is asked to wait before retrying when every database connection is busy. */
+export const POOL_BUSY_RETRY_AFTER_SECONDS = 1;
+
 /**
  * The one place PostgreSQL error codes become API errors (pg and PGlite raise the same codes). Anything
  * not listed stays a 500: the caller must not learn SQL details from it.
  */
 export function fromPostgresError(error: unknown): AppError | null {
+  // A burst larger than the pool: nothing was done, and the same request can succeed a moment later.
+  if (error instanceof Error && error.message === POOL_TIMEOUT_MESSAGE) {
+    return new AppError("SERVICE_UNAVAILABLE", {
+      message: "Every database connection is busy; retry shortly",
+      details: { retryAfterSeconds: POOL_BUSY_RETRY_AFTER_SECONDS },
+      cause: error,
+    });
+  }
   if (!isPostgresError(error)) return null;
   const constraint = error.constraint ? ` (${error.constraint})` : "";
   switch (error.code) {

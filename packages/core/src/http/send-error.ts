@@ -10,6 +10,8 @@ import { errorBody, internalErrorBody, toAppError } from "./error-response.js";
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const appError = toAppError(error);
   reply.header("x-request-id", request.id);
+  const retryAfter = appError?.details?.retryAfterSeconds;
+  if (typeof retryAfter === "number") reply.header("retry-after", String(retryAfter));
   if (!appError || appError.status >= 500) {
     request.log.error({ err: error, path: request.url, method: request.method }, "request failed");
   }
