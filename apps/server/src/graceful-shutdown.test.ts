@@ -1,18 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { request } from "node:http";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import pg from "pg";
-import { createDatabase } from "@unified-commerce/core";
+import { processDatabase, type ProcessDatabase } from "./testing/process-database.js";
 import { spawnProcess, type SpawnedProcess } from "./testing/spawn-process.js";
 
 // The real `main.ts` and `worker.ts` as separate processes, sent SIGTERM in the middle of their work.
-const url = process.env.TEST_DATABASE_URL;
-const schema = `shut_${randomBytes(5).toString("hex")}`;
-let dataDir = "";
+let database: ProcessDatabase;
 
 /** One GET on a fresh connection, so each request is its own and none waits behind another. */
 function get(target: string): Promise<{ status: number; body: string }> {
@@ -28,38 +21,27 @@ function get(target: string): Promise<{ status: number; body: string }> {
   });
 }
 
-function databaseEnv(): Record<string, string> {
-  return url ? { DATABASE_URL: url, DATABASE_SCHEMA: schema } : { DATA_DIR: dataDir };
-}
-
 const baseEnv = { COMMERCE_CONFIG: "src/testing/slow-work.config.ts", TEST_SLOW_MS: "1500", RATE_LIMIT_MAX: "10000" };
 
 async function slowJobs(): Promise<{ status: string; attempts: number }[]> {
-  const database = await createDatabase(url ? { url, schema } : { dataDir });
+  const opened = await database.open();
   try {
     const result = await sql<{ status: string; attempts: number }>`
-      select status, attempts from jobs where task_slug = 'test/slow' order by status`.execute(database.db);
+      select status, attempts from jobs where task_slug = 'test/slow' order by status`.execute(opened.db);
     return result.rows;
   } finally {
-    await database.close();
+    await opened.close();
   }
 }
 
 describe("graceful shutdown of the real processes", () => {
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), "uc-shutdown-"));
+    database = await processDatabase("shutdown");
   });
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-    if (!url) return;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop schema if exists ${schema} cascade`);
-    await client.end();
-  });
+  afterAll(() => database.remove());
 
   it("an API process fails readiness, answers every in-flight request, then exits 0 on SIGTERM", async () => {
-    const server: SpawnedProcess = spawnProcess("src/main.ts", { ...baseEnv, ...databaseEnv(), PORT: "0", TEST_SLOW_MS: "4000", SHUTDOWN_DRAIN_DELAY_MS: "1000" });
+    const server: SpawnedProcess = spawnProcess("src/main.ts", { ...baseEnv, ...database.env, PORT: "0", TEST_SLOW_MS: "4000", SHUTDOWN_DRAIN_DELAY_MS: "1000" });
     try {
       const listening = await server.waitForLog((line) => typeof line.msg === "string" && line.msg.startsWith("Server listening at http://127.0.0.1"));
       const base = String(listening.msg).replace("Server listening at ", "");
@@ -90,7 +72,7 @@ describe("graceful shutdown of the real processes", () => {
   }, 240_000);
 
   it("a worker finishes its running job, hands back the ones it claimed but did not start, and exits 0", async () => {
-    const worker = spawnProcess("src/worker.ts", { ...baseEnv, ...databaseEnv(), WORKER_HEALTH_PORT: "0", JOBS_CONCURRENCY: "1", TEST_ENQUEUE_SLOW_JOBS: "4" });
+    const worker = spawnProcess("src/worker.ts", { ...baseEnv, ...database.env, WORKER_HEALTH_PORT: "0", JOBS_CONCURRENCY: "1", TEST_ENQUEUE_SLOW_JOBS: "4" });
     try {
       const started = await worker.waitForLog((line) => line.msg === "worker started");
       const base = `http://127.0.0.1:${String(started.port)}`;

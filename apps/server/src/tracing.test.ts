@@ -1,16 +1,9 @@
-import { randomBytes } from "node:crypto";
 import { createServer, request, type Server } from "node:http";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pg from "pg";
 import { startTracing } from "./tracing.js";
+import { processDatabase, type ProcessDatabase } from "./testing/process-database.js";
 import { spawnProcess } from "./testing/spawn-process.js";
-
-const url = process.env.TEST_DATABASE_URL;
-const schema = `trc_${randomBytes(5).toString("hex")}`;
 
 interface ExportedSpan {
   scope: string;
@@ -47,18 +40,11 @@ function get(target: string): Promise<number> {
 }
 
 describe("OpenTelemetry tracing", () => {
-  let dataDir = "";
+  let database: ProcessDatabase;
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), "uc-tracing-"));
+    database = await processDatabase("tracing");
   });
-  afterAll(async () => {
-    await rm(dataDir, { recursive: true, force: true });
-    if (!url) return;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop schema if exists ${schema} cascade`);
-    await client.end();
-  });
+  afterAll(() => database.remove());
 
   it("is off, and loads nothing, without an OTLP endpoint", async () => {
     expect(await startTracing({}, "test")).toBeNull();
@@ -67,7 +53,7 @@ describe("OpenTelemetry tracing", () => {
   it("exports the server's request spans (Fastify, HTTP and, on PostgreSQL, pg) to the configured endpoint", async () => {
     const receiver = await startOtlpReceiver();
     const server = spawnProcess("src/main.ts", {
-      ...(url ? { DATABASE_URL: url, DATABASE_SCHEMA: schema } : { DATA_DIR: dataDir }),
+      ...database.env,
       PORT: "0",
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
       OTEL_BSP_SCHEDULE_DELAY: "100",
@@ -83,7 +69,7 @@ describe("OpenTelemetry tracing", () => {
         .toBe(true);
       // Fastify's own spans: the request, its hooks and its handler.
       expect(receiver.spans.filter((span) => span.scope === "@fastify/otel").map((span) => span.name)).toEqual(expect.arrayContaining(["request", expect.stringMatching(/^handler - /)]));
-      if (url) await expect.poll(() => receiver.spans.some((span) => span.scope === "@opentelemetry/instrumentation-pg"), { timeout: 20_000, interval: 200 }).toBe(true);
+      if (process.env.TEST_DATABASE_URL) await expect.poll(() => receiver.spans.some((span) => span.scope === "@opentelemetry/instrumentation-pg"), { timeout: 20_000, interval: 200 }).toBe(true);
 
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);

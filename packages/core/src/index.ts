@@ -98,6 +98,9 @@ export { CORE_VERSION } from "./kernel/version.js";
 export type { CatalogService } from "./modules/catalog/catalog-service.js";
 export type { CatalogConfig } from "./modules/catalog/catalog-config.js";
 export type { CatalogEntity } from "./modules/catalog/entity-output.js";
+// Also what brings the module's `Services` augmentation into the published types (the CLI's `uc catalog import`).
+export type { CatalogImportService, RunImportOptions } from "./modules/catalog-import/catalog-import-service.js";
+export type { CatalogImport } from "./modules/catalog-import/catalog-import-schemas.js";
 export type { CreateEntityInput, UpdateEntityInput } from "./modules/catalog/entity-operations.js";
 export type { CatalogInclude, CatalogIncludeContext } from "./modules/catalog/include-registry.js";
 export type { VariantsCreated } from "./modules/catalog/variant-listeners.js";
