@@ -33,6 +33,15 @@ export interface PricedSession {
 }
 
 const total = (type: AcpTotal["type"], display_text: string, amount: number): AcpTotal => ({ type, display_text, amount });
+
+/** A line's totals, a cart line's or an order line's alike. */
+const lineTotals = (line: { subtotal: number; discount: number; tax: number; total: number }): AcpTotal[] => [
+  total("items_base_amount", "Base amount", line.subtotal),
+  total("items_discount", "Discount", line.discount),
+  total("subtotal", "Subtotal", line.subtotal - line.discount),
+  total("tax", "Tax", line.tax),
+  total("total", "Total", line.total),
+];
 const error = (code: string, content: string, param?: string, resolution: AcpMessage["resolution"] = "requires_buyer_input"): AcpMessage => ({
   type: "error",
   code,
@@ -101,13 +110,7 @@ export async function priceSession(context: ViewContext, row: SessionRow, cart: 
       ...(item.sku ? { sku: item.sku } : {}),
       availability_status: available <= 0 ? ("out_of_stock" as const) : available < item.quantity + 5 ? ("low_stock" as const) : ("in_stock" as const),
       available_quantity: available,
-      totals: [
-        total("items_base_amount", "Base amount", item.subtotal),
-        total("items_discount", "Discount", item.discount),
-        total("subtotal", "Subtotal", item.subtotal - item.discount),
-        total("tax", "Tax", item.tax),
-        total("total", "Total", item.total),
-      ],
+      totals: lineTotals(item),
     };
   });
 
@@ -245,13 +248,7 @@ export function completedSession(context: Pick<ViewContext, "orderUrl">, row: Se
       product_id: line.entityId,
       ...(line.variantId ? { variant_id: line.variantId } : {}),
       ...(line.sku ? { sku: line.sku } : {}),
-      totals: [
-        total("items_base_amount", "Base amount", line.subtotal),
-        total("items_discount", "Discount", line.discount),
-        total("subtotal", "Subtotal", line.subtotal - line.discount),
-        total("tax", "Tax", line.tax),
-        total("total", "Total", line.total),
-      ],
+      totals: lineTotals(line),
     })),
     fulfillment_options: [],
     selected_fulfillment_options: [],
