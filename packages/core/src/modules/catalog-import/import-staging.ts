@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import type { Actor } from "../../kernel/actor.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import { importLines } from "./import-lines.js";
@@ -65,6 +66,9 @@ export async function stageImport(deps: { database: DatabaseAccess; services: Se
       if (staged.length + errors.length >= STAGE_CHUNK) await flush();
     }
     await flush();
+    // Fresh statistics for the staged rows: planned with the estimate of a smaller table, each batch's
+    // claim sorted every remaining row (on disk, at 100,000 rows) instead of reading the key in order.
+    await sql`analyze catalog_import_rows`.execute(db);
     await deps.database.transaction(async (trx) => {
       await importScope(trx, organizationId)
         .updateTable("catalogImports")

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { MigrationDb, NamedMigration } from "../../kernel/plugin.js";
-import { ENTITY_COUNT_STATEMENTS } from "./entity-counts.js";
+import { ENTITY_COUNT_STATEMENTS, PLANNED_COUNT_FUNCTIONS, plannedOnEachRun } from "./entity-counts.js";
 import { ENTITY_LIST_INDEXES } from "./entity-listing.js";
 
 /** Runs DDL statements one by one: the extended protocol PGlite and pg use takes one statement per call. */
@@ -158,13 +158,15 @@ const CUSTOM_FIELDS = [
  */
 const REVISIONED_CHILDREN = ["catalog_variants", "catalog_entity_attributes"] as const;
 
+const bumpRevisionFunction = (bump: string) => `create or replace function catalog_entities_bump_revision() returns trigger language plpgsql as $$
+  begin
+    ${bump};
+    return null;
+  end $$`;
+
 const ENTITY_REVISION = [
   `alter table catalog_entities add column revision bigint not null default 1`,
-  `create function catalog_entities_bump_revision() returns trigger language plpgsql as $$
-  begin
-    update catalog_entities set revision = revision + 1 where id in (select entity_id from changed_rows);
-    return null;
-  end $$`,
+  bumpRevisionFunction("update catalog_entities set revision = revision + 1 where id in (select entity_id from changed_rows)"),
   ...REVISIONED_CHILDREN.flatMap((table) =>
     // Transition tables allow one event per trigger, hence three.
     (["insert", "update", "delete"] as const).map(
@@ -176,9 +178,31 @@ const ENTITY_REVISION = [
   ),
 ];
 
+/**
+ * From 0005 the revision moves at most once per transaction: `revised_in` names the transaction that
+ * last moved it, and an entity created by a transaction starts as revised by it. A revision only has to
+ * name a committed state (nothing read inside a transaction is cached, see `include-registry.ts`), so a
+ * second bump in one transaction, or a bump of an entity created in it, only rewrote the row and its
+ * eleven index entries: a bulk import did that twice for every new entity. The bump is planned when it
+ * runs (`plannedOnEachRun`): the plan kept from a connection's first, small write scanned the whole
+ * catalog for every later batch.
+ */
+const REVISED_ONCE_PER_TRANSACTION = [
+  `alter table catalog_entities add column revised_in xid8`,
+  // Set apart from the column, the default leaves existing rows null (no table rewrite): they bump once.
+  `alter table catalog_entities alter column revised_in set default pg_current_xact_id()`,
+  bumpRevisionFunction(
+    plannedOnEachRun(
+      `update catalog_entities set revision = revision + 1, revised_in = pg_current_xact_id()
+       where id in (select entity_id from changed_rows) and revised_in is distinct from pg_current_xact_id()`,
+    ),
+  ),
+];
+
 export const catalogMigrations: readonly NamedMigration[] = [
   { name: "0001_catalog_entities", up: (db) => runStatements(db, ENTITIES) },
   { name: "0002_custom_fields", up: (db) => runStatements(db, CUSTOM_FIELDS) },
   { name: "0003_entity_revision", up: (db) => runStatements(db, ENTITY_REVISION) },
   { name: "0004_entity_counts_and_list_indexes", up: (db) => runStatements(db, [...ENTITY_COUNT_STATEMENTS, ...ENTITY_LIST_INDEXES]) },
+  { name: "0005_bulk_write_triggers", up: (db) => runStatements(db, [...REVISED_ONCE_PER_TRANSACTION, ...PLANNED_COUNT_FUNCTIONS]) },
 ];

@@ -63,6 +63,32 @@ describe("catalog include cache", () => {
     expect(variants.every((variant: { metadata: unknown }) => JSON.stringify(variant.metadata) === '{"bulk_edit":true}')).toBe(true);
   });
 
+  it("moves the revision once per transaction, and not for an entity the transaction created", async () => {
+    const before = await revision();
+    await t.db.transaction().execute(async (trx) => {
+      await sql`update catalog_entity_attributes set title = 'Once' where entity_id = ${entityId}`.execute(trx);
+      await sql`update catalog_variants set metadata = '{"once": true}' where entity_id = ${entityId}`.execute(trx);
+    });
+    expect(await revision()).toBe(before + 1);
+    expect((await page()).attributes.en.title).toBe("Once");
+
+    const fresh = randomUUID();
+    await t.db.transaction().execute(async (trx) => {
+      await sql`insert into catalog_entities (id, organization_id, type, slug, status) values (${fresh}, 'default', 'product', 'born-whole', 'active')`.execute(trx);
+      await sql`insert into catalog_entity_attributes (organization_id, entity_id, locale, title) values ('default', ${fresh}, 'en', 'Born')`.execute(trx);
+      await sql`insert into catalog_variants (id, organization_id, entity_id, sku, option_key, options, position)
+                values (${randomUUID()}, 'default', ${fresh}, 'BORN-1', 'born', '{}', 0)`.execute(trx);
+    });
+    const born = async () => (await sql<{ revision: string }>`select revision from catalog_entities where id = ${fresh}`.execute(t.db)).rows[0]?.revision;
+    expect(Number(await born())).toBe(1);
+    const listed = async () => (await call(t.app, "GET", "/api/catalog/entities?include=attributes,variants&limit=100")).body.data.find((entity: { id: string }) => entity.id === fresh);
+    expect((await listed()).variants.map((variant: { sku: string }) => variant.sku)).toEqual(["BORN-1"]);
+    // A later transaction moves it again, and the cached page follows.
+    await sql`update catalog_entity_attributes set title = 'Grown' where entity_id = ${fresh}`.execute(t.db);
+    expect(Number(await born())).toBe(2);
+    expect((await listed()).attributes.en.title).toBe("Grown");
+  });
+
   it("settles on what the database holds after writes race with page reads", async () => {
     const racing = await createEntity(t.app, { slug: "racing" });
     const writes = Array.from({ length: 20 }, (_, i) =>
