@@ -2,11 +2,11 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { spawnUc } from "./test-fixtures/spawn-uc.js";
+import { runUc } from "./test-fixtures/run-uc.js";
 import { expectOneLineError, ucWorkspace } from "./test-fixtures/uc-workspace.js";
 
 const { workDir, env, inDatabase, cleanUp } = ucWorkspace("import");
-const uc = (...args: string[]) => spawnUc(env, args);
+const uc = (...args: string[]) => runUc(env, args);
 
 /** Each `uc` boots a kernel (the embedded database cold-starts): slow on a busy machine, never a measure. */
 const SLOW = 180_000;

@@ -3,7 +3,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { channelFixtureConfig, spawnUc, type UcResult } from "./test-fixtures/spawn-uc.js";
+import { runUc } from "./test-fixtures/run-uc.js";
+import { channelFixtureConfig, type UcResult } from "./test-fixtures/spawn-uc.js";
 import { expectOneLineError, ucWorkspace } from "./test-fixtures/uc-workspace.js";
 
 const { workDir, env, inDatabase, cleanUp } = ucWorkspace("chan");
@@ -11,7 +12,7 @@ const { workDir, env, inDatabase, cleanUp } = ucWorkspace("chan");
 /** Every answer `uc` gave in this file: none may contain a credential. */
 const outputs: UcResult[] = [];
 const uc = async (...args: string[]): Promise<UcResult> => {
-  const result = await spawnUc(env, args, channelFixtureConfig);
+  const result = await runUc(env, args, channelFixtureConfig);
   outputs.push(result);
   return result;
 };
@@ -161,7 +162,7 @@ describe("uc channel", () => {
   }, 240_000);
 
   it("a configuration without the channel connector is one line and exit code 1", async () => {
-    const result = await spawnUc(env, ["channel", "list"]);
+    const result = await runUc(env, ["channel", "list"]);
     outputs.push(result);
     expectOneLineError(result);
     expect(result.stderr).toContain("channelConnector()");

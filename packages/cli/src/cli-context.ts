@@ -11,6 +11,18 @@ export interface CliIo {
   isErrTerminal?: boolean;
   /** Redraws the current stderr line (a progress bar); absent where there is no terminal. */
   errLine?(text: string): void;
+  /**
+   * Loads the configuration file the command was pointed at. Absent (the `uc` binary), the file is
+   * imported (`loadConfig`). Embedders and tests that run commands in their own process hand in
+   * configurations they build: an imported module is evaluated once per process, and importing moves
+   * the whole process into the file's directory.
+   */
+  loadConfig?(path: string): Promise<CommerceConfig>;
+}
+
+/** The configuration a command runs with: `--config`, `COMMERCE_CONFIG` or the one found (`findConfig`). */
+export function cliConfig(explicit: string | undefined, io: CliIo): Promise<CommerceConfig> {
+  return (io.loadConfig ?? loadConfig)(findConfig(explicit, io.env));
 }
 
 /**
@@ -19,10 +31,10 @@ export interface CliIo {
  * only need the configuration boot on an in-memory database instead, so they work next to a running server.
  */
 export async function withKernel<T>(
-  options: { config?: string | undefined; env: NodeJS.ProcessEnv; isConfigOnly?: boolean },
+  options: { config?: string | undefined; io: CliIo; isConfigOnly?: boolean },
   work: (kernel: Kernel, config: CommerceConfig) => Promise<T>,
 ): Promise<T> {
-  const config = await loadConfig(findConfig(options.config, options.env));
+  const config = await cliConfig(options.config, options.io);
   // The embedded database refuses a directory a running server holds, naming it (core's data-dir lock).
   // A command never runs jobs behind the operator's back: the in-process worker stays off (`uc jobs run` runs them).
   const quiet: CommerceConfig = {

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { spawnUc } from "./test-fixtures/spawn-uc.js";
+import { runUc } from "./test-fixtures/run-uc.js";
 import { expectOneLineError, ucWorkspace } from "./test-fixtures/uc-workspace.js";
 
 const { env, inDatabase, cleanUp } = ucWorkspace("ops");
-const uc = (...args: string[]) => spawnUc(env, args);
+const uc = (...args: string[]) => runUc(env, args);
 
 async function count(table: string, where = sql`true`): Promise<number> {
   return inDatabase(async ({ db }) => Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)} where ${where}`.execute(db)).rows[0]?.n));

@@ -1,41 +1,16 @@
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { createDatabase } from "@unified-commerce/core";
 import { afterAll, describe, expect, it } from "vitest";
+import { runUc } from "./test-fixtures/run-uc.js";
+import { spawnUc } from "./test-fixtures/spawn-uc.js";
+import { expectOneLineError, ucWorkspace } from "./test-fixtures/uc-workspace.js";
 
-const packageDir = fileURLToPath(new URL("..", import.meta.url));
-const configPath = fileURLToPath(new URL("./test-fixtures/commerce.config.ts", import.meta.url));
-const workDir = mkdtempSync(join(tmpdir(), "uc-cli-"));
+const { workDir, env, cleanUp } = ucWorkspace("cli");
 const url = process.env.TEST_DATABASE_URL;
-const schema = `cli_${randomBytes(5).toString("hex")}`;
-const env: NodeJS.ProcessEnv = {
-  ...process.env,
-  INIT_CWD: workDir,
-  ...(url ? { UC_TEST_DATABASE_URL: url, UC_TEST_SCHEMA: schema } : { UC_TEST_DATA_DIR: join(workDir, "data") }),
-};
+/** `uc` in the test process (`runUc`); the binary itself is spawned once, in "the uc binary …" below. */
+const uc = (...args: string[]) => runUc(env, args);
 
-/** Spawns the real `uc` (TypeScript through tsx, as `pnpm uc` does). */
-function uc(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--conditions=source", "--import", "tsx", "src/bin.ts", ...args, "--config", configPath], { cwd: packageDir, env });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
-afterAll(async () => {
-  if (!url) return;
-  const database = await createDatabase({ url });
-  await database.db.schema.dropSchema(schema).ifExists().cascade().execute();
-  await database.close();
-});
+afterAll(cleanUp);
 
 describe("uc", () => {
   it("creates an organization and a staff user, mints a key (JSON), lists scopes and revokes", async () => {
@@ -93,9 +68,20 @@ describe("uc", () => {
     expect(unknown.code).toBe(2);
   }, 120_000);
 
+  it("the uc binary runs a command end to end through bin.ts (importing the configuration file) and exits 2 on an unknown one", async () => {
+    // The two spawns are independent (the unknown command opens no database): side by side, they cost one.
+    const [orgs, unknown] = await Promise.all([spawnUc(env, ["org", "list"]), spawnUc(env, ["frobnicate"])]);
+    expect(orgs.code, orgs.stderr).toBe(0);
+    expect(orgs.stdout).toContain("store-b  Store B  (1 member)");
+    expect(orgs.stderr).toBe("");
+    expectOneLineError(unknown, 2);
+    expect(unknown.stderr).toContain('unknown command "frobnicate');
+  }, 60_000);
+
   it.skipIf(Boolean(url))("says clearly when a running server holds the embedded database", async () => {
     const dataDir = join(workDir, "data");
-    writeFileSync(join(dataDir, "uc.lock"), JSON.stringify({ pid: process.pid, holder: "a running server", startedAt: new Date().toISOString() }));
+    // Another live process: the parent of this one (a lock this process holds is its own to reopen).
+    writeFileSync(join(dataDir, "uc.lock"), JSON.stringify({ pid: process.ppid, holder: "a running server", startedAt: new Date().toISOString() }));
     const result = await uc("org", "list");
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/held by a running server \(pid \d+\)/);

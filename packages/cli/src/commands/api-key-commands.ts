@@ -33,7 +33,7 @@ export async function apiKeyCreate(args: string[], io: CliIo): Promise<void> {
   const envVar = values["env-var"] ?? DEFAULT_ENV_VAR;
   if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(envVar)) throw new CliError(`--env-var "${envVar}" is not a valid variable name`);
 
-  const created = await withKernel({ config: values.config, env: io.env }, async (kernel, config) => {
+  const created = await withKernel({ config: values.config, io }, async (kernel, config) => {
     const scope = values.scope as string;
     if (!Object.hasOwn(kernel.services.apiKeys.scopes(), scope)) {
       const names = Object.keys(kernel.services.apiKeys.scopes());
@@ -78,7 +78,7 @@ export async function apiKeyCreate(args: string[], io: CliIo): Promise<void> {
 
 export async function apiKeyList(args: string[], io: CliIo): Promise<void> {
   const { values } = parseArgs({ args, options: { config: { type: "string" }, json: { type: "boolean" } }, strict: true });
-  const scopes = await withKernel({ config: values.config, env: io.env, isConfigOnly: true }, async (kernel) =>
+  const scopes = await withKernel({ config: values.config, io, isConfigOnly: true }, async (kernel) =>
     Object.entries(kernel.services.apiKeys.scopes()).map(([name, scope]) => ({
       name,
       prefix: scope.prefix,
@@ -106,7 +106,7 @@ export async function apiKeyRevoke(args: string[], io: CliIo): Promise<void> {
   const { values, positionals } = parseArgs({ args, options: { config: { type: "string" }, id: { type: "string" }, json: { type: "boolean" } }, allowPositionals: true, strict: true });
   const id = values.id ?? positionals[0];
   if (!id) throw new CliError("Which key? `uc api-key revoke <id>`");
-  const revoked = await withKernel({ config: values.config, env: io.env }, (kernel) => kernel.services.apiKeys.revokeById(id));
+  const revoked = await withKernel({ config: values.config, io }, (kernel) => kernel.services.apiKeys.revokeById(id));
   if (!revoked) throw new CliError(`No API key with id "${id}"`);
   if (values.json) io.out(JSON.stringify({ id: revoked.id, scope: revoked.scope, revokedAt: revoked.revokedAt?.toISOString() ?? null }));
   else io.out(`Revoked API key ${revoked.id} (${revoked.name}, scope ${revoked.scope}).`);

@@ -84,7 +84,7 @@ export async function catalogImport(args: string[], io: CliIo): Promise<void> {
     throw new CliError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? "unreadable"}`);
   }
   const isJson = values.json === true;
-  const summary = await withKernel({ config: values.config, env: io.env }, async (kernel, config) => {
+  const summary = await withKernel({ config: values.config, io }, async (kernel, config) => {
     const organizationId = values.org ?? config.defaultOrganizationId ?? "default";
     await assertOrganization(kernel, organizationId);
     return runCatalogImport(kernel, { organizationId, body: createReadStream(path), format, filename: basename(path), isJson, ...(concurrency ? { concurrency } : {}) }, io);

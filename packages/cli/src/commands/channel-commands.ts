@@ -118,7 +118,7 @@ export async function channelStatus(args: string[], io: CliIo): Promise<void> {
 
 /** Boots the kernel, checks the plugin is configured and the organization exists, and hands over `services.channels`. */
 async function withChannels<T>(io: CliIo, values: { org?: string | undefined; config?: string | undefined }, work: (channels: ChannelService, organizationId: string) => Promise<T>): Promise<T> {
-  return withKernel({ config: values.config, env: io.env }, async (kernel, config) => {
+  return withKernel({ config: values.config, io }, async (kernel, config) => {
     const channels = channelService(kernel);
     const organizationId = values.org ?? config.defaultOrganizationId ?? "default";
     await assertOrganization(kernel, organizationId);

@@ -59,7 +59,7 @@ async function listJobs(
   const status = options.status;
   if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) throw new CliError(`--status must be one of ${STATUSES.join(", ")}`);
   const limit = wholeNumber("--limit", options.limit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
-  const { jobs, counts } = await withKernel({ config: options.config, env: io.env }, async (kernel) => {
+  const { jobs, counts } = await withKernel({ config: options.config, io }, async (kernel) => {
     const db = kernel.database.db as unknown as Kysely<unknown>;
     const where = sql.join(
       [
@@ -106,7 +106,7 @@ export async function jobsRetry(args: string[], io: CliIo): Promise<void> {
   const id = positionals[0];
   if (!id) throw new CliError("Which job? `uc jobs retry <id>` (see `uc jobs failed`)");
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw new CliError(`"${id}" is not a job id`);
-  const job = await withKernel({ config: values.config, env: io.env }, async (kernel) => {
+  const job = await withKernel({ config: values.config, io }, async (kernel) => {
     // The operator names a job, not its store: the job's own organization scopes the retry.
     const found = await sql<{ organizationId: string }>`select organization_id from jobs where id = ${id}`.execute(kernel.database.db as unknown as Kysely<unknown>);
     const organizationId = values.org ?? found.rows[0]?.organizationId;
@@ -127,7 +127,7 @@ export async function jobsRun(args: string[], io: CliIo): Promise<void> {
   const { values } = parseArgs({ args, options: { queue: { type: "string" }, limit: { type: "string" }, config: { type: "string" }, json: { type: "boolean" } }, strict: true });
   const limit = wholeNumber("--limit", values.limit, 100, 10_000);
   const queue = values.queue ?? "default";
-  const summary = await withKernel({ config: values.config, env: io.env }, (kernel) => kernel.services.jobs.run({ queue, limit }));
+  const summary = await withKernel({ config: values.config, io }, (kernel) => kernel.services.jobs.run({ queue, limit }));
   if (values.json) io.out(JSON.stringify({ queue, ...summary }));
   else io.out(`Ran ${summary.processed} job${summary.processed === 1 ? "" : "s"} of queue ${queue}: ${summary.succeeded} succeeded, ${summary.retried} to retry, ${summary.failed} failed.`);
 }

@@ -1,8 +1,7 @@
 import { parseArgs } from "node:util";
 import { sql, type Kysely } from "kysely";
 import { createDatabase, resolveModules, runMigrations, type MigrationSequence } from "@unified-commerce/core";
-import type { CliIo } from "../cli-context.js";
-import { findConfig, loadConfig } from "../load-config.js";
+import { cliConfig, type CliIo } from "../cli-context.js";
 import { progressBar } from "../progress-bar.js";
 
 interface PendingMigration {
@@ -16,7 +15,7 @@ interface PendingMigration {
  */
 export async function migrate(args: string[], io: CliIo): Promise<void> {
   const { values } = parseArgs({ args, options: { "dry-run": { type: "boolean" }, config: { type: "string" }, json: { type: "boolean" } }, strict: true });
-  const config = await loadConfig(findConfig(values.config, io.env));
+  const config = await cliConfig(values.config, io);
   const sequences: MigrationSequence[] = resolveModules(config).map((module) => ({ module: module.id, migrations: module.schema?.migrations ?? [] }));
   const database = await createDatabase({ ...config.database, lockHolder: "the uc command" });
   try {

@@ -44,7 +44,7 @@ export async function seed(args: string[], io: CliIo): Promise<void> {
   const password = values["customer-password"] ?? io.env.UC_SEED_CUSTOMER_PASSWORD ?? randomBytes(12).toString("base64url");
   const isPasswordGenerated = values["customer-password"] === undefined && io.env.UC_SEED_CUSTOMER_PASSWORD === undefined;
 
-  const summary = await withKernel({ config: values.config, env: io.env }, async (kernel, config) => {
+  const summary = await withKernel({ config: values.config, io }, async (kernel, config) => {
     const organizationId = values.org ?? config.defaultOrganizationId ?? "default";
     await assertOrganization(kernel, organizationId);
     if (!config.auth?.roles?.customer) throw new CliError('The configuration has no "customer" role (auth.roles): the demo customer needs one');
@@ -79,7 +79,7 @@ async function seedEntities(values: { entities?: string | undefined; org?: strin
   const currency = (values.currency ?? "EUR").toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) throw new CliError("--currency must be a three-letter ISO 4217 code");
   const isJson = values.json === true;
-  const summary = await withKernel({ config: values.config, env: io.env }, async (kernel, config) => {
+  const summary = await withKernel({ config: values.config, io }, async (kernel, config) => {
     const organizationId = values.org ?? config.defaultOrganizationId ?? "default";
     await assertOrganization(kernel, organizationId);
     return runCatalogImport(kernel, { organizationId, body: generatedCatalog(entities, currency), format: "ndjson", filename: null, isJson }, io);

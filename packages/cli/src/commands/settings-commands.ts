@@ -6,7 +6,7 @@ import { assertOrganization, cliActor, withKernel, type CliIo } from "../cli-con
 export async function settingsGet(args: string[], io: CliIo): Promise<void> {
   const { values, positionals } = parseArgs({ args, options: { org: { type: "string" }, config: { type: "string" }, json: { type: "boolean" } }, allowPositionals: true, strict: true });
   const group = positionals[0];
-  const settings = await withKernel({ config: values.config, env: io.env }, async (kernel, config) => {
+  const settings = await withKernel({ config: values.config, io }, async (kernel, config) => {
     const organizationId = values.org ?? config.defaultOrganizationId ?? "default";
     await assertOrganization(kernel, organizationId);
     return group ? { [group]: await kernel.services.settings.get(organizationId, group) } : kernel.services.settings.getAll(organizationId);
@@ -40,7 +40,7 @@ export async function settingsSet(args: string[], io: CliIo): Promise<void> {
     if (at < 1) throw new CliError(`"${pair}" is not key=value`);
     patch[pair.slice(0, at)] = parseValue(pair.slice(at + 1));
   }
-  const { organizationId, value } = await withKernel({ config: values.config, env: io.env }, async (kernel, config) => {
+  const { organizationId, value } = await withKernel({ config: values.config, io }, async (kernel, config) => {
     const organizationId = values.org ?? config.defaultOrganizationId ?? "default";
     await assertOrganization(kernel, organizationId);
     return { organizationId, value: await kernel.services.settings.patchGroup(organizationId, group, patch, cliActor(organizationId)) };

@@ -20,7 +20,7 @@ export async function userCreate(args: string[], io: CliIo): Promise<void> {
   const password = values.password ?? io.env.UC_USER_PASSWORD;
   if (!values.email || !password || !values.role) throw new CliError("--email, --password (or UC_USER_PASSWORD) and --role are required");
   const { email, role } = values;
-  const user = await withKernel({ config: values.config, env: io.env }, async (kernel, config) => {
+  const user = await withKernel({ config: values.config, io }, async (kernel, config) => {
     const roles = Object.keys(config.auth?.roles ?? {});
     if (!roles.includes(role)) throw new CliError(`Unknown role "${role}"; configured roles: ${roles.length > 0 ? roles.join(", ") : "none (declare auth.roles)"}`);
     const organizationId = values.org ?? config.defaultOrganizationId ?? "default";
