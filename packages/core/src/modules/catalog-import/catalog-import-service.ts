@@ -1,3 +1,4 @@
+import { analyzeGrownTables } from "../../db/analyze-grown-tables.js";
 import type { ServiceContext } from "../../kernel/contexts.js";
 import type { EventPayloadsOf } from "../../kernel/domain-events.js";
 import type { catalogImportEvents } from "./catalog-import-events.js";
@@ -75,10 +76,16 @@ export function createCatalogImportService({ database, events, services }: Pick<
      */
     async runImport(organizationId: string, id: string, options: RunImportOptions = {}): Promise<CatalogImport> {
       const startedAt = Date.now();
+      let isAnalyzing = false;
       const runner = async () => {
         const cursor = { after: 0 };
         for (;;) {
           const state = await runNextBatch(deps, organizationId, id, options.batchSize ?? DEFAULT_BATCH_SIZE, cursor);
+          // Statistics follow the catalog as it grows: one runner refreshes them while the others write on.
+          if (!isAnalyzing) {
+            isAnalyzing = true;
+            await analyzeGrownTables(database.db).finally(() => (isAnalyzing = false));
+          }
           if (options.onProgress) options.onProgress(await getImport(organizationId, id));
           if (state === "done") return;
           if (options.budgetMs !== undefined && Date.now() - startedAt >= options.budgetMs) return;
