@@ -13,6 +13,12 @@ export interface SearchConfig {
    * most of a large catalog stays cheap; past it the answer's `meta.isTotalExact` is false. @default 1000
    */
   candidateLimit?: number;
+  /**
+   * With `adapter: "postgres"`: bytes of search answers each process keeps, valid until the
+   * organization's search documents change (any committed change, from any process, is seen by the next
+   * search). A repeated search then costs one indexed read. 0 disables it. @default 8 MiB
+   */
+  resultCacheBytes?: number;
 }
 
 declare module "../../kernel/config.js" {

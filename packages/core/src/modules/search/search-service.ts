@@ -11,7 +11,13 @@ import type { SearchAdapter, SearchQuery, SearchResult, Suggestion, SuggestQuery
  */
 export function createSearchService({ config, database, services }: Pick<ServiceContext, "config" | "database" | "services">) {
   const configured = config.search?.adapter;
-  const factory = configured === "postgres" ? postgresSearch({ ...(config.search?.candidateLimit ? { candidateLimit: config.search.candidateLimit } : {}) }) : configured;
+  const factory =
+    configured === "postgres"
+      ? postgresSearch({
+          ...(config.search?.candidateLimit ? { candidateLimit: config.search.candidateLimit } : {}),
+          ...(config.search?.resultCacheBytes !== undefined ? { resultCacheBytes: config.search.resultCacheBytes } : {}),
+        })
+      : configured;
   const adapter: SearchAdapter | null = factory ? factory({ database }) : null;
 
   const hasFilter = (query: SearchQuery) =>
