@@ -3,7 +3,9 @@
  * at 500, 10,000 and 100,000 entities (one store; seeded by batched SQL, see `catalog-scale-seed.ts`),
  * 10 connections, as a storefront key:
  * - `entities?limit=20`, `entities?limit=20&status=active&type=product&include=attributes,variants`,
- *   `entities?limit=20&page=400` (a deep page), `search?q=limited` (1% of entities) with facets:
+ *   `entities?limit=20&page=400` (a deep page), the same page by `cursor` (the `nextCursor` of `page=399`,
+ *   fetched once per size before the load; below 8,000 entities the last page's), `search?q=limited`
+ *   (1% of entities) with facets:
  *   targets at 100,000 within 1.5x of the 500-entity rate and p99 under 25 ms;
  * - `search?q=gear` (every entity) with facets: target p99 under 100 ms at 100,000.
  * BENCH_SECONDS (default 5) per request and size; CATALOG_SCALE_SIZES (default 500,10000,100000).
@@ -20,13 +22,38 @@ const sizes = (process.env.CATALOG_SCALE_SIZES ?? "500,10000,100000").split(",")
 const headers = { "x-api-key": "bench" };
 const facets = "facets=type,category,brand";
 
-const REQUESTS = [
+interface BenchRequest {
+  label: string;
+  path: string;
+  /** Ask `path` with the cursor of this page instead of a page number (keyset paging at the same depth). */
+  cursorOfPage?: number;
+  isBroad: boolean;
+}
+
+const REQUESTS: readonly BenchRequest[] = [
   { label: "entities?limit=20", path: "/api/catalog/entities?limit=20", isBroad: false },
   { label: "entities?limit=20&status=active&type=product&include=attributes,variants", path: "/api/catalog/entities?limit=20&status=active&type=product&include=attributes,variants", isBroad: false },
   { label: "entities?limit=20&page=400", path: "/api/catalog/entities?limit=20&page=400", isBroad: false },
+  { label: "entities?limit=20&cursor=(page 400)", path: "/api/catalog/entities?limit=20", cursorOfPage: 400, isBroad: false },
   { label: `search?q=${SELECTIVE_WORD}&${facets} (1%)`, path: `/api/search?q=${SELECTIVE_WORD}&${facets}`, isBroad: false },
   { label: `search?q=${BROAD_WORD}&${facets} (every entity)`, path: `/api/search?q=${BROAD_WORD}&${facets}`, isBroad: true },
-] as const;
+];
+
+type ListAnswer = { meta: { pagination?: { total: number; totalPages: number; nextCursor?: string | null }; total?: number; isTotalExact?: boolean } };
+
+const getJson = async (url: string) => (await (await fetch(url, { headers })).json()) as ListAnswer;
+
+/**
+ * `path` at page `page` by cursor: the `nextCursor` of the page before it, asked once before the load (a
+ * cursor stays valid however often it is used). A list with fewer pages gives its last page's cursor.
+ */
+async function withCursorOfPage(baseUrl: string, path: string, page: number): Promise<string> {
+  const before = (await getJson(`${baseUrl}${path}&page=${page - 1}`)).meta.pagination;
+  const lastPage = before?.totalPages ?? 0;
+  const cursor = before?.nextCursor ?? (lastPage > 1 ? (await getJson(`${baseUrl}${path}&page=${lastPage - 1}`)).meta.pagination?.nextCursor : null);
+  if (!cursor) throw new Error(`no cursor for page ${page} of ${path}`);
+  return `${path}&cursor=${cursor}`;
+}
 
 const loadAverage = () => execSync("uptime").toString().trim();
 const loads: string[] = [`start: ${loadAverage()}`];
@@ -44,8 +71,9 @@ try {
     seeded = size;
     console.log(`catalog at ${size} entities; ${loadAverage()}`);
     for (const request of REQUESTS) {
-      const url = `${server.url}${request.path}`;
-      const probe = (await (await fetch(url, { headers })).json()) as { meta: { pagination?: { total: number }; total?: number; isTotalExact?: boolean } };
+      const path = request.cursorOfPage === undefined ? request.path : await withCursorOfPage(server.url, request.path, request.cursorOfPage);
+      const url = `${server.url}${path}`;
+      const probe = await getJson(url);
       const total = probe.meta.pagination?.total ?? `${probe.meta.total}${probe.meta.isTotalExact === false ? " (capped)" : ""}`;
       await load({ name: "warm-up", url, durationSeconds: 1, headers });
       const result = await load({ name: request.label, url, connections: 10, durationSeconds: duration, headers });

@@ -227,5 +227,6 @@ export { commerceClientErrorHandler, commerceFrameworkErrors } from "./http/fram
 export { findUnsafeInput, MAX_INPUT_DEPTH } from "./http/unsafe-input.js";
 export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from "./http/idempotency/idempotency-key.js";
 export { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_CLAIM_TIMEOUT_MS } from "./http/idempotency/idempotency-store.js";
-export { paginationQuery, paginationSchema, paginate, pageOffset, type Pagination, type PaginationQuery } from "./http/pagination.js";
+export { cursorPaginationSchema, paginationQuery, paginationSchema, paginate, pageOffset, type Pagination, type PaginationQuery } from "./http/pagination.js";
+export { encodeListCursor, listCursorQuery, MAX_LIST_CURSOR_LENGTH } from "./http/list-cursor.js";
 export { toAppError, errorBody, type ErrorBody } from "./http/error-response.js";

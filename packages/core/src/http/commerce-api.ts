@@ -181,8 +181,8 @@ function fileAnswer(status: number, contentType: string) {
 }
 
 function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: Kernel, bodyLimit: number, idempotency: IdempotencyLayer): void {
-  const { body, query, params, data } = route.schemas;
-  const envelope = data ? (route.isUnwrapped ? data : z.object({ data, meta: z.record(z.string(), z.unknown()).optional() })) : undefined;
+  const { body, query, params, data, meta } = route.schemas;
+  const envelope = data ? (route.isUnwrapped ? data : z.object({ data, meta: meta ?? z.record(z.string(), z.unknown()).optional() })) : undefined;
   const permissionNote = route.permissions.length > 0 ? `Requires: ${route.permissions.join(", ")}` : undefined;
   const description = [route.description, permissionNote].filter(Boolean).join("\n\n");
   // Not `async`: the handler's own promise is continued, one async hop fewer per request.

@@ -22,6 +22,9 @@ export const paginationSchema = z.object({
   totalPages: z.number().int(),
 });
 
+/** `meta.pagination` of a list that also pages by cursor: `nextCursor` is null on the last page. */
+export const cursorPaginationSchema = paginationSchema.extend({ nextCursor: z.string().nullable() });
+
 /** `meta.pagination` for a page of a list of `total` items. */
 export function paginate(query: PaginationQuery, total: number): { pagination: Pagination } {
   return { pagination: { page: query.page, limit: query.limit, total, totalPages: Math.ceil(total / query.limit) } };

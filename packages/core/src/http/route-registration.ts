@@ -79,7 +79,7 @@ export interface RouteRegistration {
   permissions: readonly string[];
   /** Success status. @default 200 (201 for POST that creates is set with `.status(201)`). */
   status: number;
-  schemas: { body?: ZodType; query?: ZodType; params?: ZodType; data?: ZodType };
+  schemas: { body?: ZodType; query?: ZodType; params?: ZodType; data?: ZodType; meta?: ZodType };
   /** Content type of a non-JSON answer, for the OpenAPI document (e.g. `application/pdf`). */
   produces?: string;
   /**

@@ -40,6 +40,11 @@ export interface RouteBuilder<P, I, Q, A extends Actor | null, O = unknown> {
    * its input type (a `JsonText` answer is held to it by the route's tests instead).
    */
   output<S extends ZodType>(schema: S): RouteBuilder<P, I, Q, A, z.input<S>>;
+  /**
+   * Schema of `meta` in the answer (a list's pagination): documented instead of a free-form object. Like
+   * `data`, an answer of objects is written with the declared fields only, so declare all the handler sets.
+   */
+  meta(schema: ZodType): RouteBuilder<P, I, Q, A, O>;
   /** Success status. @default 200 */
   status(code: number): RouteBuilder<P, I, Q, A, O>;
   /** Non-JSON answer content type, for the OpenAPI document. */
@@ -168,6 +173,10 @@ function routeBuilder(registration: RouteRegistration, finish: () => Router): Ro
     output(schema) {
       registration.schemas.data = schema;
       return builder as never;
+    },
+    meta(schema) {
+      registration.schemas.meta = schema;
+      return builder;
     },
     status(code) {
       registration.status = code;

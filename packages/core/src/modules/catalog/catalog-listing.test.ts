@@ -48,7 +48,7 @@ describe("catalog listing, taxonomy and includes", () => {
   it("filters by type and status, sorts, pages and reports pagination", async () => {
     const products = await call(t.app, "GET", "/api/catalog/entities?type=product&sort=slug:desc&limit=2&page=1");
     expect(products.body.data.map((e: { slug: string }) => e.slug)).toEqual(["list-2", "list-1"]);
-    expect(products.body.meta.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2 });
+    expect(products.body.meta.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2, nextCursor: expect.any(String) });
     const page2 = await call(t.app, "GET", "/api/catalog/entities?type=product&sort=slug:desc&limit=2&page=2");
     expect(page2.body.data.map((e: { slug: string }) => e.slug)).toEqual(["list-0"]);
     const past = await call(t.app, "GET", "/api/catalog/entities?type=product&limit=2&page=5");
@@ -120,7 +120,7 @@ describe("catalog listing, taxonomy and includes", () => {
     for (let i = 0; i < 21; i++) await createEntity(t.app, { slug: `lamp-${String(i).padStart(2, "0")}`, type: "lamp" });
     const first = await call(t.app, "GET", "/api/catalog/entities?type=lamp&sort=slug:asc");
     expect(first.body.data).toHaveLength(20);
-    expect(first.body.meta.pagination).toEqual({ page: 1, limit: 20, total: 21, totalPages: 2 });
+    expect(first.body.meta.pagination).toEqual({ page: 1, limit: 20, total: 21, totalPages: 2, nextCursor: expect.any(String) });
     const second = await call(t.app, "GET", "/api/catalog/entities?type=lamp&sort=slug:asc&page=2");
     expect(second.body.data.map((e: { slug: string }) => e.slug)).toEqual(["lamp-20"]);
     expect((await call(t.app, "GET", "/api/catalog/entities?type=lamp&limit=100")).body.data).toHaveLength(21);

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { listPage } from "../../db/list-page.js";
 import type { JsonText } from "../../http/json-text.js";
-import type { PaginationQuery } from "../../http/pagination.js";
+import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { canSeeUnpublished, catalogScope, ENTITY_COLUMNS, type CatalogContext } from "./catalog-context.js";
@@ -35,28 +35,52 @@ export const ENTITY_LIST_INDEXES = [
   `create index catalog_entities_list_status_idx on catalog_entities (organization_id, status, id)`,
 ];
 
-export interface EntityListQuery extends PaginationQuery {
+/** What an entity list is filtered on. */
+export interface EntityListFilters {
   type?: string;
   status?: EntityStatus;
   /** Category id. */
   category?: string;
   /** Brand id. */
   brand?: string;
-  sort: { field: EntitySortField; direction: "asc" | "desc" };
+}
+
+export interface EntitySort {
+  field: EntitySortField;
+  direction: "asc" | "desc";
+}
+
+/** A row's place in a sorted list: its sort field's value and its id (the tie-break). */
+export interface EntityListPosition {
+  id: string;
+  value: string;
+}
+
+export interface EntityListQuery extends PaginationQuery, EntityListFilters {
+  sort: EntitySort;
   include: readonly string[];
   /**
-   * Keyset paging for services that walk a whole list (a channel's catalog backfill): the rows after this
-   * entity in the sort order, `page` ignored, with the whole list's total. `value` is the entity's sort
-   * field as listed (an ISO date for `createdAt`/`updatedAt`). Rows deleted or inserted meanwhile shift
-   * nothing, unlike an offset.
+   * Keyset paging (a channel's catalog backfill, the route's `cursor`): the rows after this position in
+   * the sort order, `page` ignored, with the whole list's total. Rows deleted or inserted meanwhile shift
+   * nothing, unlike an offset. `value` is either the sort field as listed (an ISO date to the millisecond
+   * for `createdAt`/`updatedAt`), or with `isExact` the value as `next` answered it (to the microsecond).
    */
-  after?: { id: string; value: string };
+  after?: EntityListPosition & {
+    /**
+     * `value` is the stored one (from `next`), so it is the position as it was: a row updated since
+     * (its `updatedAt`, slug or status) moves nothing. Otherwise the stored value of that entity serves
+     * while it exists, since a listed date lost its microseconds.
+     * @default false
+     */
+    isExact?: boolean;
+  };
 }
 
 /**
  * One page of entities with their includes, as JSON (`parse()` it for objects): one query for the page,
  * one per include, however many rows the page has, and the exact total from the maintained counts
- * (`count(*)` only for a category and a brand together).
+ * (`count(*)` only for a category and a brand together). `next` is the position of the page's last row
+ * when more rows follow (for `after` with `isExact`), else null.
  */
 export async function listEntities(
   context: CatalogContext,
@@ -64,14 +88,14 @@ export async function listEntities(
   query: EntityListQuery,
   actor: Actor | null,
   options?: TxOptions,
-): Promise<{ entities: JsonText; total: number }> {
+): Promise<{ entities: JsonText; total: number; next: EntityListPosition | null }> {
   context.includes.assertKnown(query.include);
   const scope = catalogScope(options?.trx ?? context.db, organizationId);
   let select = scope.selectFrom("catalogEntities");
   if (query.type) select = select.where("type", "=", query.type);
   // A storefront (no catalog:read:unpublished) sees active entities only, whatever it filters on.
   const status = canSeeUnpublished(actor) ? query.status : query.status && query.status !== "active" ? null : "active";
-  if (status === null) return { entities: await context.includes.applyAsJson([], query.include, { organizationId, actor, revisions: new Map(), trx: options?.trx }), total: 0 };
+  if (status === null) return { entities: await context.includes.applyAsJson([], query.include, { organizationId, actor, revisions: new Map(), trx: options?.trx }), total: 0, next: null };
   if (status) select = select.where("status", "=", status);
   if (query.category) {
     const categoryId = query.category;
@@ -85,33 +109,49 @@ export async function listEntities(
   const { field, direction } = query.sort;
   const maintainedTotal = () => countEntities(options?.trx ?? context.db, organizationId, { type: query.type, status, category: query.category, brand: query.brand });
   const countAll = async () => Number((await filtered.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst())?.count ?? 0);
-  // Keyset paging: the rows after that entity in the sort order. `value` is the listed (millisecond)
-  // date, the stored one microseconds: the stored value serves while the entity exists; once it is gone,
-  // rows of its millisecond come again rather than being skipped.
-  const rowsAfter = ({ id, value }: NonNullable<EntityListQuery["after"]>) => {
-    const position = sql`(coalesce((${scope.selectFrom("catalogEntities").select(field).where("id", "=", id)}), ${value}), ${id}::uuid)`;
+  // The sort value as a cursor carries it: dates to the microsecond in UTC, since a listed (millisecond)
+  // date would sit before the rows stored later in its millisecond.
+  const sortValue = (field === "createdAt" || field === "updatedAt" ? sql<string>`to_char(${sql.ref(field)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : sql<string>`${sql.ref(field)}`).as("sortValue");
+  const castValue = (value: string) => (field === "createdAt" || field === "updatedAt" ? sql`${value}::timestamptz` : sql`${value}::text`);
+  // Keyset paging: the rows after that entity in the sort order, one more than the page to tell whether
+  // another follows. A listed (millisecond) date is not the stored (microsecond) one: the stored value
+  // serves while the entity exists; once it is gone, rows of its millisecond come again rather than
+  // being skipped. An exact value (a cursor's) is the position itself.
+  const rowsAfter = ({ id, value, isExact = false }: NonNullable<EntityListQuery["after"]>) => {
+    const position = isExact
+      ? sql`(${castValue(value)}, ${id}::uuid)`
+      : sql`(coalesce((${scope.selectFrom("catalogEntities").select(field).where("id", "=", id)}), ${castValue(value)}), ${id}::uuid)`;
     return filtered
       .where(sql<boolean>`(${sql.ref(field)}, id) ${sql.raw(direction === "asc" ? ">" : "<")} ${position}`)
       .select(ENTITY_COLUMNS)
+      .select(sortValue)
       .orderBy(field, direction)
       .orderBy("id", direction)
-      .limit(query.limit)
+      .limit(query.limit + 1)
       .execute();
   };
-  const { rows, total } = query.after
-    ? { rows: await rowsAfter(query.after), total: (await maintainedTotal()) ?? (await countAll()) }
-    : await listPage(query, {
-        rows: ({ limit, offset }) => {
-          if (offset === 0) return filtered.select(ENTITY_COLUMNS).orderBy(field, direction).orderBy("id", direction).limit(limit).execute();
-          // A deep page skips its offset on the index alone (an index-only scan of ids), then reads only its
-          // own rows: reading every skipped row's columns made page 400 four times slower at 100,000 entities.
-          const pageIds = filtered.select("id").orderBy(field, direction).orderBy("id", direction).limit(limit).offset(offset);
-          return filtered.where("id", "in", pageIds).select(ENTITY_COLUMNS).orderBy(field, direction).orderBy("id", direction).execute();
-        },
-        maintainedTotal,
-        countAll,
-      });
+  const keysetPage = async (after: NonNullable<EntityListQuery["after"]>) => {
+    const fetched = await rowsAfter(after);
+    return { rows: fetched.slice(0, query.limit), total: (await maintainedTotal()) ?? (await countAll()), hasNext: fetched.length > query.limit };
+  };
+  const offsetPage = async () => {
+    const { rows, total } = await listPage(query, {
+      rows: ({ limit, offset }) => {
+        if (offset === 0) return filtered.select(ENTITY_COLUMNS).select(sortValue).orderBy(field, direction).orderBy("id", direction).limit(limit).execute();
+        // A deep page skips its offset on the index alone (an index-only scan of ids), then reads only its
+        // own rows: reading every skipped row's columns made page 400 four times slower at 100,000 entities.
+        const pageIds = filtered.select("id").orderBy(field, direction).orderBy("id", direction).limit(limit).offset(offset);
+        return filtered.where("id", "in", pageIds).select(ENTITY_COLUMNS).select(sortValue).orderBy(field, direction).orderBy("id", direction).execute();
+      },
+      maintainedTotal,
+      countAll,
+    });
+    return { rows, total, hasNext: pageOffset(query) + rows.length < total };
+  };
+  const { rows, total, hasNext } = query.after ? await keysetPage(query.after) : await offsetPage();
+  const last = rows.at(-1);
+  const next = hasNext && last ? { id: last.id, value: last.sortValue } : null;
   const entities = rows.map((row) => toEntity(row));
   const revisions = new Map(rows.map((row) => [row.id, row.revision]));
-  return { entities: await context.includes.applyAsJson(entities, query.include, { organizationId, actor, revisions, trx: options?.trx }), total };
+  return { entities: await context.includes.applyAsJson(entities, query.include, { organizationId, actor, revisions, trx: options?.trx }), total, next };
 }
