@@ -25,7 +25,7 @@ export function listCursorQuery<S extends ZodType>(position: S) {
     .string()
     .min(1)
     .max(MAX_LIST_CURSOR_LENGTH)
-    .regex(/^[A-Za-z0-9_-]+$/, "is not a cursor this list answered (base64url expected)")
+    .regex(/^[A-Za-z0-9_-]*$/, "is not a cursor this list answered (base64url expected)")
     .transform((text, context): z.output<S> => {
       let json: unknown;
       try {

@@ -198,6 +198,8 @@ describe("catalog entity list by cursor", () => {
       expect(response.status, what).toBe(422);
       expect(response.body.error.code, what).toBe("VALIDATION_FAILED");
       expect(response.body.error.message, what).toMatch(/query\.(cursor|page)/);
+      // One issue each: a cursor that did not decode is not also compared with the sort and filters.
+      expect(response.body.error.issues, what).toHaveLength(1);
     }
     const mismatch = await call(t.app, "GET", `/api/catalog/entities?sort=slug:desc&cursor=${cursor}`);
     expect(mismatch.body.error.message).toContain("sort=slug:asc");

@@ -27,7 +27,9 @@ const query = paginationQuery
     cursor: entityCursorQuery.optional(),
   })
   .superRefine((listQuery, context) => {
-    if (!listQuery.cursor) return;
+    // Zod runs this even when a field failed: a cursor that did not decode is still its raw text here,
+    // and has its issue already.
+    if (typeof listQuery.cursor !== "object") return;
     // A cursor is the position: a page number on top of it would mean two positions.
     if (listQuery.page !== 1) context.addIssue({ code: "custom", path: ["page"], message: "must be absent or 1 with a cursor" });
     const mismatch = entityCursorMismatch(listQuery.cursor, listQuery, listQuery.sort);
