@@ -15,6 +15,9 @@ const FACET_VALUES: Record<(typeof BUILT_IN_FACETS)[number], ReturnType<typeof s
   brand: sql.raw("unnest(c.brand_ids)"),
 };
 
+/** A built-in facet's values, or undefined for an attribute name (`constructor` included: own keys only). */
+const builtInFacetValues = (facet: string) => (Object.hasOwn(FACET_VALUES, facet) ? FACET_VALUES[facet as keyof typeof FACET_VALUES] : undefined);
+
 /** The one row a search statement answers: hits as JSON, facets as `f0`, `f1`... in the order asked. */
 interface SearchRow {
   /** The organization's search generation in the statement's snapshot (see the search migrations). */
@@ -67,13 +70,13 @@ export function postgresSearch({ candidateLimit = DEFAULT_CANDIDATE_LIMIT, resul
       // The candidates: the first `candidateLimit + 1` matches as the index yields them (the extra row
       // only tells that there are more). Without text, the most recently updated, from the updated_at index.
       // They carry what ranking and facets need; titles and descriptions are read for the page's hits only.
-      const hasAttributeFacet = query.facets.some((facet) => !(facet in FACET_VALUES));
+      const hasAttributeFacet = query.facets.some((facet) => !builtInFacetValues(facet));
       const candidates = (text ? matched : matched.orderBy("updatedAt", "desc").orderBy("entityId"))
         .select(["organizationId", "entityId", "type", "status", "categoryIds", "brandIds", "updatedAt", rank.as("score")])
         .$if(hasAttributeFacet, (select) => select.select("attributes"))
         .limit(candidateLimit + 1);
       const facetColumns = query.facets.map((facet, index) => {
-        const values = FACET_VALUES[facet as keyof typeof FACET_VALUES] ?? sql`jsonb_array_elements_text(coalesce(c.attributes -> ${facet}, '[]'::jsonb))`;
+        const values = builtInFacetValues(facet) ?? sql`jsonb_array_elements_text(coalesce(c.attributes -> ${facet}, '[]'::jsonb))`;
         return sql`(select coalesce(json_object_agg(value, count), '{}') from (
           select v.value, count(*)::int as count from ranked c cross join lateral (select ${values} as value) v
           where v.value is not null group by v.value order by count desc, v.value limit 100) f) as ${sql.ref(`f${index}`)}`;

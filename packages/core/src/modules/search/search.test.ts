@@ -80,6 +80,12 @@ describe("search with the PostgreSQL adapter", () => {
     });
   });
 
+  it("takes attribute names that are also object keys (constructor, __proto__, toString) as attributes", async () => {
+    const response = await call(t.app, "GET", "/api/search?q=shirt&facets=constructor,__proto__,toString,type", { actor: storefrontActor });
+    expect(response.status).toBe(200);
+    expect(response.body.meta.facets).toMatchObject({ constructor: {}, toString: {}, type: { product: 2, digitalDownload: 1 } });
+  });
+
   it("pages results", async () => {
     const first = await call(t.app, "GET", "/api/search?q=shirt&limit=2&page=1", { actor: storefrontActor });
     const second = await call(t.app, "GET", "/api/search?q=shirt&limit=2&page=2", { actor: storefrontActor });
