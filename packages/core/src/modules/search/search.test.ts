@@ -80,10 +80,15 @@ describe("search with the PostgreSQL adapter", () => {
     });
   });
 
-  it("takes attribute names that are also object keys (constructor, __proto__, toString) as attributes", async () => {
+  it("takes attribute names that are also object keys (constructor, __proto__, toString) as attributes, in facets and filters", async () => {
     const response = await call(t.app, "GET", "/api/search?q=shirt&facets=constructor,__proto__,toString,type", { actor: storefrontActor });
     expect(response.status).toBe(200);
     expect(response.body.meta.facets).toMatchObject({ constructor: {}, toString: {}, type: { product: 2, digitalDownload: 1 } });
+    for (const filter of ["attr.constructor=x", "attr.__proto__=x", "attr.toString=a&attr.toString=b"]) {
+      const filtered = await call(t.app, "GET", `/api/search?q=shirt&${filter}`, { actor: storefrontActor });
+      expect(filtered.status, filter).toBe(200);
+      expect(filtered.body.data, filter).toEqual([]);
+    }
   });
 
   it("pages results", async () => {

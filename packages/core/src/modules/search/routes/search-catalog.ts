@@ -21,14 +21,15 @@ const query = z
 
 /** `attr.color=red&attr.color=blue&attr.size=m` → `{ color: ["red", "blue"], size: ["m"] }`; bad names are a 422. */
 function attributeFilters(raw: Record<string, unknown>): Record<string, string[]> {
-  const filters: Record<string, string[]> = {};
+  // A Map, not an object: names are the caller's, and `constructor` or `__proto__` are names like any other.
+  const filters = new Map<string, string[]>();
   for (const [key, value] of Object.entries(raw)) {
     if (!key.startsWith("attr.")) continue;
     const name = key.slice("attr.".length);
     if (!ATTRIBUTE_NAME.test(name)) throw AppError.validation([{ path: `query.${key}`, message: "attribute names must match ^[A-Za-z0-9_-]+$" }]);
-    filters[name] = [...(filters[name] ?? []), ...(Array.isArray(value) ? value : [value])].map(String);
+    filters.set(name, [...(filters.get(name) ?? []), ...(Array.isArray(value) ? value : [value])].map(String));
   }
-  return filters;
+  return Object.fromEntries(filters);
 }
 
 function facetNames(value: string | undefined): string[] {
