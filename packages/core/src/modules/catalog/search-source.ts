@@ -82,12 +82,14 @@ export function createSearchSourceOperations(context: CatalogContext) {
       ]);
       return entities.map((entity) => {
         const text = texts.find((row) => row.entityId === entity.id);
-        const attributes: Record<string, string[]> = {};
+        // A Map: field names are the store's own, and a field may be named `constructor`.
+        const attributeValues = new Map<string, string[]>();
         for (const row of values) {
           if (row.entityId !== entity.id) continue;
           const list = Array.isArray(row.value) ? row.value.map(asText) : [asText(row.value)];
-          attributes[row.fieldName] = [...(attributes[row.fieldName] ?? []), ...list];
+          attributeValues.set(row.fieldName, [...(attributeValues.get(row.fieldName) ?? []), ...list]);
         }
+        const attributes = Object.fromEntries(attributeValues);
         return {
           id: entity.id,
           type: entity.type,

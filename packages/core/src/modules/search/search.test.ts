@@ -89,6 +89,14 @@ describe("search with the PostgreSQL adapter", () => {
       expect(filtered.status, filter).toBe(200);
       expect(filtered.body.data, filter).toEqual([]);
     }
+    // A store's own filterable field may carry such a name too: indexed, faceted and filtered like any other.
+    const field = await call(t.app, "POST", "/api/admin/entity-field-definitions", { body: { entityType: "product", name: "toString", dataType: "string", filterable: true } });
+    expect(field.status).toBe(201);
+    await createEntity(t.app, { slug: "builder-kit", attributes: { en: { title: "Builder kit" } }, customFields: { toString: "lego" } });
+    const built = await call(t.app, "GET", "/api/search?q=builder&facets=toString&attr.toString=lego", { actor: storefrontActor });
+    expect(built.status).toBe(200);
+    expect(slugs(built.body)).toEqual(["builder-kit"]);
+    expect(built.body.meta.facets).toEqual({ toString: { lego: 1 } });
   });
 
   it("pages results", async () => {
