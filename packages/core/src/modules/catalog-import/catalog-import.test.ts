@@ -160,6 +160,19 @@ describe("catalog import", () => {
     expect(done.errors[5].reason).toMatch(/not closed/);
   });
 
+  it("refuses CSV option names that are object keys (__proto__, constructor) on their line instead of dropping them", async () => {
+    const csv = [
+      "handle,title,option1_name,option1_value,sku",
+      "proto-option,Proto,__proto__,x,PO-1",
+      "constructor-option,Constructor,constructor,y,CO-1",
+      "fine-option,Fine,Size,M,FO-1",
+    ].join("\n");
+    const done = await finishImport(t.app, t.kernel, (await postImport(t.app, Buffer.from(`${csv}\n`), "text/csv")).body.data.id);
+    expect(done.created).toBe(1);
+    expect(done.errors.map((error: { line: number }) => error.line)).toEqual([2, 3]);
+    expect(done.errors.every((error: { reason: string }) => /reserved key/.test(error.reason))).toBe(true);
+  });
+
   it("answers 422 for a body that is not the format it claims and 415 for other content types, storing nothing", async () => {
     const count = async () => Number((await sql<{ count: string }>`select count(*) as count from catalog_imports`.execute(t.db)).rows[0]?.count);
     const before = await count();

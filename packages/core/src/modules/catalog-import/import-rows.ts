@@ -166,7 +166,8 @@ async function readCsv(lines: AsyncIterable<ImportLine>): Promise<{ preamble: Im
     let hasVariantColumns = false;
     for (const record of records) {
       if (record.fields.length !== header.length) return { line: record.line, reason: `the row has ${record.fields.length} fields; the header has ${header.length}` };
-      const options: Record<string, string> = {};
+      // A Map: option names are the file's, and `__proto__` must reach validation (refused there) rather than vanish.
+      const options = new Map<string, string>();
       const rowPrices: { currency: string; amount: number }[] = [];
       let sku: string | undefined;
       let onHand: string | undefined;
@@ -179,7 +180,7 @@ async function readCsv(lines: AsyncIterable<ImportLine>): Promise<{ preamble: Im
           if (column.part === "value" && value !== "") {
             const name = (record.fields[columns.findIndex((c) => c.kind === "option" && c.index === column.index && c.part === "name")] ?? "").trim() || optionNames[column.index];
             if (!name) return { line: record.line, reason: `option ${column.index} has a value but no name` };
-            options[name] = value;
+            options.set(name, value);
           }
         } else if (column.kind === "price" && value !== "") {
           const amount = toMinorUnits(value, column.currency);
@@ -193,11 +194,11 @@ async function readCsv(lines: AsyncIterable<ImportLine>): Promise<{ preamble: Im
       }
       const stockLevel = onHand === undefined ? undefined : /^\d{1,10}$/.test(onHand) ? Number(onHand) : undefined;
       if (onHand !== undefined && stockLevel === undefined) return { line: record.line, reason: `stock: "${onHand}" is not a whole number of units` };
-      if (sku === undefined && Object.keys(options).length === 0 && rowPrices.length === 0 && stockLevel === undefined) continue;
+      if (sku === undefined && options.size === 0 && rowPrices.length === 0 && stockLevel === undefined) continue;
       hasVariantColumns = true;
       variants.push({
         ...(sku === undefined ? {} : { sku }),
-        options,
+        options: Object.fromEntries(options),
         ...(rowPrices.length > 0 ? { prices: rowPrices } : {}),
         ...(stockLevel === undefined ? {} : { stock: [{ warehouse: warehouse ?? "default", onHand: stockLevel }] }),
       });
