@@ -121,6 +121,30 @@ describe("inventory", () => {
     expect(unknownWarehouse.body.error.code).toBe("NOT_FOUND");
   });
 
+  it("gives back an expired hold when it is what a reservation lacks, and tells an unknown variant (404) from no stock (409)", async () => {
+    const id = await createEntity(t.app, { slug: "held-then-lapsed" });
+    await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId: id, warehouseId, type: "restock", quantity: 3 } });
+    const lapsed = await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: id, quantity: 3, ttlSeconds: 60 } });
+    await sql`update inventory_reservations set expires_at = now() - interval '1 second' where id = ${lapsed.body.data.id}`.execute(t.db);
+    // No stock read in between: the reservation itself finds the lapsed hold and gives it back.
+    const held = await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: id, quantity: 3 } });
+    expect(held.status).toBe(201);
+    const statuses = await sql<{ id: string; status: string }>`select id, status from inventory_reservations where entity_id = ${id} order by created_at`.execute(t.db);
+    expect(statuses.rows).toEqual([
+      { id: lapsed.body.data.id, status: "expired" },
+      { id: held.body.data.id, status: "active" },
+    ]);
+    expect(await level(id)).toMatchObject({ onHand: 3, reserved: 3, available: 0 });
+    expect((await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: id, quantity: 1 } })).status).toBe(409);
+
+    const unknownVariant = await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: id, variantId: "00000000-0000-4000-8000-000000000000", quantity: 1 } });
+    expect(unknownVariant.status).toBe(404);
+    const neverStocked = await createEntity(t.app, { slug: "never-stocked" });
+    expect((await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: neverStocked, quantity: 1 } })).status).toBe(409);
+    const count = await sql<{ n: number }>`select count(*)::int as n from inventory_reservations where entity_id in (${id}, ${neverStocked})`.execute(t.db);
+    expect(count.rows[0]?.n).toBe(2);
+  });
+
   it("removes an entity's stock with the entity", async () => {
     const id = await createEntity(t.app, { slug: "short-lived" });
     await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId: id, warehouseId, type: "restock", quantity: 1 } });

@@ -32,8 +32,8 @@ const toReservation = (row: Pick<Selectable<InventoryTables["inventoryReservatio
  * first means two sweeps racing for one reservation give it back once: the second finds it no longer
  * active.
  */
-export async function releaseExpired(trx: Transaction<CoreTables>, organizationId: string, filter: { entityIds: readonly string[] }): Promise<void> {
-  if (filter.entityIds.length === 0) return;
+export async function releaseExpired(trx: Transaction<CoreTables>, organizationId: string, filter: { entityIds: readonly string[] }): Promise<number> {
+  if (filter.entityIds.length === 0) return 0;
   const scope = inventoryScope(trx, organizationId);
   const expired = await scope
     .updateTable("inventoryReservations")
@@ -48,6 +48,49 @@ export async function releaseExpired(trx: Transaction<CoreTables>, organizationI
   for (const [levelId, quantity] of byLevel) {
     await scope.updateTable("inventoryLevels").set({ reserved: sql<number>`reserved - ${quantity}` }).where("id", "=", levelId).execute();
   }
+  return expired.length;
+}
+
+type ReservationRow = Pick<Selectable<InventoryTables["inventoryReservations"]>, (typeof COLUMNS)[number]>;
+
+interface Hold {
+  entityId: string;
+  variantId: string | null;
+  warehouseId: string | undefined;
+  quantity: number;
+  reference: string | null;
+  expiresAt: Date;
+}
+
+/**
+ * Holds stock and records the reservation in ONE statement: the guarded UPDATE of a level with
+ * `quantity` available (`on_hand - reserved >= quantity`, re-checked on the row version it locks, which
+ * is what makes it safe under any concurrency) feeds the reservation's insert. No level has enough: no
+ * row, nothing written.
+ */
+async function hold(trx: Transaction<CoreTables>, organizationId: string, input: Hold): Promise<ReservationRow | undefined> {
+  const scope = inventoryScope(trx, organizationId);
+  const candidates = scope
+    .selectFrom("inventoryLevels")
+    .select("id")
+    .where("entityId", "=", input.entityId)
+    .where(sql<boolean>`variant_id is not distinct from ${input.variantId}`)
+    .where(sql<boolean>`on_hand - reserved >= ${input.quantity}`);
+  const target = input.warehouseId ? candidates.where("warehouseId", "=", input.warehouseId) : candidates.orderBy(sql`on_hand - reserved`, "desc").limit(1);
+  const level = scope
+    .updateTable("inventoryLevels")
+    .set({ reserved: sql<number>`reserved + ${input.quantity}`, updatedAt: new Date() })
+    .where("id", "in", target)
+    .where(sql<boolean>`on_hand - reserved >= ${input.quantity}`)
+    .returning(["id", "warehouseId"]);
+  // Parameters in a SELECT list have no column to take their type from: hence the casts.
+  const { rows } = await sql<ReservationRow>`
+    with level as (${level})
+    insert into inventory_reservations (id, organization_id, level_id, entity_id, variant_id, warehouse_id, quantity, status, reference, expires_at)
+    select ${randomUUID()}::uuid, ${organizationId}, id, ${input.entityId}::uuid, ${input.variantId}::uuid, warehouse_id, ${input.quantity}::integer, 'active', ${input.reference}, ${input.expiresAt}::timestamptz
+    from level
+    returning id, entity_id, variant_id, warehouse_id, quantity, status, reference, expires_at, created_at`.execute(trx);
+  return rows[0];
 }
 
 /**
@@ -66,48 +109,46 @@ function reservationExpiry(input: ReserveInput): Date {
 }
 
 export function createReservationOperations(context: InventoryContext) {
-  /** Closes an active reservation; `isSold` also takes its quantity off the shelf. */
+  /**
+   * Closes an active reservation and gives its quantity back in ONE statement; a sale (`converted`) also
+   * takes it off the shelf and records the adjustment.
+   */
   const close = (status: "released" | "converted") => async (organizationId: string, reservationId: string, actor: Actor | null, options?: TxOptions): Promise<Reservation> =>
     inTransaction(context.database, options, async (trx) => {
       const scope = inventoryScope(trx, organizationId);
-      const closed = await scope
+      const isSold = status === "converted";
+      const now = new Date();
+      const closing = scope
         .updateTable("inventoryReservations")
-        .set({ status, updatedAt: new Date() })
+        .set({ status, updatedAt: now })
         .where("id", "=", reservationId)
         .where("status", "=", "active")
-        .returning([...COLUMNS, "levelId"])
-        .executeTakeFirst();
+        .returning([...COLUMNS, "levelId"]);
+      const sale = sql`, sale as (
+        insert into inventory_adjustments (id, organization_id, warehouse_id, entity_id, variant_id, type, quantity, on_hand_after, actor_id, note)
+        select ${randomUUID()}::uuid, ${organizationId}, closed.warehouse_id, closed.entity_id, closed.variant_id, 'sale', -closed.quantity, level.on_hand, ${actor?.id ?? null}, ${`reservation ${reservationId}`}
+        from closed cross join level)`;
+      const { rows } = await sql<ReservationRow & { levelId: string; onHand: number; reserved: number }>`
+        with closed as (${closing}),
+        level as (
+          update inventory_levels set reserved = inventory_levels.reserved - closed.quantity,
+            ${isSold ? sql`on_hand = inventory_levels.on_hand - closed.quantity,` : sql``} updated_at = ${now}::timestamptz
+          from closed where inventory_levels.organization_id = ${organizationId} and inventory_levels.id = closed.level_id
+          returning inventory_levels.on_hand, inventory_levels.reserved)
+        ${isSold ? sale : sql``}
+        select closed.*, level.on_hand, level.reserved from closed cross join level`.execute(trx);
+      const closed = rows[0];
       if (!closed) {
         const existing = await scope.selectFrom("inventoryReservations").select("status").where("id", "=", reservationId).executeTakeFirst();
         throw existing ? inventoryErrors.reservationClosed(existing.status) : inventoryErrors.reservationNotFound();
       }
-      const isSold = status === "converted";
-      const level = await scope
-        .updateTable("inventoryLevels")
-        .set({ reserved: sql<number>`reserved - ${closed.quantity}`, ...(isSold ? { onHand: sql<number>`on_hand - ${closed.quantity}` } : {}), updatedAt: new Date() })
-        .where("id", "=", closed.levelId)
-        .returning(["id", "onHand", "reserved"])
-        .executeTakeFirstOrThrow();
       if (isSold) {
-        await scope
-          .insertInto("inventoryAdjustments", {
-            id: randomUUID(),
-            warehouseId: closed.warehouseId,
-            entityId: closed.entityId,
-            variantId: closed.variantId,
-            type: "sale",
-            quantity: -closed.quantity,
-            onHandAfter: level.onHand,
-            actorId: actor?.id ?? null,
-            note: `reservation ${closed.id}`,
-          })
-          .execute();
         await context.events.emit(
           {
             organizationId,
             type: "inventory.afterAdjust",
             entityType: "inventoryLevel",
-            entityId: level.id,
+            entityId: closed.levelId,
             payload: {
               entityId: closed.entityId,
               variantId: closed.variantId,
@@ -115,15 +156,15 @@ export function createReservationOperations(context: InventoryContext) {
               type: "sale",
               quantity: -closed.quantity,
               reservationId: closed.id,
-              before: { onHand: level.onHand + closed.quantity },
-              after: { onHand: level.onHand, reserved: level.reserved, available: level.onHand - level.reserved },
+              before: { onHand: closed.onHand + closed.quantity },
+              after: { onHand: closed.onHand, reserved: closed.reserved, available: closed.onHand - closed.reserved },
             },
             actor,
           },
           { trx },
         );
       }
-      const { levelId: _levelId, ...reservation } = closed;
+      const { levelId: _levelId, onHand: _onHand, reserved: _reserved, ...reservation } = closed;
       return toReservation(reservation);
     });
 
@@ -134,46 +175,26 @@ export function createReservationOperations(context: InventoryContext) {
      */
     async reserve(organizationId: string, input: ReserveInput, options?: TxOptions): Promise<Reservation> {
       return inTransaction(context.database, options, async (trx) => {
-        const expiresAt = reservationExpiry(input);
-        await context.services.catalog.requireSaleTarget(organizationId, input, { trx });
-        const variantId = input.variantId ?? null;
+        const held: Hold = {
+          entityId: input.entityId,
+          variantId: input.variantId ?? null,
+          warehouseId: input.warehouseId,
+          quantity: input.quantity,
+          reference: input.reference ?? null,
+          expiresAt: reservationExpiry(input),
+        };
         // A warehouse the organization does not have is a 404, not "insufficient stock" (409).
         if (input.warehouseId) await requireWarehouse(trx, organizationId, input.warehouseId);
-        await releaseExpired(trx, organizationId, { entityIds: [input.entityId] });
-        const scope = inventoryScope(trx, organizationId);
-        const candidates = scope
-          .selectFrom("inventoryLevels")
-          .select("id")
-          .where("entityId", "=", input.entityId)
-          .where(sql<boolean>`variant_id is not distinct from ${variantId}`)
-          .where(sql<boolean>`on_hand - reserved >= ${input.quantity}`);
-        const target = input.warehouseId
-          ? candidates.where("warehouseId", "=", input.warehouseId)
-          : candidates.orderBy(sql`on_hand - reserved`, "desc").limit(1);
-        const level = await scope
-          .updateTable("inventoryLevels")
-          .set({ reserved: sql<number>`reserved + ${input.quantity}`, updatedAt: new Date() })
-          .where("id", "in", target)
-          // Re-checked on the row version this statement locks, which is what makes it safe.
-          .where(sql<boolean>`on_hand - reserved >= ${input.quantity}`)
-          .returning(["id", "warehouseId"])
-          .executeTakeFirst();
-        if (!level) throw inventoryErrors.insufficientStock();
-        const row = await scope
-          .insertInto("inventoryReservations", {
-            id: randomUUID(),
-            levelId: level.id,
-            entityId: input.entityId,
-            variantId,
-            warehouseId: level.warehouseId,
-            quantity: input.quantity,
-            status: "active",
-            reference: input.reference ?? null,
-            expiresAt,
-          })
-          .returning(COLUMNS)
-          .executeTakeFirstOrThrow();
-        return toReservation(row);
+        // Checkout reserves each line: the common case costs one statement. Expired holds are given back
+        // only when they could be what is missing, and a stock row exists only for an entity and variant
+        // of the organization (made by `adjust` after the same check, removed with the entity), so the
+        // sale target is looked up only to tell a 404 from a 409.
+        const row =
+          (await hold(trx, organizationId, held)) ??
+          ((await releaseExpired(trx, organizationId, { entityIds: [input.entityId] })) > 0 ? await hold(trx, organizationId, held) : undefined);
+        if (row) return toReservation(row);
+        await context.services.catalog.requireSaleTarget(organizationId, input, { trx });
+        throw inventoryErrors.insufficientStock();
       });
     },
     release: close("released"),

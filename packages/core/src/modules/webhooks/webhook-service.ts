@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
 import type { z } from "zod";
+import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope } from "../../db/tenant-scope.js";
 import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
@@ -80,6 +82,24 @@ export function createWebhookService({ database, events, secrets, options: webho
   const scope = (organizationId: string, options: TxOptions | undefined) => tenantScope(options?.trx?.withTables<WebhookTables>() ?? db, organizationId);
   const endpointColumns = ["id", "url", "events", "description", "isActive", "createdAt", "updatedAt"] as const;
 
+  /**
+   * The active endpoints each transaction has read, per organization. A checkout emits several events,
+   * and each fans out: reading the endpoints once per transaction saves a round trip per event while the
+   * store's order-number counter is held (checkout's `placeOrder`). The endpoint writes below forget
+   * their transaction's reads, so a transaction always fans out to the endpoints it sees.
+   */
+  const activeEndpointsRead = new WeakMap<Transaction<CoreTables>, Map<string, Promise<{ id: string; events: string[] }[]>>>();
+  const activeEndpoints = (organizationId: string, trx: Transaction<CoreTables>) => {
+    let byOrganization = activeEndpointsRead.get(trx);
+    if (!byOrganization) activeEndpointsRead.set(trx, (byOrganization = new Map()));
+    let endpoints = byOrganization.get(organizationId);
+    if (!endpoints) {
+      endpoints = scope(organizationId, { trx }).selectFrom("webhookEndpoints").select(["id", "events"]).where("isActive", "=", true).execute();
+      byOrganization.set(organizationId, endpoints);
+    }
+    return endpoints;
+  };
+
   const findEndpoint = async (organizationId: string, id: string, options: TxOptions | undefined) => {
     const row = await scope(organizationId, options).selectFrom("webhookEndpoints").select(endpointColumns).where("id", "=", id).executeTakeFirst();
     if (!row) throw AppError.notFound("Webhook endpoint");
@@ -93,6 +113,7 @@ export function createWebhookService({ database, events, secrets, options: webho
       const secret = generateWebhookSecret();
       const id = randomUUID();
       await inTransaction(database, options, async (trx) => {
+        activeEndpointsRead.delete(trx);
         await scope(organizationId, { trx })
           .insertInto("webhookEndpoints", {
             id,
@@ -122,6 +143,7 @@ export function createWebhookService({ database, events, secrets, options: webho
       const before = await findEndpoint(organizationId, id, options);
       if (patch.url !== undefined) await assertRegistrableTarget(patch.url, targets);
       await inTransaction(database, options, async (trx) => {
+        activeEndpointsRead.delete(trx);
         await scope(organizationId, { trx })
           .updateTable("webhookEndpoints")
           .set({
@@ -159,6 +181,7 @@ export function createWebhookService({ database, events, secrets, options: webho
 
     async remove(organizationId, id, actor, options) {
       await inTransaction(database, options, async (trx) => {
+        activeEndpointsRead.delete(trx);
         const deleted = await scope(organizationId, { trx })
           .deleteFrom("webhookEndpoints")
           .where("id", "=", id)
@@ -196,7 +219,7 @@ export function createWebhookService({ database, events, secrets, options: webho
       // Audit-only events (settings, tax, ...) cannot have subscribers: no query for them.
       if (!subscribable.has(event.type)) return;
       const tables = scope(event.organizationId, { trx });
-      const endpoints = await tables.selectFrom("webhookEndpoints").select(["id", "events"]).where("isActive", "=", true).execute();
+      const endpoints = await activeEndpoints(event.organizationId, trx);
       const subscribed = endpoints.filter((endpoint) => endpoint.events.includes(event.type));
       if (subscribed.length === 0) return;
       const body = JSON.stringify({

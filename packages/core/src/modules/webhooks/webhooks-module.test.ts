@@ -132,6 +132,39 @@ describe("outbound webhooks", () => {
     ).rejects.toThrow("rolled back");
     expect(await count()).toBe(before);
   });
+
+  it("fans each event of a transaction out to the endpoints as they are at that event, writes of the same transaction included", async () => {
+    const { webhooks } = t.kernel.services;
+    type Trx = Parameters<Parameters<typeof t.kernel.database.transaction>[0]>[0];
+    const emit = (trx: Trx, entityId: string) =>
+      t.kernel.events.emit({ organizationId: "default", type: "catalog.update", entityType: "catalogEntity", entityId, payload: {}, actor: null }, { trx });
+    const added = await t.kernel.database.transaction(async (trx) => {
+      await emit(trx, "before-any");
+      const endpoint = await webhooks.create("default", { url: receiver.url, events: ["catalog.update"] }, manager, { trx });
+      await emit(trx, "while-active");
+      await emit(trx, "again-active");
+      await webhooks.update("default", endpoint.id, { isActive: false }, manager, { trx });
+      await emit(trx, "while-off");
+      await webhooks.update("default", endpoint.id, { isActive: true }, manager, { trx });
+      await emit(trx, "on-again");
+      return endpoint;
+    });
+    const deliveredFor = async () =>
+      (
+        await sql<{ entityId: string }>`
+          select e.entity_id from webhook_deliveries d join domain_events e on e.id = d.event_id
+          where d.endpoint_id = ${added.id} order by e.sequence`.execute(t.db)
+      ).rows.map((row) => row.entityId);
+    expect(await deliveredFor()).toEqual(["while-active", "again-active", "on-again"]);
+
+    // A delivery for the endpoint removed earlier in the transaction would break its foreign key.
+    await t.kernel.database.transaction(async (trx) => {
+      await emit(trx, "before-removal");
+      await webhooks.remove("default", added.id, manager, { trx });
+      await emit(trx, "after-removal");
+    });
+    expect(await deliveredFor()).toEqual([]);
+  });
 });
 
 describe("webhook target policy", () => {
