@@ -39,7 +39,8 @@ const paymentAdapters: PaymentAdapter[] = [
 
 /**
  * Configuration of the reference server. Everything comes from the environment so one build runs
- * anywhere: `DATABASE_URL` (unset: embedded PGlite in `DATA_DIR`), `REDIS_URL` (shared rate limits),
+ * anywhere: `DATABASE_URL` (unset: embedded PGlite in `DATA_DIR`), `DATABASE_PREPARED_STATEMENTS=false`
+ * (behind a pooler that cannot keep them), `REDIS_URL` (shared rate limits),
  * `PUBLIC_URL`, `TRUSTED_ORIGINS` (comma list of browser origins allowed to use cookie sessions),
  * `TWO_FACTOR_REQUIRED_ROLES` (comma list), `SESSION_DURATION` (seconds), `WEBHOOKS_ALLOW_PRIVATE_TARGETS`,
  * `CARD_API_KEY`, `CARD_WEBHOOK_SECRETS`, `CARD_API_BASE_URL`, `ACP_WEBHOOK_URL`, `ACP_WEBHOOK_SECRET`.
@@ -49,6 +50,7 @@ export default defineConfig({
     ...(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : {}),
     ...(process.env.DATABASE_SCHEMA ? { schema: process.env.DATABASE_SCHEMA } : {}),
     ...(process.env.DATABASE_POOL_SIZE ? { poolSize: Number(process.env.DATABASE_POOL_SIZE) } : {}),
+    ...(process.env.DATABASE_PREPARED_STATEMENTS === "false" ? { preparedStatements: false } : {}),
     dataDir: process.env.DATA_DIR ?? ".data",
   },
   http: {

@@ -6,6 +6,7 @@ import type { DatabaseConfig } from "../kernel/config.js";
 import type { CoreTables } from "./core-tables.js";
 import { INT8_OID, parseSafeInteger } from "./safe-integer.js";
 import { holdDataDir } from "./data-dir-lock.js";
+import { preparingPool } from "./preparing-pool.js";
 
 /** An open database: the Kysely instance and what the kernel needs to manage it. */
 export interface Database {
@@ -46,11 +47,11 @@ export async function createDatabase(config: DatabaseConfig = {}): Promise<Datab
   const schema = config.schema ?? "public";
   if (!SCHEMA_NAME.test(schema)) throw new Error(`Invalid database schema name: ${schema}`);
   return config.url
-    ? openPostgres(config.url, schema, config.poolSize ?? 10)
+    ? openPostgres(config.url, schema, config.poolSize ?? 10, config.preparedStatements ?? true)
     : openPglite(config.dataDir ?? ".data", schema, config.lockHolder ?? "another process");
 }
 
-async function openPostgres(url: string, schema: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, schema: string, poolSize: number, isPreparing: boolean): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -69,7 +70,7 @@ async function openPostgres(url: string, schema: string, poolSize: number): Prom
   // fails instead, and the pool drops it on release.
   pool.on("connect", (client) => client.on("error", () => {}));
   if (schema !== "public") await pool.query(`create schema if not exists ${schema}`);
-  const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }), plugins: [columnNames()] });
+  const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool: isPreparing ? preparingPool(pool) : pool }), plugins: [columnNames()] });
   return {
     db,
     dialect: "postgres",

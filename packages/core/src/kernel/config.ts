@@ -42,6 +42,13 @@ export interface DatabaseConfig {
   /** Maximum pool size on PostgreSQL. @default 10 */
   poolSize?: number;
   /**
+   * Run queries as named prepared statements on PostgreSQL, so each connection parses and plans a query
+   * once (`db/preparing-pool.ts`). Turn it off behind a pooler that moves a session's statements between
+   * server connections: PgBouncer in transaction mode before 1.21, or without `max_prepared_statements`.
+   * @default true
+   */
+  preparedStatements?: boolean;
+  /**
    * How this process is named in the embedded database's lock file (`<dataDir>/uc.lock`): another
    * process refused the directory says who holds it. @default "another process"
    */
