@@ -19,8 +19,10 @@ interface Prepared {
 
 /**
  * The pool Kysely uses, handing each query to PostgreSQL as a named prepared statement, so that a
- * connection parses and plans a text it has run before once instead of every time (PostgreSQL then
- * plans each run as it would, or reuses a generic plan when that costs no more: `plan_cache_mode`).
+ * connection parses a text it has run before once instead of every time: about a third of PostgreSQL's
+ * CPU per checkout (bench/results/checkout.md). The connections it is used with plan every run for its
+ * values (`plan_cache_mode=force_custom_plan`, set by `createDatabase`): generic plans would save as much
+ * again on checkout, but a search whose selectivity only the values tell ran three times slower with one.
  * Statements without parameters (`begin`, `commit`) and those with many run unnamed, as do new texts
  * once a connection holds `PREPARED_PER_CONNECTION`.
  *

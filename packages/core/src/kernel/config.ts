@@ -42,8 +42,8 @@ export interface DatabaseConfig {
   /** Maximum pool size on PostgreSQL. @default 10 */
   poolSize?: number;
   /**
-   * Run queries as named prepared statements on PostgreSQL, so each connection parses and plans a query
-   * once (`db/preparing-pool.ts`). Turn it off behind a pooler that moves a session's statements between
+   * Run queries as named prepared statements on PostgreSQL, so each connection parses a query once
+   * (`db/preparing-pool.ts`). Turn it off behind a pooler that moves a session's statements between
    * server connections: PgBouncer in transaction mode before 1.21, or without `max_prepared_statements`.
    * @default true
    */

@@ -30,4 +30,21 @@ export const auditMigrations: readonly NamedMigration[] = [
         .execute();
     },
   },
+  {
+    // Every domain event becomes an audit entry in the statement that stores the event, by a trigger
+    // instead of a subscriber's insert: one round trip less per event (two per checkout), and an event
+    // stored by any path is audited.
+    name: "0002_audit_entries_from_events",
+    async up(db) {
+      await sql`
+        create function audit_entry_from_event() returns trigger language plpgsql as $$
+        begin
+          insert into audit_entries (id, organization_id, event, entity_type, entity_id, actor_id, actor_type, changes, event_id, occurred_at)
+          values (gen_random_uuid(), new.organization_id, new.type, new.entity_type, new.entity_id, new.actor_id, new.actor_type, new.payload, new.id, new.occurred_at);
+          return null;
+        end
+        $$`.execute(db);
+      await sql`create trigger domain_events_audit after insert on domain_events for each row execute function audit_entry_from_event()`.execute(db);
+    },
+  },
 ];

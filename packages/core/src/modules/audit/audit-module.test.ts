@@ -68,4 +68,25 @@ describe("audit log", () => {
     const after = await sql<{ count: number }>`select count(*)::int as count from audit_entries`.execute(t.db);
     expect(after.rows[0]?.count).toBe(before.rows[0]?.count);
   });
+
+  it("records an entry for every stored event, with the event's own fields, by whatever path it was stored", async () => {
+    const eventId = "5f0c1f9e-8b1a-4c59-9a53-0d2b4a0c7e11";
+    await sql`
+      insert into domain_events (id, organization_id, type, entity_type, entity_id, payload, actor_id, actor_type, occurred_at)
+      values (${eventId}, 'default', 'greetings.create', 'greeting', 'by-sql', '{"after":{"text":"hi"}}', 'someone', 'user', '2026-01-02T03:04:05.678Z')`.execute(t.db);
+    const entries = await sql`
+      select organization_id, event, entity_type, entity_id, actor_id, actor_type, changes, occurred_at from audit_entries where event_id = ${eventId}`.execute(t.db);
+    expect(entries.rows).toEqual([
+      {
+        organizationId: "default",
+        event: "greetings.create",
+        entityType: "greeting",
+        entityId: "by-sql",
+        actorId: "someone",
+        actorType: "user",
+        changes: { after: { text: "hi" } },
+        occurredAt: new Date("2026-01-02T03:04:05.678Z"),
+      },
+    ]);
+  });
 });

@@ -6,8 +6,9 @@ import { listAuditEntries } from "./routes/list-audit-entries.js";
 import { listEntityAuditEntries } from "./routes/list-entity-audit-entries.js";
 
 /**
- * The audit log: every domain event becomes an entry (actor, event, entity, what changed) written in the
- * event's own transaction, so an entry exists exactly when the change does.
+ * The audit log: every domain event becomes an entry (actor, event, entity, what changed), written by a
+ * trigger on the events table (migration 0002) in the statement that stores the event, so an entry exists
+ * exactly when the change does.
  */
 export const auditModule: PluginManifest = {
   id: "audit",
@@ -15,6 +16,5 @@ export const auditModule: PluginManifest = {
   permissions: [{ scope: "audit:read", description: "Read the audit log" }],
   schema: { migrations: auditMigrations },
   services: ({ db }) => ({ audit: createAuditService(db) }),
-  subscribers: [{ event: "*", handler: (event, { trx, services }) => services.audit.recordEvent(event, { trx }) }],
   routes: (context) => [...listAuditEntries(context), ...listEntityAuditEntries(context)],
 };

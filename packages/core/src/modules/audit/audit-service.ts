@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope } from "../../db/tenant-scope.js";
-import type { DomainEvent } from "../../kernel/event-bus.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import type { AuditTables } from "./audit-tables.js";
 
@@ -31,8 +29,6 @@ export interface AuditFilters {
 }
 
 export interface AuditService {
-  /** Records a domain event; runs inside the event's transaction so it commits or rolls back with it. */
-  recordEvent(event: DomainEvent, options: Required<TxOptions>): Promise<void>;
   /** Newest first. */
   list(organizationId: string, filters: AuditFilters, options?: TxOptions): Promise<AuditEntry[]>;
 }
@@ -40,21 +36,6 @@ export interface AuditService {
 export function createAuditService(db: Kysely<CoreTables>): AuditService {
   const tables = db.withTables<AuditTables>();
   return {
-    async recordEvent(event, { trx }) {
-      await tenantScope(trx.withTables<AuditTables>(), event.organizationId)
-        .insertInto("auditEntries", {
-          id: randomUUID(),
-          event: event.type,
-          entityType: event.entityType,
-          entityId: event.entityId,
-          actorId: event.actorId,
-          actorType: event.actorType,
-          changes: JSON.stringify(event.payload),
-          eventId: event.id,
-          occurredAt: event.occurredAt,
-        })
-        .execute();
-    },
     async list(organizationId, filters, options) {
       let query = tenantScope(options?.trx?.withTables<AuditTables>() ?? tables, organizationId)
         .selectFrom("auditEntries")
