@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Database } from "./create-database.js";
+import { allowGenericPlans } from "./generic-plans.js";
 import { PREPARED_PER_CONNECTION } from "./preparing-pool.js";
 
 // The embedded database has no pool and no prepared statements of ours: PostgreSQL only.
@@ -74,6 +75,24 @@ describe.skipIf(!url)("prepared statements (PostgreSQL)", () => {
       .catch((error: Error) => error.message);
     expect(outcome).toBe("rolled back");
     expect(await read()).toEqual([{ id: 1 }]);
+  });
+
+  it("plans every run for its values, except in a transaction that allows generic plans", async () => {
+    const text = 'select "body" from "notes" where "id" = $1 and "body" <> $2';
+    const plans = async () =>
+      (await sql<{ generic: number; custom: number }>`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement = ${text}`.execute(database.db)).rows[0];
+    const read = (trx: Kysely<Record<string, Record<string, unknown>>>) => trx.selectFrom("notes").select("body").where("id", "=", 1).where("body", "<>", "x").execute();
+    for (let i = 0; i < 8; i++) await read(db());
+    expect(await plans()).toEqual({ generic: 0, custom: 8 });
+    await db().transaction().execute(async (trx) => {
+      await allowGenericPlans(trx as never);
+      for (let i = 0; i < 8; i++) await read(trx);
+    });
+    const after = await plans();
+    expect(after?.generic).toBeGreaterThan(0);
+    // The setting ended with the transaction.
+    await read(db());
+    expect((await plans())?.custom).toBe((after?.custom ?? 0) + 1);
   });
 
   it(`keeps at most ${PREPARED_PER_CONNECTION} statements on a connection; texts past that run unnamed`, async () => {

@@ -4,14 +4,16 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../../kernel/app-error.js";
 import { defineHook } from "../../kernel/hook-runner.js";
 import { definePlugin } from "../../kernel/plugin.js";
-import { createTestActor, createTestApp, type TestApp } from "../../testing/index.js";
+import { createTestActor, createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
 import { call, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
 import { cartCall, cartStaff, shopper, storefrontKey } from "../carts/carts-test-helpers.js";
 import { cartWith, checkout, checkoutTraces, createWarehouse, stockedProduct } from "./checkout-test-helpers.js";
 
 /** What the test plugin's hooks do on the next checkout. */
-let hookMode: "none" | "refuse" | "surcharge" | "resell" | "crash-after" = "none";
+let hookMode: "none" | "refuse" | "surcharge" | "resell" | "crash-after" | "read-plan-mode" = "none";
 const afterCreates: { number: string; isCommitted: boolean }[] = [];
+/** `plan_cache_mode` as the checkout's transaction had it, read by the hook in `read-plan-mode`. */
+let planModeSeen: string | undefined;
 
 // A plugin on the two hook points, as a store's own code would be: it refuses, changes the order
 // (titles in capitals and a 100 minor-unit loyalty discount on the first line), tries to sell something
@@ -21,7 +23,8 @@ const checkoutGuard = definePlugin({
   version: "1.0.0",
   dependencies: ["checkout"],
   hooks: [
-    defineHook("checkout.beforeCreate", ({ order, cart }) => {
+    defineHook("checkout.beforeCreate", async ({ order, cart }, { trx }) => {
+      if (hookMode === "read-plan-mode") planModeSeen = (await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(trx)).rows[0]?.mode;
       if (hookMode === "refuse") throw new AppError("FORBIDDEN", { message: `Cart ${cart.id} is on the blocklist` });
       if (hookMode === "resell") return { cart, order: { ...order, lines: order.lines.map((line) => ({ ...line, quantity: line.quantity + 1 })) } };
       if (hookMode !== "surcharge") return;
@@ -189,6 +192,16 @@ describe("checkout", () => {
     expect(placed.body.data).toMatchObject({ discountTotal: 100, total: 2300 });
     const stored = await call(t.app, "GET", `/api/orders/${placed.body.data.number}`);
     expect(stored.body.data).toMatchObject({ total: 2300, lines: [expect.objectContaining({ title: "SHIRT" })] });
+  });
+
+  it("lets its transaction reuse generic plans (keyed statements only), while the connection plans every run elsewhere", async () => {
+    const cart = await cartWith(t.app, [{ entityId: mug, quantity: 1 }]);
+    hookMode = "read-plan-mode";
+    expect((await checkout(t.app, cart)).status).toBe(201);
+    expect(planModeSeen).toBe("auto");
+    const outside = (await sql<{ mode: string }>`select current_setting('plan_cache_mode') as mode`.execute(t.db)).rows[0]?.mode;
+    // PostgreSQL connections plan each run for its values; the embedded database prepares nothing.
+    expect(outside).toBe(isPostgresTestRun() ? "force_custom_plan" : "auto");
   });
 
   it("answers 201 with meta.hookErrors when an orders.afterCreate handler fails; the order stays", async () => {

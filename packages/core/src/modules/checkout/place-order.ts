@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
+import { allowGenericPlans } from "../../db/generic-plans.js";
 import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
@@ -81,6 +82,7 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
   }
 
   return inTransactionWithHookErrors(context.database, options, async (trx) => {
+    await allowGenericPlans(trx);
     const hookContext: BeforeHookContext = { organizationId, actor, services, trx };
     const { cart, items } = await failingAs(
       () => services.carts.lockForCheckout(organizationId, body.cartId, { trx, caller: { actor, cartToken: input.cartToken } }),
