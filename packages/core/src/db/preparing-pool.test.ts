@@ -57,9 +57,9 @@ describe.skipIf(!url)("prepared statements (PostgreSQL)", () => {
       .execute(async (trx) => read(trx))
       .then(
         () => "committed",
-        (error: { code?: string }) => error.code,
+        (error: { code?: string; message?: string }) => `${error.code} ${error.message}`,
       );
-    expect(outcome).toBe("0A000");
+    expect(outcome).toBe("0A000 cached plan must not change result type");
     const again = await db().transaction().execute(async (trx) => read(trx));
     expect(again).toHaveLength(1);
   });

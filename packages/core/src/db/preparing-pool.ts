@@ -19,10 +19,11 @@ interface Prepared {
 
 /**
  * The pool Kysely uses, handing each query to PostgreSQL as a named prepared statement, so that a
- * connection parses a text it has run before once instead of every time: about a third of PostgreSQL's
+ * connection parses a text it has run before once instead of every time: over a quarter of PostgreSQL's
  * CPU per checkout (bench/results/checkout.md). The connections it is used with plan every run for its
- * values (`plan_cache_mode=force_custom_plan`, set by `createDatabase`): generic plans would save as much
- * again on checkout, but a search whose selectivity only the values tell ran three times slower with one.
+ * values (`plan_cache_mode=force_custom_plan`, set by `createDatabase`): a search whose selectivity only
+ * the values tell ran three times slower with a generic plan. Transactions of keyed statements may allow
+ * them (`allowGenericPlans`: checkout).
  * Statements without parameters (`begin`, `commit`) and those with many run unnamed, as do new texts
  * once a connection holds `PREPARED_PER_CONNECTION`.
  *
@@ -48,7 +49,7 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
         try {
           return await client.query({ name, text, values });
         } catch (error) {
-          if ((error as { code?: unknown } | null)?.code !== STALE_PLAN) throw error;
+          if (!isStalePlan(error)) throw error;
           statements.names.delete(text);
           if (isRetry || transactionStatus(client) !== "I") throw error;
           return run(text, values, true);
@@ -65,8 +66,11 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
-/** `cached plan must not change result type`. */
-const STALE_PLAN = "0A000";
+/** `cached plan must not change result type` (SQLSTATE 0A000, raised where a cached plan is revalidated). */
+const isStalePlan = (error: unknown): boolean => {
+  const { code, routine } = (error ?? {}) as { code?: unknown; routine?: unknown };
+  return code === "0A000" && routine === "RevalidateCachedQuery";
+};
 
 /**
  * The name `text` runs under on this connection; none when it runs unnamed. Names are numbered per
