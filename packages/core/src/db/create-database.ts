@@ -57,8 +57,7 @@ async function openPostgres(url: string, schema: string, poolSize: number, isPre
     max: poolSize,
     connectionTimeoutMillis: 5_000,
     // Every connection works in the configured schema; tests give each file its own. Prepared statements
-    // are planned for each run's values (`preparingPool`): a generic plan made a broad search three times
-    // slower at 100,000 entities (bench/results/catalog-scale.md).
+    // are planned for each run's values: see `preparingPool`.
     options: `-c search_path=${schema}${isPreparing ? " -c plan_cache_mode=force_custom_plan" : ""}`,
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>

@@ -40,9 +40,8 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
     end: () => pool.end(),
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
-      let prepared = preparedBy.get(client);
-      if (!prepared) preparedBy.set(client, (prepared = { names: new Map(), allocated: 0 }));
-      const statements = prepared;
+      const statements = preparedBy.get(client) ?? { names: new Map<string, string>(), allocated: 0 };
+      preparedBy.set(client, statements);
       const run = async (text: string, values: unknown[], isRetry = false): Promise<pg.QueryResult> => {
         const name = nameFor(statements, text, values.length);
         if (name === undefined) return client.query(text, values);

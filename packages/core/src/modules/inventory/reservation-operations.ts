@@ -21,7 +21,9 @@ export const DEFAULT_RESERVATION_TTL_SECONDS = 900;
 
 const COLUMNS = ["id", "entityId", "variantId", "warehouseId", "quantity", "status", "reference", "expiresAt", "createdAt"] as const;
 
-const toReservation = (row: Pick<Selectable<InventoryTables["inventoryReservations"]>, (typeof COLUMNS)[number]>): Reservation => ({
+type ReservationRow = Pick<Selectable<InventoryTables["inventoryReservations"]>, (typeof COLUMNS)[number]>;
+
+const toReservation = (row: ReservationRow): Reservation => ({
   ...row,
   expiresAt: row.expiresAt.toISOString(),
   createdAt: row.createdAt.toISOString(),
@@ -50,8 +52,6 @@ export async function releaseExpired(trx: Transaction<CoreTables>, organizationI
   }
   return expired.length;
 }
-
-type ReservationRow = Pick<Selectable<InventoryTables["inventoryReservations"]>, (typeof COLUMNS)[number]>;
 
 interface Hold {
   entityId: string;
@@ -89,7 +89,7 @@ async function hold(trx: Transaction<CoreTables>, organizationId: string, input:
     insert into inventory_reservations (id, organization_id, level_id, entity_id, variant_id, warehouse_id, quantity, status, reference, expires_at)
     select ${randomUUID()}::uuid, ${organizationId}, id, ${input.entityId}::uuid, ${input.variantId}::uuid, warehouse_id, ${input.quantity}::integer, 'active', ${input.reference}, ${input.expiresAt}::timestamptz
     from level
-    returning id, entity_id, variant_id, warehouse_id, quantity, status, reference, expires_at, created_at`.execute(trx);
+    returning ${sql.join(COLUMNS.map((column) => sql.ref(column)))}`.execute(trx);
   return rows[0];
 }
 
