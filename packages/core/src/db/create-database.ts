@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
-import { CamelCasePlugin, Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
+import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
 import type { DatabaseConfig } from "../kernel/config.js";
+import { columnNamesPlugin, snakeCaseIdentifiers } from "./column-names.js";
 import type { CoreTables } from "./core-tables.js";
 import { INT8_OID, parseSafeInteger } from "./safe-integer.js";
 import { holdDataDir } from "./data-dir-lock.js";
@@ -32,15 +33,8 @@ export type Listen = (channel: string, onNotify: (payload: string) => void) => P
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /**
- * snake_case columns read and written as camelCase. Keys inside JSON values (metadata, variant options,
- * settings, search attributes, event payloads) are the caller's data and come back exactly as stored:
- * by default the plugin would answer `{"external_id": 1}` as `{"externalId": 1}`.
- */
-const columnNames = () => new CamelCasePlugin({ maintainNestedObjectKeys: true });
-
-/**
  * Opens PostgreSQL through `pg` when `url` is set, otherwise embedded PGlite persisted in `dataDir`.
- * Columns are snake_case in SQL and camelCase in TypeScript (CamelCasePlugin), so the same queries and
+ * Columns are snake_case in SQL and camelCase in TypeScript (`column-names.ts`), so the same queries and
  * migrations run on both.
  */
 export async function createDatabase(config: DatabaseConfig = {}): Promise<Database> {
@@ -71,7 +65,7 @@ async function openPostgres(url: string, schema: string, poolSize: number, isPre
   // fails instead, and the pool drops it on release.
   pool.on("connect", (client) => client.on("error", () => {}));
   if (schema !== "public") await pool.query(`create schema if not exists ${schema}`);
-  const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool: isPreparing ? preparingPool(pool) : pool }), plugins: [columnNames()] });
+  const db = new Kysely<CoreTables>({ dialect: snakeCaseIdentifiers(new PostgresDialect({ pool: isPreparing ? preparingPool(pool) : pool })), plugins: [columnNamesPlugin()] });
   return {
     db,
     dialect: "postgres",
@@ -98,7 +92,7 @@ async function openPglite(dataDir: string, schema: string, lockHolder: string): 
   }
   if (schema !== "public") await pglite.exec(`create schema if not exists ${schema}; set search_path to ${schema}`);
   let isClosed = false;
-  const db = new Kysely<CoreTables>({ dialect: new PGliteDialect({ pglite }), plugins: [columnNames()] });
+  const db = new Kysely<CoreTables>({ dialect: snakeCaseIdentifiers(new PGliteDialect({ pglite })), plugins: [columnNamesPlugin()] });
   return {
     db,
     dialect: "pglite",
