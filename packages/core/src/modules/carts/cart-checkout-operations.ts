@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { canReachCart, type CartCaller } from "./cart-access.js";
-import { readCartItems, requireCart } from "./cart-view.js";
-import { cartsErrors, cartsScope, toCartRecord, type CartItemRecord, type CartRecord, type CartsContext } from "./carts-context.js";
+import { reachableCart } from "./cart-view.js";
+import { CART_COLUMNS, cartsErrors, cartsScope, toCartRecord, type CartItemRecord, type CartRecord, type CartRow, type CartsContext } from "./carts-context.js";
 
 /** A cart held for checkout: its row is locked until the checkout's transaction ends. */
 export interface LockedCart {
@@ -18,15 +18,31 @@ export function createCartCheckoutOperations(context: CartsContext) {
   return {
     /**
      * Locks a cart for checkout (`SELECT ... FOR UPDATE` in the caller's transaction), so two checkouts
-     * of one cart run one after the other and the second finds it checked out. 404 when missing, expired
-     * or not the caller's (`options.caller`, the carts' ownership rule; without one, no rule: for
-     * trusted callers); 409 CONFLICT when already checked out.
+     * of one cart run one after the other and the second finds it checked out; its lines come in the
+     * same statement. 404 when missing, expired or not the caller's (`options.caller`, the carts'
+     * ownership rule; without one, no rule: for trusted callers); 409 CONFLICT when already checked out.
      */
     async lockForCheckout(organizationId: string, cartId: string, options: Required<TxOptions> & { caller?: CartCaller }): Promise<LockedCart> {
-      const { trx } = options;
-      const row = await requireCart(trx, { organizationId, cartId, caller: options.caller ?? null, lock: true });
+      const rows = await cartsScope(options.trx, organizationId)
+        .selectFrom("carts")
+        .leftJoin("cartItems", (join) => join.onRef("cartItems.cartId", "=", "carts.id").onRef("cartItems.organizationId", "=", "carts.organizationId"))
+        .select(CART_COLUMNS.map((column) => `carts.${column}` as const))
+        .select(["cartItems.id as itemId", "cartItems.entityId", "cartItems.variantId", "cartItems.quantity", "cartItems.unitPriceSnapshot"])
+        .where("carts.id", "=", cartId)
+        .orderBy("cartItems.createdAt")
+        .orderBy("cartItems.id")
+        .forUpdate("carts")
+        .execute();
+      const items: CartItemRecord[] = [];
+      let cart: CartRow | undefined;
+      for (const { itemId, entityId, variantId, quantity, unitPriceSnapshot, ...cartColumns } of rows) {
+        cart ??= cartColumns;
+        // A cart without lines is one row whose line columns are null (the left join).
+        if (itemId !== null && entityId !== null && quantity !== null) items.push({ id: itemId, entityId, variantId, quantity, unitPriceSnapshot });
+      }
+      const row = reachableCart(cart, options.caller ?? null);
       if (row.status !== "open") throw cartsErrors.checkedOut();
-      return { cart: toCartRecord(row), items: await readCartItems(trx, organizationId, cartId) };
+      return { cart: toCartRecord(row), items };
     },
 
     /** Freezes a locked cart with the order made of it; 409 when it was no longer open. */

@@ -36,8 +36,12 @@ export async function requireCart(
 ): Promise<CartRow> {
   let query = cartsScope(db, input.organizationId).selectFrom("carts").select(CART_COLUMNS).where("id", "=", input.cartId);
   if (input.lock) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  if (!row || row.expiresAt <= new Date() || (input.caller && !canReachCart(row, input.caller))) throw cartsErrors.cartNotFound();
+  return reachableCart(await query.executeTakeFirst(), input.caller);
+}
+
+/** `row` when it is a live cart `caller` may reach (`null`: a trusted caller); else the 404 of `requireCart`. */
+export function reachableCart(row: CartRow | undefined, caller: CartCaller | null): CartRow {
+  if (!row || row.expiresAt <= new Date() || (caller && !canReachCart(row, caller))) throw cartsErrors.cartNotFound();
   return row;
 }
 
