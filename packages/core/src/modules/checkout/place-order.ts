@@ -59,10 +59,11 @@ function assertChargeable(quote: CartQuote): void {
  * Places an order from a cart in ONE transaction: lock the cart, price every line again (pricing), apply
  * the promotion codes (promotions), tax each discounted line (tax), run `checkout.beforeCreate`, redeem
  * each code with the guarded statement, record the payment intent with its job (payments: the provider
- * is called after commit), freeze the cart, take the stock (reserve then convert, lines in a fixed order
- * so two checkouts never wait on each other's rows crosswise), and write the order with its number
- * (orders), in that order: the rows many checkouts contend for are locked last. Events, audit entries
- * and webhook jobs are written by subscribers in the same transaction. Any refusal is a 422 CHECKOUT_FAILED with `details.reason` and rolls everything back;
+ * is called after commit), freeze the cart, take the stock (`inventory.sell`: reserve and convert in one
+ * statement, lines in a fixed order so two checkouts never wait on each other's rows crosswise), and
+ * write the order with its number (orders), in that order: the rows many checkouts contend for are
+ * locked last. Events, audit entries and webhook jobs are written by subscribers in the same
+ * transaction. Any refusal is a 422 CHECKOUT_FAILED with `details.reason` and rolls everything back;
  * `orders.afterCreate` handlers run after commit and their failures come back as `hookErrors`.
  */
 export async function placeOrder(context: CheckoutContext, input: PlaceOrderInput, options?: TxOptions): Promise<WithHookErrors<PlacedOrder>> {
@@ -142,16 +143,16 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
 }
 
 /**
- * Takes each line's stock: a reservation (one guarded UPDATE: never more than is on hand) converted into
- * a sale at once. Lines go in (entity, variant) order, so concurrent checkouts lock stock rows in one
- * order and cannot deadlock.
+ * Takes each line's stock: a reservation converted into a sale at once (`inventory.sell`, one guarded
+ * UPDATE: never more than is on hand). Lines go in (entity, variant) order, so concurrent checkouts lock
+ * stock rows in one order and cannot deadlock.
  */
 async function takeStock(services: Services, input: { organizationId: string; actor: Actor | null; cart: CartRecord; lines: readonly QuotedLine[]; trx: Transaction<CoreTables> }) {
   const { organizationId, trx } = input;
   const ordered = [...input.lines].sort((a, b) => compare(a.entityId, b.entityId) || compare(a.variantId ?? "", b.variantId ?? ""));
   for (const line of ordered) {
-    const reservation = await failingAs(
-      () => services.inventory.reserve(organizationId, { entityId: line.entityId, variantId: line.variantId, quantity: line.quantity, reference: `cart:${input.cart.id}` }, { trx }),
+    await failingAs(
+      () => services.inventory.sell(organizationId, { entityId: line.entityId, variantId: line.variantId, quantity: line.quantity, reference: `cart:${input.cart.id}` }, input.actor, { trx }),
       (error) =>
         error.code === "CONFLICT"
           ? checkoutFailed("OUT_OF_STOCK", `Not enough stock for ${line.title ?? line.slug}`, { ...lineRef(line), quantity: line.quantity })
@@ -159,7 +160,6 @@ async function takeStock(services: Services, input: { organizationId: string; ac
             ? checkoutFailed("ITEM_UNAVAILABLE", "An item of the cart is no longer for sale", lineRef(line))
             : undefined,
     );
-    await services.inventory.convert(organizationId, reservation.id, input.actor, { trx });
   }
 }
 

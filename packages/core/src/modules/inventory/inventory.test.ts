@@ -84,6 +84,35 @@ describe("inventory", () => {
     expect((await call(t.app, "POST", "/api/inventory/convert", { body: { reservationId: expiring.body.data.id } })).status).toBe(409);
   });
 
+  it("sells at once (checkout's path): a converted reservation under its reference, the sale adjustment and event; refused like reserve with nothing written", async () => {
+    const id = await createEntity(t.app, { slug: "sold-at-once" });
+    await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId: id, warehouseId, type: "restock", quantity: 5 } });
+    await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: id, quantity: 1 } });
+    const { inventory } = t.kernel.services;
+    const actor = { type: "user" as const, id: "seller", organizationId: TEST_ORGANIZATION_ID, permissions: ["*"] };
+    const sold = await inventory.sell(TEST_ORGANIZATION_ID, { entityId: id, quantity: 3, reference: "cart:sold-at-once" }, actor);
+    expect(sold).toMatchObject({ status: "converted", quantity: 3, warehouseId, reference: "cart:sold-at-once" });
+    expect(await level(id)).toMatchObject({ onHand: 2, reserved: 1, available: 1 });
+    expect(await inventory.listByReference(TEST_ORGANIZATION_ID, "cart:sold-at-once")).toEqual([sold]);
+    const adjustment = await sql<{ type: string; quantity: number; onHandAfter: number; actorId: string; note: string }>`
+      select type, quantity, on_hand_after, actor_id, note from inventory_adjustments where entity_id = ${id} and type = 'sale'`.execute(t.db);
+    expect(adjustment.rows).toEqual([{ type: "sale", quantity: -3, onHandAfter: 2, actorId: "seller", note: `reservation ${sold.id}` }]);
+    const event = await sql<{ payload: Record<string, unknown> }>`
+      select payload from domain_events where type = 'inventory.afterAdjust' and payload->>'reservationId' = ${sold.id}`.execute(t.db);
+    expect(event.rows.map((row) => row.payload)).toEqual([
+      { entityId: id, variantId: null, warehouseId, type: "sale", quantity: -3, reservationId: sold.id, before: { onHand: 5 }, after: { onHand: 2, reserved: 1, available: 1 } },
+    ]);
+
+    const counts = async () => (await sql<{ n: number }>`
+      select (select count(*) from inventory_reservations where entity_id = ${id}) + (select count(*) from inventory_adjustments where entity_id = ${id})
+        + (select count(*) from domain_events where entity_type = 'inventoryLevel')::int as n`.execute(t.db)).rows[0]?.n;
+    const before = await counts();
+    await expect(inventory.sell(TEST_ORGANIZATION_ID, { entityId: id, quantity: 2 }, actor)).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(inventory.sell(TEST_ORGANIZATION_ID, { entityId: id, variantId: "00000000-0000-4000-8000-000000000000", quantity: 1 }, actor)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await counts()).toBe(before);
+    expect(await level(id)).toMatchObject({ onHand: 2, reserved: 1, available: 1 });
+  });
+
   it("holds a reservation until its expiresAt, and refuses a past, too distant or doubled expiry with nothing held", async () => {
     const id = await createEntity(t.app, { slug: "held-long" });
     await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId: id, warehouseId, type: "restock", quantity: 5 } });
@@ -196,6 +225,24 @@ describe.runIf(isPostgresTestRun())("inventory under concurrency (PostgreSQL)", 
     expect(statuses.filter((status) => status === 409)).toHaveLength(190);
     const stock = (await call(t.app, "GET", `/api/inventory/check?entityIds=${entityId}`)).body.data[0];
     expect(stock).toMatchObject({ onHand: 10, reserved: 10, available: 0 });
+  });
+
+  it("lets exactly 10 of 60 concurrent sells and reservations take the last 10 units", async () => {
+    const warehouseId = (await call(t.app, "POST", "/api/inventory/warehouses", { body: { name: "Sell race", code: "sell-race" } })).body.data.id;
+    const entityId = await createEntity(t.app, { slug: "last-units-sold" });
+    await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId, warehouseId, type: "restock", quantity: 10 } });
+    const { inventory } = t.kernel.services;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, i) =>
+        i % 2 === 0 ? inventory.sell(TEST_ORGANIZATION_ID, { entityId, quantity: 1 }, null) : inventory.reserve(TEST_ORGANIZATION_ID, { entityId, quantity: 1 }),
+      ),
+    );
+    const taken = outcomes.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
+    expect(taken).toHaveLength(10);
+    expect(outcomes.filter((outcome) => outcome.status === "rejected").every((outcome) => (outcome.reason as { code?: string }).code === "CONFLICT")).toBe(true);
+    const sold = taken.filter((reservation) => reservation.status === "converted").length;
+    const stock = (await call(t.app, "GET", `/api/inventory/check?entityIds=${entityId}`)).body.data[0];
+    expect(stock).toMatchObject({ onHand: 10 - sold, reserved: 10 - sold, available: 0 });
   });
 
   it("never lets concurrent sales and reservations push available stock below zero", async () => {

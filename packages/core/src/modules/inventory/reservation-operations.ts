@@ -62,14 +62,20 @@ interface Hold {
   expiresAt: Date;
 }
 
+/** A reservation with its stock row as the statement that made or closed it left it. */
+type ReservationAndLevel = ReservationRow & { levelId: string; onHand: number; reserved: number };
+
 /**
  * Holds stock and records the reservation in ONE statement: the guarded UPDATE of a level with
  * `quantity` available (`on_hand - reserved >= quantity`, re-checked on the row version it locks, which
- * is what makes it safe under any concurrency) feeds the reservation's insert. No level has enough: no
- * row, nothing written.
+ * is what makes it safe under any concurrency) feeds the reservation's insert. With `sale`, the same
+ * statement sells instead of holding: the quantity leaves `on_hand` (not added to `reserved`), the
+ * reservation is recorded `converted` and the sale adjustment is written, which is `reserve` then
+ * `convert` without the two round trips between. No level has enough: no row, nothing written.
  */
-async function hold(trx: Transaction<CoreTables>, organizationId: string, input: Hold): Promise<ReservationRow | undefined> {
+async function hold(trx: Transaction<CoreTables>, organizationId: string, input: Hold, sale: { actor: Actor | null } | null): Promise<ReservationAndLevel | undefined> {
   const scope = inventoryScope(trx, organizationId);
+  const reservationId = randomUUID();
   const candidates = scope
     .selectFrom("inventoryLevels")
     .select("id")
@@ -79,17 +85,24 @@ async function hold(trx: Transaction<CoreTables>, organizationId: string, input:
   const target = input.warehouseId ? candidates.where("warehouseId", "=", input.warehouseId) : candidates.orderBy(sql`on_hand - reserved`, "desc").limit(1);
   const level = scope
     .updateTable("inventoryLevels")
-    .set({ reserved: sql<number>`reserved + ${input.quantity}`, updatedAt: new Date() })
+    .set(sale ? { onHand: sql<number>`on_hand - ${input.quantity}`, updatedAt: new Date() } : { reserved: sql<number>`reserved + ${input.quantity}`, updatedAt: new Date() })
     .where("id", "in", target)
     .where(sql<boolean>`on_hand - reserved >= ${input.quantity}`)
-    .returning(["id", "warehouseId"]);
+    .returning(["id", "warehouseId", "onHand", "reserved"]);
+  const adjustment = sql`, sale as (
+    insert into inventory_adjustments (id, organization_id, warehouse_id, entity_id, variant_id, type, quantity, on_hand_after, actor_id, note)
+    select ${randomUUID()}::uuid, ${organizationId}, warehouse_id, ${input.entityId}::uuid, ${input.variantId}::uuid, 'sale', ${-input.quantity}::integer, on_hand, ${sale?.actor?.id ?? null}, ${`reservation ${reservationId}`}
+    from level)`;
   // Parameters in a SELECT list have no column to take their type from: hence the casts.
-  const { rows } = await sql<ReservationRow>`
-    with level as (${level})
-    insert into inventory_reservations (id, organization_id, level_id, entity_id, variant_id, warehouse_id, quantity, status, reference, expires_at)
-    select ${randomUUID()}::uuid, ${organizationId}, id, ${input.entityId}::uuid, ${input.variantId}::uuid, warehouse_id, ${input.quantity}::integer, 'active', ${input.reference}, ${input.expiresAt}::timestamptz
-    from level
-    returning ${sql.join(COLUMNS.map((column) => sql.ref(column)))}`.execute(trx);
+  const { rows } = await sql<ReservationAndLevel>`
+    with level as (${level}),
+    reservation as (
+      insert into inventory_reservations (id, organization_id, level_id, entity_id, variant_id, warehouse_id, quantity, status, reference, expires_at)
+      select ${reservationId}::uuid, ${organizationId}, id, ${input.entityId}::uuid, ${input.variantId}::uuid, warehouse_id, ${input.quantity}::integer, ${sql.lit(sale ? "converted" : "active")}, ${input.reference}, ${input.expiresAt}::timestamptz
+      from level
+      returning ${sql.join(COLUMNS.map((column) => sql.ref(column)))})
+    ${sale ? adjustment : sql``}
+    select reservation.*, level.id as level_id, level.on_hand, level.reserved from reservation cross join level`.execute(trx);
   return rows[0];
 }
 
@@ -109,6 +122,31 @@ function reservationExpiry(input: ReserveInput): Date {
 }
 
 export function createReservationOperations(context: InventoryContext) {
+  /** Announces a sale of reserved stock (`inventory.afterAdjust`), as `adjust` announces its changes. */
+  const emitSale = (organizationId: string, sold: ReservationAndLevel, actor: Actor | null, trx: Transaction<CoreTables>) =>
+    context.events.emit(
+      {
+        organizationId,
+        type: "inventory.afterAdjust",
+        entityType: "inventoryLevel",
+        entityId: sold.levelId,
+        payload: {
+          entityId: sold.entityId,
+          variantId: sold.variantId,
+          warehouseId: sold.warehouseId,
+          type: "sale",
+          quantity: -sold.quantity,
+          reservationId: sold.id,
+          before: { onHand: sold.onHand + sold.quantity },
+          after: { onHand: sold.onHand, reserved: sold.reserved, available: sold.onHand - sold.reserved },
+        },
+        actor,
+      },
+      { trx },
+    );
+
+  const toAnswer = ({ levelId: _levelId, onHand: _onHand, reserved: _reserved, ...reservation }: ReservationAndLevel): Reservation => toReservation(reservation);
+
   /**
    * Closes an active reservation and gives its quantity back in ONE statement; a sale (`converted`) also
    * takes it off the shelf and records the adjustment.
@@ -128,7 +166,7 @@ export function createReservationOperations(context: InventoryContext) {
         insert into inventory_adjustments (id, organization_id, warehouse_id, entity_id, variant_id, type, quantity, on_hand_after, actor_id, note)
         select ${randomUUID()}::uuid, ${organizationId}, closed.warehouse_id, closed.entity_id, closed.variant_id, 'sale', -closed.quantity, level.on_hand, ${actor?.id ?? null}, ${`reservation ${reservationId}`}
         from closed cross join level)`;
-      const { rows } = await sql<ReservationRow & { levelId: string; onHand: number; reserved: number }>`
+      const { rows } = await sql<ReservationAndLevel>`
         with closed as (${closing}),
         level as (
           update inventory_levels set reserved = inventory_levels.reserved - closed.quantity,
@@ -142,30 +180,37 @@ export function createReservationOperations(context: InventoryContext) {
         const existing = await scope.selectFrom("inventoryReservations").select("status").where("id", "=", reservationId).executeTakeFirst();
         throw existing ? inventoryErrors.reservationClosed(existing.status) : inventoryErrors.reservationNotFound();
       }
-      if (isSold) {
-        await context.events.emit(
-          {
-            organizationId,
-            type: "inventory.afterAdjust",
-            entityType: "inventoryLevel",
-            entityId: closed.levelId,
-            payload: {
-              entityId: closed.entityId,
-              variantId: closed.variantId,
-              warehouseId: closed.warehouseId,
-              type: "sale",
-              quantity: -closed.quantity,
-              reservationId: closed.id,
-              before: { onHand: closed.onHand + closed.quantity },
-              after: { onHand: closed.onHand, reserved: closed.reserved, available: closed.onHand - closed.reserved },
-            },
-            actor,
-          },
-          { trx },
-        );
-      }
-      const { levelId: _levelId, onHand: _onHand, reserved: _reserved, ...reservation } = closed;
-      return toReservation(reservation);
+      if (isSold) await emitSale(organizationId, closed, actor, trx);
+      return toAnswer(closed);
+    });
+
+  /**
+   * Holds stock (`sale` null) or sells it (see `hold`), giving back lapsed holds first when they could
+   * be what is missing. Refused: 404 for a warehouse or sale target the organization does not have,
+   * else 409 (not enough stock).
+   */
+  const take = (organizationId: string, input: ReserveInput, sale: { actor: Actor | null } | null, options?: TxOptions): Promise<ReservationAndLevel> =>
+    inTransaction(context.database, options, async (trx) => {
+      const held: Hold = {
+        entityId: input.entityId,
+        variantId: input.variantId ?? null,
+        warehouseId: input.warehouseId,
+        quantity: input.quantity,
+        reference: input.reference ?? null,
+        expiresAt: reservationExpiry(input),
+      };
+      // A warehouse the organization does not have is a 404, not "insufficient stock" (409).
+      if (input.warehouseId) await requireWarehouse(trx, organizationId, input.warehouseId);
+      // Checkout sells each line: the common case costs one statement. Expired holds are given back
+      // only when they could be what is missing, and a stock row exists only for an entity and variant
+      // of the organization (made by `adjust` after the same check, removed with the entity), so the
+      // sale target is looked up only to tell a 404 from a 409.
+      const row =
+        (await hold(trx, organizationId, held, sale)) ??
+        ((await releaseExpired(trx, organizationId, { entityIds: [input.entityId] })) > 0 ? await hold(trx, organizationId, held, sale) : undefined);
+      if (row) return row;
+      await context.services.catalog.requireSaleTarget(organizationId, input, { trx });
+      throw inventoryErrors.insufficientStock();
     });
 
   return {
@@ -173,30 +218,18 @@ export function createReservationOperations(context: InventoryContext) {
      * Holds stock with one guarded UPDATE (`on_hand - reserved >= quantity`): under any concurrency the
      * rows never promise more than is on hand, and a refused reservation is a 409.
      */
-    async reserve(organizationId: string, input: ReserveInput, options?: TxOptions): Promise<Reservation> {
-      return inTransaction(context.database, options, async (trx) => {
-        const held: Hold = {
-          entityId: input.entityId,
-          variantId: input.variantId ?? null,
-          warehouseId: input.warehouseId,
-          quantity: input.quantity,
-          reference: input.reference ?? null,
-          expiresAt: reservationExpiry(input),
-        };
-        // A warehouse the organization does not have is a 404, not "insufficient stock" (409).
-        if (input.warehouseId) await requireWarehouse(trx, organizationId, input.warehouseId);
-        // Checkout reserves each line: the common case costs one statement. Expired holds are given back
-        // only when they could be what is missing, and a stock row exists only for an entity and variant
-        // of the organization (made by `adjust` after the same check, removed with the entity), so the
-        // sale target is looked up only to tell a 404 from a 409.
-        const row =
-          (await hold(trx, organizationId, held)) ??
-          ((await releaseExpired(trx, organizationId, { entityIds: [input.entityId] })) > 0 ? await hold(trx, organizationId, held) : undefined);
-        if (row) return toReservation(row);
-        await context.services.catalog.requireSaleTarget(organizationId, input, { trx });
-        throw inventoryErrors.insufficientStock();
-      });
-    },
+    reserve: async (organizationId: string, input: ReserveInput, options?: TxOptions): Promise<Reservation> => toAnswer(await take(organizationId, input, null, options)),
+    /**
+     * Sells stock at once: `reserve` then `convert` in one guarded statement, with the same refusals
+     * as `reserve`. The reservation is recorded `converted` under `input.reference`, so cancelling the
+     * order finds it (`listByReference`), and `inventory.afterAdjust` is emitted as `convert` emits it.
+     */
+    sell: (organizationId: string, input: ReserveInput, actor: Actor | null, options?: TxOptions): Promise<Reservation> =>
+      inTransaction(context.database, options, async (trx) => {
+        const sold = await take(organizationId, input, { actor }, { trx });
+        await emitSale(organizationId, sold, actor, trx);
+        return toAnswer(sold);
+      }),
     release: close("released"),
     /** Turns a reservation into a sale: on-hand and reserved both drop by its quantity. */
     convert: close("converted"),
