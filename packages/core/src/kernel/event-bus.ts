@@ -3,6 +3,7 @@ import type { Transaction } from "kysely";
 import { accountableActor, type Actor } from "./actor.js";
 import type { Services } from "./contexts.js";
 import type { CoreTables } from "../db/core-tables.js";
+import { queryTemplate } from "../db/query-template.js";
 import type { TxOptions } from "./transaction.js";
 import type { DomainEvents, EventName } from "./domain-events.js";
 
@@ -49,6 +50,22 @@ export interface EventBus {
   emit<Name extends EventName>(input: EmitInput<Name>, options: Required<TxOptions>): Promise<DomainEvent<DomainEvents[Name]>>;
 }
 
+type StoredEvent = Omit<DomainEvent, "payload"> & { payload: string };
+
+const insertEvent = queryTemplate((db, event: StoredEvent) =>
+  db.insertInto("domainEvents").values({
+    id: event.id,
+    organizationId: event.organizationId,
+    type: event.type,
+    entityType: event.entityType,
+    entityId: event.entityId,
+    payload: event.payload,
+    actorId: event.actorId,
+    actorType: event.actorType,
+    occurredAt: event.occurredAt,
+  }),
+);
+
 export function createEventBus(subscribers: readonly EventSubscriber[], services: Services): EventBus {
   return {
     async emit(input, { trx }) {
@@ -65,10 +82,7 @@ export function createEventBus(subscribers: readonly EventSubscriber[], services
         actorType: actor?.type ?? null,
         occurredAt: new Date(),
       };
-      await trx
-        .insertInto("domainEvents")
-        .values({ ...event, payload: JSON.stringify(event.payload) })
-        .execute();
+      await insertEvent.execute(trx, { ...event, payload: JSON.stringify(event.payload) });
       for (const subscriber of subscribers) {
         if (subscriber.event === "*" || subscriber.event === event.type) {
           await subscriber.handler(event, { trx, services });

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { queryTemplate } from "../../db/query-template.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { canReachCart, type CartCaller } from "./cart-access.js";
 import { reachableCart } from "./cart-view.js";
@@ -13,6 +14,27 @@ export interface LockedCart {
 /** Most expired carts one `carts/prune` statement deletes. */
 export const CART_PRUNE_LIMIT = 5_000;
 
+/** A cart and its lines (one row per line; one row of null line columns when it has none), its row locked. */
+const lockCartWithItems = queryTemplate((db, args: { organizationId: string; cartId: string }) =>
+  cartsScope(db, args.organizationId)
+    .selectFrom("carts")
+    .leftJoin("cartItems", (join) => join.onRef("cartItems.cartId", "=", "carts.id").onRef("cartItems.organizationId", "=", "carts.organizationId"))
+    .select(CART_COLUMNS.map((column) => `carts.${column}` as const))
+    .select(["cartItems.id as itemId", "cartItems.entityId", "cartItems.variantId", "cartItems.quantity", "cartItems.unitPriceSnapshot"])
+    .where("carts.id", "=", args.cartId)
+    .orderBy("cartItems.createdAt")
+    .orderBy("cartItems.id")
+    .forUpdate("carts"),
+);
+
+const checkOutCart = queryTemplate((db, args: { organizationId: string; cartId: string; orderId: string; now: Date }) =>
+  cartsScope(db, args.organizationId)
+    .updateTable("carts")
+    .set({ status: "checked_out", orderId: args.orderId, updatedAt: args.now })
+    .where("id", "=", args.cartId)
+    .where("status", "=", "open"),
+);
+
 /** What checkout and the prune task do to carts. */
 export function createCartCheckoutOperations(context: CartsContext) {
   return {
@@ -23,16 +45,7 @@ export function createCartCheckoutOperations(context: CartsContext) {
      * ownership rule; without one, no rule: for trusted callers); 409 CONFLICT when already checked out.
      */
     async lockForCheckout(organizationId: string, cartId: string, options: Required<TxOptions> & { caller?: CartCaller }): Promise<LockedCart> {
-      const rows = await cartsScope(options.trx, organizationId)
-        .selectFrom("carts")
-        .leftJoin("cartItems", (join) => join.onRef("cartItems.cartId", "=", "carts.id").onRef("cartItems.organizationId", "=", "carts.organizationId"))
-        .select(CART_COLUMNS.map((column) => `carts.${column}` as const))
-        .select(["cartItems.id as itemId", "cartItems.entityId", "cartItems.variantId", "cartItems.quantity", "cartItems.unitPriceSnapshot"])
-        .where("carts.id", "=", cartId)
-        .orderBy("cartItems.createdAt")
-        .orderBy("cartItems.id")
-        .forUpdate("carts")
-        .execute();
+      const { rows } = await lockCartWithItems.execute(options.trx, { organizationId, cartId });
       const items: CartItemRecord[] = [];
       let cart: CartRow | undefined;
       for (const { itemId, entityId, variantId, quantity, unitPriceSnapshot, ...cartColumns } of rows) {
@@ -47,13 +60,8 @@ export function createCartCheckoutOperations(context: CartsContext) {
 
     /** Freezes a locked cart with the order made of it; 409 when it was no longer open. */
     async markCheckedOut(organizationId: string, cartId: string, orderId: string, options: Required<TxOptions>): Promise<void> {
-      const updated = await cartsScope(options.trx, organizationId)
-        .updateTable("carts")
-        .set({ status: "checked_out", orderId, updatedAt: new Date() })
-        .where("id", "=", cartId)
-        .where("status", "=", "open")
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) throw cartsErrors.checkedOut();
+      const updated = await checkOutCart.execute(options.trx, { organizationId, cartId, orderId, now: new Date() });
+      if (updated.numAffectedRows === 0n) throw cartsErrors.checkedOut();
     },
 
     /**

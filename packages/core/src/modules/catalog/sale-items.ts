@@ -1,3 +1,4 @@
+import { anyOf, queryTemplate } from "../../db/query-template.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { catalogScope, type CatalogContext } from "./catalog-context.js";
 import type { EntityStatus } from "./catalog-tables.js";
@@ -23,6 +24,15 @@ export interface SaleItem {
 /** Key of a sale item in the map `describeSaleItems` answers. */
 export const saleItemKey = (ref: SaleItemRef): string => `${ref.entityId}:${ref.variantId ?? ""}`;
 
+/** The entities with their `en` title. */
+const describeEntities = queryTemplate((db, args: { organizationId: string; entityIds: readonly string[] }) =>
+  catalogScope(db, args.organizationId)
+    .selectFrom("catalogEntities")
+    .leftJoin("catalogEntityAttributes", (join) => join.onRef("catalogEntityAttributes.entityId", "=", "catalogEntities.id").on("catalogEntityAttributes.locale", "=", "en"))
+    .select(["catalogEntities.id", "catalogEntities.status", "catalogEntities.slug", "catalogEntityAttributes.title"])
+    .where("catalogEntities.id", "=", anyOf(args.entityIds, "uuid")),
+);
+
 export function createSaleItemOperations(context: CatalogContext) {
   return {
     /**
@@ -32,19 +42,12 @@ export function createSaleItemOperations(context: CatalogContext) {
      */
     async describeSaleItems(organizationId: string, refs: readonly SaleItemRef[], options?: TxOptions): Promise<Map<string, SaleItem>> {
       if (refs.length === 0) return new Map();
-      const scope = catalogScope(options?.trx ?? context.db, organizationId);
+      const db = options?.trx ?? context.db;
       const entityIds = [...new Set(refs.map((ref) => ref.entityId))];
       const variantIds = [...new Set(refs.flatMap((ref) => (ref.variantId ? [ref.variantId] : [])))];
       const [entities, variants] = await Promise.all([
-        scope
-          .selectFrom("catalogEntities")
-          .leftJoin("catalogEntityAttributes", (join) =>
-            join.onRef("catalogEntityAttributes.entityId", "=", "catalogEntities.id").on("catalogEntityAttributes.locale", "=", "en"),
-          )
-          .select(["catalogEntities.id", "catalogEntities.status", "catalogEntities.slug", "catalogEntityAttributes.title"])
-          .where("catalogEntities.id", "in", entityIds)
-          .execute(),
-        variantIds.length === 0 ? [] : scope.selectFrom("catalogVariants").select(["id", "entityId", "sku"]).where("id", "in", variantIds).execute(),
+        describeEntities.execute(db, { organizationId, entityIds }).then((result) => result.rows),
+        variantIds.length === 0 ? [] : catalogScope(db, organizationId).selectFrom("catalogVariants").select(["id", "entityId", "sku"]).where("id", "in", variantIds).execute(),
       ]);
       const entityById = new Map(entities.map((entity) => [entity.id, entity]));
       const variantById = new Map(variants.map((variant) => [variant.id, variant]));

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
+import { queryTemplate } from "../../db/query-template.js";
 import { AppError } from "../../kernel/app-error.js";
 import { isUuid } from "../catalog/catalog-context.js";
 import type { TxOptions } from "../../kernel/transaction.js";
@@ -31,6 +32,25 @@ const MAX_ERROR_LENGTH = 1000;
 /** Statuses whose intent still needs the provider's answer. */
 const isAskable = (status: PaymentIntent["status"]): boolean => status === "pending" || status === "failed";
 
+/** A new `pending` intent, as checkout records it. */
+const insertIntent = queryTemplate((db, args: Omit<RecordIntentInput, "organizationId"> & { organizationId: string; id: string }) =>
+  paymentsScope(db, args.organizationId)
+    .insertInto("paymentIntents", {
+      id: args.id,
+      orderId: args.orderId,
+      paymentMethodId: args.paymentMethodId,
+      provider: args.provider,
+      amount: args.amount,
+      currency: args.currency,
+      status: "pending",
+      providerReference: null,
+      attempts: 0,
+      lastError: null,
+      clientSecretSealed: null,
+    })
+    .returning(PAYMENT_INTENT_COLUMNS),
+);
+
 export function createPaymentIntentOperations({ database, services, registry, logger, secrets }: PaymentsContext) {
   return {
     /**
@@ -44,10 +64,9 @@ export function createPaymentIntentOperations({ database, services, registry, lo
         throw AppError.validation([{ path: "paymentMethodId", message: `no payment provider "${input.provider}" is registered; available: ${registry.ids().join(", ")}` }]);
       }
       const { organizationId, ...fields } = input;
-      const row = await paymentsScope(options.trx, organizationId)
-        .insertInto("paymentIntents", { ...fields, id: randomUUID(), status: "pending", providerReference: null, attempts: 0, lastError: null, clientSecretSealed: null })
-        .returning(PAYMENT_INTENT_COLUMNS)
-        .executeTakeFirstOrThrow();
+      const { rows } = await insertIntent.execute(options.trx, { ...fields, organizationId, id: randomUUID() });
+      const row = rows[0];
+      if (!row) throw new Error("The payment intent's insert returned no row");
       await services.jobs.enqueue(CREATE_INTENT_TASK, { intentId: row.id }, { organizationId, trx: options.trx });
       return toPaymentIntent(row);
     },

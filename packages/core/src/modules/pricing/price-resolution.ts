@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
+import { anyOf, queryTemplate } from "../../db/query-template.js";
 import { basisPointsOf, MAX_MINOR_UNITS } from "./money-rounding.js";
 import { pricingScope } from "./pricing-context.js";
 import type { ModifierKind } from "./pricing-tables.js";
@@ -107,18 +108,11 @@ export interface ResolveInput {
  */
 export async function resolvePrices(db: Kysely<CoreTables> | Transaction<CoreTables>, input: ResolveInput): Promise<(ResolvedPrice | null)[]> {
   if (input.lines.length === 0) return [];
-  const scope = pricingScope(db, input.organizationId);
   const entityIds = [...new Set(input.lines.map((line) => line.entityId))];
   const groups = [...new Set(input.customerGroupIds ?? [])];
   const at = input.at ?? new Date();
-  const [prices, modifiers] = await Promise.all([
-    scope
-      .selectFrom("pricingPrices")
-      .select(["id", "entityId", "variantId", "customerGroupId", "amount"])
-      .where("entityId", "in", entityIds)
-      .where("currency", "=", input.currency)
-      .where((eb) => (groups.length > 0 ? eb.or([eb("customerGroupId", "is", null), eb("customerGroupId", "in", groups)]) : eb("customerGroupId", "is", null)))
-      .execute(),
+  const [{ rows: prices }, modifiers] = await Promise.all([
+    candidatePrices.execute(db, { organizationId: input.organizationId, entityIds, currency: input.currency, customerGroupIds: groups }),
     activeModifiers(db, { organizationId: input.organizationId, entityIds, currency: input.currency, customerGroupIds: groups, at }),
   ]);
   return input.lines.map((line) => {
@@ -149,20 +143,33 @@ export interface TargetedModifier extends ModifierRule {
 export const appliesTo = (modifier: { entityId: string | null; variantId: string | null }, line: PriceLine): boolean =>
   (modifier.entityId === null || modifier.entityId === line.entityId) && (modifier.variantId === null || modifier.variantId === (line.variantId ?? null));
 
+/** The base prices of the entities in a currency, and those of the groups (none: base prices only). */
+const candidatePrices = queryTemplate((db, args: { organizationId: string; entityIds: readonly string[]; currency: string; customerGroupIds: readonly string[] }) =>
+  pricingScope(db, args.organizationId)
+    .selectFrom("pricingPrices")
+    .select(["id", "entityId", "variantId", "customerGroupId", "amount"])
+    .where("entityId", "=", anyOf(args.entityIds, "uuid"))
+    .where("currency", "=", args.currency)
+    .where((eb) => eb.or([eb("customerGroupId", "is", null), eb("customerGroupId", "=", anyOf(args.customerGroupIds, "text"))])),
+);
+
+const modifiersInForce = queryTemplate(
+  (db, args: { organizationId: string; entityIds: readonly string[]; currency: string | null; customerGroupIds: readonly string[]; at: Date }) =>
+    pricingScope(db, args.organizationId)
+      .selectFrom("pricingModifiers")
+      .select(["id", "kind", "value", "priority", "entityId", "variantId", "currency"])
+      .where("isActive", "=", true)
+      .where((eb) => eb.or([eb("entityId", "is", null), eb("entityId", "=", anyOf(args.entityIds, "uuid"))]))
+      .where((eb) => eb.or([eb("customerGroupId", "is", null), eb("customerGroupId", "=", anyOf(args.customerGroupIds, "text"))]))
+      .where(sql<boolean>`(starts_at is null or starts_at <= ${args.at}) and (ends_at is null or ends_at > ${args.at})`)
+      .where(sql<boolean>`(${args.currency}::text is null or currency is null or currency = ${args.currency})`),
+);
+
 /** Active modifiers within their window that may touch the entities, in one query. `currency` unset: any. */
 export async function activeModifiers(
   db: Kysely<CoreTables> | Transaction<CoreTables>,
   input: { organizationId: string; entityIds: readonly string[]; currency?: string; customerGroupIds: readonly string[]; at: Date },
 ): Promise<TargetedModifier[]> {
-  const { currency, customerGroupIds: groups } = input;
-  let query = pricingScope(db, input.organizationId)
-    .selectFrom("pricingModifiers")
-    .select(["id", "kind", "value", "priority", "entityId", "variantId", "currency"])
-    .where("isActive", "=", true)
-    .where((eb) => eb.or([eb("entityId", "is", null), eb("entityId", "in", input.entityIds)]))
-    .where((eb) => (groups.length > 0 ? eb.or([eb("customerGroupId", "is", null), eb("customerGroupId", "in", groups)]) : eb("customerGroupId", "is", null)))
-    .where(sql<boolean>`(starts_at is null or starts_at <= ${input.at}) and (ends_at is null or ends_at > ${input.at})`);
-  if (currency) query = query.where((eb) => eb.or([eb("currency", "is", null), eb("currency", "=", currency)]));
-  const rows = await query.execute();
+  const { rows } = await modifiersInForce.execute(db, { ...input, currency: input.currency ?? null });
   return rows.map((row) => ({ ...row, value: Number(row.value) }));
 }

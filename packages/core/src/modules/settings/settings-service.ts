@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
+import { queryTemplate } from "../../db/query-template.js";
 import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { Actor } from "../../kernel/actor.js";
@@ -14,6 +15,11 @@ import type { DomainEventPayload } from "../../kernel/domain-events.js";
 type Db = Kysely<CoreTables> | Transaction<CoreTables>;
 
 const scopeOf = (db: Db, organizationId: string): TenantScope<SettingsDb> => tenantScope(db.withTables<SettingsTables>(), organizationId);
+
+/** A group's stored value (checkout reads `general` for the time zone of the order number's year). */
+const readGroup = queryTemplate((db, args: { organizationId: string; group: string }) =>
+  scopeOf(db, args.organizationId).selectFrom("settingsGroups").select("value").where("groupName", "=", args.group),
+);
 
 function assertGroupName(group: string): void {
   if (!SETTINGS_GROUP_NAME.test(group)) throw AppError.validation([{ path: "params.group", message: "lowercase letters, digits, _ and -, starting with a letter (at most 50)" }]);
@@ -35,8 +41,8 @@ function assertPatch(schema: SettingsGroupSchema, patch: Record<string, unknown>
  */
 export function createSettingsService({ database, events, registries }: Pick<ServiceContext, "database" | "events" | "registries">) {
   const read = async (db: Db, organizationId: string, group: string): Promise<Record<string, unknown>> => {
-    const row = await scopeOf(db, organizationId).selectFrom("settingsGroups").select("value").where("groupName", "=", group).executeTakeFirst();
-    return row?.value ?? {};
+    const { rows } = await readGroup.execute(db, { organizationId, group });
+    return rows[0]?.value ?? {};
   };
 
   /**

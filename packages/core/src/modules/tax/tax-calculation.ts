@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
+import { anyOf, queryTemplate } from "../../db/query-template.js";
 import { BPS_SCALE, divideRounded } from "../pricing/money-rounding.js";
 import { regionRate, type TaxConfig } from "./tax-config.js";
 import { taxScope } from "./tax-context.js";
@@ -56,6 +57,19 @@ export function splitTax(amount: number, rateBps: number, isTaxInclusive: boolea
   return { net: amount, tax, gross: amount + tax };
 }
 
+const activeClassesWithAssignments = queryTemplate((db, args: { organizationId: string; entityIds: readonly string[] }) =>
+  taxScope(db, args.organizationId)
+    .selectFrom("taxClasses")
+    .leftJoin("taxClassAssignments", (join) =>
+      join
+        .onRef("taxClassAssignments.taxClassId", "=", "taxClasses.id")
+        .onRef("taxClassAssignments.organizationId", "=", "taxClasses.organizationId")
+        .on("taxClassAssignments.entityId", "=", anyOf(args.entityIds, "uuid")),
+    )
+    .select(["taxClasses.id", "taxClasses.rateBps", "taxClasses.isDefault", "taxClassAssignments.entityId", "taxClassAssignments.variantId"])
+    .where("taxClasses.isActive", "=", true),
+);
+
 /**
  * Taxes each line. When the organization has active classes, a line's rate is its variant's class, else
  * its entity's class, else the organization's default class, else 0 (inactive classes are skipped).
@@ -63,22 +77,11 @@ export function splitTax(amount: number, rateBps: number, isTaxInclusive: boolea
  * else 0. One query whatever the number of lines.
  */
 export async function calculateTax(db: Kysely<CoreTables> | Transaction<CoreTables>, config: TaxConfig, input: TaxCalculationInput): Promise<TaxCalculation> {
-  const scope = taxScope(db, input.organizationId);
   const entityIds = [...new Set(input.lines.map((line) => line.entityId))];
   // The active classes, each with the lines' entities assigned to it, in one statement (checkout runs
   // this in its transaction). An assignment to an inactive class is not joined, which is what skipping
   // it means below.
-  const rows = await scope
-    .selectFrom("taxClasses")
-    .leftJoin("taxClassAssignments", (join) =>
-      join
-        .onRef("taxClassAssignments.taxClassId", "=", "taxClasses.id")
-        .onRef("taxClassAssignments.organizationId", "=", "taxClasses.organizationId")
-        .on((eb) => (entityIds.length === 0 ? eb.lit(false) : eb("taxClassAssignments.entityId", "in", entityIds))),
-    )
-    .select(["taxClasses.id", "taxClasses.rateBps", "taxClasses.isDefault", "taxClassAssignments.entityId", "taxClassAssignments.variantId"])
-    .where("taxClasses.isActive", "=", true)
-    .execute();
+  const { rows } = await activeClassesWithAssignments.execute(db, { organizationId: input.organizationId, entityIds });
   const active = new Map(rows.map((row) => [row.id, { id: row.id, rateBps: row.rateBps, isDefault: row.isDefault }]));
   const assigned = new Map(rows.flatMap((row) => (row.entityId === null ? [] : [[`${row.entityId}:${row.variantId ?? ""}`, row.id] as const])));
   const fallback = regionRate(config, input.address);
