@@ -4,9 +4,9 @@ import { createTestDatabase } from "../testing/index.js";
 import type { Database } from "./create-database.js";
 import { anyOf, queryTemplate } from "./query-template.js";
 
-interface Things {
+type Things = {
   things: { id: string; name: string; kind: string; weight: number };
-}
+};
 
 describe("queryTemplate", () => {
   let database: Database;
