@@ -39,6 +39,12 @@ describe("queryTemplate", () => {
     expect((await named.execute(database.db, { ids: [] })).rows).toEqual([]);
   });
 
+  it("takes a sql template as well as a query builder", async () => {
+    const weightOf = queryTemplate((_db, args: { name: string }) => sql<{ weight: number }>`select weight from things where name = ${args.name}`);
+    expect((await weightOf.execute(database.db, { name: "cup" })).rows).toEqual([{ weight: 200 }]);
+    expect((await weightOf.execute(database.db, { name: "pen" })).rows).toEqual([{ weight: 10 }]);
+  });
+
   it("runs in the caller's transaction and reports affected rows", async () => {
     const rename = queryTemplate((db, args: { id: string; name: string }) => things(db).updateTable("things").set({ name: args.name }).where("id", "=", args.id));
     await database.db
@@ -52,13 +58,16 @@ describe("queryTemplate", () => {
     expect(row).toEqual({ name: "mug" });
   });
 
-  it("refuses an argument used as a value while building, and a missing argument", async () => {
+  it("refuses an argument used as a value while building, a moment written in the build, and a missing argument", async () => {
     const computed = queryTemplate((db, args: { weight: number }) => things(db).selectFrom("things").select("name").where("weight", "=", args.weight * 2));
     await expect(computed.execute(database.db, { weight: 1 })).rejects.toThrow(/"weight" was used as a value while building/);
     const interpolated = queryTemplate((db, args: { name: string }) => things(db).selectFrom("things").select("name").where("name", "=", `${args.name}!`));
     await expect(interpolated.execute(database.db, { name: "mug" })).rejects.toThrow(/"name" was used as a value/);
     const stringified = queryTemplate((db, args: { kind: string }) => things(db).selectFrom("things").select("name").where("name", "=", JSON.stringify({ kind: args.kind })));
     await expect(stringified.execute(database.db, { kind: "x" })).rejects.toThrow(/"kind" was used as a value/);
+
+    const dated = queryTemplate(() => sql`select ${new Date()}::timestamptz as at`);
+    await expect(dated.execute(database.db, {})).rejects.toThrow(/a moment written while building it/);
 
     const byKind = queryTemplate((db, args: { kind: string }) => things(db).selectFrom("things").select("name").where("kind", "=", args.kind));
     await expect(byKind.execute(database.db, {} as { kind: string })).rejects.toThrow(/"kind" is missing/);

@@ -29,6 +29,19 @@ const placeholders = new Proxy({} as Record<string | symbol, Placeholder>, {
   get: (_target, name) => new Placeholder(String(name)),
 });
 
+/**
+ * The template's SQL and parameters. The SQL depends only on the dialect's compiler, which every database
+ * of the kernel shares. A moment written in the build (`new Date()`) would be the first run's moment in
+ * every run, so it is refused: it must be an argument.
+ */
+function compileOnce(db: Kysely<CoreTables>, query: Compilable<unknown> | RawBuilder<unknown>): CompiledQuery {
+  const compiled = "isRawBuilder" in query ? query.compile(db) : query.compile();
+  if (compiled.parameters.some((parameter) => parameter instanceof Date)) {
+    throw new Error(`A query template holds a moment written while building it: pass it as an argument (${compiled.sql})`);
+  }
+  return compiled;
+}
+
 /** A query built and compiled once; each run binds new arguments. */
 export interface QueryTemplate<Args, Row> {
   execute(db: Kysely<CoreTables> | Transaction<CoreTables>, args: Args): Promise<QueryResult<Row>>;
@@ -39,19 +52,19 @@ export interface QueryTemplate<Args, Row> {
  * builds an immutable tree and compiles it at every call: 40 to 80 us for a select of a dozen columns,
  * which made a fifth of a checkout's server CPU. `build` runs once, at the first `execute`, with each
  * argument standing in as a placeholder (typed as its value so the builder checks it); the compiled SQL
- * is kept, and each run puts the arguments where their placeholders were.
+ * is kept, and each run puts the arguments where their placeholders were. `build` may answer a query
+ * builder or a `sql` template.
  *
  * A template has one shape: `build` must not branch on an argument (it cannot read one), and a list
  * whose length varies is one array argument (`anyOf`), not an `in` list. Values written in `build` that
  * are not arguments (`'open'`, `null`) are the same in every run. An argument is always bound: an
  * `undefined` one is NULL, where a builder would have left the column out of an insert.
  */
-export function queryTemplate<Args extends object, Row>(build: (db: Kysely<CoreTables>, args: Args) => Compilable<Row>): QueryTemplate<Args, Row> {
-  let compiled: { sql: string; query: CompiledQuery["query"]; parameters: readonly unknown[] } | undefined;
+export function queryTemplate<Args extends object, Row>(build: (db: Kysely<CoreTables>, args: Args) => Compilable<Row> | RawBuilder<Row>): QueryTemplate<Args, Row> {
+  let compiled: CompiledQuery | undefined;
   return {
     async execute(db, args) {
-      // The SQL depends only on the dialect's compiler, which every database of the kernel shares.
-      compiled ??= build(db, placeholders as unknown as Args).compile();
+      compiled ??= compileOnce(db, build(db, placeholders as unknown as Args));
       const values = args as Record<string, unknown>;
       const parameters = compiled.parameters.map((parameter) => {
         if (!(parameter instanceof Placeholder)) return parameter;

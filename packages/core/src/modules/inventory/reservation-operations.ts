@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Selectable, type Transaction } from "kysely";
 import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
+import { queryTemplate } from "../../db/query-template.js";
 import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
@@ -65,44 +66,92 @@ interface Hold {
 /** A reservation with its stock row as the statement that made or closed it left it. */
 type ReservationAndLevel = ReservationRow & { levelId: string; onHand: number; reserved: number };
 
+interface HoldArgs {
+  organizationId: string;
+  reservationId: string;
+  adjustmentId: string;
+  entityId: string;
+  variantId: string | null;
+  warehouseId: string | null;
+  quantity: number;
+  reference: string | null;
+  expiresAt: Date;
+  now: Date;
+  actorId: string | null;
+  note: string;
+}
+
 /**
- * Holds stock and records the reservation in ONE statement: the guarded UPDATE of a level with
- * `quantity` available (`on_hand - reserved >= quantity`, re-checked on the row version it locks, which
- * is what makes it safe under any concurrency) feeds the reservation's insert. With `sale`, the same
+ * The statement of `hold`, in its four shapes (a given warehouse or the one with most available; holding
+ * or selling). A level with `quantity` available (`on_hand - reserved >= quantity`, re-checked on the
+ * row version the UPDATE locks, which is what makes it safe under any concurrency) feeds the
+ * reservation's insert, and a sale's adjustment.
+ */
+function holdStatement(shape: { inWarehouse: boolean; isSale: boolean }) {
+  return queryTemplate((db, args: HoldArgs) => {
+    const scope = inventoryScope(db, args.organizationId);
+    const candidates = scope
+      .selectFrom("inventoryLevels")
+      .select("id")
+      .where("entityId", "=", args.entityId)
+      .where(sql<boolean>`variant_id is not distinct from ${args.variantId}::uuid`)
+      .where(sql<boolean>`on_hand - reserved >= ${args.quantity}`);
+    const target = shape.inWarehouse ? candidates.where("warehouseId", "=", args.warehouseId as string) : candidates.orderBy(sql`on_hand - reserved`, "desc").limit(1);
+    const level = scope
+      .updateTable("inventoryLevels")
+      .set(shape.isSale ? { onHand: sql<number>`on_hand - ${args.quantity}`, updatedAt: args.now } : { reserved: sql<number>`reserved + ${args.quantity}`, updatedAt: args.now })
+      .where("id", "in", target)
+      .where(sql<boolean>`on_hand - reserved >= ${args.quantity}`)
+      .returning(["id", "warehouseId", "onHand", "reserved"]);
+    const adjustment = sql`, sale as (
+      insert into inventory_adjustments (id, organization_id, warehouse_id, entity_id, variant_id, type, quantity, on_hand_after, actor_id, note)
+      select ${args.adjustmentId}::uuid, ${args.organizationId}, warehouse_id, ${args.entityId}::uuid, ${args.variantId}::uuid, 'sale', -${args.quantity}::integer, on_hand, ${args.actorId}, ${args.note}
+      from level)`;
+    // Parameters in a SELECT list have no column to take their type from: hence the casts.
+    return sql<ReservationAndLevel>`
+      with level as (${level}),
+      reservation as (
+        insert into inventory_reservations (id, organization_id, level_id, entity_id, variant_id, warehouse_id, quantity, status, reference, expires_at)
+        select ${args.reservationId}::uuid, ${args.organizationId}, id, ${args.entityId}::uuid, ${args.variantId}::uuid, warehouse_id, ${args.quantity}::integer, ${sql.lit(shape.isSale ? "converted" : "active")}, ${args.reference}, ${args.expiresAt}::timestamptz
+        from level
+        returning ${sql.join(COLUMNS.map((column) => sql.ref(column)))})
+      ${shape.isSale ? adjustment : sql``}
+      select reservation.*, level.id as level_id, level.on_hand, level.reserved from reservation cross join level`;
+  });
+}
+
+const holdStatements = {
+  hold: holdStatement({ inWarehouse: false, isSale: false }),
+  holdInWarehouse: holdStatement({ inWarehouse: true, isSale: false }),
+  sell: holdStatement({ inWarehouse: false, isSale: true }),
+  sellInWarehouse: holdStatement({ inWarehouse: true, isSale: true }),
+};
+
+/**
+ * Holds stock and records the reservation in ONE statement (`holdStatement`). With `sale`, the same
  * statement sells instead of holding: the quantity leaves `on_hand` (not added to `reserved`), the
  * reservation is recorded `converted` and the sale adjustment is written, which is `reserve` then
  * `convert` without the two round trips between. No level has enough: no row, nothing written.
  */
 async function hold(trx: Transaction<CoreTables>, organizationId: string, input: Hold, sale: { actor: Actor | null } | null): Promise<ReservationAndLevel | undefined> {
-  const scope = inventoryScope(trx, organizationId);
   const reservationId = randomUUID();
-  const candidates = scope
-    .selectFrom("inventoryLevels")
-    .select("id")
-    .where("entityId", "=", input.entityId)
-    .where(sql<boolean>`variant_id is not distinct from ${input.variantId}`)
-    .where(sql<boolean>`on_hand - reserved >= ${input.quantity}`);
-  const target = input.warehouseId ? candidates.where("warehouseId", "=", input.warehouseId) : candidates.orderBy(sql`on_hand - reserved`, "desc").limit(1);
-  const level = scope
-    .updateTable("inventoryLevels")
-    .set(sale ? { onHand: sql<number>`on_hand - ${input.quantity}`, updatedAt: new Date() } : { reserved: sql<number>`reserved + ${input.quantity}`, updatedAt: new Date() })
-    .where("id", "in", target)
-    .where(sql<boolean>`on_hand - reserved >= ${input.quantity}`)
-    .returning(["id", "warehouseId", "onHand", "reserved"]);
-  const adjustment = sql`, sale as (
-    insert into inventory_adjustments (id, organization_id, warehouse_id, entity_id, variant_id, type, quantity, on_hand_after, actor_id, note)
-    select ${randomUUID()}::uuid, ${organizationId}, warehouse_id, ${input.entityId}::uuid, ${input.variantId}::uuid, 'sale', ${-input.quantity}::integer, on_hand, ${sale?.actor?.id ?? null}, ${`reservation ${reservationId}`}
-    from level)`;
-  // Parameters in a SELECT list have no column to take their type from: hence the casts.
-  const { rows } = await sql<ReservationAndLevel>`
-    with level as (${level}),
-    reservation as (
-      insert into inventory_reservations (id, organization_id, level_id, entity_id, variant_id, warehouse_id, quantity, status, reference, expires_at)
-      select ${reservationId}::uuid, ${organizationId}, id, ${input.entityId}::uuid, ${input.variantId}::uuid, warehouse_id, ${input.quantity}::integer, ${sql.lit(sale ? "converted" : "active")}, ${input.reference}, ${input.expiresAt}::timestamptz
-      from level
-      returning ${sql.join(COLUMNS.map((column) => sql.ref(column)))})
-    ${sale ? adjustment : sql``}
-    select reservation.*, level.id as level_id, level.on_hand, level.reserved from reservation cross join level`.execute(trx);
+  const statement = sale
+    ? input.warehouseId ? holdStatements.sellInWarehouse : holdStatements.sell
+    : input.warehouseId ? holdStatements.holdInWarehouse : holdStatements.hold;
+  const { rows } = await statement.execute(trx, {
+    organizationId,
+    reservationId,
+    adjustmentId: randomUUID(),
+    entityId: input.entityId,
+    variantId: input.variantId,
+    warehouseId: input.warehouseId ?? null,
+    quantity: input.quantity,
+    reference: input.reference,
+    expiresAt: input.expiresAt,
+    now: new Date(),
+    actorId: sale?.actor?.id ?? null,
+    note: `reservation ${reservationId}`,
+  });
   return rows[0];
 }
 
