@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
+import { queryTemplate } from "../../db/query-template.js";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
@@ -27,6 +28,11 @@ async function requireGroup(db: Db, organizationId: string, groupId: string, opt
  * (audit only); a membership change is a change of the customer's profile (`customers.update`,
  * `groupsChanged`, with the groups before and after), so webhook consumers see a customer's new prices.
  */
+/** A customer's groups: what a signed-in customer's cart and checkout are priced with. */
+const groupsOfCustomer = queryTemplate((db, args: { organizationId: string; customerId: string }) =>
+  customersScope(db, args.organizationId).selectFrom("customerGroupMembers").select("groupId").where("customerId", "=", args.customerId).orderBy("groupId"),
+);
+
 export function createCustomerGroupOperations(context: CustomersContext) {
   const emitGroup = (trx: Transaction<CoreTables>, organizationId: string, type: "customers.groupCreate" | "customers.groupUpdate" | "customers.groupDelete", group: CustomerGroup, payload: Record<string, unknown>, actor: Actor | null) =>
     context.events.emit({ organizationId, type, entityType: "customerGroup", entityId: group.id, payload, actor }, { trx });
@@ -51,7 +57,7 @@ export function createCustomerGroupOperations(context: CustomersContext) {
      * with. A customer without a profile (a guest id, a user who predates the module) belongs to none.
      */
     async groupIdsOf(organizationId: string, customerId: string, options?: TxOptions): Promise<string[]> {
-      const rows = await customersScope(options?.trx ?? context.db, organizationId).selectFrom("customerGroupMembers").select("groupId").where("customerId", "=", customerId).orderBy("groupId").execute();
+      const { rows } = await groupsOfCustomer.execute(options?.trx ?? context.db, { organizationId, customerId });
       return rows.map((row) => row.groupId);
     },
 

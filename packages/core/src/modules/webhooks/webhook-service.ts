@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
+import { queryTemplate } from "../../db/query-template.js";
 import { tenantScope } from "../../db/tenant-scope.js";
 import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
@@ -75,6 +76,10 @@ interface Dependencies {
   subscribable: ReadonlySet<string>;
 }
 
+const readActiveEndpoints = queryTemplate((db, args: { organizationId: string }) =>
+  tenantScope(db.withTables<WebhookTables>(), args.organizationId).selectFrom("webhookEndpoints").select(["id", "events"]).where("isActive", "=", true),
+);
+
 export function createWebhookService({ database, events, secrets, options: webhookOptions, environment, subscribable }: Dependencies): WebhookService {
   const targets = targetRules(webhookOptions, environment);
   const db = database.db.withTables<WebhookTables>();
@@ -94,7 +99,7 @@ export function createWebhookService({ database, events, secrets, options: webho
     if (!byOrganization) activeEndpointsRead.set(trx, (byOrganization = new Map()));
     let endpoints = byOrganization.get(organizationId);
     if (!endpoints) {
-      endpoints = scope(organizationId, { trx }).selectFrom("webhookEndpoints").select(["id", "events"]).where("isActive", "=", true).execute();
+      endpoints = readActiveEndpoints.execute(trx, { organizationId }).then((result) => result.rows);
       byOrganization.set(organizationId, endpoints);
     }
     return endpoints;
