@@ -1,0 +1,62 @@
+/**
+ * The commerce server's CPU per checkout, in one process, one checkout at a time (`app.inject`: no
+ * socket, no load generator, no contention): for comparing two versions of the code on a machine whose
+ * throughput swings between runs. Run it on each version in turn, a few times alternately, and compare
+ * the pairs. Not a `.bench.ts`: `pnpm bench` does not run it.
+ *
+ *   pnpm --filter @unified-commerce/bench exec tsx --conditions=source src/checkout-cpu.ts
+ *
+ * `CHECKOUT_CPU_COUNT` checkouts (default 1500) of the checkout bench's seed: the first half warms up,
+ * the second is measured. `CHECKOUT_CPU_PROFILE=<file>` writes a CPU profile of the measured half.
+ */
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { createCommerceServer, createKernel } from "@unified-commerce/core";
+import { checkoutKernelOptions, seedCheckout, type SeededCart } from "./checkout-seed.js";
+
+const count = Number(process.env.CHECKOUT_CPU_COUNT ?? 1500);
+const profilePath = process.env.CHECKOUT_CPU_PROFILE;
+
+const seed = await seedCheckout({ skuCount: 500, cartsPerKind: count });
+const kernel = await createKernel(checkoutKernelOptions());
+const app = await createCommerceServer(kernel);
+
+const checkout = async (cart: SeededCart) => {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/checkout",
+    headers: { authorization: `Bearer ${seed.apiKey}`, "x-cart-token": cart.token },
+    payload: { cartId: cart.id, paymentMethodId: "manual", currency: "EUR" },
+  });
+  if (response.statusCode !== 201) throw new Error(`Checkout answered ${response.statusCode}: ${response.body}`);
+};
+
+try {
+  const carts = seed.commerce.distinct;
+  const warmUp = Math.floor(carts.length / 2);
+  for (const cart of carts.slice(0, warmUp)) await checkout(cart);
+
+  const session = profilePath ? new Session() : null;
+  if (session) {
+    session.connect();
+    await session.post("Profiler.enable");
+    await session.post("Profiler.start");
+  }
+  const measured = carts.slice(warmUp);
+  const started = process.cpuUsage();
+  const startedAt = performance.now();
+  for (const cart of measured) await checkout(cart);
+  const { user, system } = process.cpuUsage(started);
+  const wallMs = performance.now() - startedAt;
+  const per = (microseconds: number) => Math.round(microseconds / measured.length);
+  console.log(
+    `${measured.length} checkouts: server CPU ${per(user + system)} us per checkout (user ${per(user)}, system ${per(system)}), wall ${per(wallMs * 1000)} us`,
+  );
+  if (session && profilePath) {
+    const { profile } = await session.post("Profiler.stop");
+    writeFileSync(profilePath, JSON.stringify(profile));
+  }
+} finally {
+  await app.close();
+  await kernel.close();
+}
