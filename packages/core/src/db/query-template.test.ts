@@ -58,7 +58,7 @@ describe("queryTemplate", () => {
     expect(row).toEqual({ name: "mug" });
   });
 
-  it("refuses an argument used as a value while building, a moment written in the build, and a missing argument", async () => {
+  it("refuses an argument used as a value while building, spread arguments, a moment written in the build, and a missing argument", async () => {
     const computed = queryTemplate((db, args: { weight: number }) => things(db).selectFrom("things").select("name").where("weight", "=", args.weight * 2));
     await expect(computed.execute(database.db, { weight: 1 })).rejects.toThrow(/"weight" was used as a value while building/);
     const interpolated = queryTemplate((db, args: { name: string }) => things(db).selectFrom("things").select("name").where("name", "=", `${args.name}!`));
@@ -68,6 +68,9 @@ describe("queryTemplate", () => {
 
     const dated = queryTemplate(() => sql`select ${new Date()}::timestamptz as at`);
     await expect(dated.execute(database.db, {})).rejects.toThrow(/a moment written while building it/);
+
+    const spread = queryTemplate((db, args: { id: string; name: string; kind: string; weight: number }) => things(db).insertInto("things").values({ ...args }));
+    await expect(spread.execute(database.db, { id: ids[0] as string, name: "x", kind: "x", weight: 1 })).rejects.toThrow(/name each one/);
 
     const byKind = queryTemplate((db, args: { kind: string }) => things(db).selectFrom("things").select("name").where("kind", "=", args.kind));
     await expect(byKind.execute(database.db, {} as { kind: string })).rejects.toThrow(/"kind" is missing/);

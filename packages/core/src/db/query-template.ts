@@ -24,9 +24,12 @@ class Placeholder {
   }
 }
 
-/** Every property read is the placeholder of that argument. */
+/** Every property read is the placeholder of that argument; the arguments cannot be listed or spread. */
 const placeholders = new Proxy({} as Record<string | symbol, Placeholder>, {
   get: (_target, name) => new Placeholder(String(name)),
+  ownKeys: () => {
+    throw new Error("A query template's arguments are known only by name while building: name each one (`args.id`), do not spread them");
+  },
 });
 
 /**

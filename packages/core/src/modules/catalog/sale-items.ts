@@ -33,6 +33,10 @@ const describeEntities = queryTemplate((db, args: { organizationId: string; enti
     .where("catalogEntities.id", "=", anyOf(args.entityIds, "uuid")),
 );
 
+const describeVariants = queryTemplate((db, args: { organizationId: string; variantIds: readonly string[] }) =>
+  catalogScope(db, args.organizationId).selectFrom("catalogVariants").select(["id", "entityId", "sku"]).where("id", "=", anyOf(args.variantIds, "uuid")),
+);
+
 export function createSaleItemOperations(context: CatalogContext) {
   return {
     /**
@@ -47,7 +51,7 @@ export function createSaleItemOperations(context: CatalogContext) {
       const variantIds = [...new Set(refs.flatMap((ref) => (ref.variantId ? [ref.variantId] : [])))];
       const [entities, variants] = await Promise.all([
         describeEntities.execute(db, { organizationId, entityIds }).then((result) => result.rows),
-        variantIds.length === 0 ? [] : catalogScope(db, organizationId).selectFrom("catalogVariants").select(["id", "entityId", "sku"]).where("id", "in", variantIds).execute(),
+        variantIds.length === 0 ? [] : describeVariants.execute(db, { organizationId, variantIds }).then((result) => result.rows),
       ]);
       const entityById = new Map(entities.map((entity) => [entity.id, entity]));
       const variantById = new Map(variants.map((variant) => [variant.id, variant]));
