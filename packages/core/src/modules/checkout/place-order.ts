@@ -62,8 +62,8 @@ function assertChargeable(quote: CartQuote): void {
  * is called after commit), freeze the cart, take the stock (`inventory.sell`: reserve and convert in one
  * statement, lines in a fixed order so two checkouts never wait on each other's rows crosswise), and
  * write the order with its number (orders), in that order: the rows many checkouts contend for are
- * locked last. Events, audit entries and webhook jobs are written by subscribers in the same
- * transaction. Any refusal is a 422 CHECKOUT_FAILED with `details.reason` and rolls everything back;
+ * locked last. Events are stored in the same transaction with their audit entries (a trigger) and
+ * webhook jobs (a subscriber). Any refusal is a 422 CHECKOUT_FAILED with `details.reason` and rolls everything back;
  * `orders.afterCreate` handlers run after commit and their failures come back as `hookErrors`.
  */
 export async function placeOrder(context: CheckoutContext, input: PlaceOrderInput, options?: TxOptions): Promise<WithHookErrors<PlacedOrder>> {

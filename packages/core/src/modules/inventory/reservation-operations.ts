@@ -66,16 +66,12 @@ interface Hold {
 /** A reservation with its stock row as the statement that made or closed it left it. */
 type ReservationAndLevel = ReservationRow & { levelId: string; onHand: number; reserved: number };
 
-interface HoldArgs {
+/** What the statement of `hold` binds: the hold, and what the statement writes besides. */
+interface HoldArgs extends Omit<Hold, "warehouseId"> {
   organizationId: string;
+  warehouseId: string | null;
   reservationId: string;
   adjustmentId: string;
-  entityId: string;
-  variantId: string | null;
-  warehouseId: string | null;
-  quantity: number;
-  reference: string | null;
-  expiresAt: Date;
   now: Date;
   actorId: string | null;
   note: string;
@@ -96,7 +92,7 @@ function holdStatement(shape: { inWarehouse: boolean; isSale: boolean }) {
       .where("entityId", "=", args.entityId)
       .where(sql<boolean>`variant_id is not distinct from ${args.variantId}::uuid`)
       .where(sql<boolean>`on_hand - reserved >= ${args.quantity}`);
-    const target = shape.inWarehouse ? candidates.where("warehouseId", "=", args.warehouseId as string) : candidates.orderBy(sql`on_hand - reserved`, "desc").limit(1);
+    const target = shape.inWarehouse ? candidates.where(sql<boolean>`warehouse_id = ${args.warehouseId}::uuid`) : candidates.orderBy(sql`on_hand - reserved`, "desc").limit(1);
     const level = scope
       .updateTable("inventoryLevels")
       .set(shape.isSale ? { onHand: sql<number>`on_hand - ${args.quantity}`, updatedAt: args.now } : { reserved: sql<number>`reserved + ${args.quantity}`, updatedAt: args.now })
@@ -139,15 +135,11 @@ async function hold(trx: Transaction<CoreTables>, organizationId: string, input:
     ? input.warehouseId ? holdStatements.sellInWarehouse : holdStatements.sell
     : input.warehouseId ? holdStatements.holdInWarehouse : holdStatements.hold;
   const { rows } = await statement.execute(trx, {
+    ...input,
     organizationId,
+    warehouseId: input.warehouseId ?? null,
     reservationId,
     adjustmentId: randomUUID(),
-    entityId: input.entityId,
-    variantId: input.variantId,
-    warehouseId: input.warehouseId ?? null,
-    quantity: input.quantity,
-    reference: input.reference,
-    expiresAt: input.expiresAt,
     now: new Date(),
     actorId: sale?.actor?.id ?? null,
     note: `reservation ${reservationId}`,

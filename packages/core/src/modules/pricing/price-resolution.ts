@@ -153,23 +153,35 @@ const candidatePrices = queryTemplate((db, args: { organizationId: string; entit
     .where((eb) => eb.or([eb("customerGroupId", "is", null), eb("customerGroupId", "=", anyOf(args.customerGroupIds, "text"))])),
 );
 
-const modifiersInForce = queryTemplate(
-  (db, args: { organizationId: string; entityIds: readonly string[]; currency: string | null; customerGroupIds: readonly string[]; at: Date }) =>
-    pricingScope(db, args.organizationId)
-      .selectFrom("pricingModifiers")
-      .select(["id", "kind", "value", "priority", "entityId", "variantId", "currency"])
-      .where("isActive", "=", true)
-      .where((eb) => eb.or([eb("entityId", "is", null), eb("entityId", "=", anyOf(args.entityIds, "uuid"))]))
-      .where((eb) => eb.or([eb("customerGroupId", "is", null), eb("customerGroupId", "=", anyOf(args.customerGroupIds, "text"))]))
-      .where(sql<boolean>`(starts_at is null or starts_at <= ${args.at}) and (ends_at is null or ends_at > ${args.at})`)
-      .where(sql<boolean>`(${args.currency}::text is null or currency is null or currency = ${args.currency})`),
+interface ModifierQuery {
+  organizationId: string;
+  entityIds: readonly string[];
+  customerGroupIds: readonly string[];
+  at: Date;
+}
+
+/** Active modifiers within their window that may touch the entities, whatever their currency. */
+const modifiersQuery = (db: Kysely<CoreTables>, args: ModifierQuery) =>
+  pricingScope(db, args.organizationId)
+    .selectFrom("pricingModifiers")
+    .select(["id", "kind", "value", "priority", "entityId", "variantId", "currency"])
+    .where("isActive", "=", true)
+    .where((eb) => eb.or([eb("entityId", "is", null), eb("entityId", "=", anyOf(args.entityIds, "uuid"))]))
+    .where((eb) => eb.or([eb("customerGroupId", "is", null), eb("customerGroupId", "=", anyOf(args.customerGroupIds, "text"))]))
+    .where(sql<boolean>`(starts_at is null or starts_at <= ${args.at}) and (ends_at is null or ends_at > ${args.at})`);
+
+const modifiersInAnyCurrency = queryTemplate(modifiersQuery);
+
+const modifiersInCurrency = queryTemplate((db, args: ModifierQuery & { currency: string }) =>
+  modifiersQuery(db, args).where((eb) => eb.or([eb("currency", "is", null), eb("currency", "=", args.currency)])),
 );
 
 /** Active modifiers within their window that may touch the entities, in one query. `currency` unset: any. */
 export async function activeModifiers(
   db: Kysely<CoreTables> | Transaction<CoreTables>,
-  input: { organizationId: string; entityIds: readonly string[]; currency?: string; customerGroupIds: readonly string[]; at: Date },
+  input: ModifierQuery & { currency?: string },
 ): Promise<TargetedModifier[]> {
-  const { rows } = await modifiersInForce.execute(db, { ...input, currency: input.currency ?? null });
+  const { currency } = input;
+  const { rows } = currency ? await modifiersInCurrency.execute(db, { ...input, currency }) : await modifiersInAnyCurrency.execute(db, input);
   return rows.map((row) => ({ ...row, value: Number(row.value) }));
 }
