@@ -9,6 +9,7 @@ import { hasPermission } from "../../kernel/permissions.js";
 import { catalogErrors } from "./catalog-errors.js";
 import type { CatalogDb, CatalogTables } from "./catalog-tables.js";
 import type { IncludeRegistry } from "./include-registry.js";
+import type { PageAnchors } from "./page-anchors.js";
 import type { VariantListeners } from "./variant-listeners.js";
 
 /** What the catalog's service parts share. */
@@ -21,6 +22,8 @@ export interface CatalogContext {
   services: Services;
   includes: IncludeRegistry;
   variantListeners: VariantListeners;
+  /** Where deep pages of recent lists start; undefined when `catalog.pageAnchors` is 0. */
+  pageAnchors: PageAnchors | undefined;
 }
 
 /** The catalog's tables, bound to one organization, on the pool or inside a transaction. */

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { MigrationDb, NamedMigration } from "../../kernel/plugin.js";
 import { ENTITY_COUNT_STATEMENTS, PLANNED_COUNT_FUNCTIONS, plannedOnEachRun } from "./entity-counts.js";
 import { ENTITY_LIST_INDEXES } from "./entity-listing.js";
+import { LIST_GENERATION_STATEMENTS } from "./page-anchors.js";
 
 /** Runs DDL statements one by one: the extended protocol PGlite and pg use takes one statement per call. */
 export async function runStatements(db: MigrationDb, statements: readonly string[]): Promise<void> {
@@ -205,4 +206,5 @@ export const catalogMigrations: readonly NamedMigration[] = [
   { name: "0003_entity_revision", up: (db) => runStatements(db, ENTITY_REVISION) },
   { name: "0004_entity_counts_and_list_indexes", up: (db) => runStatements(db, [...ENTITY_COUNT_STATEMENTS, ...ENTITY_LIST_INDEXES]) },
   { name: "0005_bulk_write_triggers", up: (db) => runStatements(db, [...REVISED_ONCE_PER_TRANSACTION, ...PLANNED_COUNT_FUNCTIONS]) },
+  { name: "0006_list_generations", up: (db) => runStatements(db, LIST_GENERATION_STATEMENTS) },
 ];

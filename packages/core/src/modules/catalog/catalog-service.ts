@@ -11,6 +11,7 @@ import { createFieldDefinitionOperations } from "./field-definitions.js";
 import { createFieldOwnershipOperations } from "./field-ownership.js";
 import { createIncludeRegistry, type CatalogInclude } from "./include-registry.js";
 import { createOptionOperations } from "./option-axes.js";
+import { PageAnchors } from "./page-anchors.js";
 import { createSaleItemOperations } from "./sale-items.js";
 import { createSearchSourceOperations } from "./search-source.js";
 import { createTaxonomyOperations } from "./taxonomy-operations.js";
@@ -20,6 +21,7 @@ import type { DomainEventPayload, EventPayloadsOf } from "../../kernel/domain-ev
 import type { catalogEvents } from "./catalog-events.js";
 
 const DEFAULT_INCLUDE_CACHE_BYTES = 32 * 1024 * 1024;
+const DEFAULT_PAGE_ANCHORS = 50_000;
 
 /**
  * The catalog: entities, attributes, categories, brands, options, variants, custom fields and field
@@ -27,6 +29,7 @@ const DEFAULT_INCLUDE_CACHE_BYTES = 32 * 1024 * 1024;
  * reading its tables.
  */
 export function createCatalogService({ config, database, events, hooks, services }: Pick<ServiceContext, "config" | "database" | "events" | "hooks" | "services">) {
+  const pageAnchors = config.catalog?.pageAnchors ?? DEFAULT_PAGE_ANCHORS;
   const context: CatalogContext = {
     database,
     db: database.db.withTables<CatalogTables>(),
@@ -35,6 +38,7 @@ export function createCatalogService({ config, database, events, hooks, services
     services,
     includes: createIncludeRegistry({ cacheBytes: config.catalog?.includeCacheBytes ?? DEFAULT_INCLUDE_CACHE_BYTES }),
     variantListeners: createVariantListeners(),
+    pageAnchors: pageAnchors > 0 ? new PageAnchors(pageAnchors) : undefined,
   };
   for (const include of catalogIncludes(database.db)) context.includes.register(include);
   return {

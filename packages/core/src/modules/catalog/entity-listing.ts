@@ -1,13 +1,15 @@
-import { sql } from "kysely";
+import { sql, type RawBuilder } from "kysely";
 import { listPage } from "../../db/list-page.js";
+import { organizationGeneration } from "../../db/organization-generations.js";
 import type { JsonText } from "../../http/json-text.js";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
 import type { TxOptions } from "../../kernel/transaction.js";
-import { canSeeUnpublished, catalogScope, ENTITY_COLUMNS, type CatalogContext } from "./catalog-context.js";
+import { canSeeUnpublished, catalogScope, ENTITY_COLUMNS, type CatalogContext, type EntityRow } from "./catalog-context.js";
 import type { EntityStatus } from "./catalog-tables.js";
 import { countEntities } from "./entity-counts.js";
 import { toEntity } from "./entity-output.js";
+import { ANCHOR_SPACING, anchoredPage, type AnchoredList } from "./page-anchors.js";
 
 /** Fields `sort` accepts, as `field:direction`. Anything else is refused with a 422 by the route. */
 export const ENTITY_SORT_FIELDS = ["createdAt", "updatedAt", "slug", "type", "status"] as const;
@@ -34,6 +36,9 @@ export const ENTITY_LIST_INDEXES = [
   `create index catalog_entities_list_type_idx on catalog_entities (organization_id, type, id)`,
   `create index catalog_entities_list_status_idx on catalog_entities (organization_id, status, id)`,
 ];
+
+/** A listed row: the entity and its sort value as keyset statements take it. */
+type ListedRow = EntityRow & { sortValue: string };
 
 /** What an entity list is filtered on. */
 export interface EntityListFilters {
@@ -111,38 +116,71 @@ export async function listEntities(
   const countAll = async () => Number((await filtered.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst())?.count ?? 0);
   // The sort value as a cursor carries it: dates to the microsecond in UTC, since a listed (millisecond)
   // date would sit before the rows stored later in its millisecond.
-  const sortValue = (field === "createdAt" || field === "updatedAt" ? sql<string>`to_char(${sql.ref(field)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : sql<string>`${sql.ref(field)}`).as("sortValue");
+  const sortExpression = field === "createdAt" || field === "updatedAt" ? sql<string>`to_char(${sql.ref(field)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : sql<string>`${sql.ref(field)}`;
+  const sortValue = sortExpression.as("sortValue");
   const castValue = (value: string) => (field === "createdAt" || field === "updatedAt" ? sql`${value}::timestamptz` : sql`${value}::text`);
+  const dir = sql.raw(direction);
+  const rowsAfter = (position: RawBuilder<unknown>) => filtered.where(sql<boolean>`(${sql.ref(field)}, id) ${sql.raw(direction === "asc" ? ">" : "<")} ${position}`);
+  const exactPosition = ({ value, id }: { value: string; id: string }) => sql`(${castValue(value)}, ${id}::uuid)`;
+  const listed = (select: typeof filtered) => select.select(ENTITY_COLUMNS).select(sortValue).orderBy(field, direction).orderBy("id", direction);
   // Keyset paging: the rows after that entity in the sort order, one more than the page to tell whether
   // another follows. A listed (millisecond) date is not the stored (microsecond) one: the stored value
   // serves while the entity exists; once it is gone, rows of its millisecond come again rather than
   // being skipped. An exact value (a cursor's) is the position itself.
-  const rowsAfter = ({ id, value, isExact = false }: NonNullable<EntityListQuery["after"]>) => {
-    const position = isExact
-      ? sql`(${castValue(value)}, ${id}::uuid)`
-      : sql`(coalesce((${scope.selectFrom("catalogEntities").select(field).where("id", "=", id)}), ${castValue(value)}), ${id}::uuid)`;
-    return filtered
-      .where(sql<boolean>`(${sql.ref(field)}, id) ${sql.raw(direction === "asc" ? ">" : "<")} ${position}`)
-      .select(ENTITY_COLUMNS)
-      .select(sortValue)
-      .orderBy(field, direction)
-      .orderBy("id", direction)
+  const keysetPage = async (after: NonNullable<EntityListQuery["after"]>) => {
+    const position = after.isExact
+      ? exactPosition(after)
+      : sql`(coalesce((${scope.selectFrom("catalogEntities").select(field).where("id", "=", after.id)}), ${castValue(after.value)}), ${after.id}::uuid)`;
+    const fetched = await listed(rowsAfter(position))
       .limit(query.limit + 1)
       .execute();
-  };
-  const keysetPage = async (after: NonNullable<EntityListQuery["after"]>) => {
-    const fetched = await rowsAfter(after);
     return { rows: fetched.slice(0, query.limit), total: (await maintainedTotal()) ?? (await countAll()), hasNext: fetched.length > query.limit };
   };
+  // A deep page skips its offset on the index alone (an index-only scan of ids), then reads only its
+  // own rows: reading every skipped row's columns made page 400 four times slower at 100,000 entities.
+  const offsetRows = (offset: number) => {
+    if (offset === 0) return listed(filtered).limit(query.limit).execute();
+    const pageIds = filtered.select("id").orderBy(field, direction).orderBy("id", direction).limit(query.limit).offset(offset);
+    return listed(filtered.where("id", "in", pageIds)).execute();
+  };
+  // Outside a transaction, a page past the first anchor seeks to it (see `page-anchors.ts`). Inside one,
+  // the transaction's own writes have not moved the generation yet: anchors would not see them.
+  const anchors = options?.trx ? undefined : context.pageAnchors;
+  const generation = organizationGeneration("catalog_list_generations", organizationId);
+  const anchoredList: AnchoredList<ListedRow> = {
+    async scan(from, rows) {
+      // Only anchors need their sort value as text: the scan numbers the raw values.
+      const numbered = (from ? rowsAfter(exactPosition(from)) : filtered)
+        .select(["id", field, sql<string>`row_number() over (order by ${sql.ref(field)} ${dir}, id ${dir})`.as("n")])
+        .orderBy(field, direction)
+        .orderBy("id", direction)
+        .limit(rows);
+      const { rows: found } = await sql<{ generation: string; read: number; id: string | null; sortValue: string | null; n: string | null }>`
+        with numbered as materialized (${numbered})
+        select g.generation, (select count(*)::int from numbered) as read, a.id, ${sortExpression} as sort_value, a.n
+        from (select ${generation} as generation) g left join (select * from numbered where n % ${ANCHOR_SPACING} = 0) a on true
+        order by a.n`.execute(context.db);
+      return {
+        generation: Number(found[0]?.generation),
+        read: found[0]?.read ?? 0,
+        anchors: found.flatMap(({ id, sortValue: value, n }) => (id === null || value === null || n === null ? [] : [{ id, value, n: Number(n) }])),
+      };
+    },
+    async page(from, skip) {
+      const page = listed(from ? rowsAfter(exactPosition(from)) : filtered)
+        .offset(skip)
+        .limit(query.limit);
+      // The lateral join answers one row of nulls beside the generation when the page is empty.
+      const { rows: found } = await sql<{ generation: string } & (ListedRow | { [K in keyof ListedRow]: null })>`
+        select g.generation, p.* from (select ${generation} as generation) g left join lateral (${page}) p on true
+        order by p.${sql.ref(field)} ${dir}, p.id ${dir}`.execute(context.db);
+      return { generation: Number(found[0]?.generation), rows: found.flatMap((row) => (row.id === null ? [] : [row])) };
+    },
+  };
+  const anchorKey = [organizationId, query.type, status, query.category, query.brand, field, direction].join("\u0000");
   const offsetPage = async () => {
     const { rows, total } = await listPage(query, {
-      rows: ({ limit, offset }) => {
-        if (offset === 0) return filtered.select(ENTITY_COLUMNS).select(sortValue).orderBy(field, direction).orderBy("id", direction).limit(limit).execute();
-        // A deep page skips its offset on the index alone (an index-only scan of ids), then reads only its
-        // own rows: reading every skipped row's columns made page 400 four times slower at 100,000 entities.
-        const pageIds = filtered.select("id").orderBy(field, direction).orderBy("id", direction).limit(limit).offset(offset);
-        return filtered.where("id", "in", pageIds).select(ENTITY_COLUMNS).select(sortValue).orderBy(field, direction).orderBy("id", direction).execute();
-      },
+      rows: async ({ offset }) => (anchors && offset >= ANCHOR_SPACING ? await anchoredPage(anchors, anchorKey, offset, anchoredList) : null) ?? (await offsetRows(offset)),
       maintainedTotal,
       countAll,
     });

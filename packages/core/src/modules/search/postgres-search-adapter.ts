@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { tenantScope } from "../../db/tenant-scope.js";
+import { organizationGeneration } from "../../db/organization-generations.js";
 import { applySearchFilters, prefixQuery } from "./postgres-search-filters.js";
 import { BUILT_IN_FACETS, type SearchAdapterFactory, type SearchQuery, type SearchResult } from "./search-adapter.js";
 import type { TxOptions } from "../../kernel/transaction.js";
@@ -58,8 +59,7 @@ export function postgresSearch({ candidateLimit = DEFAULT_CANDIDATE_LIMIT, resul
   return ({ database }) => {
     const db = database.db.withTables<SearchTables>();
     const cache = resultCacheBytes > 0 ? createRevisionCache(resultCacheBytes) : undefined;
-    const generationOf = (organizationId: string) =>
-      sql<string>`(select coalesce(sum(generation), 0) from search_generations where organization_id = ${organizationId})`;
+    const generationOf = (organizationId: string) => organizationGeneration("search_generations", organizationId);
 
     /** Runs a search, answering it with the generation of the organization's documents its snapshot saw. */
     async function runSearch(organizationId: string, query: SearchQuery, options?: TxOptions): Promise<{ result: SearchResult; generation: number }> {

@@ -1,4 +1,5 @@
 import type { NamedMigration } from "../../kernel/plugin.js";
+import { generationBumpFunctionStatement, generationTableStatement, generationTriggerStatement } from "../../db/organization-generations.js";
 import { runStatements } from "../catalog/catalog-migrations.js";
 
 /** The PostgreSQL adapter's documents; created whichever adapter is configured, so switching needs no migration. */
@@ -26,39 +27,19 @@ const STATEMENTS = [
 ];
 
 /**
- * `search_generations`: per organization, how many committed transactions changed its documents, kept
- * in one of 16 rows chosen by transaction id and summed by readers. The sum moves with every committed
- * change, so a search answer cached under it is exact until it moves (`postgres-search-adapter.ts`).
- *
- * The counter is taken at commit, by a deferred trigger: taken mid-transaction, its row lock could
- * close a cycle with an entity row another catalog transaction holds. At commit the transaction waits
- * for nothing else. The trigger fires per changed row; after the first in a transaction the upsert finds
- * its counter row already written by the transaction (`last_transaction`) and writes nothing.
+ * `search_generations`: per organization, how many committed transactions changed its documents, so a
+ * search answer cached under it is exact until it moves (`postgres-search-adapter.ts`; the mechanism is
+ * `db/organization-generations.ts`).
  */
 const GENERATIONS = [
-  `create table search_generations (
-    organization_id text not null,
-    slot smallint not null,
-    generation bigint not null,
-    last_transaction xid8 not null,
-    primary key (organization_id, slot)
-  )`,
-  `create function search_documents_bump_generation() returns trigger language plpgsql as $$
-  declare
-    organization text := case when tg_op = 'DELETE' then old.organization_id else new.organization_id end;
-    transaction_id xid8 := pg_current_xact_id();
-  begin
-    insert into search_generations as g (organization_id, slot, generation, last_transaction)
-    values (organization, (transaction_id::text::bigint % 16)::smallint, 1, transaction_id)
-    on conflict (organization_id, slot) do update set generation = g.generation + 1, last_transaction = excluded.last_transaction
-    where g.last_transaction <> excluded.last_transaction;
-    return null;
-  end $$`,
-  `create constraint trigger search_documents_bump_generation after insert or update or delete on search_documents
-   deferrable initially deferred for each row execute function search_documents_bump_generation()`,
+  generationTableStatement("search_generations"),
+  generationBumpFunctionStatement("search_documents_bump_generation", "search_generations"),
+  generationTriggerStatement("search_documents_bump_generation", "search_documents", "search_documents_bump_generation"),
 ];
 
 export const searchMigrations: readonly NamedMigration[] = [
   { name: "0001_search_documents", up: (db) => runStatements(db, STATEMENTS) },
   { name: "0002_search_generations", up: (db) => runStatements(db, GENERATIONS) },
+  // Databases migrated before the bump function returned early after its first row in a transaction.
+  { name: "0003_generation_bump_once", up: (db) => runStatements(db, [generationBumpFunctionStatement("search_documents_bump_generation", "search_generations")]) },
 ];
