@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
+import type { InsertQueryBuilder, InsertResult, RawBuilder, Transaction } from "kysely";
 import { accountableActor, type Actor } from "./actor.js";
 import type { Services } from "./contexts.js";
 import type { CoreTables } from "../db/core-tables.js";
@@ -48,7 +48,23 @@ export interface EventBus {
    * own transaction, so the event commits or rolls back with it.
    */
   emit<Name extends EventName>(input: EmitInput<Name>, options: Required<TxOptions>): Promise<DomainEvent<DomainEvents[Name]>>;
+  /**
+   * `emit` for an event whose payload holds a value only the writing statement computes: the order's
+   * gapless number, taken in the order's own statement because its counter row stays locked until
+   * commit (every round trip after it makes a store's checkouts wait longer on one another). `write`
+   * runs that statement with the event's outbox row in it (`outboxRow`, given the stored payload as a
+   * SQL expression) and answers the payload as stored, which must be the same; the subscribers then run
+   * as after `emit`. Answers `write`'s result.
+   */
+  emitWithin<Name extends EventName, T>(
+    input: Omit<EmitInput<Name>, "payload">,
+    write: (outboxRow: OutboxRow) => Promise<{ result: T; payload: DomainEvents[Name] }>,
+    options: Required<TxOptions>,
+  ): Promise<T>;
 }
+
+/** An event's outbox row, as an insert to put in another statement (a common table expression). */
+export type OutboxRow = (payload: RawBuilder<string>) => InsertQueryBuilder<CoreTables, "domainEvents", InsertResult>;
 
 type StoredEvent = Omit<DomainEvent, "payload"> & { payload: string };
 
@@ -67,28 +83,37 @@ const insertEvent = queryTemplate((db, event: StoredEvent) =>
 );
 
 export function createEventBus(subscribers: readonly EventSubscriber[], services: Services): EventBus {
+  const describe = (input: Omit<EmitInput, "payload">): Omit<DomainEvent, "payload"> => {
+    // The audit log and webhooks name the person behind a user-bound key, not the key.
+    const actor = input.actor ? accountableActor(input.actor) : null;
+    return {
+      id: randomUUID(),
+      organizationId: input.organizationId,
+      type: input.type,
+      entityType: input.entityType,
+      entityId: input.entityId,
+      actorId: actor?.id ?? null,
+      actorType: actor?.type ?? null,
+      occurredAt: new Date(),
+    };
+  };
+  const notify = async (event: DomainEvent, trx: Transaction<CoreTables>) => {
+    for (const subscriber of subscribers) {
+      if (subscriber.event === "*" || subscriber.event === event.type) await subscriber.handler(event, { trx, services });
+    }
+  };
   return {
     async emit(input, { trx }) {
-      // The audit log and webhooks name the person behind a user-bound key, not the key.
-      const actor = input.actor ? accountableActor(input.actor) : null;
-      const event = {
-        id: randomUUID(),
-        organizationId: input.organizationId,
-        type: input.type,
-        entityType: input.entityType,
-        entityId: input.entityId,
-        payload: input.payload,
-        actorId: actor?.id ?? null,
-        actorType: actor?.type ?? null,
-        occurredAt: new Date(),
-      };
+      const event = { ...describe(input), payload: input.payload };
       await insertEvent.execute(trx, { ...event, payload: JSON.stringify(event.payload) });
-      for (const subscriber of subscribers) {
-        if (subscriber.event === "*" || subscriber.event === event.type) {
-          await subscriber.handler(event, { trx, services });
-        }
-      }
+      await notify(event, trx);
       return event;
+    },
+    async emitWithin(input, write, { trx }) {
+      const described = describe(input);
+      const { result, payload } = await write((stored) => trx.insertInto("domainEvents").values({ ...described, payload: stored }));
+      await notify({ ...described, payload }, trx);
+      return result;
     },
   };
 }

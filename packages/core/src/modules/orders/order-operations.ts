@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import { accountableActor, type Actor } from "../../kernel/actor.js";
 import { AppError, isAppError } from "../../kernel/app-error.js";
@@ -66,32 +66,45 @@ export function createOrderOperations({ database, events, services }: OrderOpera
       // The staff-sales report credits the person behind a till's shift key, as refunds do.
       const placedBy = actor ? accountableActor(actor) : null;
       const orderLines: OrderLine[] = lines.map((line) => ({ lineItemId: randomUUID(), ...line, refundedQuantity: 0, fulfilledQuantity: 0 }));
-      const { number, createdAt, updatedAt } = await insertNumberedOrder(trx, {
-        organizationId,
-        year: yearIn(new Date(), timezone ?? "UTC"),
-        order: {
-          ...fields,
-          id,
-          status: "pending",
-          shippingAddress: fields.shippingAddress === null ? null : JSON.stringify(fields.shippingAddress),
-          promotionCodes: [...fields.promotionCodes],
-          placedById: placedBy?.id ?? null,
-          placedByType: placedBy?.type ?? null,
-        },
-        lines: orderLines.map(({ lineItemId, ...line }, position) => ({ ...line, id: lineItemId, orderId: id, position })),
-      });
-      const order: Order = {
+      // The event's payload is known here but for the number, which the order's statement takes and
+      // writes into the event's row too (`insertNumberedOrder`).
+      const placedAt = new Date();
+      const unnumbered: Order = {
         ...fields,
         id,
-        number,
+        number: "",
         status: "pending",
         promotionCodes: [...fields.promotionCodes],
         lines: orderLines,
-        createdAt: createdAt.toISOString(),
-        updatedAt: updatedAt.toISOString(),
+        createdAt: placedAt.toISOString(),
+        updatedAt: placedAt.toISOString(),
       };
-      await events.emit({ organizationId, type: "orders.create", entityType: "order", entityId: id, payload: { order }, actor }, { trx });
-      return order;
+      const stored = JSON.stringify({ order: unnumbered });
+      return events.emitWithin(
+        { organizationId, type: "orders.create", entityType: "order", entityId: id, actor },
+        async (outboxRow) => {
+          const number = await insertNumberedOrder(trx, {
+            organizationId,
+            year: yearIn(placedAt, timezone ?? "UTC"),
+            order: {
+              ...fields,
+              id,
+              status: "pending",
+              shippingAddress: fields.shippingAddress === null ? null : JSON.stringify(fields.shippingAddress),
+              promotionCodes: [...fields.promotionCodes],
+              placedById: placedBy?.id ?? null,
+              placedByType: placedBy?.type ?? null,
+              createdAt: placedAt,
+              updatedAt: placedAt,
+            },
+            lines: orderLines.map(({ lineItemId, ...line }, position) => ({ ...line, id: lineItemId, orderId: id, position })),
+            alsoInsert: (numberSql) => outboxRow(sql<string>`jsonb_set(${stored}::jsonb, '{order,number}', to_jsonb(${numberSql}))`),
+          });
+          const order: Order = { ...unnumbered, number };
+          return { result: order, payload: { order } };
+        },
+        { trx },
+      );
     },
 
     /** An order by UUID or number (`ORD-2026-000042`); 404 for anything else, another organization's included. */

@@ -32,11 +32,14 @@ describe("orders", () => {
     expect(byNumber.body.data.shippingAddress).toEqual({ line1: "1 Rue de la Paix", city: "Paris", postalCode: "75002", country: "FR" });
   });
 
-  it("emits orders.create in the order's transaction, with the order as payload", async () => {
+  it("emits orders.create in the order's transaction, with the order as payload, its number included", async () => {
     const order = await createOrder(t.kernel);
-    const events = await sql<{ type: string; payload: { order: { id: string; number: string } } }>`
-      select type, payload from domain_events where entity_id = ${order.id}`.execute(t.db);
-    expect(events.rows).toEqual([{ type: "orders.create", payload: { order: expect.objectContaining({ id: order.id, number: order.number }) } }]);
+    // The stored payload's number is written by the order's own statement (`emitWithin`): it must be
+    // the order as answered, to the last field.
+    const events = await sql<{ type: string; payload: unknown }>`select type, payload from domain_events where entity_id = ${order.id}`.execute(t.db);
+    expect(events.rows).toEqual([{ type: "orders.create", payload: { order: JSON.parse(JSON.stringify(order)) } }]);
+    const audit = await sql<{ event: string; changes: unknown }>`select event, changes from audit_entries where entity_id = ${order.id}`.execute(t.db);
+    expect(audit.rows).toEqual([{ event: "orders.create", changes: { order: JSON.parse(JSON.stringify(order)) } }]);
   });
 
   it("answers 404 for another organization's order, an unknown id or number and anything else", async () => {
