@@ -1,11 +1,11 @@
 import { sql, type RawBuilder } from "kysely";
 
 /**
- * Per-organization generations: a counter table whose sum for an organization moves with every committed
- * transaction that changed a watched table's rows of that organization, and never otherwise. A value
- * computed from those rows by one statement that also reads the generation (`organizationGeneration`) is exact for
- * as long as the generation stays there, in any process: the search answers' cache and the catalog list's
- * page anchors are kept that way.
+ * Per-organization generations: a counter table whose sum for an organization moves with every
+ * committed transaction that changed a watched table's rows of that organization, and never otherwise.
+ * A value computed from those rows by one statement that also reads the generation
+ * (`organizationGeneration`) is exact for as long as the generation stays there, in any process: the
+ * search answers' cache and the catalog list's page anchors are kept that way.
  *
  * The counter lives in one of 16 rows chosen by transaction id, so concurrent writers rarely meet on a
  * row. It moves at commit, by a deferred trigger: moved mid-transaction, its row lock could close a cycle
