@@ -176,7 +176,7 @@ const modifiersInCurrency = queryTemplate((db, args: ModifierQuery & { currency:
   modifiersQuery(db, args).where((eb) => eb.or([eb("currency", "is", null), eb("currency", "=", args.currency)])),
 );
 
-/** Active modifiers within their window that may touch the entities, in one query. `currency` unset: any. */
+/** Active modifiers within their window that may touch the entities, in one query; without `currency`, those of every currency. */
 export async function activeModifiers(
   db: Kysely<CoreTables> | Transaction<CoreTables>,
   input: ModifierQuery & { currency?: string },
