@@ -18,6 +18,8 @@ declare module "@unified-commerce/plugin-sdk" {
 export const authErrors = {
   /** The same answer for an unknown e-mail and a wrong password: nothing tells which it was. */
   invalidCredentials: () => new AppError("UNAUTHORIZED", { message: "Invalid e-mail or password" }),
+  /** `details.retryAfterSeconds`: the routes copy it into `Retry-After`. */
+  tooManyRequests: (message: string, retryAfterSeconds: number) => new AppError("TOO_MANY_REQUESTS", { message, details: { retryAfterSeconds } }),
   sessionRequired: () => new AppError("UNAUTHORIZED", { message: "A signed-in session is required" }),
   invalidCredential: () => new AppError("UNAUTHORIZED", { message: "The presented credential is invalid, expired or revoked" }),
   emailNotVerified: () => new AppError("FORBIDDEN", { message: "The e-mail address is not verified yet", details: { reason: "EMAIL_NOT_VERIFIED" } }),

@@ -23,12 +23,30 @@ export interface SignInRateLimit {
   maxFailuresPerAccount?: number;
 }
 
+/**
+ * Limits on requests that send mail (sign-up, password reset, verification mail), per target address and
+ * per client IP, counted in the database so every server process shares them.
+ */
+export interface EmailRateLimit {
+  /** @default 3600 (one hour) */
+  windowSeconds?: number;
+  /** Requests per target e-mail address and window. @default 5 */
+  maxPerAddress?: number;
+  /** Requests per client IP and window. @default 20 */
+  maxPerIp?: number;
+}
+
 /** Options of `auth()` that are not part of the `auth` configuration section. */
 export interface AuthPluginOptions {
   /** Argon2id costs. Lower them only in tests. @default OWASP: 19 MiB, 2 passes, 1 lane */
   passwordHashing?: PasswordHashingOptions;
   /** `false` turns sign-in rate limiting off. */
   signInRateLimit?: SignInRateLimit | false;
+  /**
+   * Sign-up, password-reset and verification-mail requests per address and per IP; `false` turns it off.
+   * Beyond it sign-up answers 429, while reset and verification still answer success but send nothing.
+   */
+  emailRateLimit?: EmailRateLimit | false;
   /** Sends reset and verification mails. @default writes them to the log */
   mailer?: Mailer;
   /** Public URL of the server, for links in mails and OAuth callbacks. @default http://localhost:3000 */
@@ -60,6 +78,7 @@ export interface AuthSettings {
   requireEmailVerification: boolean;
   hasher: PasswordHasher;
   rateLimit: Required<SignInRateLimit> | false;
+  emailRateLimit: Required<EmailRateLimit> | false;
   mailer: Mailer;
   baseUrl: string;
   signUpRole: string;
@@ -97,6 +116,7 @@ export function assertAuthConfig(auth: AuthConfig | undefined): void {
 export function resolveAuthSettings(config: CommerceConfig, options: AuthPluginOptions, logger: Logger): AuthSettings {
   const auth = config.auth ?? {};
   const rateLimit = options.signInRateLimit;
+  const emailRateLimit = options.emailRateLimit;
   return {
     sessionDurationSeconds: auth.sessionDuration ?? DEFAULT_SESSION_DURATION_SECONDS,
     isHttps: config.http?.https === true,
@@ -114,6 +134,10 @@ export function resolveAuthSettings(config: CommerceConfig, options: AuthPluginO
       rateLimit === false
         ? false
         : { windowSeconds: rateLimit?.windowSeconds ?? 900, maxPerIp: rateLimit?.maxPerIp ?? 30, maxFailuresPerAccount: rateLimit?.maxFailuresPerAccount ?? 10 },
+    emailRateLimit:
+      emailRateLimit === false
+        ? false
+        : { windowSeconds: emailRateLimit?.windowSeconds ?? 3600, maxPerAddress: emailRateLimit?.maxPerAddress ?? 5, maxPerIp: emailRateLimit?.maxPerIp ?? 20 },
     mailer: options.mailer ?? createLogMailer(logger),
     baseUrl: (options.baseUrl ?? "http://localhost:3000").replace(/\/$/, ""),
     signUpRole: options.signUpRole ?? "customer",

@@ -5,7 +5,9 @@ import { permissionsOfRole, type AuthSettings } from "./auth-options.js";
 import { authErrors } from "./auth-errors.js";
 import type { ApiKeyService } from "./api-key-service.js";
 import type { CredentialCache } from "./credential-cache.js";
+import { createAttemptCounter } from "./attempt-counter.js";
 import { createLoginRateLimiter } from "./login-rate-limiter.js";
+import { createMailRateLimiter } from "./mail-rate-limiter.js";
 import { readCookie, sessionCookieName } from "./session-cookie.js";
 import { parseApiKey, parseToken } from "./secret-token.js";
 import { createSessionStore, type SessionInfo, type SessionStore, type ValidatedSession } from "./session-store.js";
@@ -60,6 +62,11 @@ export interface AuthService {
   signUp(input: { email: string; password: string; name: string; organizationId: string; client: ClientInfo }): Promise<{ verificationRequired: true } | ({ verificationRequired: false } & SignedIn)>;
   signIn(input: { email: string; password: string; organizationId: string; client: ClientInfo }): Promise<SignInResult>;
   completeTwoFactorSignIn(input: { challenge: string; code: string; client: ClientInfo }): Promise<SignedIn>;
+  /**
+   * What follows a first factor (password, OAuth): a two-factor challenge for a user who enrolled,
+   * otherwise a session. Every sign-in path ends here, so none skips the second factor.
+   */
+  completeFirstFactor(user: UserRow, requestOrganizationId: string, client: ClientInfo): Promise<SignInResult>;
   /** Opens a session for a user who proved who they are (password, OAuth, two-factor). */
   startSession(user: UserRow, requestOrganizationId: string, client: ClientInfo): Promise<SignedIn>;
   /** Ends the other sessions of the user. */
@@ -73,9 +80,11 @@ export interface AuthService {
    */
   createMember(input: { user: { email: string; name: string; passwordHash: string | null; isEmailVerified?: boolean }; organizationId: string; role: string; isSelfService: boolean }): Promise<UserRow | undefined>;
   setActiveOrganization(validated: ValidatedSession, organizationId: string): Promise<void>;
-  requestPasswordReset(email: string): Promise<void>;
+  /** Sends nothing beyond the per-address and per-IP mail limits, and answers alike in every case. */
+  requestPasswordReset(input: { email: string; client: ClientInfo }): Promise<void>;
   resetPassword(token: string, newPassword: string): Promise<void>;
-  sendVerificationEmail(email: string): Promise<void>;
+  /** Sends nothing beyond the per-address and per-IP mail limits, and answers alike in every case. */
+  sendVerificationEmail(input: { email: string; client: ClientInfo }): Promise<void>;
   verifyEmail(token: string): Promise<void>;
 }
 
@@ -99,7 +108,11 @@ export function createAuthService(input: {
   const users = createUserStore(db, credentialCache);
   const sessions = createSessionStore(db, settings.sessionDurationSeconds, credentialCache);
   const verifications = createVerificationStore(db);
-  const limiter = createLoginRateLimiter(db, settings.rateLimit);
+  // Rows are kept twice the longest window in use: the counts only look back one window.
+  const retentionSeconds = 2 * Math.max(settings.rateLimit ? settings.rateLimit.windowSeconds : 0, settings.emailRateLimit ? settings.emailRateLimit.windowSeconds : 0);
+  const attempts = createAttemptCounter(db, retentionSeconds);
+  const limiter = createLoginRateLimiter(attempts, settings.rateLimit);
+  const mailLimiter = createMailRateLimiter(attempts, settings.emailRateLimit);
   const cookieName = sessionCookieName(settings.isHttps);
   const requests = new WeakMap<object, RequestAuth>();
 
@@ -161,6 +174,19 @@ export function createAuthService(input: {
     return { ...created, user: toUserInfo(user) };
   };
 
+  const completeFirstFactor = async (user: UserRow, requestOrganizationId: string, client: ClientInfo): Promise<SignInResult> => {
+    if (settings.twoFactor.isEnabled && (await twoFactor.isEnabled(user.id))) {
+      const challenge = await verifications.create({
+        purpose: "two-factor-challenge",
+        userId: user.id,
+        ttlSeconds: CHALLENGE_TTL_SECONDS,
+        payload: { organizationId: requestOrganizationId },
+      });
+      return { twoFactorRequired: true, challenge };
+    }
+    return { twoFactorRequired: false, ...(await startSession(user, requestOrganizationId, client)) };
+  };
+
   return {
     settings,
     users,
@@ -169,6 +195,7 @@ export function createAuthService(input: {
     twoFactor,
     actorOf,
     startSession,
+    completeFirstFactor,
     createMember,
 
     async authenticate(headers) {
@@ -197,6 +224,10 @@ export function createAuthService(input: {
 
     async signUp({ email, password, name, organizationId, client }) {
       assertPassword(password);
+      // Counted whether or not the address is taken, so the limit tells nothing about existing accounts.
+      if (!(await mailLimiter.allow({ ip: client.ip, email: normalizeEmail(email) }))) {
+        throw authErrors.tooManyRequests("Too many sign-up attempts; try again later", mailLimiter.retryAfterSeconds);
+      }
       const passwordHash = await settings.hasher.hash(password);
       const user = await createMember({ user: { email, name, passwordHash }, organizationId, role: settings.signUpRole, isSelfService: true });
       if (!user) {
@@ -215,19 +246,16 @@ export function createAuthService(input: {
 
     async signIn({ email, password, organizationId, client }) {
       const normalized = normalizeEmail(email);
-      await limiter.check({ ip: client.ip, email: normalized });
+      // Counted as a failure before the password is checked (429 beyond the limits), then marked successful.
+      const attempt = await limiter.begin({ ip: client.ip, email: normalized });
       const user = await users.findByEmail(normalized);
       // Unknown e-mails are verified against a dummy hash: same answer, about the same time.
       const check = await settings.hasher.verify(user?.passwordHash ?? null, password);
-      await limiter.record({ ip: client.ip, email: normalized, isSuccess: check.isValid });
       if (!user || !check.isValid) throw authErrors.invalidCredentials();
+      await attempt.markSucceeded();
       if (check.needsRehash) await users.setPasswordHash(user.id, await settings.hasher.hash(password));
       if (settings.requireEmailVerification && !user.emailVerified) throw authErrors.emailNotVerified();
-      if (settings.twoFactor.isEnabled && (await twoFactor.isEnabled(user.id))) {
-        const challenge = await verifications.create({ purpose: "two-factor-challenge", userId: user.id, ttlSeconds: CHALLENGE_TTL_SECONDS, payload: { organizationId } });
-        return { twoFactorRequired: true, challenge };
-      }
-      return { twoFactorRequired: false, ...(await startSession(user, organizationId, client)) };
+      return completeFirstFactor(user, organizationId, client);
     },
 
     async completeTwoFactorSignIn({ challenge, code, client }) {
@@ -235,7 +263,10 @@ export function createAuthService(input: {
       const used = await verifications.consume("two-factor-challenge", challenge);
       const user = used?.userId ? await users.findById(used.userId) : undefined;
       if (!used || !user) throw authErrors.invalidToken();
+      // Whoever knows the password mints challenges at will: codes are limited per user, counted first.
+      const attempt = await limiter.beginSecondFactor({ userId: user.id });
       if (!(await twoFactor.verifyCode(user.id, code))) throw authErrors.invalidTwoFactorCode();
+      await attempt.markSucceeded();
       return startSession(user, String(used.payload.organizationId ?? settings.defaultOrganizationId), client);
     },
 
@@ -266,7 +297,9 @@ export function createAuthService(input: {
       await sessions.setOrganization(validated.session.id, organizationId);
     },
 
-    async requestPasswordReset(email) {
+    async requestPasswordReset({ email, client }) {
+      // Counted before the lookup, for every address: beyond the limit nothing is sent, and the answer is the same.
+      if (!(await mailLimiter.allow({ ip: client.ip, email: normalizeEmail(email) }))) return;
       const user = await users.findByEmail(email);
       if (!user) return;
       inBackground(async () => {
@@ -286,7 +319,8 @@ export function createAuthService(input: {
       await users.markEmailVerified(used.userId);
     },
 
-    async sendVerificationEmail(email) {
+    async sendVerificationEmail({ email, client }) {
+      if (!(await mailLimiter.allow({ ip: client.ip, email: normalizeEmail(email) }))) return;
       const user = await users.findByEmail(email);
       if (!user || user.emailVerified) return;
       inBackground(() => sendVerification(user));

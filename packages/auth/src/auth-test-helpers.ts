@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
 import { createTestApp, type TestApp } from "@unified-commerce/core/testing";
 import type { AuthConfig, CommerceConfig } from "@unified-commerce/core";
 import { auth } from "./auth-plugin.js";
@@ -39,6 +41,7 @@ export async function createAuthTestApp(options: { auth?: AuthConfig; plugin?: A
         auth({
           passwordHashing: TEST_HASHING,
           signInRateLimit: false,
+          emailRateLimit: false,
           mailer: { send: async (message) => void mails.push(message) },
           ...options.plugin,
         }),
@@ -59,6 +62,16 @@ export async function send(app: FastifyInstance, method: Method, url: string, op
     ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
   });
   return { status: response.statusCode, body: response.body ? response.json() : null, headers: response.headers, raw: response.body };
+}
+
+/** The TOTP key of an `otpauth://` URI, as an authenticator app reads it. */
+export function totpKey(uri: string): Uint8Array {
+  return decodeBase32IgnorePadding(new URL(uri).searchParams.get("secret") ?? "");
+}
+
+/** The code of the current step plus `offset` (the server accepts one step either side). */
+export function totpCode(key: Uint8Array, offset = 0): string {
+  return generateHOTP(key, BigInt(Math.floor(Date.now() / 30_000) + offset), 6);
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

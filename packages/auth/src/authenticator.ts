@@ -23,13 +23,36 @@ export function isAuthRoute(request: FastifyRequest): boolean {
 }
 
 /**
+ * What a session still pending two-factor enrolment may do: enrol, read itself, list and end its own
+ * sessions. Route patterns after the API prefix, with their method.
+ */
+const ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
+  "POST /auth/two-factor/enable",
+  "POST /auth/two-factor/verify",
+  "GET /auth/get-session",
+  "GET /auth/sessions",
+  "DELETE /auth/sessions/:id",
+  "POST /auth/sign-out",
+]);
+
+/** Whether the route is one a session pending two-factor enrolment may use (`ENROLMENT_ROUTES`). */
+export function isEnrolmentRoute(request: FastifyRequest): boolean {
+  const path = request.routeOptions.url;
+  // Unknown routes (no pattern) are refused like any other.
+  if (path === undefined) return false;
+  const match = /^(?:\/[^/]+)?(\/auth\/.*)$/.exec(path);
+  return match !== null && ENROLMENT_ROUTES.has(`${request.method} ${match[1]}`);
+}
+
+/**
  * The kernel's authenticator: resolves actors, then guards every non-public route.
  * - A rejected bearer token or API key answers 401 (outside `/api/auth/*`, so a client can still sign in);
  *   a stale cookie is treated as anonymous, because browsers keep sending cookies the server forgot.
  * - Cookie-authenticated mutations need a trusted `Origin` (bearer and API-key requests cannot be forged
  *   cross-site, so they are exempt).
- * - Members of a role in `twoFactor.requiredForRoles` without two-factor get TWO_FACTOR_REQUIRED
- *   outside `/api/auth/*`; API keys are exempt.
+ * - Members of a role in `twoFactor.requiredForRoles` without two-factor get TWO_FACTOR_REQUIRED on
+ *   every route, the auth plugin's own included, except the enrolment routes (`ENROLMENT_ROUTES`):
+ *   a pending owner cannot mint an API key or manage members on the way. API keys are exempt.
  */
 export function createAuthenticator(auth: AuthService): Authenticator {
   const { settings } = auth;
@@ -52,7 +75,7 @@ export function createAuthenticator(auth: AuthService): Authenticator {
     const state = auth.recall(request);
     const role = state?.session?.role;
     if (!state?.session || !role || state.session.isTwoFactorEnabled) return;
-    if (settings.twoFactor.requiredForRoles.has(role) && !isAuthRoute(request)) throw authErrors.twoFactorRequired();
+    if (settings.twoFactor.requiredForRoles.has(role) && !isEnrolmentRoute(request)) throw authErrors.twoFactorRequired();
   };
 
   return {

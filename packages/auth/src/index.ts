@@ -8,6 +8,7 @@ export {
   type AuthSettings,
   type OAuthProviderEndpoints,
   type SignInRateLimit,
+  type EmailRateLimit,
 } from "./auth-options.js";
 export { AUTH_COOKIE_PREFIX, SESSION_COOKIE_NAME, sessionCookieName } from "./session-cookie.js";
 export { resolveActor, createAuthenticator, isAuthRoute } from "./authenticator.js";

@@ -1,54 +1,46 @@
-import { sql, type Kysely } from "kysely";
-import { AppError } from "@unified-commerce/core";
-import type { AuthDb } from "./auth-tables.js";
+import { authErrors } from "./auth-errors.js";
 import type { SignInRateLimit } from "./auth-options.js";
+import type { AttemptCounter, CountedAttempt } from "./attempt-counter.js";
 
 /**
  * Sign-in throttling per client IP (every attempt) and per account (failures), counted in the database
  * so all server processes share the counters. Unknown e-mails are counted like known ones: the limit
  * itself must not reveal which accounts exist.
+ *
+ * An attempt is counted (as a failure) before its password or code is checked and marked successful
+ * afterwards, atomically per key (see `attempt-counter.ts`): 60 concurrent guesses at one account get at
+ * most `maxFailuresPerAccount` password checks, not 60 checks followed by the limit.
  */
 export interface LoginRateLimiter {
-  /** Throws 429 TOO_MANY_REQUESTS (with `details.retryAfterSeconds`) when either limit is reached. */
-  check(input: { ip: string; email: string }): Promise<void>;
-  record(input: { ip: string; email: string; isSuccess: boolean }): Promise<void>;
+  /** Counts a password sign-in; throws 429 TOO_MANY_REQUESTS (with `details.retryAfterSeconds`) when a limit is reached. */
+  begin(input: { ip: string; email: string }): Promise<CountedAttempt>;
+  /** Counts a two-factor code for a user's sign-in challenge, against the same per-account failure limit. */
+  beginSecondFactor(input: { userId: string }): Promise<CountedAttempt>;
 }
 
-export function createLoginRateLimiter(db: Kysely<AuthDb>, limits: Required<SignInRateLimit> | false): LoginRateLimiter {
-  if (limits === false) return { check: async () => {}, record: async () => {} };
-  const since = () => new Date(Date.now() - limits.windowSeconds * 1000);
+const UNLIMITED: CountedAttempt = { markSucceeded: async () => {} };
+
+export function createLoginRateLimiter(counter: AttemptCounter, limits: Required<SignInRateLimit> | false): LoginRateLimiter {
+  if (limits === false) return { begin: async () => UNLIMITED, beginSecondFactor: async () => UNLIMITED };
+  const tooMany = () => authErrors.tooManyRequests("Too many sign-in attempts; try again later", limits.windowSeconds);
+  const { windowSeconds } = limits;
   return {
-    async check({ ip, email }) {
-      const ipKey = `ip:${ip}`;
-      const accountKey = `account:${email}`;
-      const row = await db
-        .selectFrom("authLoginAttempts")
-        .select([
-          sql<string>`count(*) filter (where key = ${ipKey})`.as("ipAttempts"),
-          sql<string>`count(*) filter (where key = ${accountKey} and not is_success)`.as("accountFailures"),
-        ])
-        .where("key", "in", [ipKey, accountKey])
-        .where("createdAt", ">", since())
-        .executeTakeFirstOrThrow();
-      if (Number(row.ipAttempts) >= limits.maxPerIp || Number(row.accountFailures) >= limits.maxFailuresPerAccount) {
-        throw new AppError("TOO_MANY_REQUESTS", {
-          message: "Too many sign-in attempts; try again later",
-          details: { retryAfterSeconds: limits.windowSeconds },
-        });
-      }
+    async begin({ ip, email }) {
+      const attempt = await counter.take({
+        windowSeconds,
+        rules: [
+          { key: `ip:${ip}`, max: limits.maxPerIp },
+          { key: `account:${email}`, max: limits.maxFailuresPerAccount, isFailuresOnly: true },
+        ],
+      });
+      if (!attempt) throw tooMany();
+      return attempt;
     },
-    async record({ ip, email, isSuccess }) {
-      await db
-        .insertInto("authLoginAttempts")
-        .values([
-          { key: `ip:${ip}`, isSuccess },
-          { key: `account:${email}`, isSuccess },
-        ])
-        .execute();
-      // Old rows only slow the counts down; trimming now and then keeps the table small.
-      if (Math.random() < 0.02) {
-        await db.deleteFrom("authLoginAttempts").where("createdAt", "<", new Date(Date.now() - 2 * limits.windowSeconds * 1000)).execute();
-      }
+    async beginSecondFactor({ userId }) {
+      // Per user rather than per challenge: whoever holds the password can mint challenges at will.
+      const attempt = await counter.take({ windowSeconds, rules: [{ key: `two-factor:${userId}`, max: limits.maxFailuresPerAccount, isFailuresOnly: true }] });
+      if (!attempt) throw tooMany();
+      return attempt;
     },
   };
 }

@@ -4,7 +4,7 @@ import { CodeChallengeMethod, generateCodeVerifier, OAuth2Client } from "arctic"
 import { AppError } from "@unified-commerce/core";
 import type { AuthDb } from "./auth-tables.js";
 import { normalizeOrigin, type OAuthProviderEndpoints } from "./auth-options.js";
-import type { AuthService, ClientInfo, SignedIn } from "./auth-service.js";
+import type { AuthService, ClientInfo, SignInResult } from "./auth-service.js";
 import { BUILT_IN_OAUTH_PROVIDERS, readProfile, type OAuthProfile } from "./oauth-providers.js";
 import type { UserRow } from "./user-store.js";
 
@@ -14,8 +14,11 @@ const STATE_TTL_SECONDS = 10 * 60;
 export interface OAuthService {
   /** Where to send the browser; the state (and PKCE verifier) is kept server-side, single-use. */
   authorizationUrl(input: { providerId: string; organizationId: string; redirectTo?: string }): Promise<URL>;
-  /** Exchanges the code, finds or creates the user, opens a session. */
-  callback(input: { providerId: string; code: string; state: string; client: ClientInfo }): Promise<{ signedIn: SignedIn; redirectTo: string | null }>;
+  /**
+   * Exchanges the code, finds or creates the user, then finishes like a password sign-in: a session, or a
+   * two-factor challenge for a user who enrolled.
+   */
+  callback(input: { providerId: string; code: string; state: string; client: ClientInfo }): Promise<{ result: SignInResult; redirectTo: string | null }>;
 }
 
 export function createOAuthService(input: { db: Kysely<AuthDb>; auth: AuthService }): OAuthService {
@@ -30,12 +33,18 @@ export function createOAuthService(input: { db: Kysely<AuthDb>; auth: AuthServic
     return { endpoints, client: new OAuth2Client(credentials.clientId, credentials.clientSecret, redirectUri) };
   };
 
+  const serverOrigin = normalizeOrigin(settings.baseUrl);
+  /**
+   * Resolves `redirectTo` as a browser would (against the server's origin: `/\evil`, `//evil`, `https:evil`,
+   * tabs and newlines all resolve to where the browser would go) and keeps it only when that origin is the
+   * server's or a trusted one. The resolved URL is what the callback redirects to, never the raw text.
+   */
   const checkRedirect = (redirectTo: string | undefined): string | null => {
     if (!redirectTo) return null;
-    if (redirectTo.startsWith("/") && !redirectTo.startsWith("//")) return redirectTo;
-    const origin = normalizeOrigin(redirectTo);
-    if (origin && settings.trustedOrigins.has(origin)) return redirectTo;
-    throw AppError.validation([{ path: "query.redirectTo", message: "must be a path or a URL on a trusted origin" }]);
+    const resolved = resolveUrl(redirectTo, settings.baseUrl);
+    const origin = resolved ? normalizeOrigin(resolved.href) : null;
+    if (resolved && origin && (origin === serverOrigin || settings.trustedOrigins.has(origin))) return resolved.href;
+    throw AppError.validation([{ path: "query.redirectTo", message: "must be a path or a URL on this server's origin or a trusted one" }]);
   };
 
   const findOrCreateUser = async (providerId: string, profile: OAuthProfile, organizationId: string): Promise<UserRow> => {
@@ -54,6 +63,15 @@ export function createOAuthService(input: { db: Kysely<AuthDb>; auth: AuthServic
     if (user && !profile.isEmailVerified) {
       // Linking on an unverified address would hand the account to whoever typed it at the provider.
       throw AppError.conflict("An account with this e-mail exists; sign in with its password to link the provider");
+    }
+    if (user && !user.emailVerified) {
+      // Whoever registered this address never proved it: maybe an attacker waiting for its owner. The
+      // provider has now proved it, so the account is the provider user's, without what the
+      // registrant set up (password, sessions, two-factor).
+      const claimed = await auth.users.claimUnverified(user.id);
+      if (claimed) await auth.sessions.invalidateUser(user.id);
+      user = await auth.users.findById(user.id);
+      if (!user) throw AppError.conflict("The account was just removed; try again");
     }
     if (!user) {
       user = await auth.createMember({
@@ -110,8 +128,16 @@ export function createOAuthService(input: { db: Kysely<AuthDb>; auth: AuthServic
       if (!profile) throw new AppError("UNAUTHORIZED", { message: `Sign-in with ${providerId} failed: no account id in the profile` });
       const organizationId = typeof payload.organizationId === "string" ? payload.organizationId : settings.defaultOrganizationId;
       const user = await findOrCreateUser(providerId, profile, organizationId);
-      const signedIn = await auth.startSession(user, organizationId, clientInfo);
-      return { signedIn, redirectTo: typeof payload.redirectTo === "string" ? payload.redirectTo : null };
+      const result = await auth.completeFirstFactor(user, organizationId, clientInfo);
+      return { result, redirectTo: typeof payload.redirectTo === "string" ? payload.redirectTo : null };
     },
   };
+}
+
+function resolveUrl(value: string, base: string): URL | null {
+  try {
+    return new URL(value, base);
+  } catch {
+    return null;
+  }
 }

@@ -1,26 +1,16 @@
-import { decodeBase32IgnorePadding } from "@oslojs/encoding";
-import { generateHOTP } from "@oslojs/otp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKey, bearer, createAuthTestApp, send, staffSession, type AuthTestApp } from "./auth-test-helpers.js";
+import { apiKey, bearer, createAuthTestApp, send, staffSession, totpCode as code, totpKey, type AuthTestApp } from "./auth-test-helpers.js";
 
 const password = "correct horse battery";
-
-function totpKey(uri: string): Uint8Array {
-  return decodeBase32IgnorePadding(new URL(uri).searchParams.get("secret") ?? "");
-}
-/** The code of the current step plus `offset` (the server accepts one step either side). */
-function code(key: Uint8Array, offset = 0): string {
-  return generateHOTP(key, BigInt(Math.floor(Date.now() / 30_000) + offset), 6);
-}
 
 describe("two-factor", () => {
   let t: AuthTestApp;
   beforeAll(async () => {
-    t = await createAuthTestApp({ auth: { twoFactor: { enabled: true, requiredForRoles: ["admin"], issuer: "Test Shop" } } });
+    t = await createAuthTestApp({ auth: { twoFactor: { enabled: true, requiredForRoles: ["owner", "admin"], issuer: "Test Shop" } } });
   });
   afterAll(() => t.close());
 
-  it("requires it of admins on every API route except /api/auth/*, not of API keys or other roles", async () => {
+  it("requires it of admins on every API route except the enrolment routes, not of API keys or other roles", async () => {
     const admin = await staffSession(t, { email: "admin@example.com", role: "admin" });
     const blocked = await send(t.app, "GET", "/api/catalog/entities", { headers: bearer(admin) });
     expect(blocked.status).toBe(403);
@@ -33,6 +23,55 @@ describe("two-factor", () => {
     expect((await send(t.app, "GET", "/api/catalog/entities", { headers: apiKey(key) })).status).toBe(200);
     const staff = await staffSession(t, { email: "staff@example.com", role: "staff" });
     expect((await send(t.app, "GET", "/api/catalog/entities", { headers: bearer(staff) })).status).toBe(200);
+  });
+
+  // Regression: `/api/auth/*` was exempt, so an owner who had not enrolled could mint an admin API key
+  // (keys are exempt from the requirement) and manage members, then act through the key.
+  it("lets a pending owner only enrol, read their session, list and end sessions, and sign out", async () => {
+    const owner = await staffSession(t, { email: "pending-owner@example.com", role: "owner" });
+    await staffSession(t, { email: "member@example.com", role: "staff" });
+    const member = await t.kernel.services.auth.users.findByEmail("member@example.com");
+    const keysBefore = (await t.kernel.services.apiKeys.list("default")).length;
+    const refused = [
+      await send(t.app, "POST", "/api/auth/api-keys", { headers: bearer(owner), body: { scope: "admin" } }),
+      await send(t.app, "GET", "/api/auth/api-keys", { headers: bearer(owner) }),
+      await send(t.app, "GET", "/api/auth/organization/members", { headers: bearer(owner) }),
+      await send(t.app, "POST", "/api/auth/organization/members", { headers: bearer(owner), body: { email: "enrol@example.com", role: "admin" } }),
+      await send(t.app, "PATCH", `/api/auth/organization/members/${member?.id}`, { headers: bearer(owner), body: { role: "owner" } }),
+      await send(t.app, "DELETE", `/api/auth/organization/members/${member?.id}`, { headers: bearer(owner) }),
+      await send(t.app, "POST", "/api/auth/change-password", { headers: bearer(owner), body: { currentPassword: password, newPassword: "another long password" } }),
+      await send(t.app, "POST", "/api/auth/organization/set-active", { headers: bearer(owner), body: { organizationId: "default" } }),
+      await send(t.app, "GET", "/api/auth/no-such-route", { headers: bearer(owner) }),
+    ];
+    for (const response of refused) {
+      expect(response.status).toBe(403);
+      expect(response.body.error.code).toBe("TWO_FACTOR_REQUIRED");
+    }
+    // Nothing was written: no key, the member's role unchanged, the password unchanged.
+    expect(await t.kernel.services.apiKeys.list("default")).toHaveLength(keysBefore);
+    expect(await t.kernel.services.auth.users.roleIn(member?.id ?? "", "default")).toBe("staff");
+    expect((await send(t.app, "POST", "/api/auth/sign-in/email", { body: { email: "pending-owner@example.com", password } })).status).toBe(200);
+
+    const session = await send(t.app, "GET", "/api/auth/get-session", { headers: bearer(owner) });
+    expect(session.status).toBe(200);
+    const sessions = await send(t.app, "GET", "/api/auth/sessions", { headers: bearer(owner) });
+    expect(sessions.status).toBe(200);
+    const other = sessions.body.data.find((s: { isCurrent: boolean }) => !s.isCurrent);
+    expect((await send(t.app, "DELETE", `/api/auth/sessions/${other.id}`, { headers: bearer(owner) })).status).toBe(200);
+
+    const enabled = await send(t.app, "POST", "/api/auth/two-factor/enable", { headers: bearer(owner), body: { password } });
+    expect(enabled.status).toBe(200);
+    expect((await send(t.app, "POST", "/api/auth/two-factor/verify", { headers: bearer(owner), body: { code: code(totpKey(enabled.body.data.totpURI)) } })).status).toBe(200);
+    // Enrolled: the same session may now mint keys.
+    expect((await send(t.app, "POST", "/api/auth/api-keys", { headers: bearer(owner), body: { scope: "admin" } })).status).toBe(201);
+    expect((await send(t.app, "POST", "/api/auth/sign-out", { headers: bearer(owner) })).status).toBe(200);
+    expect((await send(t.app, "GET", "/api/auth/get-session", { headers: bearer(owner) })).body.data).toBeNull();
+  });
+
+  it("lets a pending owner sign out", async () => {
+    const owner = await staffSession(t, { email: "pending-owner-2@example.com", role: "owner" });
+    expect((await send(t.app, "POST", "/api/auth/sign-out", { headers: bearer(owner) })).status).toBe(200);
+    expect((await send(t.app, "GET", "/api/auth/get-session", { headers: bearer(owner) })).body.data).toBeNull();
   });
 
   it("enrols with an otpauth URI, turns on with a first code, then gates sign-in on single-use codes", async () => {

@@ -34,6 +34,13 @@ export interface UserStore {
   create(input: { email: string; name: string; passwordHash: string | null; isEmailVerified?: boolean }, on?: Kysely<AuthDb>): Promise<UserRow | undefined>;
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
   markEmailVerified(userId: string): Promise<void>;
+  /**
+   * Gives an account whose address was never verified to whoever just proved the address (an OAuth
+   * provider): marks it verified and removes the password and two-factor set by its registrant, in one
+   * transaction. False when the address was verified meanwhile (nothing changed). Sessions are the
+   * caller's to end.
+   */
+  claimUnverified(userId: string): Promise<boolean>;
   memberships(userId: string): Promise<Membership[]>;
   roleIn(userId: string, organizationId: string): Promise<string | null>;
   /** Adds the user to the organization, or changes the role of an existing membership. */
@@ -86,6 +93,23 @@ export function createUserStore(db: Kysely<AuthDb>, cache: CredentialCache): Use
         .where("id", "=", userId)
         .where("emailVerifiedAt", "is", null)
         .execute()
+        .finally(() => cache.deleteUser(userId));
+    },
+    async claimUnverified(userId) {
+      return db
+        .transaction()
+        .execute(async (trx) => {
+          const claimed = await trx
+            .updateTable("authUsers")
+            .set({ passwordHash: null, emailVerifiedAt: new Date(), updatedAt: new Date() })
+            .where("id", "=", userId)
+            .where("emailVerifiedAt", "is", null)
+            .executeTakeFirst();
+          if (claimed.numUpdatedRows === 0n) return false;
+          await trx.deleteFrom("authTwoFactor").where("userId", "=", userId).execute();
+          await trx.deleteFrom("authBackupCodes").where("userId", "=", userId).execute();
+          return true;
+        })
         .finally(() => cache.deleteUser(userId));
     },
     async memberships(userId) {

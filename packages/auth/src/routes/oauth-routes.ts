@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { router, type RouteContext } from "@unified-commerce/core";
-import { signedInSchema } from "../auth-schemas.js";
+import { sessionSchema, userSchema } from "../auth-schemas.js";
 import { clientOf, setSessionCookie, signedInAnswer } from "./route-helpers.js";
 
 /** OAuth sign-in: the redirect to the provider and the callback it sends the browser back to. */
@@ -8,7 +8,8 @@ export const oauthRoutes = ({ services }: RouteContext) =>
   router("Authentication", "/auth")
     .get("/sign-in/social/:provider", {
       summary: "Start a sign-in with a social provider",
-      description: "Answers 302 to the provider. `redirectTo` (a path or a URL on a trusted origin) is where the callback sends the browser once signed in.",
+      description:
+        "Answers 302 to the provider. `redirectTo` is where the callback sends the browser once signed in: a path, or a URL, resolved against the server's `baseUrl` as a browser would; its origin must be the server's or a trusted one (422 otherwise).",
     })
     .query(z.object({ redirectTo: z.string().max(2000).optional() }))
     .handler(async ({ params, query, organizationId, reply }) => {
@@ -21,17 +22,29 @@ export const oauthRoutes = ({ services }: RouteContext) =>
     })
     .get("/callback/:provider", {
       summary: "OAuth callback",
-      description: "Sets the session cookie and redirects to `redirectTo` when the sign-in started with one; otherwise answers the session like a password sign-in.",
+      description:
+        "Finishes like a password sign-in. Without `redirectTo`: the session (and cookie), or `{ twoFactorRequired: true, challenge }` for a user with two-factor (finish with `POST /api/auth/sign-in/two-factor`). With `redirectTo`: a redirect there, with the session cookie, or, for a user with two-factor, without a cookie and with the challenge in the URL fragment (`#twoFactorChallenge=<challenge>`, which browsers never send to a server).",
     })
     .query(z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(200) }))
-    .output(signedInSchema)
+    .output(
+      z.object({
+        twoFactorRequired: z.boolean(),
+        challenge: z.string().optional(),
+        token: z.string().optional(),
+        user: userSchema.optional(),
+        session: sessionSchema.optional(),
+      }),
+    )
     .handler(async ({ params, query, request, reply }) => {
-      const { signedIn, redirectTo } = await services.oauth.callback({ providerId: params.provider, code: query.code, state: query.state, client: clientOf(request) });
+      const { result, redirectTo } = await services.oauth.callback({ providerId: params.provider, code: query.code, state: query.state, client: clientOf(request) });
       if (redirectTo) {
-        setSessionCookie(services, reply, { token: signedIn.token, expiresAt: signedIn.session.expiresAt });
-        reply.redirect(redirectTo, 302);
+        const target = new URL(redirectTo);
+        if (result.twoFactorRequired) target.hash = new URLSearchParams({ twoFactorChallenge: result.challenge }).toString();
+        else setSessionCookie(services, reply, { token: result.token, expiresAt: result.session.expiresAt });
+        reply.redirect(target.href, 302);
         return;
       }
-      return { data: signedInAnswer(services, reply, signedIn) };
+      if (result.twoFactorRequired) return { data: { twoFactorRequired: true, challenge: result.challenge } };
+      return { data: { twoFactorRequired: false, ...signedInAnswer(services, reply, result) } };
     })
     .build();

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Services } from "@unified-commerce/core";
+import { isAppError, type Services } from "@unified-commerce/core";
 import { authErrors } from "../auth-errors.js";
 import type { ClientInfo, SignedIn } from "../auth-service.js";
 import type { ValidatedSession } from "../session-store.js";
@@ -16,6 +16,14 @@ export function requireSession(services: Services, request: FastifyRequest): Val
   const state = services.auth.recall(request);
   if (state?.session) return state.session;
   throw state?.method === "apiKey" ? authErrors.notSessionActor() : authErrors.sessionRequired();
+}
+
+/** A `catch` handler that copies a 429's `details.retryAfterSeconds` into `Retry-After`, then rethrows. */
+export function retryAfterOnLimit(reply: FastifyReply): (error: unknown) => never {
+  return (error) => {
+    if (isAppError(error) && error.code === "TOO_MANY_REQUESTS") reply.header("retry-after", String(error.details?.retryAfterSeconds ?? 60));
+    throw error;
+  };
 }
 
 /** Sets the session cookie to live as long as the session does. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { isAppError, router, type RouteContext } from "@unified-commerce/core";
+import { router, type RouteContext } from "@unified-commerce/core";
 import { emailSchema, passwordSchema, sessionSchema, userSchema } from "../auth-schemas.js";
-import { clientOf, signedInAnswer } from "./route-helpers.js";
+import { clientOf, retryAfterOnLimit, signedInAnswer } from "./route-helpers.js";
 
 const body = z.object({ email: emailSchema, password: passwordSchema });
 
@@ -10,7 +10,7 @@ export const signInEmail = ({ services }: RouteContext) =>
     .post("/sign-in/email", {
       summary: "Sign in with e-mail and password",
       description:
-        "Answers a fresh session `token` (use it as `Authorization: Bearer <token>`) and sets the `uc.session_token` cookie. An unknown e-mail and a wrong password get the same 401. Rate limited per IP and per account (429). When the user has two-factor on, the answer is `{ twoFactorRequired: true, challenge }`: finish with `POST /api/auth/sign-in/two-factor`.",
+        "Answers a fresh session `token` (use it as `Authorization: Bearer <token>`) and sets the `uc.session_token` cookie. An unknown e-mail and a wrong password get the same 401. Rate limited per IP and per account (429); an attempt is counted before its password is checked. When the user has two-factor on, the answer is `{ twoFactorRequired: true, challenge }`: finish with `POST /api/auth/sign-in/two-factor`.",
     })
     .input(body)
     .output(
@@ -23,10 +23,7 @@ export const signInEmail = ({ services }: RouteContext) =>
       }),
     )
     .handler(async ({ input, organizationId, request, reply }) => {
-      const result = await services.auth.signIn({ ...input, organizationId, client: clientOf(request) }).catch((error: unknown) => {
-        if (isAppError(error) && error.code === "TOO_MANY_REQUESTS") reply.header("retry-after", String(error.details?.retryAfterSeconds ?? 60));
-        throw error;
-      });
+      const result = await services.auth.signIn({ ...input, organizationId, client: clientOf(request) }).catch(retryAfterOnLimit(reply));
       if (result.twoFactorRequired) return { data: { twoFactorRequired: true, challenge: result.challenge } };
       return { data: { twoFactorRequired: false, ...signedInAnswer(services, reply, result) } };
     })
