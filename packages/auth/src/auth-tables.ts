@@ -87,10 +87,12 @@ export type AuthTables = {
     codeHash: string;
     usedAt: NullableTimestamp;
   };
+  /** Counted attempts of every rate limit (see `attempt-counter.ts`); the name predates the mail limits. */
   authLoginAttempts: {
     id: Generated<number>;
-    /** `ip:<address>` or `account:<email>`. */
+    /** `ip:<address>`, `account:<email>`, `two-factor:<user id>`, `mail:<email>` or `mail-ip:<address>`. */
     key: string;
+    /** False until the attempt succeeded: attempts being checked count as failures. */
     isSuccess: boolean;
     createdAt: Timestamp;
   };

@@ -21,7 +21,7 @@ describe("mail limits per address and per IP", () => {
     const unknown = await Promise.all([1, 2, 3].map((i) => post("/api/auth/request-password-reset", { email: "nobody@example.com" }, `10.0.2.${i}`)));
     for (const response of [...known, ...unknown]) {
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ data: { success: true }, meta: expect.anything() });
+      expect(response.json().data).toEqual({ success: true });
     }
     // A refused request schedules no mail, so once the allowed ones arrived, no more can.
     await vi.waitFor(() => expect(mailsTo("reset@example.com", "reset-password")).toBe(2));
@@ -37,10 +37,7 @@ describe("mail limits per address and per IP", () => {
   });
 
   it("sends at most the per-address limit of verification mails", async () => {
-    for (let i = 0; i < 2; i++) {
-      const signUp = await post("/api/auth/sign-up/email", { email: `verify-${i}@example.com`, password, name: "V" }, `10.0.4.${i}`);
-      expect(signUp.statusCode).toBe(200);
-    }
+    expect((await post("/api/auth/sign-up/email", { email: "verify-0@example.com", password, name: "V" }, "10.0.4.1")).statusCode).toBe(200);
     // verify-0 used one request of its budget signing up.
     for (let i = 1; i <= 3; i++) expect((await post("/api/auth/send-verification-email", { email: "verify-0@example.com" }, `10.0.5.${i}`)).statusCode).toBe(200);
     await vi.waitFor(() => expect(mailsTo("verify-0@example.com", "verify-email")).toBe(1));
