@@ -68,10 +68,9 @@ export function createOAuthService(input: { db: Kysely<AuthDb>; auth: AuthServic
       // Whoever registered this address never proved it: maybe an attacker waiting for its owner. The
       // provider has now proved it, so the account is the provider user's, without what the
       // registrant set up (password, sessions, two-factor).
-      const claimed = await auth.users.claimUnverified(user.id);
-      if (claimed) await auth.sessions.invalidateUser(user.id);
+      // (Removed meanwhile: created below.)
+      await auth.users.claimUnverified(user.id);
       user = await auth.users.findById(user.id);
-      if (!user) throw AppError.conflict("The account was just removed; try again");
     }
     if (!user) {
       user = await auth.createMember({

@@ -36,9 +36,8 @@ export interface UserStore {
   markEmailVerified(userId: string): Promise<void>;
   /**
    * Gives an account whose address was never verified to whoever just proved the address (an OAuth
-   * provider): marks it verified and removes the password and two-factor set by its registrant, in one
-   * transaction. False when the address was verified meanwhile (nothing changed). Sessions are the
-   * caller's to end.
+   * provider): marks it verified and removes the password, two-factor and sessions of its registrant, in
+   * one transaction. False when the address was verified meanwhile (nothing changed).
    */
   claimUnverified(userId: string): Promise<boolean>;
   memberships(userId: string): Promise<Membership[]>;
@@ -108,6 +107,7 @@ export function createUserStore(db: Kysely<AuthDb>, cache: CredentialCache): Use
           if (claimed.numUpdatedRows === 0n) return false;
           await trx.deleteFrom("authTwoFactor").where("userId", "=", userId).execute();
           await trx.deleteFrom("authBackupCodes").where("userId", "=", userId).execute();
+          await trx.deleteFrom("authSessions").where("userId", "=", userId).execute();
           return true;
         })
         .finally(() => cache.deleteUser(userId));
