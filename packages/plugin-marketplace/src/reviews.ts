@@ -17,7 +17,7 @@ const ANONYMOUS_REVIEWER = "Verified buyer";
  * The name the public sees: the first word of the customer's name and the initial of the last ("Sam
  * Shopper" → "Sam S."), as review widgets commonly show buyers; never the e-mail, never the id.
  */
-export function reviewerNameOf(name: string | null): string {
+function reviewerNameOf(name: string | null): string {
   const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
   const [first] = words;
   if (first === undefined) return ANONYMOUS_REVIEWER;
