@@ -136,6 +136,12 @@ describe("vendor API keys (the `vendor` scope, bound to one vendor)", () => {
     expect(caps.rows).toEqual([{ actorId: userA, used: 2500 }]);
   });
 
+  it("fails boot on a vendor key lifetime that is not a positive number of days within the maximum", () => {
+    expect(() => marketplace({ vendorKeyDays: 400 })).toThrow(/vendorKeyDays/);
+    expect(() => marketplace({ vendorKeyMaxDays: 0 })).toThrow(/vendorKeyMaxDays/);
+    expect(() => marketplace({ vendorKeyDays: Number.NaN })).toThrow(/vendorKeyDays/);
+  });
+
   it("revokes a member's vendor keys when the member is removed, auditing each", async () => {
     const minted = (await mint(vendorB, { session: sessionB })).body.data as { id: string; key: string };
     expect((await call(t, "GET", "/api/marketplace/vendor/me", asKey(minted.key))).body.data.id).toBe(vendorB);
