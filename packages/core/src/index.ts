@@ -60,6 +60,8 @@ export { inTransaction, inTransactionWithHookErrors, type TxOptions } from "./ke
 export type { AfterCommitTask, WithHookErrors } from "./kernel/transaction-runner.js";
 export { createEventBus, type DomainEvent, type EmitInput, type EventBus, type EventSubscriber } from "./kernel/event-bus.js";
 export { accountableActor, type Actor, type ActorResolver } from "./kernel/actor.js";
+// The customer a signed-in session acts as (its profile, else its user id: what orders store as `customerId`).
+export { sessionCustomerOf } from "./modules/carts/cart-access.js";
 export type { MemberCredentials, MemberInfo, MintedMemberKey } from "./kernel/member-credentials.js";
 export type { Authenticator, RequestGuard } from "./kernel/authenticator.js";
 export { hasPermission, permissionCovers, isPermissionString } from "./kernel/permissions.js";

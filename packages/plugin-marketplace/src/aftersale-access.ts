@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { AppError, hasPermission, type Actor, type CoreTables } from "@unified-commerce/plugin-sdk";
+import { AppError, hasPermission, sessionCustomerOf, type Actor, type CoreTables } from "@unified-commerce/plugin-sdk";
 import { vendorIdOfActor } from "./vendor-members.js";
 
 /** Who may act on a sub-order's aftersale (disputes, returns): staff, its buyer, or its vendor. */
@@ -7,13 +7,15 @@ export type AftersaleParty = "staff" | "buyer" | "vendor";
 
 /**
  * The parties `actor` is among, for a sub-order of `vendorId` bought by `customerId`: staff by
- * `marketplace:manage`, the buyer by its customer profile, the vendor by `marketplace:vendor` and
+ * `marketplace:manage`, the buyer by its signed-in session (the customer its orders name: core's
+ * `sessionCustomerOf`, as `/api/me` reads it; never an API key), the vendor by `marketplace:vendor` and
  * membership (or a vendor key).
  */
 export async function partiesOf(db: Kysely<CoreTables>, actor: Actor, record: { vendorId: string; customerId: string | null }): Promise<Set<AftersaleParty>> {
   const parties = new Set<AftersaleParty>();
   if (hasPermission(actor, "marketplace:manage")) parties.add("staff");
-  if (actor.customerId && record.customerId !== null && actor.customerId === record.customerId) parties.add("buyer");
+  const customerId = sessionCustomerOf(actor);
+  if (customerId !== null && record.customerId !== null && customerId === record.customerId) parties.add("buyer");
   if (hasPermission(actor, "marketplace:vendor")) {
     const vendorId = await vendorIdOfActor(db, actor).catch(() => null);
     if (vendorId === record.vendorId) parties.add("vendor");

@@ -99,7 +99,13 @@ export const reviewSchema = z.object({
   id: z.string(),
   vendorId: z.string(),
   subOrderId: z.string(),
+  /** The buyer's customer id: staff and the vendor see it, the public list never does. */
   customerId: z.string(),
+  /**
+   * What the public sees of the reviewer, fixed when the review is written: the first word of the
+   * customer's name and the initial of the last ("Sam S."), or "Verified buyer" without a name.
+   */
+  reviewerName: z.string(),
   rating: z.number().int(),
   title: z.string().nullable(),
   body: z.string().nullable(),
@@ -108,6 +114,12 @@ export const reviewSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+
+/**
+ * `GET /vendors/:id/reviews`: the buyer's id and the moderation note are staff's (`marketplace:read`) only;
+ * anyone else reads the reviewer's display name.
+ */
+export const listedReviewSchema = reviewSchema.extend({ customerId: z.string().optional(), moderationNote: z.string().nullable().optional() });
 
 export const createReviewInput = z.object({
   subOrderId: z.uuid(),

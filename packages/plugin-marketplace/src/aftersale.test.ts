@@ -112,7 +112,14 @@ describe("disputes, returns, reviews, performance and analytics", () => {
     expect((await call(t, "POST", reviews(vendorA), { actor: buyer, body: { subOrderId: subA, rating: 1 } })).status).toBe(409);
     expect((await call(t, "POST", reviews(vendorB), { actor: buyer, body: { subOrderId: subB, rating: 2 } })).status).toBe(201);
 
-    expect((await call(t, "GET", reviews(vendorA), { actor: null })).body.data).toEqual([created.body.data]);
+    // The public reads the reviewer's display name, never the buyer's id nor the moderation note (cust-1 has
+    // no customer profile: "Verified buyer").
+    const { customerId: _customerId, moderationNote: _note, ...shown } = created.body.data;
+    expect(shown.reviewerName).toBe("Verified buyer");
+    const listed = (await call(t, "GET", reviews(vendorA), { actor: null })).body.data;
+    expect(listed).toEqual([shown]);
+    expect(listed[0]).not.toHaveProperty("customerId");
+    expect((await call(t, "GET", reviews(vendorA), { actor: manager })).body.data[0]).toMatchObject({ customerId: "cust-1", moderationNote: null });
     const hidden = await call(t, "PATCH", `${reviews(vendorA)}/${created.body.data.id}`, { actor: manager, body: { status: "hidden", moderationNote: "off topic" } });
     expect(hidden.body.data).toMatchObject({ status: "hidden", moderationNote: "off topic" });
     expect((await call(t, "PATCH", `${reviews(vendorB)}/${created.body.data.id}`, { actor: manager, body: { status: "hidden" } })).status).toBe(404);

@@ -3,7 +3,7 @@ export type { MarketplaceOptions } from "./marketplace-options.js";
 export { manualPayoutAdapter, type PayoutAdapter, type PayoutInput, type PayoutResult } from "./payout-adapter.js";
 export { marketplaceEvents, PAY_PAYOUT_TASK } from "./marketplace-declarations.js";
 export { vendorMoves, subOrderMoves, disputeMoves, returnMoves, documentMoves } from "./marketplace-states.js";
-export { VENDOR_KEY_SCOPE } from "./vendor-members.js";
+export { VENDOR_KEY_SCOPE } from "./vendor-keys.js";
 export { marketplaceAnalyticsModels } from "./marketplace-analytics.js";
 export * from "./vendor-schemas.js";
 export * from "./sub-order-schemas.js";

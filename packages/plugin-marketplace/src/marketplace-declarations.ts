@@ -25,6 +25,14 @@ export const marketplaceEvents = defineEvents({
     description: "A user started or stopped acting for a vendor (stopping revokes their vendor keys)",
     payload: z.object({ ...vendorRef, userId: z.string(), isMember: z.boolean() }),
   },
+  "marketplace.vendorKeyCreate": {
+    description: "A vendor key was minted for a member (the actor is who minted it; the key itself is never in the payload)",
+    payload: z.object({ ...vendorRef, apiKeyId: z.string(), userId: z.string(), expiresAt: z.string().nullable() }),
+  },
+  "marketplace.vendorKeyRevoke": {
+    description: "A vendor key was revoked, by itself or with its member's removal",
+    payload: z.object({ ...vendorRef, apiKeyId: z.string(), userId: z.string(), reason: z.enum(["revoked", "memberRemoved"]) }),
+  },
   "marketplace.entityAssign": { description: "A catalog entity was assigned to a vendor or taken from it", payload: z.object({ ...vendorRef, entityId: z.string(), isAssigned: z.boolean() }) },
   "marketplace.commissionRuleChange": {
     description: "A commission rule was created, changed or deleted",

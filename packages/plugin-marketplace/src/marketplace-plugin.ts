@@ -6,7 +6,7 @@ import { orderFlowSubscribers } from "./order-flow.js";
 import { marketplaceSettings, type MarketplaceOptions } from "./marketplace-options.js";
 import { createMarketplaceService } from "./marketplace-service.js";
 import { assertVendorsSell } from "./sub-order-split.js";
-import { VENDOR_KEY_SCOPE } from "./vendor-members.js";
+import { VENDOR_KEY_SCOPE } from "./vendor-keys.js";
 import { marketplaceRoutes } from "./routes/marketplace-routes.js";
 
 export const MARKETPLACE_VERSION = "0.1.0";
@@ -15,7 +15,7 @@ export const MARKETPLACE_VERSION = "0.1.0";
 export const marketplacePermissions = [
   { scope: "marketplace:read", description: "Read vendors, sub-orders, balances, payouts, disputes and returns" },
   { scope: "marketplace:manage", description: "Create and change vendors, review documents, assign entities, move sub-orders, handle disputes, returns and reviews" },
-  { scope: "marketplace:admin", description: "Approve, suspend and reinstate vendors; commission rules; payouts; resolve disputes" },
+  { scope: "marketplace:admin", description: "Approve, suspend and reinstate vendors; commission rules; payouts; resolve disputes; mint vendor keys for any member" },
   { scope: "marketplace:vendor", description: "Vendor self-service under /api/marketplace/vendor/me, for the caller's own vendor" },
 ] as const;
 
@@ -39,6 +39,8 @@ export function marketplace(options: MarketplaceOptions = {}): Plugin {
         prefix: "uc_vendor_",
         description: "A vendor's own integration: its profile, sub-orders, payouts, balance and reviews (bound to one vendor)",
         permissions: { marketplace: ["vendor"] },
+        // However a vendor-scope key is minted (here, `uc api-key create`, the auth routes), it expires.
+        keyExpiration: { maxExpiresIn: settings.vendorKeyMaxDays },
       },
     },
     services: ({ database, events, services }) => ({ marketplace: createMarketplaceService({ database, events, services, settings }) }),

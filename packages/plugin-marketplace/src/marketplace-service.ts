@@ -10,6 +10,7 @@ import { createPerformanceOperations } from "./vendor-performance.js";
 import { createSubOrderOperations } from "./sub-orders.js";
 import { createVendorDocumentOperations } from "./vendor-documents.js";
 import { createVendorEntityOperations } from "./vendor-entities.js";
+import { createVendorKeyOperations } from "./vendor-keys.js";
 import { createVendorMemberOperations } from "./vendor-members.js";
 import { createVendorOperations } from "./vendors.js";
 
@@ -21,6 +22,7 @@ export function createMarketplaceService(context: MarketplaceContext) {
   return {
     vendors: createVendorOperations(context),
     members: createVendorMemberOperations(context),
+    keys: createVendorKeyOperations(context),
     documents: createVendorDocumentOperations(context),
     entities: createVendorEntityOperations(context),
     commissionRules: createCommissionRuleOperations(context),
@@ -38,7 +40,8 @@ export function createMarketplaceService(context: MarketplaceContext) {
 
 export type MarketplaceService = ReturnType<typeof createMarketplaceService>;
 export type { Vendor, CreateVendorInput, UpdateVendorInput, ListVendorsQuery, VendorMove } from "./vendors.js";
-export type { VendorMember, VendorKey } from "./vendor-members.js";
+export type { VendorMember } from "./vendor-members.js";
+export type { VendorKey } from "./vendor-keys.js";
 export type { VendorDocument, CreateDocumentInput } from "./vendor-documents.js";
 export type { VendorEntity } from "./vendor-entities.js";
 export type { CommissionRule, CreateCommissionRuleInput, UpdateCommissionRuleInput } from "./commission-rules.js";

@@ -24,6 +24,23 @@ export async function call(t: Pick<TestApp, "app">, method: Method, url: string,
   return { status: response.statusCode, body: response.body ? response.json() : null };
 }
 
+/** The headers of a real session (the auth plugin's bearer token). */
+export const bearer = (token: string) => ({ actor: null, headers: { authorization: `Bearer ${token}` } });
+
+/** Signs in through the auth plugin's route (the test password of `addMember`); answers the session token. */
+export async function signIn(t: Pick<TestApp, "app">, email: string, password = "correct horse battery"): Promise<string> {
+  const signedIn = await call(t, "POST", "/api/auth/sign-in/email", { actor: null, body: { email, password } });
+  if (signedIn.status !== 200) throw new Error(`sign-in: ${JSON.stringify(signedIn.body)}`);
+  return signedIn.body.data.token as string;
+}
+
+/** Signs a shopper up through the auth plugin's route; answers their user id and session token. */
+export async function signUp(t: Pick<TestApp, "app">, input: { email: string; name: string }): Promise<{ userId: string; token: string }> {
+  const signedUp = await call(t, "POST", "/api/auth/sign-up/email", { actor: null, body: { ...input, password: "correct horse battery" } });
+  if (signedUp.status !== 200) throw new Error(`sign-up: ${JSON.stringify(signedUp.body)}`);
+  return { userId: signedUp.body.data.user.id as string, token: signedUp.body.data.token as string };
+}
+
 /** Creates a vendor (and approves it unless `isPending`); answers its id. */
 export async function createVendor(t: Pick<TestApp, "app">, input: { slug: string; userIds?: string[]; isPending?: boolean; actor?: Actor }): Promise<string> {
   const actor = input.actor ?? testAdminActor;
@@ -66,22 +83,25 @@ export interface PlacedOrder {
   lines: { lineItemId: string; entityId: string; quantity: number; total: number }[];
 }
 
-/** Checks out `lines` for `customerId` with the manual adapter; `isConfirmed` then confirms it (paid). */
+/**
+ * Checks out `lines` for `customerId` with the manual adapter (as `actor`, or as the signed-in `session`
+ * token: the order is then that customer's); `isConfirmed` then confirms it (paid, by the administrator).
+ */
 export async function placeOrder(
   t: Pick<TestApp, "app">,
   lines: readonly { entityId: string; quantity: number }[],
-  options: { customerId?: string; isConfirmed?: boolean; actor?: Actor } = {},
+  options: { customerId?: string; isConfirmed?: boolean; actor?: Actor; session?: string } = {},
 ): Promise<PlacedOrder> {
-  const actor = options.actor ?? testAdminActor;
-  const cart = await call(t, "POST", "/api/carts", { actor, body: { currency: "EUR", ...(options.customerId ? { customerId: options.customerId } : {}) } });
+  const as = options.session ? bearer(options.session) : { actor: options.actor ?? testAdminActor, headers: {} };
+  const cart = await call(t, "POST", "/api/carts", { ...as, body: { currency: "EUR", ...(options.customerId ? { customerId: options.customerId } : {}) } });
   if (cart.status !== 201) throw new Error(`cart: ${JSON.stringify(cart.body)}`);
-  const headers = { "x-cart-token": cart.body.data.cartToken as string };
+  const headers = { ...as.headers, "x-cart-token": cart.body.data.cartToken as string };
   for (const line of lines) {
-    const added = await call(t, "POST", `/api/carts/${cart.body.data.id}/items`, { actor, body: line, headers });
+    const added = await call(t, "POST", `/api/carts/${cart.body.data.id}/items`, { ...as, body: line, headers });
     if (added.status !== 200) throw new Error(`item: ${JSON.stringify(added.body)}`);
   }
   const body = { cartId: cart.body.data.id, paymentMethodId: "manual", currency: "EUR", ...(options.customerId ? { customerId: options.customerId } : {}) };
-  const placed = await call(t, "POST", "/api/checkout", { actor, body, headers });
+  const placed = await call(t, "POST", "/api/checkout", { ...as, body, headers });
   if (placed.status !== 201) throw new Error(`checkout: ${JSON.stringify(placed.body)}`);
   const order = placed.body.data as PlacedOrder;
   if (options.isConfirmed ?? true) {

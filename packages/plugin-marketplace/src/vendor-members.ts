@@ -2,14 +2,11 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import { AppError, inTransaction, type Actor, type CoreTables, type TxOptions } from "@unified-commerce/plugin-sdk";
 import { marketplaceScope, type MarketplaceContext } from "./marketplace-context.js";
-import type { vendorKeySchema, vendorMemberSchema } from "./vendor-schemas.js";
+import { auditKeyRevocations } from "./vendor-keys.js";
+import type { vendorMemberSchema } from "./vendor-schemas.js";
 import { addMemberRow, readVendorRow } from "./vendors.js";
 
 export type VendorMember = z.output<typeof vendorMemberSchema>;
-export type VendorKey = z.output<typeof vendorKeySchema>;
-
-/** The API-key scope of vendor keys: `marketplace:vendor` only, so a leaked key reaches one vendor's self-service. */
-export const VENDOR_KEY_SCOPE = "vendor";
 
 /** Vendor self-service for an actor that acts for no vendor: the same 404 as an unknown vendor. */
 const notAVendor = () => AppError.notFound("Vendor of this account");
@@ -53,7 +50,7 @@ export function createVendorMemberOperations(context: MarketplaceContext) {
         return { vendorId, userId, createdAt: createdAt.toISOString() };
       }),
 
-    /** Removes a member and revokes the vendor keys minted for them. */
+    /** Removes a member and revokes the vendor keys minted for them (each audited with the removal). */
     removeMember: async (organizationId: string, actor: Actor | null, vendorId: string, userId: string, options?: TxOptions): Promise<{ vendorId: string; userId: string }> => {
       const keys = await inTransaction(database, options, async (trx) => {
         await readVendorRow(trx, organizationId, vendorId, true);
@@ -61,53 +58,14 @@ export function createVendorMemberOperations(context: MarketplaceContext) {
         const removed = await scope.deleteFrom("marketplaceVendorMembers").where("vendorId", "=", vendorId).where("userId", "=", userId).executeTakeFirst();
         if (Number(removed.numDeletedRows) === 0) throw AppError.notFound("Member of this vendor");
         await events.emit({ organizationId, type: "marketplace.memberChange", entityType: "vendor", entityId: vendorId, payload: { vendorId, userId, isMember: false }, actor }, { trx });
-        return scope.deleteFrom("marketplaceVendorKeys").where("vendorId", "=", vendorId).where("userId", "=", userId).returning("apiKeyId").execute();
+        const unbound = await scope.deleteFrom("marketplaceVendorKeys").where("vendorId", "=", vendorId).where("userId", "=", userId).returning(["apiKeyId", "vendorId", "userId"]).execute();
+        await auditKeyRevocations(context, trx, { organizationId, actor, reason: "memberRemoved", keys: unbound });
+        return unbound;
       });
       // Revoked once the removal committed (the auth plugin writes on its own connection). Should a
       // revocation fail, the key already reaches nothing here: its binding and its user's membership are gone.
       for (const key of keys) await services.memberCredentials?.revokeKey(organizationId, key.apiKeyId);
       return { vendorId, userId };
-    },
-
-    /**
-     * Mints an API key of the `vendor` scope for a member of the vendor, bound to it (the key's actor
-     * names the member, so the audit log does). Needs the authentication plugin (`services.memberCredentials`):
-     * without it, 409. A key minted for a transaction that then fails is revoked at once.
-     */
-    async createKey(input: { organizationId: string; vendorId: string; userId: string; expiresInSeconds?: number | undefined }): Promise<VendorKey> {
-      const { organizationId, vendorId, userId } = input;
-      const credentials = services.memberCredentials;
-      if (!credentials) throw AppError.conflict("API keys need the authentication plugin");
-      await readVendorRow(database.db, organizationId, vendorId);
-      const isMember = await marketplaceScope(database.db, organizationId)
-        .selectFrom("marketplaceVendorMembers")
-        .select("userId")
-        .where("vendorId", "=", vendorId)
-        .where("userId", "=", userId)
-        .executeTakeFirst();
-      if (!isMember) throw AppError.notFound("Member of this vendor");
-      // Minted outside our transaction: the auth plugin writes on its own connection (and PGlite has only
-      // one). The binding is then written under a lock on the membership; if the member was removed
-      // meanwhile, or anything fails, the key is revoked so no unbound vendor key survives.
-      const minted = await credentials.mintMemberKey({
-        organizationId,
-        userId,
-        scope: VENDOR_KEY_SCOPE,
-        name: `vendor ${vendorId}`,
-        ...(input.expiresInSeconds === undefined ? {} : { expiresInSeconds: input.expiresInSeconds }),
-      });
-      try {
-        await database.transaction(async (trx) => {
-          const scope = marketplaceScope(trx, organizationId);
-          const member = await scope.selectFrom("marketplaceVendorMembers").select("userId").where("vendorId", "=", vendorId).where("userId", "=", userId).forUpdate().executeTakeFirst();
-          if (!member) throw AppError.notFound("Member of this vendor");
-          await scope.insertInto("marketplaceVendorKeys", { apiKeyId: minted.id, vendorId, userId, createdAt: new Date() }).execute();
-        });
-      } catch (error) {
-        await credentials.revokeKey(organizationId, minted.id);
-        throw error;
-      }
-      return { id: minted.id, vendorId, userId, key: minted.key, scope: minted.scope, expiresAt: minted.expiresAt?.toISOString() ?? null };
     },
   };
 }

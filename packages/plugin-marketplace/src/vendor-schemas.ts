@@ -117,11 +117,17 @@ export const vendorKeySchema = z.object({
   userId: z.string(),
   key: z.string(),
   scope: z.string(),
+  /** Always set for keys minted here (`vendorKeyDays` by default); null only for a scope without bounds. */
   expiresAt: z.string().nullable(),
 });
 
+/** `DELETE /vendors/:id/api-keys/:keyId`'s answer. */
+export const revokedVendorKeySchema = z.object({ id: z.string(), vendorId: z.string(), isRevoked: z.literal(true) });
+
+/** `POST /vendors/:id/api-keys`. */
 export const createVendorKeyInput = z.object({
-  userId: z.string().min(1).max(200),
-  /** Seconds; within the `vendor` scope's `keyExpiration` bounds. */
+  /** The member the key acts for; default: the signed-in caller. Naming another member needs `marketplace:admin`. */
+  userId: z.string().min(1).max(200).optional(),
+  /** Seconds; default the plugin's `vendorKeyDays`, at most its `vendorKeyMaxDays` (422 beyond). */
   expiresInSeconds: z.number().int().min(60).max(3 * 366 * 86_400).optional(),
 });

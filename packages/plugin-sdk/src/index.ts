@@ -43,6 +43,7 @@ export {
   type RouteBuilder,
   type Actor,
   accountableActor,
+  sessionCustomerOf,
   type MemberCredentials,
   type MemberInfo,
   type MintedMemberKey,

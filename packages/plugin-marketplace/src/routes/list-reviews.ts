@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { hasPermission, paginate, router, type RouteContext } from "@unified-commerce/plugin-sdk";
-import { listReviewsQuery, reviewSchema } from "../aftersale-schemas.js";
+import { listedReviewSchema, listReviewsQuery } from "../aftersale-schemas.js";
 
 /** List a vendor's reviews. */
 export const listReviewsRoute = ({ services }: RouteContext) =>
   router("Marketplace reviews", "/marketplace/vendors")
-    .get("/:id/reviews", { summary: "List a vendor's reviews", description: "Published ones, newest first; staff (marketplace:read) see hidden ones too and may filter by `status`." })
+    .get("/:id/reviews", { summary: "List a vendor's reviews", description: "Published ones, newest first, each naming its reviewer by `reviewerName` only; staff (marketplace:read) see hidden ones too, the buyer's `customerId` and the `moderationNote`, and may filter by `status`." })
     .query(listReviewsQuery)
-    .output(z.array(reviewSchema))
+    .output(z.array(listedReviewSchema))
     .handler(async ({ params, query, actor, organizationId }) => {
       const isPublicOnly = !hasPermission(actor, "marketplace:read");
       const { items, total } = await services.marketplace.reviews.list(organizationId, params.id, { ...query, isPublicOnly });

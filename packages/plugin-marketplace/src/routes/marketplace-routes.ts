@@ -18,6 +18,7 @@ import { listVendorMembersRoute } from "./list-vendor-members.js";
 import { addVendorMemberRoute } from "./add-vendor-member.js";
 import { removeVendorMemberRoute } from "./remove-vendor-member.js";
 import { createVendorKeyRoute } from "./create-vendor-key.js";
+import { revokeVendorKeyRoute } from "./revoke-vendor-key.js";
 import { getVendorBalanceRoute } from "./get-vendor-balance.js";
 import { getVendorPerformanceRoute } from "./get-vendor-performance.js";
 import { getOwnVendorRoute } from "./get-own-vendor.js";
@@ -74,6 +75,7 @@ export const marketplaceRoutes = (context: RouteContext): RouteRegistration[] =>
   ...addVendorMemberRoute(context),
   ...removeVendorMemberRoute(context),
   ...createVendorKeyRoute(context),
+  ...revokeVendorKeyRoute(context),
   ...getVendorBalanceRoute(context),
   ...getVendorPerformanceRoute(context),
   ...getOwnVendorRoute(context),

@@ -29,6 +29,11 @@ export const refundSchema = z.object({
   lines: z.array(refundLineSchema),
   /** The operator who refunded (a user or an API key id); their daily cap carries the amount. */
   actorId: z.string(),
+  /**
+   * The API key the refund was made with, when it was one (null for a signed-in session): a key minted
+   * for a user refunds in that user's name (`actorId`), and this says which of their credentials did it.
+   */
+  credentialId: z.string().nullable(),
   /** The operator's calendar day (the store's time zone) whose cap carries the amount. */
   capDay: z.string(),
   createdAt: z.string(),

@@ -52,6 +52,8 @@ describe("order refunds", () => {
       currency: "EUR",
       reason: "broken",
       actorId: "alice",
+      // A session, not an API key: no credential to name (a key's refund names it: the marketplace's vendor-key tests).
+      credentialId: null,
       lines: [{ lineItemId: mug.lineItemId, quantity: 1, amount: 1080 }],
       undoneAt: null,
       paidOutAt: null,

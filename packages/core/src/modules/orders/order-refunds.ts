@@ -32,6 +32,7 @@ const REFUND_COLUMNS = [
   "currency",
   "reason",
   "actorId",
+  "credentialId",
   "capDay",
   "createdAt",
   "undoUntil",
@@ -63,6 +64,9 @@ const shareOf = (total: number, quantity: number, units: number): number => divi
 
 /** The operator as the timeline, the refund row and the cap name them: the user behind a user-bound key. */
 const actorOf = accountableActor;
+
+/** The API key a refund is made with (its actor's id), so a refund in a user's name still names the credential. */
+const credentialOf = (actor: Actor): string | null => (actor.type === "apiKey" ? actor.id : null);
 
 /** What `refund` takes: the route's body, and for callers in code whether the refund may be undone. */
 export type RefundInput = { organizationId: string; orderId: string; actor: Actor } & CreateRefundBody & {
@@ -195,6 +199,7 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
             reason: reason ?? null,
             actorId: operator.id,
             actorType: operator.type,
+            credentialId: credentialOf(actor),
             capDay: day,
             undoUntil,
             undoneAt: null,

@@ -240,6 +240,10 @@ const ANALYTICS = [
 // fulfillment option): part of `total`, so the payment intent charges it; 0 for every earlier order.
 const SHIPPING_TOTAL = [`alter table orders add column shipping_total bigint not null default 0 check (shipping_total >= 0)`];
 
+// The API key a refund was made with: a key minted for a user refunds in that user's name, and this
+// column keeps which credential did it (null for a session, and for refunds made before it existed).
+const REFUND_CREDENTIAL = [`alter table order_refunds add column credential_id text`];
+
 export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0001_orders", up: (db) => runStatements(db, STATEMENTS) },
   { name: "0002_order_timeline_and_notes", up: (db) => runStatements(db, TIMELINE_AND_NOTES) },
@@ -251,4 +255,5 @@ export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0008_orders_analytics_indexes", up: (db) => runStatements(db, ANALYTICS) },
   { name: "0009_order_shipping_total", up: (db) => runStatements(db, SHIPPING_TOTAL) },
   { name: "0010_order_sales_rollups", up: (db) => runStatements(db, SALES_ROLLUPS_MIGRATION) },
+  { name: "0011_order_refund_credential", up: (db) => runStatements(db, REFUND_CREDENTIAL) },
 ];
