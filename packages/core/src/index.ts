@@ -161,7 +161,8 @@ export type { PlaceOrderInput } from "./modules/checkout/place-order.js";
 export type { CheckoutFailureReason } from "./modules/checkout/checkout-errors.js";
 export type { MeService, MyProfile, OrderTracking, OrderDownload, Reorder, ReorderSkipReason, SkippedLine } from "./modules/me/me-service.js";
 export type { McpService, CheckoutOnceInput } from "./modules/mcp/mcp-service.js";
-export { DOWNLOAD_ROLE, DOWNLOADABLE_STATUSES } from "./modules/me/me-downloads.js";
+export { DOWNLOADABLE_STATUSES } from "./modules/me/me-downloads.js";
+export { DOWNLOAD_ROLE, DEFAULT_PUBLIC_MEDIA_ROLES } from "./modules/media/media-visibility.js";
 export {
   PaymentWebhookRejected,
   type PaymentAdapter,

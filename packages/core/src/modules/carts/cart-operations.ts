@@ -3,6 +3,8 @@ import type { Transaction } from "kysely";
 import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
+import type { Actor } from "../../kernel/actor.js";
+import { canSeeUnpublished } from "../catalog/catalog-context.js";
 import { saleItemKey } from "../catalog/sale-items.js";
 import { owningCustomer, type CartCaller } from "./cart-access.js";
 import { generateCartToken } from "./cart-token.js";
@@ -40,19 +42,23 @@ export function createCartOperations(context: CartsContext) {
       return viewCart(context, target.organizationId, touched, target, { trx });
     });
 
-  /** Checks that a line may be sold in the cart's currency: the entity exists and is published, the variant is its own, and it has a price. */
-  const assertSellable = async (trx: Transaction<CoreTables>, organizationId: string, cart: CartRow, input: AddCartItemInput) => {
+  /**
+   * Checks that a line may be sold in the cart's currency: the entity exists and is published, the
+   * variant is its own, and it has a price. To a caller without catalog:read:unpublished (a storefront, a
+   * shopper) an unpublished entity is answered as one that does not exist, so adding to a cart never
+   * reveals a draft.
+   */
+  const assertSellable = async (trx: Transaction<CoreTables>, organizationId: string, cart: CartRow, input: AddCartItemInput, actor: Actor | null) => {
     const ref = { entityId: input.entityId, variantId: input.variantId ?? null };
+    const entityRef = { entityId: input.entityId, variantId: null };
     const [described, [price]] = await Promise.all([
-      context.services.catalog.describeSaleItems(organizationId, [ref], { trx }),
+      context.services.catalog.describeSaleItems(organizationId, ref.variantId === null ? [ref] : [ref, entityRef], { trx }),
       context.services.pricing.resolve({ organizationId, currency: cart.currency, lines: [ref] }, { trx }),
     ]);
-    const item = described.get(saleItemKey(ref));
-    if (!item) {
-      const isEntityKnown = ref.variantId !== null && (await context.services.catalog.existingEntityIds(organizationId, [ref.entityId], { trx })).has(ref.entityId);
-      throw isEntityKnown ? cartsErrors.invalid("body.variantId", "no such variant of this entity") : cartsErrors.invalid("body.entityId", "no such catalog entity");
-    }
-    if (item.status !== "active") throw cartsErrors.invalid("body.entityId", "this entity is not published");
+    const entity = described.get(saleItemKey(entityRef));
+    if (!entity || (entity.status !== "active" && !canSeeUnpublished(actor))) throw cartsErrors.invalid("body.entityId", "no such catalog entity");
+    if (entity.status !== "active") throw cartsErrors.invalid("body.entityId", "this entity is not published");
+    if (!described.has(saleItemKey(ref))) throw cartsErrors.invalid("body.variantId", "no such variant of this entity");
     if (!price) throw cartsErrors.invalid("body.entityId", `no ${cart.currency} price for this item`);
   };
 
@@ -97,7 +103,7 @@ export function createCartOperations(context: CartsContext) {
     addItem(target: CartTarget, input: AddCartItemInput, options?: TxOptions): Promise<CartView> {
       return changeCart(target, options, async (trx, cart) => {
         const { organizationId } = target;
-        await assertSellable(trx, organizationId, cart, input);
+        await assertSellable(trx, organizationId, cart, input, target.actor);
         const variantId = input.variantId ?? null;
         const scope = cartsScope(trx, organizationId);
         const items = await readCartItems(trx, organizationId, cart.id);

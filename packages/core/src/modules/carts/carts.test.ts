@@ -6,6 +6,9 @@ import { call, createEntity, otherOrgAdmin } from "../catalog/catalog-test-helpe
 import { hashCartToken } from "./cart-token.js";
 import { cartCall, cartStaff, createGuestCart, shopper, storefrontKey } from "./carts-test-helpers.js";
 
+/** Staff at a till who also read the catalog's drafts. */
+const catalogStaff = createTestActor({ id: "catalog-staff", permissions: [...cartStaff.permissions, "catalog:read:unpublished"] });
+
 describe("carts", () => {
   let t: TestApp;
   let shirt: string;
@@ -95,6 +98,24 @@ describe("carts", () => {
     }
     expect(await count("cart_items")).toBe(before.items);
     expect(await count("domain_events")).toBe(before.events);
+  });
+
+  // Security issue 31: "this entity is not published" told a storefront that a draft exists.
+  it("answers a storefront adding an unpublished entity (or a wrong variant of it) exactly as for an unknown one", async () => {
+    const cart = await createGuestCart(t.app);
+    const before = { items: await count("cart_items"), events: await count("domain_events") };
+    const unknown = await addItem(cart, { entityId: randomUUID(), quantity: 1 });
+    const unpublished = await addItem(cart, { entityId: draft, quantity: 1 });
+    const wrongVariant = await addItem(cart, { entityId: draft, variantId: capVariant, quantity: 1 });
+    expect(unknown.status).toBe(422);
+    expect(unpublished).toEqual(unknown);
+    expect(wrongVariant).toEqual(unknown);
+    expect(await count("cart_items")).toBe(before.items);
+    expect(await count("domain_events")).toBe(before.events);
+    // Staff who may read drafts are told why.
+    const staffCart = await cartCall(t.app, "POST", "/api/carts", { actor: catalogStaff, body: { currency: "EUR" } });
+    const told = await cartCall(t.app, "POST", `/api/carts/${staffCart.body.data.id}/items`, { actor: catalogStaff, body: { entityId: draft, quantity: 1 } });
+    expect([told.status, told.body.error.issues[0].message]).toEqual([422, "this entity is not published"]);
   });
 
   it("holds at most 100 lines", async () => {

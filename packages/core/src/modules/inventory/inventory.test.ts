@@ -139,6 +139,18 @@ describe("inventory", () => {
     await expect(t.kernel.services.inventory.reserve(TEST_ORGANIZATION_ID, { entityId: id, quantity: 1, expiresAt: new Date(Date.now() - 1000).toISOString() })).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
   });
 
+  // Security issue 31: a storefront key (inventory:read) learned that a draft exists, and its stock.
+  it("answers a storefront checking an unpublished entity's stock as for an unknown one; stock keepers see it", async () => {
+    const draft = await createEntity(t.app, { slug: "draft-stock", status: "draft" });
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const unknown = await call(t.app, "GET", `/api/inventory/check?entityIds=${missing}`, { actor: storefrontActor });
+    const unpublished = await call(t.app, "GET", `/api/inventory/check?entityIds=${draft}`, { actor: storefrontActor });
+    expect(unknown.status).toBe(404);
+    expect([unpublished.status, unpublished.body]).toEqual([unknown.status, unknown.body]);
+    expect((await call(t.app, "GET", `/api/inventory/check?entityIds=${entityId}`, { actor: storefrontActor })).status).toBe(200);
+    expect((await call(t.app, "GET", `/api/inventory/check?entityIds=${draft}`)).body.data[0]).toMatchObject({ entityId: draft, onHand: 0 });
+  });
+
   it("answers 404 for unknown entities in check and reserve", async () => {
     const missing = "00000000-0000-4000-8000-000000000000";
     expect((await call(t.app, "GET", `/api/inventory/check?entityIds=${entityId},${missing}`)).status).toBe(404);

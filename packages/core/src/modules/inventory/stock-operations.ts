@@ -136,12 +136,17 @@ export function createStockOperations(context: InventoryContext) {
       });
     },
 
-    /** Stock of the named entities; expired reservations are released first so `available` is current. */
-    async check(organizationId: string, entityIds: readonly string[], options?: TxOptions): Promise<EntityStock[]> {
+    /**
+     * Stock of the named entities; expired reservations are released first so `available` is current.
+     * With `isUnpublishedVisible: false` (a storefront's request) an unpublished entity is a 404 like an
+     * unknown one: its stock would tell that it exists. Modules checking their own lines leave it unset.
+     */
+    async check(organizationId: string, entityIds: readonly string[], options?: TxOptions & { isUnpublishedVisible?: boolean }): Promise<EntityStock[]> {
       const unique = [...new Set(entityIds)];
       return inTransaction(context.database, options, async (trx) => {
-        const existing = await context.services.catalog.existingEntityIds(organizationId, unique, { trx });
-        if (existing.size !== unique.length) throw AppError.notFound("Catalog entity");
+        const described = await context.services.catalog.describeSaleItems(organizationId, unique.map((entityId) => ({ entityId })), { trx });
+        const visible = [...described.values()].filter((item) => options?.isUnpublishedVisible !== false || item.status === "active");
+        if (visible.length !== unique.length) throw AppError.notFound("Catalog entity");
         await releaseExpired(trx, organizationId, { entityIds: unique });
         const stock = await loadStock(trx, organizationId, unique);
         return unique.map((entityId) => stock.get(entityId) ?? { entityId, onHand: 0, reserved: 0, available: 0, levels: [] });

@@ -4,15 +4,10 @@ import type { Services } from "../../kernel/contexts.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import type { OrderStatus } from "../orders/orders-context.js";
 import type { orderDownloadSchema } from "./me-schemas.js";
+import { DOWNLOAD_ROLE } from "../media/media-visibility.js";
 
 /** One signed download link of an order. */
 export type OrderDownload = z.output<typeof orderDownloadSchema>;
-
-/**
- * The media attachment role that marks a file as what a buyer downloads (an e-book's PDF, a video).
- * Attach it with `POST /api/media/attach` (`role: "download"`) to the entity, or to one variant.
- */
-export const DOWNLOAD_ROLE = "download";
 
 /**
  * Orders whose payment is confirmed and that were not undone: downloads are open from `confirmed`

@@ -7,6 +7,8 @@ import type { ServiceContext } from "../../kernel/contexts.js";
 import type { attachMediaInput, mediaAttachmentSchema } from "./media-schemas.js";
 import type { MediaTables } from "./media-tables.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
+import { canSeeUnpublished } from "../catalog/catalog-context.js";
+import { canReadPrivateMedia } from "./media-visibility.js";
 
 /** An asset attached to an entity (variantId null) or to one of its variants. */
 export type MediaAttachment = z.output<typeof mediaAttachmentSchema>;
@@ -16,8 +18,32 @@ export type AttachInput = z.input<typeof attachMediaInput>;
 
 const COLUMNS = ["id", "mediaAssetId", "entityId", "variantId", "role", "sortOrder", "createdAt"] as const;
 
-export function createAttachmentOperations({ database, events, services }: Pick<ServiceContext, "database" | "events" | "services">) {
+export function createAttachmentOperations(
+  { database, events, services }: Pick<ServiceContext, "database" | "events" | "services">,
+  { publicRoles }: { publicRoles: ReadonlySet<string> },
+) {
   const db = database.db.withTables<MediaTables>();
+  const attachmentsOf = async (organizationId: string, entityIds: readonly string[], options?: TxOptions) => {
+    if (entityIds.length === 0) return [];
+    return tenantScope(options?.trx?.withTables<MediaTables>() ?? db, organizationId)
+      .selectFrom("mediaAttachments")
+      .innerJoin("mediaAssets", "mediaAssets.id", "mediaAttachments.mediaAssetId")
+      .select([
+        "mediaAttachments.id",
+        "mediaAttachments.mediaAssetId",
+        "mediaAttachments.entityId",
+        "mediaAttachments.variantId",
+        "mediaAttachments.role",
+        "mediaAttachments.sortOrder",
+        "mediaAssets.mimeType",
+        "mediaAssets.alt",
+        "mediaAssets.origin",
+      ])
+      .where("mediaAttachments.entityId", "in", entityIds)
+      .orderBy("mediaAttachments.sortOrder")
+      .orderBy("mediaAttachments.createdAt")
+      .execute();
+  };
   return {
     /** Attaches once per level: a second attachment of the asset to the same entity or variant is a 409. */
     async attach(organizationId: string, input: AttachInput, actor: Actor | null, options?: TxOptions): Promise<MediaAttachment> {
@@ -43,27 +69,41 @@ export function createAttachmentOperations({ database, events, services }: Pick<
       });
     },
 
-    /** Attachments of a page of entities with their assets, for the catalog's `media` include. */
-    async attachmentsOf(organizationId: string, entityIds: readonly string[], options?: TxOptions) {
-      if (entityIds.length === 0) return [];
-      return tenantScope(options?.trx?.withTables<MediaTables>() ?? db, organizationId)
+    /**
+     * Every attachment of a page of entities with its asset, whatever its role: for modules that serve
+     * files under their own rules (a paid order's downloads). Never answer these to a caller as they are.
+     */
+    attachmentsOf,
+
+    /**
+     * The attachments `actor` may see, for the catalog's `media` include: all of them for `media:write`,
+     * else only those in a public role (`media.publicRoles`): a download file or a private document of an
+     * entity the caller reads stays unlisted.
+     */
+    async visibleAttachmentsOf(organizationId: string, entityIds: readonly string[], actor: Actor | null, options?: TxOptions) {
+      const attachments = await attachmentsOf(organizationId, entityIds, options);
+      return canReadPrivateMedia(actor) ? attachments : attachments.filter((attachment) => publicRoles.has(attachment.role));
+    },
+
+    /**
+     * Whether `actor` may read the asset: with `media:write` always; otherwise only when it is attached
+     * in a public role to an entity the actor may read (published, or any with catalog:read:unpublished).
+     * An unattached upload, a download file or a vendor's document is not public.
+     */
+    async isReadableBy(organizationId: string, assetId: string, actor: Actor | null, options?: TxOptions): Promise<boolean> {
+      if (canReadPrivateMedia(actor)) return true;
+      if (publicRoles.size === 0) return false;
+      const rows = await tenantScope(options?.trx?.withTables<MediaTables>() ?? db, organizationId)
         .selectFrom("mediaAttachments")
-        .innerJoin("mediaAssets", "mediaAssets.id", "mediaAttachments.mediaAssetId")
-        .select([
-          "mediaAttachments.id",
-          "mediaAttachments.mediaAssetId",
-          "mediaAttachments.entityId",
-          "mediaAttachments.variantId",
-          "mediaAttachments.role",
-          "mediaAttachments.sortOrder",
-          "mediaAssets.mimeType",
-          "mediaAssets.alt",
-          "mediaAssets.origin",
-        ])
-        .where("mediaAttachments.entityId", "in", entityIds)
-        .orderBy("mediaAttachments.sortOrder")
-        .orderBy("mediaAttachments.createdAt")
+        .select("entityId")
+        .where("mediaAssetId", "=", assetId)
+        .where("role", "in", [...publicRoles])
         .execute();
+      if (rows.length === 0) return false;
+      if (canSeeUnpublished(actor)) return true;
+      // Publication is the entity's, for an attachment to one of its variants too.
+      const items = await services.catalog.describeSaleItems(organizationId, rows.map((row) => ({ entityId: row.entityId })), options);
+      return [...items.values()].some((item) => item.status === "active");
     },
 
     /** Drops the attachments of a deleted entity (catalog.delete, same transaction). */

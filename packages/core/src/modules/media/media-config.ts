@@ -15,6 +15,14 @@ export interface MediaConfig {
   signingSecret?: string;
   /** Lifetime of a signed media URL in seconds. @default 900 */
   signedUrlTtlSeconds?: number;
+  /**
+   * Attachment roles that make an asset public: an asset attached in one of them to an entity the caller
+   * may read is listed by `include=media` and served to callers without `media:write` (a storefront key,
+   * a customer). Every other asset (a `download` file, a vendor's document, an unattached upload) is a
+   * 404 to them. `download` is never public, even when listed.
+   * @default ["image", "gallery", "hero", "thumbnail", "swatch", "video"]
+   */
+  publicRoles?: readonly string[];
 }
 
 declare module "../../kernel/config.js" {

@@ -25,9 +25,10 @@ export const mediaModule: PluginManifest = {
     context.services.catalog.registerInclude({
       name: "media",
       emptyValue: [],
-      async load({ organizationId, entityIds, trx }) {
+      // Per caller: a storefront sees the public roles only, never a download file's asset id.
+      async load({ organizationId, entityIds, actor, trx }) {
         const grouped = new Map<string, unknown[]>();
-        for (const { entityId, ...attachment } of await media.attachmentsOf(organizationId, entityIds, { trx })) {
+        for (const { entityId, ...attachment } of await media.visibleAttachmentsOf(organizationId, entityIds, actor, { trx })) {
           grouped.set(entityId, [...(grouped.get(entityId) ?? []), { ...attachment, url: `/api/media/${attachment.mediaAssetId}` }]);
         }
         return grouped;

@@ -13,6 +13,7 @@ import type { mediaAssetSchema } from "./media-schemas.js";
 import { localDiskStorage, type MediaStorage } from "./media-storage.js";
 import type { MediaOrigin, MediaTables } from "./media-tables.js";
 import { createAttachmentOperations } from "./attachment-operations.js";
+import { publicRolesOf } from "./media-visibility.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
 /** Default upload limit: 10 MB. */
@@ -60,7 +61,30 @@ export function createMediaService({ config, database, events, services }: Pick<
     return row;
   };
 
-  const attachments = createAttachmentOperations({ database, events, services });
+  const attachments = createAttachmentOperations({ database, events, services }, { publicRoles: publicRolesOf(media.publicRoles) });
+  /** 404, as for an asset that does not exist, when `actor` may not read it (see `isReadableBy`). */
+  const requireReadable = async (organizationId: string, id: string, actor: Actor | null, options: TxOptions | undefined) => {
+    if (!(await attachments.isReadableBy(organizationId, id, actor, options))) throw mediaErrors.assetNotFound();
+  };
+
+  /**
+   * Where `GET /media/:id` redirects: a signed link, the storage's public URL, or the file route. It
+   * checks no caller: routes call `locateFor`; modules that decided access themselves (a paid order's
+   * downloads) call this.
+   */
+  const locate = async (organizationId: string, id: string, link: { isSigned: boolean }, options?: TxOptions): Promise<{ url: string; expiresAt: string | null }> => {
+    const row = await requireStored(organizationId, id, options);
+    if (link.isSigned) {
+      const expires = Math.floor(Date.now() / 1000) + ttl;
+      // A storage that signs its own URLs (S3) serves the file itself: no request reaches this server.
+      if (storage.signedUrl) {
+        return { url: await storage.signedUrl(row.storageKey, { expiresInSeconds: ttl, contentType: row.mimeType }), expiresAt: new Date(expires * 1000).toISOString() };
+      }
+      const signature = signer.sign({ organizationId, assetId: id, expires });
+      return { url: `/api/media/${id}/file?expires=${expires}&signature=${signature}`, expiresAt: new Date(expires * 1000).toISOString() };
+    }
+    return { url: storage.publicUrl?.(row.storageKey) ?? `/api/media/${id}/file`, expiresAt: null };
+  };
 
   return {
     maxFileSize: media.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
@@ -104,24 +128,22 @@ export function createMediaService({ config, database, events, services }: Pick<
       return toAsset(row);
     },
 
-    /** Where `GET /media/:id` redirects: a signed link, the storage's public URL, or the file route. */
-    async locate(organizationId: string, id: string, link: { isSigned: boolean }, options?: TxOptions): Promise<{ url: string; expiresAt: string | null }> {
-      const row = await requireStored(organizationId, id, options);
-      if (link.isSigned) {
-        const expires = Math.floor(Date.now() / 1000) + ttl;
-        // A storage that signs its own URLs (S3) serves the file itself: no request reaches this server.
-        if (storage.signedUrl) {
-          return { url: await storage.signedUrl(row.storageKey, { expiresInSeconds: ttl, contentType: row.mimeType }), expiresAt: new Date(expires * 1000).toISOString() };
-        }
-        const signature = signer.sign({ organizationId, assetId: id, expires });
-        return { url: `/api/media/${id}/file?expires=${expires}&signature=${signature}`, expiresAt: new Date(expires * 1000).toISOString() };
-      }
-      return { url: storage.publicUrl?.(row.storageKey) ?? `/api/media/${id}/file`, expiresAt: null };
+    /**
+     * `locate` for a caller: an asset `actor` may not read (not public, and no `media:write`) is a 404
+     * before anything is signed.
+     */
+    async locateFor(organizationId: string, id: string, actor: Actor | null, link: { isSigned: boolean }, options?: TxOptions): Promise<{ url: string; expiresAt: string | null }> {
+      await requireReadable(organizationId, id, actor, options);
+      return locate(organizationId, id, link, options);
     },
+
+    /** Where `GET /media/:id` redirects, for no one in particular: see `locate` above. */
+    locate,
 
     /**
      * The file's bytes for `GET /media/:id/file`: allowed with a valid, unexpired signature for this
-     * organization, or to an actor with media:read.
+     * organization, or to an actor with media:read who may read the asset (`isReadableBy`: public, or
+     * `media:write`); any other asset is a 404 to them, as if it did not exist.
      */
     async readFile(
       organizationId: string,
@@ -136,6 +158,8 @@ export function createMediaService({ config, database, events, services }: Pick<
         throw new AppError("UNAUTHORIZED");
       } else if (!hasPermission(access.actor, "media:read")) {
         throw AppError.forbidden("Missing permission media:read");
+      } else {
+        await requireReadable(organizationId, id, access.actor, options);
       }
       const row = await requireStored(organizationId, id, options);
       const data = await storage.read(row.storageKey);

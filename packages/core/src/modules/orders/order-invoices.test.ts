@@ -8,6 +8,9 @@ import type { MailMessage } from "./mailer.js";
 import { createOrder } from "./orders-test-helpers.js";
 
 const reader = createTestActor({ id: "invoice-reader", permissions: ["orders:read"] });
+const updater = createTestActor({ id: "invoice-updater", permissions: ["orders:read", "orders:update"] });
+/** Small limits, so the rate-limit test reaches them in a few requests. */
+const INVOICE_EMAIL_LIMIT = { perOrder: 2, perCaller: 3, windowSeconds: 3600 };
 const year = new Date().getUTCFullYear();
 
 /** The text of every page, whitespace (no-break spaces included) folded to single spaces. */
@@ -22,7 +25,7 @@ describe("invoices", () => {
   let t: TestApp;
   const sent: MailMessage[] = [];
   beforeAll(async () => {
-    t = await createTestApp({ config: { mail: { mailer: { send: async (message) => void sent.push(message) } } } });
+    t = await createTestApp({ config: { mail: { mailer: { send: async (message) => void sent.push(message) }, invoiceEmailLimit: INVOICE_EMAIL_LIMIT } } });
     const settings = (group: string, body: unknown) => call(t.app, "PATCH", `/api/settings/${group}`, { actor: testAdminActor, body });
     expect((await settings("general", { currency: "EUR", timezone: "Europe/Berlin", locale: "de-DE" })).status).toBe(200);
     const branding = {
@@ -38,6 +41,12 @@ describe("invoices", () => {
   afterAll(() => t.close());
 
   const count = async (table: "order_invoices" | "jobs") => (await sql<{ count: number }>`select count(*)::int as count from ${sql.table(table)}`.execute(t.db)).rows[0]?.count ?? 0;
+  const requests = async () => (await sql<{ count: number }>`select count(*)::int as count from order_invoice_emails`.execute(t.db)).rows[0]?.count ?? 0;
+  /** An order of a customer whose profile has `email`. */
+  const customerOrder = async (email: string) => {
+    const customer = await t.kernel.services.customers.create("default", { email, name: "Buyer" }, null);
+    return createOrder(t.kernel, { customerId: customer.id });
+  };
   const get = (url: string, actor = reader) => t.app.inject({ url, headers: { "x-test-actor": JSON.stringify(actor) } });
 
   it("renders the PDF invoice with the order and invoice numbers, the seller, totals and tax per rate in the store's locale", async () => {
@@ -46,7 +55,8 @@ describe("invoices", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/pdf");
     const invoiceNumber = formatInvoiceNumber(year, 1);
-    expect(response.headers["content-disposition"]).toBe(`inline; filename="${invoiceNumber}.pdf"`);
+    // Security issue 31: served inline, the PDF rendered in the API's origin. Now always a download.
+    expect(response.headers["content-disposition"]).toBe(`attachment; filename="${invoiceNumber}.pdf"; filename*=UTF-8''${invoiceNumber}.pdf`);
     const text = await pdfText(response.rawPayload);
     for (const expected of [order.number, invoiceNumber, "Corner Shop GmbH", "DE123456789", "Customer: customer-1", "1 Rue de la Paix", "Mug", "Tea"]) expect(text).toContain(expected);
     // de-DE: decimal comma, the euro sign after the amount; 20 % tax on 27,00 € (30,00 € less 3,00 € of discounts).
@@ -102,9 +112,9 @@ describe("invoices", () => {
     for (const expected of [order.number, "Corner Shop", "2 × Mug", "Tax 20 %", "32,40 €", "Thank you!"]) expect(text).toContain(expected);
   });
 
-  it("e-mails the invoice PDF through the mailer in a job, and answers 202 with the job id", async () => {
-    const order = await createOrder(t.kernel);
-    const response = await call(t.app, "POST", `/api/orders/${order.id}/invoice/email`, { actor: reader, body: { to: "buyer@example.com" } });
+  it("e-mails the invoice PDF to the order's customer through the mailer in a job, and answers 202 with the job id", async () => {
+    const order = await customerOrder("buyer@example.com");
+    const response = await call(t.app, "POST", `/api/orders/${order.id}/invoice/email`, { actor: reader, body: {} });
     expect(response.status).toBe(202);
     expect(response.body.data).toEqual({ jobId: expect.any(String), to: "buyer@example.com" });
     expect(sent.filter((message) => message.subject.includes(order.number))).toEqual([]);
@@ -116,6 +126,46 @@ describe("invoices", () => {
     const text = await pdfText(attachment?.content ?? new Uint8Array());
     expect(text).toContain(order.number);
     expect(text).toContain(attachment?.filename.replace(".pdf", ""));
+  });
+
+  // Security issue 31: anyone with orders:read could mail an order's invoice to any address.
+  it("sends to another address than the customer's only with orders:update (403 with orders:read, queueing nothing)", async () => {
+    const order = await customerOrder("owner@example.com");
+    const [jobs, asked] = [await count("jobs"), await requests()];
+    const stranger = await call(t.app, "POST", `/api/orders/${order.id}/invoice/email`, { actor: reader, body: { to: "stranger@example.com" } });
+    expect([stranger.status, stranger.body.error.code]).toEqual([403, "FORBIDDEN"]);
+    // No customer address at all: orders:read may not name one either.
+    const guest = await createOrder(t.kernel, { customerId: null });
+    expect((await call(t.app, "POST", `/api/orders/${guest.id}/invoice/email`, { actor: reader, body: { to: "someone@example.com" } })).status).toBe(403);
+    expect([await count("jobs"), await requests()]).toEqual([jobs, asked]);
+
+    expect((await call(t.app, "POST", `/api/orders/${order.id}/invoice/email`, { actor: reader, body: { to: "OWNER@example.com" } })).status).toBe(202);
+    const sentByUpdater = await call(t.app, "POST", `/api/orders/${order.id}/invoice/email`, { actor: updater, body: { to: "accountant@example.com" } });
+    expect([sentByUpdater.status, sentByUpdater.body.data.to]).toEqual([202, "accountant@example.com"]);
+    await t.kernel.services.jobs.run({ queue: "default", limit: 20 });
+    expect(sent.filter((message) => message.subject.includes(order.number)).map((message) => message.to)).toEqual(["OWNER@example.com", "accountant@example.com"]);
+    expect(sent.some((message) => message.to === "stranger@example.com")).toBe(false);
+  });
+
+  it("limits invoice e-mails per order and per caller (429), queueing nothing over the limit", async () => {
+    const [first, second, third] = [await customerOrder("one@example.com"), await customerOrder("two@example.com"), await customerOrder("three@example.com")];
+    const clerk = createTestActor({ id: "invoice-clerk", permissions: ["orders:read"] });
+    const other = createTestActor({ id: "invoice-other-clerk", permissions: ["orders:read"] });
+    const ask = (orderId: string, actor = clerk) => call(t.app, "POST", `/api/orders/${orderId}/invoice/email`, { actor, body: {} });
+    expect((await ask(first.id)).status).toBe(202);
+    expect((await ask(first.id)).status).toBe(202);
+    let [jobs, asked] = [await count("jobs"), await requests()];
+    const perOrder = await ask(first.id);
+    expect([perOrder.status, perOrder.body.error.code]).toEqual([429, "TOO_MANY_REQUESTS"]);
+    // The order's limit holds whoever asks.
+    expect((await ask(first.id, other)).status).toBe(429);
+    expect([await count("jobs"), await requests()]).toEqual([jobs, asked]);
+    expect((await ask(second.id)).status).toBe(202);
+    [jobs, asked] = [await count("jobs"), await requests()];
+    const perCaller = await ask(third.id);
+    expect([perCaller.status, perCaller.body.error.message]).toEqual([429, expect.stringContaining("You asked for 3 invoice e-mails")]);
+    expect([await count("jobs"), await requests()]).toEqual([jobs, asked]);
+    expect((await ask(third.id, other)).status).toBe(202);
   });
 
   it("refuses an e-mail without a recipient or with a malformed one (422), queueing nothing", async () => {
@@ -160,7 +210,7 @@ describe("invoices", () => {
 describe.runIf(isPostgresTestRun())("invoice numbers under concurrency (PostgreSQL)", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { mail: { invoiceEmailLimit: INVOICE_EMAIL_LIMIT } } });
   });
   afterAll(() => t.close());
 
@@ -182,5 +232,18 @@ describe.runIf(isPostgresTestRun())("invoice numbers under concurrency (PostgreS
     expect(responses.map((response) => response.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(responses.map((response) => response.headers["content-disposition"])).size).toBe(1);
     expect(await numbers()).toEqual([...before, formatInvoiceNumber(year, before.length + 1)]);
+  });
+
+  it("accepts exactly the limit of 20 invoice e-mails of one order requested at once", async () => {
+    const order = await createOrder(t.kernel);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(t.app, "POST", `/api/orders/${order.id}/invoice/email`, { actor: createTestActor({ id: `concurrent-${i}`, permissions: ["orders:read", "orders:update"] }), body: { to: "books@example.com" } }),
+      ),
+    );
+    expect(responses.filter((response) => response.status === 202)).toHaveLength(INVOICE_EMAIL_LIMIT.perOrder);
+    expect(responses.filter((response) => response.status === 429)).toHaveLength(20 - INVOICE_EMAIL_LIMIT.perOrder);
+    const recorded = await sql<{ count: number }>`select count(*)::int as count from order_invoice_emails where order_id = ${order.id}`.execute(t.db);
+    expect(recorded.rows[0]?.count).toBe(INVOICE_EMAIL_LIMIT.perOrder);
   });
 });

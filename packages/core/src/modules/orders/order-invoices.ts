@@ -1,5 +1,8 @@
 import type { ServiceContext } from "../../kernel/contexts.js";
-import { AppError } from "../../kernel/app-error.js";
+import { accountableActor, type Actor } from "../../kernel/actor.js";
+import { AppError, isAppError } from "../../kernel/app-error.js";
+import { hasPermission } from "../../kernel/permissions.js";
+import { recordInvoiceEmailRequest } from "./invoice-email-requests.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 import { isUuid } from "../catalog/catalog-context.js";
 import { buildInvoiceDocument, type InvoiceDocument } from "./invoice-document.js";
@@ -13,9 +16,15 @@ export const EMAIL_INVOICE_TASK = "orders/email-invoice";
 
 /** Who receives an e-mailed invoice. */
 export interface EmailInvoiceInput {
-  /** The recipient. @default the order's e-mail address (orders carry none yet, so it is required today) */
+  /**
+   * The recipient. Another address than the order's customer's needs `orders:update`.
+   * @default the e-mail of the order's customer profile
+   */
   to?: string | undefined;
 }
+
+/** Sending an invoice anywhere but to the order's customer is changing what happens to the order. */
+export const INVOICE_ANY_RECIPIENT_PERMISSION = "orders:update";
 
 /**
  * Invoices: the fiscal number (issued once, gapless), the document the PDF, HTML invoice and receipt
@@ -23,6 +32,17 @@ export interface EmailInvoiceInput {
  */
 export function createOrderInvoices({ database, services, config, logger }: Pick<ServiceContext, "database" | "services" | "config" | "logger">) {
   const mailer = config.mail?.mailer ?? createLogMailer(logger);
+
+  /** The e-mail of the order's customer profile; null for a guest, or a customer without a profile or an address. */
+  const customerEmailOf = async (organizationId: string, customerId: string | null, options: TxOptions): Promise<string | null> => {
+    if (customerId === null) return null;
+    try {
+      return (await services.customers.get(organizationId, customerId, options)).email;
+    } catch (error) {
+      if (isAppError(error) && error.code === "NOT_FOUND") return null;
+      throw error;
+    }
+  };
 
   /**
    * The invoice of an order by UUID or number: its number is issued in this transaction the first time,
@@ -48,15 +68,26 @@ export function createOrderInvoices({ database, services, config, logger }: Pick
 
     /**
      * Queues the invoice's e-mail (`orders/email-invoice`) and answers the job's id. The order must exist
-     * in the organization (404) and have a recipient (422 naming `body.to`); the PDF is rendered and sent
-     * by the job, so a slow mail provider never holds the request.
+     * in the organization (404) and have a recipient (422 naming `body.to`): `to`, else its customer's
+     * e-mail. Any other address than the customer's needs `orders:update` (403): with `orders:read`
+     * alone, an invoice (a customer's name, address and purchases) could be mailed to anyone. Requests
+     * are counted per order and per caller (`mail.invoiceEmailLimit`, 429 above). The PDF is rendered
+     * and sent by the job, so a slow mail provider never holds the request.
      */
-    async requestInvoiceEmail(organizationId: string, idOrNumber: string, input: EmailInvoiceInput): Promise<{ jobId: string; to: string }> {
-      const order = await services.orders.get(organizationId, idOrNumber);
-      const to = input.to;
-      if (to === undefined) throw AppError.validation([{ path: "body.to", message: "the order has no e-mail address: give the recipient" }]);
-      const job = await services.jobs.enqueue(EMAIL_INVOICE_TASK, { orderId: order.id, to }, { organizationId });
-      return { jobId: job.id, to };
+    async requestInvoiceEmail(organizationId: string, idOrNumber: string, input: EmailInvoiceInput, actor: Actor): Promise<{ jobId: string; to: string }> {
+      return database.transaction(async (trx) => {
+        const order = await services.orders.get(organizationId, idOrNumber, { trx });
+        const customerEmail = await customerEmailOf(organizationId, order.customerId, { trx });
+        const to = input.to ?? customerEmail ?? undefined;
+        if (to === undefined) throw AppError.validation([{ path: "body.to", message: "the order's customer has no e-mail address: give the recipient" }]);
+        const isCustomers = customerEmail !== null && to.toLowerCase() === customerEmail.toLowerCase();
+        if (!isCustomers && !hasPermission(actor, INVOICE_ANY_RECIPIENT_PERMISSION)) {
+          throw AppError.forbidden(`Only the order's customer's address, unless you have ${INVOICE_ANY_RECIPIENT_PERMISSION}`);
+        }
+        await recordInvoiceEmailRequest(trx, { organizationId, orderId: order.id, requestedBy: accountableActor(actor).id, recipient: to, limit: config.mail?.invoiceEmailLimit });
+        const job = await services.jobs.enqueue(EMAIL_INVOICE_TASK, { orderId: order.id, to }, { organizationId, trx });
+        return { jobId: job.id, to };
+      });
     },
 
     /** The job's work: renders the invoice (issuing its number if needed) and hands it to the mailer. */

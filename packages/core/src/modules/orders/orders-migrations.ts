@@ -244,6 +244,21 @@ const SHIPPING_TOTAL = [`alter table orders add column shipping_total bigint not
 // column keeps which credential did it (null for a session, and for refunds made before it existed).
 const REFUND_CREDENTIAL = [`alter table order_refunds add column credential_id text`];
 
+// Invoice e-mails asked for (security issue 31: anyone with orders:read could mail any address, without
+// limit): counted per order and per caller in a window, across processes.
+const INVOICE_EMAILS = [
+  `create table order_invoice_emails (
+    id uuid primary key,
+    organization_id text not null,
+    order_id uuid not null references orders (id) on delete cascade,
+    requested_by text not null,
+    recipient text not null,
+    created_at timestamptz not null default now()
+  )`,
+  `create index order_invoice_emails_order on order_invoice_emails (organization_id, order_id, created_at)`,
+  `create index order_invoice_emails_caller on order_invoice_emails (organization_id, requested_by, created_at)`,
+];
+
 export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0001_orders", up: (db) => runStatements(db, STATEMENTS) },
   { name: "0002_order_timeline_and_notes", up: (db) => runStatements(db, TIMELINE_AND_NOTES) },
@@ -256,4 +271,5 @@ export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0009_order_shipping_total", up: (db) => runStatements(db, SHIPPING_TOTAL) },
   { name: "0010_order_sales_rollups", up: (db) => runStatements(db, SALES_ROLLUPS_MIGRATION) },
   { name: "0011_order_refund_credential", up: (db) => runStatements(db, REFUND_CREDENTIAL) },
+  { name: "0012_order_invoice_emails", up: (db) => runStatements(db, INVOICE_EMAILS) },
 ];

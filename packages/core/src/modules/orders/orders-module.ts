@@ -33,7 +33,7 @@ export const ordersModule: PluginManifest = {
   id: "orders",
   version: CORE_VERSION,
   // Jobs: invoices are e-mailed by `orders/email-invoice`. Inventory: cancelling returns the stock.
-  dependencies: ["settings", "jobs", "inventory"],
+  dependencies: ["settings", "jobs", "inventory", "customers"],
   permissions: [
     { scope: "orders:read", description: "Read orders" },
     { scope: "orders:update", description: "Change orders: status, fulfillments, refunds and notes" },

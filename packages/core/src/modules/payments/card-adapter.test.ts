@@ -9,7 +9,7 @@ const SECRET = "whsec_current";
 const OLD_SECRET = "whsec_previous";
 const now = new Date("2026-11-25T12:00:00Z");
 const nowSeconds = Math.floor(now.getTime() / 1000);
-const body = Buffer.from(JSON.stringify({ id: "evt_1", type: "payment_intent.succeeded", data: { object: { id: "pi_1", metadata: { orderId: "order-1" } } } }));
+const body = Buffer.from(JSON.stringify({ id: "evt_1", type: "payment_intent.succeeded", data: { object: { id: "pi_1", amount: 2400, currency: "eur", metadata: { orderId: "order-1" } } } }));
 
 const verify = (header: string | undefined, rawBody = body) => () => verifyCardSignature({ header, rawBody, secrets: [SECRET, OLD_SECRET], now });
 
@@ -95,9 +95,9 @@ describe("card adapter", () => {
     await expect(adapter().createIntent({ ...intentInput, paymentMethodId: "pm_declined" })).rejects.toThrow("402 to POST /v1/payment_intents: Your card was declined.");
   });
 
-  it("parses a verified delivery into its event id, action, order and intent", () => {
+  it("parses a verified delivery into its event id, action, order, intent, amount and currency", () => {
     const event = adapter().parseWebhook?.({ rawBody: body, headers: { "stripe-signature": signCardWebhook(SECRET, body, nowSeconds) }, now });
-    expect(event).toMatchObject({ eventId: "evt_1", type: "payment_intent.succeeded", action: "payment_succeeded", orderId: "order-1", providerReference: "pi_1" });
+    expect(event).toMatchObject({ eventId: "evt_1", type: "payment_intent.succeeded", action: "payment_succeeded", orderId: "order-1", providerReference: "pi_1", amount: 2400, currency: "eur" });
   });
 
   it("refuses an unsigned delivery and a signed body that is not an event", () => {

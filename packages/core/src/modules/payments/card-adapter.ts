@@ -39,6 +39,8 @@ interface GatewayObject {
   status?: unknown;
   client_secret?: unknown;
   payment_intent?: unknown;
+  amount?: unknown;
+  currency?: unknown;
   metadata?: Record<string, unknown>;
 }
 
@@ -123,6 +125,8 @@ export function cardAdapter(options: CardAdapterOptions): PaymentAdapter {
         action: ACTION[event.type] ?? "other",
         orderId: typeof orderId === "string" && orderId !== "" ? orderId : null,
         providerReference: typeof reference === "string" ? reference : null,
+        amount: typeof object.amount === "number" && Number.isSafeInteger(object.amount) ? object.amount : null,
+        currency: typeof object.currency === "string" ? object.currency : null,
         payload: event,
       };
     },

@@ -93,6 +93,13 @@ export interface PaymentWebhookEvent {
   /** The order the payment is for (`metadata.orderId`), when the event names one. */
   orderId: string | null;
   providerReference: string | null;
+  /**
+   * The payment's amount in minor units and its currency (any case), when the event carries them. A
+   * `payment_succeeded` confirms an order only when the intent id, amount and currency all match the
+   * order's recorded intent; an adapter that leaves them null never confirms one.
+   */
+  amount: number | null;
+  currency: string | null;
   /** The verified payload, recorded with the delivery. */
   payload: unknown;
 }

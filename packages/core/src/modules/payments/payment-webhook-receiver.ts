@@ -5,6 +5,7 @@ import { AppError, isAppError } from "../../kernel/app-error.js";
 import { isUuid } from "../catalog/catalog-context.js";
 import { PaymentWebhookRejected, type PaymentWebhookEvent } from "./payment-adapter.js";
 import { paymentsScope, type PaymentsContext } from "./payments-context.js";
+import { matchIntent } from "./webhook-intent-match.js";
 
 /** A delivery as the receiver route hands it over. */
 export interface WebhookReceipt {
@@ -22,7 +23,7 @@ export interface WebhookOutcome {
   duplicate: boolean;
 }
 
-export function createPaymentWebhookReceiver({ database, services, registry }: PaymentsContext) {
+export function createPaymentWebhookReceiver({ database, services, registry, logger }: PaymentsContext) {
   /** Verifies with the provider's adapter; nothing is read or written before it passed. */
   const verify = ({ provider, rawBody, headers }: WebhookReceipt): PaymentWebhookEvent => {
     const adapter = registry.get(provider);
@@ -45,8 +46,10 @@ export function createPaymentWebhookReceiver({ database, services, registry }: P
     /**
      * Records a verified delivery once per (organization, provider, event id); a replay answers
      * `duplicate: true` and changes nothing. `payment_succeeded` naming an order of this organization
-     * confirms it and marks its intents with that provider succeeded, in the same transaction; an order
-     * of another organization, or none, is recorded and moves nothing. Other actions are only recorded.
+     * confirms it and marks the matched intent succeeded, in the same transaction, when the event's
+     * intent id, amount and currency match the order's recorded intent (`matchIntent`); a mismatch is
+     * recorded on the delivery (`mismatch`), logged as an error, and moves nothing. An order of another
+     * organization, or none, is recorded and moves nothing. Other actions are only recorded.
      */
     async receiveWebhook(receipt: WebhookReceipt): Promise<WebhookOutcome> {
       const event = verify(receipt);
@@ -61,6 +64,7 @@ export function createPaymentWebhookReceiver({ database, services, registry }: P
             type: event.type,
             action: event.action,
             orderId: null,
+            mismatch: null,
             payload: JSON.stringify(event.payload),
           })
           .onConflict((conflict) => conflict.columns(["organizationId", "provider", "eventId"]).doNothing())
@@ -70,6 +74,24 @@ export function createPaymentWebhookReceiver({ database, services, registry }: P
         if (event.action !== "payment_succeeded" || event.orderId === null || !isUuid(event.orderId)) return { received: true, duplicate: false };
 
         const orderId = event.orderId;
+        const intents = await scope
+          .selectFrom("paymentIntents")
+          .select(["id", "providerReference", "amount", "currency"])
+          .where("orderId", "=", orderId)
+          .where("provider", "=", provider)
+          .orderBy("createdAt")
+          .execute();
+        const match = matchIntent(intents, event);
+        if (match.intentId === null) {
+          await scope.updateTable("paymentWebhookEvents").set({ mismatch: match.mismatch }).where("id", "=", recorded.id).execute();
+          // Loud on purpose: a signed event that does not match is a provider bug, a misconfiguration or
+          // someone replaying another payment's event against this order.
+          logger.error(
+            { organizationId, provider, eventId: event.eventId, orderId, providerReference: event.providerReference, amount: event.amount, currency: event.currency, mismatch: match.mismatch },
+            "payment webhook does not match the order's payment intent: the order was not confirmed",
+          );
+          return { received: true, duplicate: false };
+        }
         try {
           await services.orders.confirmPayment({ organizationId, orderId }, { trx });
         } catch (error) {
@@ -82,8 +104,7 @@ export function createPaymentWebhookReceiver({ database, services, registry }: P
         await scope
           .updateTable("paymentIntents")
           .set({ status: "succeeded", providerReference: sql`coalesce(provider_reference, ${event.providerReference})`, updatedAt: sql`now()` })
-          .where("orderId", "=", orderId)
-          .where("provider", "=", provider)
+          .where("id", "=", match.intentId)
           .where("status", "!=", "succeeded")
           .execute();
         return { received: true, duplicate: false };

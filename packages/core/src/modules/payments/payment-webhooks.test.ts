@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/index.js";
-import { createOrder, orderInput } from "../orders/orders-test-helpers.js";
+import { orderInput } from "../orders/orders-test-helpers.js";
 import { cardAdapter } from "./card-adapter.js";
 import { signCardWebhook } from "./card-signature.js";
 import { manualAdapter } from "./manual-adapter.js";
@@ -11,11 +11,22 @@ const SECRET = "whsec_new";
 const OLD_SECRET = "whsec_old";
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-const cardEvent = (orderId: string, overrides: { id?: string; type?: string } = {}) =>
+/** An order (or an id naming none) a card event is about; its amount and currency are the payment's. */
+type Paid = { id: string; total: number; currency: string } | string;
+
+const cardEvent = (order: Paid, overrides: { id?: string; type?: string; intent?: string; amount?: number; currency?: string } = {}) =>
   JSON.stringify({
     id: overrides.id ?? `evt_${randomUUID()}`,
     type: overrides.type ?? "payment_intent.succeeded",
-    data: { object: { id: "pi_webhook", status: "succeeded", metadata: { orderId, organizationId: "default" } } },
+    data: {
+      object: {
+        id: overrides.intent ?? "pi_webhook",
+        status: "succeeded",
+        amount: overrides.amount ?? (typeof order === "string" ? 1000 : order.total),
+        currency: overrides.currency ?? (typeof order === "string" ? "eur" : order.currency.toLowerCase()),
+        metadata: { orderId: typeof order === "string" ? order : order.id, organizationId: "default" },
+      },
+    },
   });
 
 describe("payment webhook receiver", () => {
@@ -44,6 +55,13 @@ describe("payment webhook receiver", () => {
     });
   const recorded = async () => (await sql<{ count: number }>`select count(*)::int as count from payment_webhook_events`.execute(t.db)).rows[0]?.count ?? 0;
   const statusOf = async (organizationId: string, orderId: string) => (await t.kernel.services.orders.get(organizationId, orderId)).status;
+  /** An order with its card intent, as checkout records them (the provider's answer not recorded yet). */
+  const cardOrder = (organizationId = "default") =>
+    t.kernel.database.transaction(async (trx) => {
+      const order = await t.kernel.services.orders.create(orderInput({ organizationId, paymentMethodId: "card:pm_1" }), { trx });
+      await t.kernel.services.payments.recordIntent({ organizationId, orderId: order.id, paymentMethodId: "card:pm_1", provider: "card", amount: order.total, currency: order.currency }, { trx });
+      return order;
+    });
   const domainEvents = async () => (await sql<{ count: number }>`select count(*)::int as count from domain_events`.execute(t.db)).rows[0]?.count ?? 0;
 
   it("confirms the order of a verified payment_intent.succeeded and marks its card intent succeeded", async () => {
@@ -55,7 +73,7 @@ describe("payment webhook receiver", () => {
       );
       return { order: created, intentId: intent.id };
     });
-    const body = cardEvent(order.id, { id: "evt_confirm" });
+    const body = cardEvent(order, { id: "evt_confirm" });
     const response = await deliver(body);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ data: { received: true, duplicate: false } });
@@ -67,9 +85,43 @@ describe("payment webhook receiver", () => {
     expect(intent).toMatchObject({ id: intentId, status: "succeeded", providerReference: "pi_webhook" });
   });
 
+  // Security issue 31: any signed payment_succeeded naming the order confirmed it, whatever it paid.
+  it("records a payment_succeeded whose intent id, amount or currency is not the order's intent's, and confirms nothing", async () => {
+    const order = await cardOrder();
+    // The provider's answer recorded: its intent id is now the one to match.
+    await sql`update payment_intents set provider_reference = 'pi_recorded' where order_id = ${order.id}`.execute(t.db);
+    const intentBefore = await t.kernel.services.payments.intentsOf("default", order.id);
+    const domainBefore = await domainEvents();
+    const mismatches = [
+      ["evt_other_intent", { intent: "pi_someone_else" }, "intent pi_someone_else is not the order's (pi_recorded)"],
+      ["evt_less", { intent: "pi_recorded", amount: order.total - 1 }, `amount ${order.total - 1} is not the intent's ${order.total}`],
+      ["evt_currency", { intent: "pi_recorded", currency: "usd" }, `currency usd is not the intent's ${order.currency}`],
+    ] as const;
+    for (const [id, overrides] of mismatches) {
+      const response = await deliver(cardEvent(order, { id, ...overrides }));
+      expect([response.statusCode, response.json()]).toEqual([200, { data: { received: true, duplicate: false } }]);
+    }
+    expect(await statusOf("default", order.id)).toBe("pending");
+    expect(await t.kernel.services.payments.intentsOf("default", order.id)).toEqual(intentBefore);
+    expect(await domainEvents()).toBe(domainBefore);
+    const rows = await sql<{ eventId: string; orderId: string | null; mismatch: string | null }>`
+      select event_id, order_id, mismatch from payment_webhook_events where event_id in ('evt_other_intent', 'evt_less', 'evt_currency') order by event_id`.execute(t.db);
+    expect(rows.rows).toEqual(mismatches.map(([eventId, , mismatch]) => ({ eventId, orderId: null, mismatch })).sort((a, b) => a.eventId.localeCompare(b.eventId)));
+
+    // An order paid otherwise (no card intent) is not confirmed by a card event either.
+    const manual = await t.kernel.database.transaction((trx) => t.kernel.services.orders.create(orderInput(), { trx }));
+    expect((await deliver(cardEvent(manual, { id: "evt_no_intent" }))).statusCode).toBe(200);
+    expect(await statusOf("default", manual.id)).toBe("pending");
+
+    // The matching event still confirms it.
+    expect((await deliver(cardEvent(order, { intent: "pi_recorded" }))).statusCode).toBe(200);
+    expect(await statusOf("default", order.id)).toBe("confirmed");
+    expect((await t.kernel.services.payments.intentsOf("default", order.id))[0]).toMatchObject({ status: "succeeded", providerReference: "pi_recorded" });
+  });
+
   it("answers a replay 200 duplicate and changes nothing", async () => {
-    const order = await createOrder(t.kernel);
-    const body = cardEvent(order.id, { id: "evt_replayed" });
+    const order = await cardOrder();
+    const body = cardEvent(order, { id: "evt_replayed" });
     expect((await deliver(body)).json().data.duplicate).toBe(false);
     const before = { events: await recorded(), domain: await domainEvents(), order: await t.kernel.services.orders.get("default", order.id) };
     // The order moved on meanwhile: a replay must not touch it.
@@ -84,8 +136,8 @@ describe("payment webhook receiver", () => {
   });
 
   it("refuses a tampered body, a stale or future signature and a missing header with 400, recording nothing", async () => {
-    const order = await createOrder(t.kernel);
-    const body = cardEvent(order.id);
+    const order = await cardOrder();
+    const body = cardEvent(order);
     const before = await recorded();
     const signed = signCardWebhook(SECRET, Buffer.from(body), nowSeconds());
     const tampered = body.replace(order.id, randomUUID());
@@ -106,12 +158,12 @@ describe("payment webhook receiver", () => {
   });
 
   it("accepts deliveries signed with the previous secret during a rotation, and headers carrying several signatures", async () => {
-    const first = await createOrder(t.kernel);
-    expect((await deliver(cardEvent(first.id), { secret: OLD_SECRET })).statusCode).toBe(200);
+    const first = await cardOrder();
+    expect((await deliver(cardEvent(first), { secret: OLD_SECRET })).statusCode).toBe(200);
     expect(await statusOf("default", first.id)).toBe("confirmed");
 
-    const second = await createOrder(t.kernel);
-    const body = cardEvent(second.id);
+    const second = await cardOrder();
+    const body = cardEvent(second);
     const timestamp = nowSeconds();
     const oldSignature = signCardWebhook(OLD_SECRET, Buffer.from(body), timestamp).split(",")[1];
     const newSignature = signCardWebhook(SECRET, Buffer.from(body), timestamp).split(",")[1];
@@ -120,8 +172,8 @@ describe("payment webhook receiver", () => {
   });
 
   it("reads the signed bytes whatever the content type, and holds a JSON body to the input rules of every JSON body", async () => {
-    const order = await createOrder(t.kernel);
-    const body = cardEvent(order.id);
+    const order = await cardOrder();
+    const body = cardEvent(order);
     const header = signCardWebhook(SECRET, Buffer.from(body), nowSeconds());
     const plain = await t.app.inject({ method: "POST", url: "/api/payments/webhook/card", headers: { "content-type": "text/plain", "stripe-signature": header }, payload: body });
     expect(plain.statusCode).toBe(200);
@@ -140,8 +192,8 @@ describe("payment webhook receiver", () => {
   });
 
   it("answers 404 for an unregistered provider and for one without webhooks (manual), recording nothing", async () => {
-    const order = await createOrder(t.kernel);
-    const body = cardEvent(order.id);
+    const order = await cardOrder();
+    const body = cardEvent(order);
     const before = await recorded();
     for (const provider of ["paypal", "manual"]) {
       const response = await deliver(body, { provider });
@@ -153,9 +205,9 @@ describe("payment webhook receiver", () => {
   });
 
   it("records a delivery naming another organization's order and leaves that order as it is", async () => {
-    const theirs = await createOrder(t.kernel, { organizationId: "other-store" });
+    const theirs = await cardOrder("other-store");
     const before = await recorded();
-    const response = await deliver(cardEvent(theirs.id, { id: "evt_cross_tenant" }));
+    const response = await deliver(cardEvent(theirs, { id: "evt_cross_tenant" }));
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({ received: true, duplicate: false });
     expect(await recorded()).toBe(before + 1);
@@ -165,8 +217,8 @@ describe("payment webhook receiver", () => {
   });
 
   it("confirms the order of the store the request resolves to", async () => {
-    const theirs = await createOrder(t.kernel, { organizationId: "other-store" });
-    const response = await deliver(cardEvent(theirs.id, { id: "evt_other_store" }), { host: "other.example" });
+    const theirs = await cardOrder("other-store");
+    const response = await deliver(cardEvent(theirs, { id: "evt_other_store" }), { host: "other.example" });
     expect(response.statusCode).toBe(200);
     expect(await statusOf("other-store", theirs.id)).toBe("confirmed");
     const row = await sql<{ organizationId: string; orderId: string | null }>`select organization_id, order_id from payment_webhook_events where event_id = 'evt_other_store'`.execute(t.db);
@@ -174,10 +226,10 @@ describe("payment webhook receiver", () => {
   });
 
   it("records other events and unknown order ids without moving anything", async () => {
-    const order = await createOrder(t.kernel);
+    const order = await cardOrder();
     const before = await recorded();
-    expect((await deliver(cardEvent(order.id, { type: "payment_intent.payment_failed" }))).statusCode).toBe(200);
-    expect((await deliver(cardEvent(order.id, { type: "customer.created" }))).statusCode).toBe(200);
+    expect((await deliver(cardEvent(order, { type: "payment_intent.payment_failed" }))).statusCode).toBe(200);
+    expect((await deliver(cardEvent(order, { type: "customer.created" }))).statusCode).toBe(200);
     expect((await deliver(cardEvent(randomUUID()))).statusCode).toBe(200);
     expect((await deliver(cardEvent("not-a-uuid"))).statusCode).toBe(200);
     expect(await recorded()).toBe(before + 4);

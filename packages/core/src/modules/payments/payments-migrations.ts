@@ -43,8 +43,12 @@ const CLIENT_SECRET_STATEMENTS = [`alter table payment_intents add column client
 // orders module's `insertNumberedOrder`); the create-intent job reads the number from the order.
 const WITHOUT_ORDER_NUMBER_STATEMENTS = [`alter table payment_intents drop column order_number`];
 
+// Why a verified payment_succeeded confirmed nothing (its intent id, amount or currency is not the order's).
+const WEBHOOK_MISMATCH_STATEMENTS = [`alter table payment_webhook_events add column mismatch text`];
+
 export const paymentsMigrations: readonly NamedMigration[] = [
   { name: "0001_payments", up: (db) => runStatements(db, STATEMENTS) },
   { name: "0002_payment_client_secret", up: (db) => runStatements(db, CLIENT_SECRET_STATEMENTS) },
   { name: "0003_payment_intent_without_order_number", up: (db) => runStatements(db, WITHOUT_ORDER_NUMBER_STATEMENTS) },
+  { name: "0004_payment_webhook_mismatch", up: (db) => runStatements(db, WEBHOOK_MISMATCH_STATEMENTS) },
 ];

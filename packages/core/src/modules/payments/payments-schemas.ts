@@ -42,6 +42,11 @@ export const paymentWebhookEventSchema = z.object({
   action: paymentWebhookActionSchema,
   /** The organization's order the event confirmed; null when it named none of this organization's. */
   orderId: z.string().nullable(),
+  /**
+   * Why a `payment_succeeded` confirmed nothing: its intent id, amount or currency is not the order's
+   * recorded intent's. Null when it matched, or for other events.
+   */
+  mismatch: z.string().nullable(),
   payload: z.unknown(),
   receivedAt: z.string(),
 });

@@ -39,6 +39,12 @@ export interface EvaluateInput {
   customerGroupIds?: readonly string[] | undefined;
   /** @default now */
   at?: Date;
+  /**
+   * Whether lines may name unpublished entities (a caller with catalog:read:unpublished). Otherwise an
+   * unpublished entity is answered as one that does not exist: evaluating it must not reveal that it
+   * exists, nor its price. @default false
+   */
+  isUnpublishedVisible?: boolean;
 }
 
 /** A line priced by the pricing service, with the discount of every applicable promotion. */
@@ -150,8 +156,9 @@ function ineligibility(
 async function priceLines(context: PromotionsContext, input: EvaluateInput, needsCategories: boolean, options: TxOptions | undefined): Promise<(EvaluatedLine & DiscountLine)[]> {
   const { catalog, pricing } = context.services;
   const entityIds = [...new Set(input.lineItems.map((line) => line.entityId))];
-  const existing = await catalog.existingEntityIds(input.organizationId, entityIds, options);
-  if (existing.size !== entityIds.length) throw AppError.notFound("Catalog entity");
+  const described = await catalog.describeSaleItems(input.organizationId, entityIds.map((entityId) => ({ entityId })), options);
+  const readable = [...described.values()].filter((item) => input.isUnpublishedVisible === true || item.status === "active");
+  if (readable.length !== entityIds.length) throw AppError.notFound("Catalog entity");
   for (const line of input.lineItems) if (line.variantId) await catalog.requireVariant(input.organizationId, line.entityId, line.variantId, options);
   const [prices, sources] = await Promise.all([
     pricing.resolve({ organizationId: input.organizationId, currency: input.currency, customerGroupIds: input.customerGroupIds ?? [], lines: input.lineItems }, options),

@@ -60,6 +60,7 @@ function toColumns(input: PromotionInput) {
     usageLimit: input.usageLimit ?? null,
     perCustomerLimit: input.perCustomerLimit ?? null,
     isStackable: input.isStackable ?? false,
+    isPublic: input.isPublic ?? false,
     isActive: input.isActive ?? true,
     validFrom,
     validUntil: input.validUntil ?? null,
@@ -154,15 +155,16 @@ export function createPromotionOperations(context: PromotionsContext) {
       return toPromotion(await readPromotion(db, organizationId, id));
     },
 
-    /** Promotions that apply now: active and inside their validity window. */
-    async listActivePromotions(organizationId: string, query: PaginationQuery, options?: TxOptions): Promise<{ items: Promotion[]; total: number }> {
+    /** Promotions that apply now: active and inside their validity window; with `isPublicOnly`, the public ones. */
+    async listActivePromotions(organizationId: string, query: PaginationQuery & { isPublicOnly: boolean }, options?: TxOptions): Promise<{ items: Promotion[]; total: number }> {
       const db = options?.trx ?? context.db;
       const now = new Date();
-      const select = promotionsScope(db, organizationId)
+      let select = promotionsScope(db, organizationId)
         .selectFrom("promotions")
         .where("isActive", "=", true)
         .where("validFrom", "<=", now)
         .where((eb) => eb.or([eb("validUntil", "is", null), eb("validUntil", ">", now)]));
+      if (query.isPublicOnly) select = select.where("isPublic", "=", true);
       const [rows, counted] = await Promise.all([
         select.select(PROMOTION_COLUMNS).orderBy("createdAt").orderBy("id").limit(query.limit).offset(pageOffset(query)).execute(),
         select.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst(),

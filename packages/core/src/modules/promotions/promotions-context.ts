@@ -2,7 +2,9 @@ import type { Kysely, Selectable, Transaction } from "kysely";
 import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
+import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
+import { hasPermission } from "../../kernel/permissions.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
 import type { promotionSchema } from "./promotions-schemas.js";
@@ -41,6 +43,7 @@ export const PROMOTION_COLUMNS = [
   "used",
   "perCustomerLimit",
   "isStackable",
+  "isPublic",
   "isActive",
   "validFrom",
   "validUntil",
@@ -66,6 +69,12 @@ export const toPromotion = (row: PromotionRow): Promotion => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/**
+ * Who sees every active promotion with its limits and groups: whoever creates or changes them. Others
+ * (anonymous, a storefront key holding promotions:read, a customer) see only public ones.
+ */
+export const canManagePromotions = (actor: Actor | null): boolean => hasPermission(actor, "promotions:create") || hasPermission(actor, "promotions:update");
 
 export const promotionsErrors = {
   promotionNotFound: () => AppError.notFound("Promotion"),

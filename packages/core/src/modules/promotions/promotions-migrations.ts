@@ -51,4 +51,11 @@ const STATEMENTS = [
   `create index promotion_redemptions_promotion_idx on promotion_redemptions (organization_id, promotion_id)`,
 ];
 
-export const promotionsMigrations: readonly NamedMigration[] = [{ name: "0001_promotions", up: (db) => runStatements(db, STATEMENTS) }];
+// Promotions are private until marked public: `GET /promotions` lists only public ones to callers who do
+// not manage promotions, so existing codes stop being advertised (security issue 31).
+const PUBLIC_STATEMENTS = [`alter table promotions add column is_public boolean not null default false`];
+
+export const promotionsMigrations: readonly NamedMigration[] = [
+  { name: "0001_promotions", up: (db) => runStatements(db, STATEMENTS) },
+  { name: "0002_promotions_is_public", up: (db) => runStatements(db, PUBLIC_STATEMENTS) },
+];

@@ -24,6 +24,8 @@ export const promotionBody = z.object({
   usageLimit: z.number().int().min(1).max(1_000_000_000).nullable().optional(),
   perCustomerLimit: z.number().int().min(1).max(1_000_000).nullable().optional(),
   isStackable: z.boolean().optional(),
+  /** Listed by `GET /promotions` to anonymous and storefront callers (without its limits and groups). @default false */
+  isPublic: z.boolean().optional(),
   validFrom: isoDate.optional(),
   validUntil: isoDate.nullable().optional(),
 });
@@ -49,9 +51,26 @@ export const promotionSchema = z.object({
   used: z.number().int(),
   perCustomerLimit: z.number().int().nullable(),
   isStackable: z.boolean(),
+  /** Advertised: `GET /promotions` lists it to callers who do not manage promotions. */
+  isPublic: z.boolean(),
   isActive: z.boolean(),
   validFrom: z.string(),
   validUntil: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+
+/** What only staff see of a promotion: how often it may be used and for whom. */
+const STAFF_ONLY_FIELDS = { customerGroupIds: true, usageLimit: true, used: true, perCustomerLimit: true } as const;
+
+/**
+ * A promotion as `GET /promotions` answers it: whole to callers who manage promotions, without
+ * `STAFF_ONLY_FIELDS` to anyone else (anonymous, storefront keys, customers).
+ */
+export const listedPromotionSchema = promotionSchema.partial(STAFF_ONLY_FIELDS);
+
+/** A public promotion as callers who do not manage promotions see it. */
+export const toPublicPromotion = <P extends Record<keyof typeof STAFF_ONLY_FIELDS, unknown>>(promotion: P): Omit<P, keyof typeof STAFF_ONLY_FIELDS> => {
+  const { customerGroupIds: _groups, usageLimit: _limit, used: _used, perCustomerLimit: _perCustomer, ...shown } = promotion;
+  return shown;
+};

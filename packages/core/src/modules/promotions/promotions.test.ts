@@ -210,7 +210,7 @@ describe("promotions", () => {
   });
 
   it("lists active promotions only; deactivates (promotions.update) and updates with promotions:update", async () => {
-    const listed = await call(t.app, "GET", "/api/promotions?limit=100", { actor: reader });
+    const listed = await call(t.app, "GET", "/api/promotions?limit=100", { actor: marketer });
     const codes = listed.body.data.map((p: { code: string }) => p.code);
     expect(codes).toContain("Summer10");
     expect(codes).not.toContain("LATER");
@@ -220,7 +220,7 @@ describe("promotions", () => {
     const deactivated = await call(t.app, "POST", `/api/promotions/${promo.id}/deactivate`, { actor: marketer });
     expect(deactivated.body.data.isActive).toBe(false);
     expect((await validate("SUMMER10", cart())).body.data).toMatchObject({ isApplicable: false, reason: "INACTIVE" });
-    expect((await call(t.app, "GET", "/api/promotions?limit=100", { actor: reader })).body.data.map((p: { code: string }) => p.code)).not.toContain("Summer10");
+    expect((await call(t.app, "GET", "/api/promotions?limit=100", { actor: marketer })).body.data.map((p: { code: string }) => p.code)).not.toContain("Summer10");
     const patched = await call(t.app, "PATCH", `/api/promotions/${promo.id}`, { actor: marketer, body: { name: "Summer sale", value: 15, isActive: true } });
     expect(patched.body.data).toMatchObject({ name: "Summer sale", value: 15, isActive: true, type: "percentage_off_order" });
     const events = await sql<{ type: string; change: string }>`select type, payload->>'change' as change from domain_events where entity_id = ${promo.id} order by sequence`.execute(t.db);
@@ -234,13 +234,13 @@ describe("promotions", () => {
   it("refuses bad updates with 422 or 409, changing nothing", async () => {
     const promo = await create({ code: "STEADY", type: "percentage_off_order", value: 10 });
     await create({ code: "TAKEN", type: "free_shipping" });
-    const before = (await call(t.app, "GET", "/api/promotions?limit=100", { actor: reader })).body.data.find((p: { id: string }) => p.id === promo.id);
+    const before = (await call(t.app, "GET", "/api/promotions?limit=100", { actor: marketer })).body.data.find((p: { id: string }) => p.id === promo.id);
     for (const body of [{ value: 150 }, { validUntil: "2000-01-01T00:00:00Z" }, { code: "no spaces" }, { type: "free_shipping", value: 10 }, { usageLimit: -1 }]) {
       expect((await call(t.app, "PATCH", `/api/promotions/${promo.id}`, { actor: marketer, body })).status).toBe(422);
     }
     expect((await call(t.app, "PATCH", `/api/promotions/${promo.id}`, { actor: marketer, body: { code: "taken" } })).status).toBe(409);
     expect((await call(t.app, "PATCH", `/api/promotions/00000000-0000-4000-8000-000000000000`, { actor: marketer, body: { value: 5 } })).status).toBe(404);
-    const after = (await call(t.app, "GET", "/api/promotions?limit=100", { actor: reader })).body.data.find((p: { id: string }) => p.id === promo.id);
+    const after = (await call(t.app, "GET", "/api/promotions?limit=100", { actor: marketer })).body.data.find((p: { id: string }) => p.id === promo.id);
     expect(after).toEqual(before);
   });
 

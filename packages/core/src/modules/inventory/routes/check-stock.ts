@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
+import { hasPermission } from "../../../kernel/permissions.js";
 import { stockLevelSchema } from "../inventory-schemas.js";
 
 const query = z.object({
@@ -13,9 +14,12 @@ const query = z.object({
 
 export const checkStockRoute = ({ services }: RouteContext) =>
   router("Inventory", "/inventory")
-    .get("/check", { summary: "Stock of entities", description: "`entityIds`: comma-separated UUIDs (at most 100). An unknown id is a 404." })
+    .get("/check", { summary: "Stock of entities", description: "`entityIds`: comma-separated UUIDs (at most 100). An unknown id is a 404; so is an unpublished entity's, unless the caller has catalog:read:unpublished or inventory:adjust." })
     .permission("inventory:read")
     .query(query)
     .output(z.array(z.object({ entityId: z.string(), onHand: z.number().int(), reserved: z.number().int(), available: z.number().int(), levels: z.array(stockLevelSchema) })))
-    .handler(async ({ query: { entityIds }, organizationId }) => ({ data: await services.inventory.check(organizationId, entityIds) }))
+    .handler(async ({ query: { entityIds }, organizationId, actor }) => ({
+      // A storefront key holds inventory:read: drafts' stock would reveal them. Stock keepers see every entity.
+      data: await services.inventory.check(organizationId, entityIds, { isUnpublishedVisible: hasPermission(actor, "catalog:read:unpublished") || hasPermission(actor, "inventory:adjust") }),
+    }))
     .build();

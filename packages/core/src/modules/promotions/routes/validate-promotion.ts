@@ -4,6 +4,7 @@ import type { RouteContext } from "../../../kernel/contexts.js";
 import { currencySchema, customerGroupIdSchema } from "../../pricing/pricing-schemas.js";
 import { codeSchema } from "../promotions-schemas.js";
 import { validationCustomer } from "../validation-customer.js";
+import { canSeeUnpublished } from "../../catalog/catalog-context.js";
 
 // Client prices (`unitPrice`, `totalPrice`, `subtotal`) are not part of the schema: they are stripped,
 // and every price comes from the pricing service.
@@ -47,7 +48,7 @@ export const validatePromotionRoute = ({ services }: RouteContext) =>
     .post("/validate", {
       summary: "Check a promotion code against a cart",
       description:
-        "Prices each line with the pricing service (client prices are ignored), applies `appliedCodes` then `code`, and answers whether `code` applies, why not (`reason`), and its discount line by line. Redeems nothing. An unknown code is a 404. Customer groups come from the signed-in customer's profile (guests: none); `customerGroupIds`, and a `customerId` other than a signed-in caller's own, need `orders:create:on-behalf` (403).",
+        "Prices each line with the pricing service (client prices are ignored), applies `appliedCodes` then `code`, and answers whether `code` applies, why not (`reason`), and its discount line by line. Redeems nothing. An unknown code is a 404; so is a line naming an entity that does not exist or, for a caller without catalog:read:unpublished, is not published (the same answer). Customer groups come from the signed-in customer's profile (guests: none); `customerGroupIds`, and a `customerId` other than a signed-in caller's own, need `orders:create:on-behalf` (403).",
     })
     .input(body)
     .output(answer)
@@ -60,6 +61,8 @@ export const validatePromotionRoute = ({ services }: RouteContext) =>
         customerId,
         customerGroupIds,
         codes: [...input.appliedCodes, input.code],
+        // A storefront must not learn that an unpublished entity exists, nor its price: 404 as for none.
+        isUnpublishedVisible: canSeeUnpublished(actor),
       });
       const mine = evaluation.promotions.at(-1) as (typeof evaluation.promotions)[number];
       return {

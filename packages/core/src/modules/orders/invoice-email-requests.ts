@@ -1,0 +1,57 @@
+import { randomUUID } from "node:crypto";
+import { sql, type Transaction } from "kysely";
+import type { CoreTables, Timestamp } from "../../db/core-tables.js";
+import { tenantScope } from "../../db/tenant-scope.js";
+import { AppError } from "../../kernel/app-error.js";
+
+/** How many invoice e-mails may be asked for in a window: `mail.invoiceEmailLimit`. */
+export interface InvoiceEmailLimit {
+  /** Requests per order in a window. @default 5 */
+  perOrder?: number;
+  /** Requests per caller (the accountable actor) in a window, across orders. @default 30 */
+  perCaller?: number;
+  /** The window, in seconds. @default 3600 */
+  windowSeconds?: number;
+}
+
+export const DEFAULT_INVOICE_EMAIL_LIMIT: Required<InvoiceEmailLimit> = { perOrder: 5, perCaller: 30, windowSeconds: 3600 };
+
+// Type aliases, not interfaces: `withTables` needs types with an implicit index signature.
+export type InvoiceEmailTables = {
+  /** One row per accepted `POST /orders/:id/invoice/email`: the counter behind its limits, and who sent what where. */
+  orderInvoiceEmails: { id: string; organizationId: string; orderId: string; requestedBy: string; recipient: string; createdAt: Timestamp };
+};
+
+/**
+ * Counts the request against the order's and the caller's window and records it (429 TOO_MANY_REQUESTS
+ * over either limit, recording nothing). The counts live in the database, so every process shares them.
+ * Transaction-scoped advisory locks (the order's, then the caller's: always in that order, so two
+ * requests never wait on each other in a cycle) make concurrent requests count one after the other.
+ */
+export async function recordInvoiceEmailRequest(
+  trx: Transaction<CoreTables>,
+  input: { organizationId: string; orderId: string; requestedBy: string; recipient: string; limit: InvoiceEmailLimit | undefined },
+): Promise<void> {
+  const { perOrder, perCaller, windowSeconds } = { ...DEFAULT_INVOICE_EMAIL_LIMIT, ...input.limit };
+  const { organizationId, orderId, requestedBy } = input;
+  await sql`select pg_advisory_xact_lock(hashtext(${`order_invoice_emails:order:${organizationId}:${orderId}`}))`.execute(trx);
+  await sql`select pg_advisory_xact_lock(hashtext(${`order_invoice_emails:caller:${organizationId}:${requestedBy}`}))`.execute(trx);
+  const scope = tenantScope(trx.withTables<InvoiceEmailTables>(), organizationId);
+  const since = new Date(Date.now() - windowSeconds * 1000);
+  const counted = await scope
+    .selectFrom("orderInvoiceEmails")
+    .select((eb) => [
+      eb.fn.countAll<number>().filterWhere("orderId", "=", orderId).as("forOrder"),
+      eb.fn.countAll<number>().filterWhere("requestedBy", "=", requestedBy).as("forCaller"),
+    ])
+    .where("createdAt", ">", since)
+    .where((eb) => eb.or([eb("orderId", "=", orderId), eb("requestedBy", "=", requestedBy)]))
+    .executeTakeFirstOrThrow();
+  if (Number(counted.forOrder) >= perOrder) {
+    throw new AppError("TOO_MANY_REQUESTS", { message: `This order's invoice was e-mailed ${perOrder} times in the last ${windowSeconds} seconds; try again later` });
+  }
+  if (Number(counted.forCaller) >= perCaller) {
+    throw new AppError("TOO_MANY_REQUESTS", { message: `You asked for ${perCaller} invoice e-mails in the last ${windowSeconds} seconds; try again later` });
+  }
+  await scope.insertInto("orderInvoiceEmails", { id: randomUUID(), orderId, requestedBy, recipient: input.recipient }).execute();
+}
