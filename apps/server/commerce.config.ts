@@ -42,7 +42,7 @@ const paymentAdapters: PaymentAdapter[] = [
  * anywhere: `DATABASE_URL` (unset: embedded PGlite in `DATA_DIR`), `DATABASE_PREPARED_STATEMENTS=false`
  * (behind a pooler that cannot keep them), `REDIS_URL` (shared rate limits),
  * `PUBLIC_URL`, `TRUSTED_ORIGINS` (comma list of browser origins allowed to use cookie sessions),
- * `TWO_FACTOR_REQUIRED_ROLES` (comma list), `SESSION_DURATION` (seconds), `WEBHOOKS_ALLOW_PRIVATE_TARGETS`,
+ * `TWO_FACTOR_REQUIRED_ROLES` (comma list), `SESSION_DURATION` (seconds), `OUTBOUND_ALLOW_PRIVATE_TARGETS` (alias `WEBHOOKS_ALLOW_PRIVATE_TARGETS`),
  * `CARD_API_KEY`, `CARD_WEBHOOK_SECRETS`, `CARD_API_BASE_URL`, `ACP_WEBHOOK_URL`, `ACP_WEBHOOK_SECRET`.
  */
 export default defineConfig({
@@ -89,9 +89,10 @@ export default defineConfig({
     directory: process.env.MEDIA_DIR ?? `${process.env.DATA_DIR ?? ".data"}/media`,
     ...(process.env.MEDIA_SIGNING_SECRET ? { signingSecret: process.env.MEDIA_SIGNING_SECRET } : {}),
   },
-  // Webhooks reach public addresses only in production (loopback too elsewhere); `true` lets them reach
-  // receivers inside the network (loopback, private and link-local addresses).
-  webhooks: { targets: { allowPrivate: process.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS === "true" } },
+  // Every outbound call (webhooks, payment gateway, channels, OAuth profiles) reaches global unicast
+  // addresses only in production (loopback too elsewhere); `true` lets them reach systems inside the
+  // network. `WEBHOOKS_ALLOW_PRIVATE_TARGETS` is the variable's older name, still read.
+  outbound: { targets: { allowPrivate: (process.env.OUTBOUND_ALLOW_PRIVATE_TARGETS ?? process.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS) === "true" } },
   payments: { adapters: paymentAdapters },
   auth: {
     roles: {

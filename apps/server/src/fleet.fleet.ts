@@ -142,7 +142,7 @@ describe.skipIf(!hasPgBinaries() || !isRoot)("a fleet: two API processes, a work
       S3_FORCE_PATH_STYLE: "true",
       JOBS_AUTORUN: "false",
       JOBS_CONCURRENCY: "10",
-      WEBHOOKS_ALLOW_PRIVATE_TARGETS: "true",
+      OUTBOUND_ALLOW_PRIVATE_TARGETS: "true",
       SHUTDOWN_GRACE_MS: "15000",
       SHUTDOWN_DRAIN_DELAY_MS: "1000",
       FLEET_LEASE_MS: "3000",

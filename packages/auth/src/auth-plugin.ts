@@ -70,7 +70,7 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
     ],
     schema: { migrations: authMigrations },
     errors: authErrorCodes,
-    services: ({ db, database: access, events, config, secrets, logger }) => {
+    services: ({ db, database: access, events, config, secrets, logger, services }) => {
       const settings = resolveAuthSettings(config, options, logger);
       const database = authDb(db);
       const credentialCache = createCredentialCache(settings.credentialCacheSeconds);
@@ -91,7 +91,7 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
         apiKeys,
         organizations: createOrganizationService(database),
         memberships: createMembershipService({ database: access, events, users: authService.users, roles: settings.roles, signUpRole: settings.signUpRole, cache: credentialCache }),
-        oauth: createOAuthService({ db: database, auth: authService }),
+        oauth: createOAuthService({ db: database, auth: authService, outbound: services.outbound }),
         memberCredentials: createMemberCredentials({ users: authService.users, apiKeys, roles: settings.roles }),
       };
     },

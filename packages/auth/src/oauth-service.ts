@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { CodeChallengeMethod, generateCodeVerifier, OAuth2Client } from "arctic";
-import { AppError } from "@unified-commerce/core";
+import { AppError, type OutboundClient } from "@unified-commerce/core";
 import type { AuthDb } from "./auth-tables.js";
 import { normalizeOrigin, type OAuthProviderEndpoints } from "./auth-options.js";
 import type { AuthService, ClientInfo, SignInResult } from "./auth-service.js";
@@ -21,8 +21,13 @@ export interface OAuthService {
   callback(input: { providerId: string; code: string; state: string; client: ClientInfo }): Promise<{ result: SignInResult; redirectTo: string | null }>;
 }
 
-export function createOAuthService(input: { db: Kysely<AuthDb>; auth: AuthService }): OAuthService {
-  const { db, auth } = input;
+/**
+ * `outbound` is the kernel's guarded client: the profile (userinfo) call goes through it. arctic makes
+ * the token call itself, with `fetch`, to the provider's configured `tokenEndpoint` (an operator's
+ * setting, never a caller's input).
+ */
+export function createOAuthService(input: { db: Kysely<AuthDb>; auth: AuthService; outbound: OutboundClient }): OAuthService {
+  const { db, auth, outbound } = input;
   const { settings } = auth;
 
   const provider = (providerId: string) => {
@@ -115,12 +120,11 @@ export function createOAuthService(input: { db: Kysely<AuthDb>; auth: AuthServic
       let profile: OAuthProfile | null;
       try {
         const tokens = await client.validateAuthorizationCode(endpoints.tokenEndpoint, code, payload.codeVerifier);
-        const response = await fetch(endpoints.userInfoEndpoint, {
+        const response = await outbound.request(endpoints.userInfoEndpoint, {
           headers: { authorization: `Bearer ${tokens.accessToken()}`, accept: "application/json", "user-agent": "unified-commerce" },
-          signal: AbortSignal.timeout(10_000),
         });
         if (!response.ok) throw new Error(`userinfo answered ${response.status}`);
-        profile = readProfile(providerId, (await response.json()) as Record<string, unknown>);
+        profile = readProfile(providerId, response.json() as Record<string, unknown>);
       } catch (error) {
         throw new AppError("UNAUTHORIZED", { message: `Sign-in with ${providerId} failed`, cause: error });
       }

@@ -208,7 +208,24 @@ export {
 export type { JobsService, JobRunSummary } from "./modules/jobs/jobs-service.js";
 export type { WebhookService, WebhookEndpoint, WebhookDelivery, CreateEndpointInput } from "./modules/webhooks/webhook-service.js";
 export type { WebhookOptions } from "./modules/webhooks/webhooks-config.js";
-export type { TargetPolicy, HostResolver } from "./modules/webhooks/safe-lookup.js";
+export {
+  createOutboundClient,
+  OutboundError,
+  isOutboundError,
+  specialRangeOf,
+  refusalReason,
+  systemResolver,
+  type OutboundClient,
+  type OutboundOptions,
+  type OutboundRequestInit,
+  type OutboundResponse,
+  type CreateOutboundClientInput,
+  type OutboundErrorCode,
+  type SpecialRange,
+  type AddressCategory,
+  type TargetPolicy,
+  type HostResolver,
+} from "./http/outbound/index.js";
 export type { AuditService, AuditEntry, AuditFilters } from "./modules/audit/audit-service.js";
 
 // Database

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { Order } from "@unified-commerce/plugin-sdk";
+import type { Order, OutboundClient } from "@unified-commerce/plugin-sdk";
 import { acpOrderOf, type ViewContext } from "./session-view.js";
 
-/** A `fetch` as the webhook needs it (the global one by default; tests pass their own). */
+/** A transport as the webhook needs it (the kernel's guarded client by default; tests pass their own). */
 export type FetchLike = (url: string, init: { method: "POST"; headers: Record<string, string>; body: string }) => Promise<{ status: number }>;
 
 /** The agent platform's order webhook. */
@@ -11,7 +11,11 @@ export interface OrderWebhook {
   url: string;
   /** The shared HMAC secret the platform verifies `Merchant-Signature` with. */
   secret: string;
-  /** @default globalThis.fetch */
+  /**
+   * Replaces the kernel's guarded client (`services.outbound`) and with it the address policy and the
+   * limits: for tests only.
+   * @default the kernel's outbound client
+   */
   fetch?: FetchLike | undefined;
 }
 
@@ -39,17 +43,18 @@ export function verifyOrderEventSignature(input: { secret: string; header: strin
 }
 
 /**
- * Posts `{ type, data: Order }` (the full order as it stands now, never a delta), signed. Anything but a
- * 2xx throws, so the job fails and the queue retries it with backoff.
+ * Posts `{ type, data: Order }` (the full order as it stands now, never a delta), signed, through the
+ * kernel's outbound client (address policy at connect time, no redirect followed, time and size limits).
+ * Anything but a 2xx throws, so the job fails and the queue retries it with backoff.
  */
 export async function deliverOrderEvent(
-  context: Pick<ViewContext, "orderUrl">,
+  context: Pick<ViewContext, "orderUrl"> & { outbound: OutboundClient },
   webhook: OrderWebhook,
   input: { type: "order_create" | "order_update"; sessionId: string; order: Order },
 ): Promise<{ status: number }> {
   const body = JSON.stringify({ type: input.type, data: acpOrderOf(context, input.sessionId, input.order) });
   const timestamp = Math.floor(Date.now() / 1000);
-  const send: FetchLike = webhook.fetch ?? ((url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(10_000) }));
+  const send: FetchLike = webhook.fetch ?? ((url, init) => context.outbound.request(url, init));
   const answer = await send(webhook.url, {
     method: "POST",
     headers: {

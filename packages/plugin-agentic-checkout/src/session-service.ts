@@ -273,7 +273,7 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
       const sessionId = await this.sessionOfOrder(organizationId, { id: input.orderId });
       if (!sessionId) return null;
       const order = await services.orders.get(organizationId, input.orderId);
-      return deliverOrderEvent(context, context.webhook, { type: input.type, sessionId, order });
+      return deliverOrderEvent({ orderUrl: context.orderUrl, outbound: services.outbound }, context.webhook, { type: input.type, sessionId, order });
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { OutboundClient } from "@unified-commerce/plugin-sdk";
+
 /**
  * The contract between the connector and a sales channel (another store, a marketplace, a feed). One
  * operation, one input, one output: the connector owns the jobs, cursors, retries and bookkeeping; an
@@ -10,10 +12,25 @@ export interface ChannelAdapter {
   /** What the adapter connects to, for listings and `/api/doc`. */
   description: string;
   /**
+   * Settings that are URLs the adapter calls (`["baseUrl"]`). Each is required, must be http(s) and is
+   * checked against the deployment's outbound address policy when a connection is registered (a 422
+   * `CHANNEL_TARGET_REFUSED` in production, nothing stored); every call checks the address again.
+   * @default []
+   */
+  urlSettings?: readonly string[];
+  /**
    * Opens a session on one connection: `settings` are the connection's public settings (a base URL, a
    * currency), `credentials` its secrets, decrypted for this call only and never stored by the adapter.
+   * Calls to the channel go through `context.outbound` (never `fetch`), which enforces the address policy
+   * at connect time, refuses redirects, and bounds time and answer size.
    */
-  open(connection: ChannelConnectionAccess): ChannelSession;
+  open(connection: ChannelConnectionAccess, context: ChannelAdapterContext): ChannelSession;
+}
+
+/** What the connector hands an adapter besides the connection. */
+export interface ChannelAdapterContext {
+  /** The kernel's guarded HTTP client (`services.outbound`). */
+  outbound: OutboundClient;
 }
 
 /** What an adapter sees of a connection when it opens a session. */

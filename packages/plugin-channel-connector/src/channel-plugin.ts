@@ -1,6 +1,7 @@
 import { defineTask, definePlugin, type Plugin } from "@unified-commerce/plugin-sdk";
 import { createAdapterRegistry } from "./channel-adapter.js";
 import { BACKFILL_TASK, PULL_ORDERS_TASK, PUSH_ORDER_TASK, REAP_EXPORTS_TASK, RECONCILE_SWEEP_TASK, RECONCILE_TASK, SYNC_INVENTORY_TASK } from "./channel-declarations.js";
+import { channelErrors } from "./channel-errors.js";
 import { channelMigrations } from "./channel-migrations.js";
 import { channelSettings, type ChannelConnectorOptions } from "./channel-options.js";
 import { createChannelService } from "./channel-service.js";
@@ -37,6 +38,7 @@ export function channelConnector(options: ChannelConnectorOptions = {}): Plugin 
     dependencies: ["catalog", "inventory", "pricing", "carts", "checkout", "orders", "jobs"],
     permissions: [{ scope: "channels:manage", description: "Connect sales channels, read and delete connections, start catalog backfills and order pulls" }],
     schema: { migrations: channelMigrations },
+    errors: channelErrors,
     services: ({ database, services, logger, secrets }) => ({ channels: createChannelService({ database, services, logger, secrets, adapters, settings }) }),
     subscribers: [
       {

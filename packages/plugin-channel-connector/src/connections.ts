@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { z } from "zod";
-import { AppError, pageOffset, type CoreTables, type PaginationQuery } from "@unified-commerce/plugin-sdk";
-import type { ChannelSession } from "./channel-adapter.js";
+import { AppError, isOutboundError, pageOffset, type CoreTables, type PaginationQuery } from "@unified-commerce/plugin-sdk";
+import type { ChannelAdapter, ChannelSession } from "./channel-adapter.js";
 import { channelScope, type ChannelContext } from "./channel-context.js";
 import type { connectionSchema, createConnectionInput } from "./channel-schemas.js";
 import type { ChannelTables } from "./channel-tables.js";
@@ -51,13 +51,33 @@ export async function readConnectionRow(db: Kysely<CoreTables>, organizationId: 
   return row;
 }
 
+/**
+ * Refuses a connection whose URL settings (the adapter's `urlSettings`) are missing, not http(s), or, in
+ * production, refused by the outbound address policy: a 422 before anything is stored.
+ */
+async function assertReachableSettings(context: ChannelContext, adapter: ChannelAdapter, settings: Readonly<Record<string, string>>): Promise<void> {
+  for (const name of adapter.urlSettings ?? []) {
+    const path = `body.settings.${name}`;
+    const url = settings[name];
+    if (url === undefined) throw AppError.validation([{ path, message: `required by the "${adapter.id}" adapter` }]);
+    try {
+      await context.services.outbound.checkRegistration(url);
+    } catch (error) {
+      if (!isOutboundError(error)) throw error;
+      throw new AppError("CHANNEL_TARGET_REFUSED", { message: `${path}: ${error.detail}`, issues: [{ path, message: error.detail }] });
+    }
+  }
+}
+
 export function createConnectionOperations(context: ChannelContext) {
   return {
     /** Stores a connection with its credentials sealed. Starts nothing: no import, no push. */
     async create(organizationId: string, body: CreateConnectionInput): Promise<Connection> {
-      if (!context.adapters.get(body.adapterId)) {
+      const adapter = context.adapters.get(body.adapterId);
+      if (!adapter) {
         throw AppError.validation([{ path: "body.adapterId", message: `no adapter "${body.adapterId}" (registered: ${context.adapters.ids().join(", ") || "none"})` }]);
       }
+      await assertReachableSettings(context, adapter, body.settings);
       const row = await channelScope(context.database.db, organizationId)
         .insertInto("channelConnections", {
           id: randomUUID(),
@@ -104,5 +124,5 @@ export function createConnectionOperations(context: ChannelContext) {
 export function openChannel(context: ChannelContext, row: ConnectionRow): ChannelSession {
   const adapter = context.adapters.get(row.adapterId);
   if (!adapter) throw new Error(`channel connection ${row.id} uses the adapter "${row.adapterId}", which this server does not register`);
-  return adapter.open({ id: row.id, organizationId: row.organizationId, settings: row.settings, credentials: openCredentials(context, row) });
+  return adapter.open({ id: row.id, organizationId: row.organizationId, settings: row.settings, credentials: openCredentials(context, row) }, { outbound: context.services.outbound });
 }

@@ -1,10 +1,15 @@
+import type { OutboundClient } from "@unified-commerce/plugin-sdk";
 import { ChannelItemRejected, type ChannelShipments, type ChannelAdapter, type ChannelConnectionAccess, type ChannelListing, type ChannelOrder, type ChannelProduct, type ChannelSession } from "./channel-adapter.js";
 
-/** The `fetch` the adapter calls; injectable so tests (or a proxy) can route the calls elsewhere. */
+/** The transport the adapter calls; injectable so tests can route the calls elsewhere. */
 export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<{ status: number; json(): Promise<unknown> }>;
 
 export interface RestStoreAdapterOptions {
-  /** @default globalThis.fetch */
+  /**
+   * Replaces the kernel's guarded client (`services.outbound`) and with it the address policy, the
+   * redirect refusal and the limits: for tests only.
+   * @default the kernel's outbound client
+   */
   fetch?: FetchLike;
   /** The id the adapter registers under. @default "rest-store" */
   id?: string;
@@ -37,13 +42,19 @@ type RemoteFulfillment = { lines: { lineItemId: string; quantity: number }[] };
  * this store refused them). Adapters for other platforms follow the same shape.
  */
 export function restStoreAdapter(options: RestStoreAdapterOptions = {}): ChannelAdapter {
-  const fetchImpl: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   return {
     id: options.id ?? "rest-store",
     description: "Another Unified Commerce store, over its REST API with an API key",
-    open: (connection) => openSession(fetchImpl, connection),
+    urlSettings: [REST_STORE_SETTINGS.baseUrl],
+    open: (connection, { outbound }) => openSession(options.fetch ?? outboundFetch(outbound), connection),
   };
 }
+
+/** The kernel's guarded client as the adapter calls it. */
+const outboundFetch = (outbound: OutboundClient): FetchLike => async (url, init) => {
+  const answer = await outbound.request(url, init);
+  return { status: answer.status, json: async () => answer.json() };
+};
 
 function openSession(fetchImpl: FetchLike, connection: ChannelConnectionAccess): ChannelSession {
   const baseUrl = (connection.settings.baseUrl ?? "").replace(/\/+$/, "");
@@ -57,16 +68,18 @@ function openSession(fetchImpl: FetchLike, connection: ChannelConnectionAccess):
       headers: { "x-api-key": apiKey, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    const parsed = (await response.json().catch(() => ({}))) as Envelope;
-    // Faults of the other side (and of the credentials) fail the attempt: the queue retries them.
-    if (response.status >= 500 || response.status === 401 || response.status === 403 || response.status === 429) {
-      throw new Error(`${method} ${path} on the channel answered ${response.status}: ${parsed.error?.message ?? "no message"}`);
-    }
-    return { status: response.status, body: parsed };
+    const status = response.status;
+    // Faults of the other side (and of the credentials) fail the attempt: the queue retries them. A
+    // redirect is one too: the client never follows it (it could point inside the network).
+    // The messages name the status only: they are stored (`lastError`, the job's error) and shown to
+    // staff, so nothing the other side wrote may ride in them.
+    if (status >= 500 || status === 401 || status === 403 || status === 429) throw new Error(`${method} ${path} on the channel answered ${status}`);
+    if (status >= 300 && status < 400) throw new Error(`${method} ${path} on the channel answered ${status} (redirects are not followed)`);
+    return { status, body: (await response.json().catch(() => ({}))) as Envelope };
   }
 
   const expect = (answer: { status: number; body: Envelope }, what: string): unknown => {
-    if (answer.status >= 300) throw new ChannelItemRejected(`${what}: ${answer.status} ${answer.body.error?.code ?? ""} ${answer.body.error?.message ?? ""}`.trim(), answer.status);
+    if (answer.status >= 300) throw new ChannelItemRejected(`${what}: the channel answered ${answer.status}`, answer.status);
     return answer.body.data;
   };
 

@@ -57,6 +57,25 @@ export {
   type CommerceConfig,
 } from "@unified-commerce/core";
 
+// Outbound HTTP: a plugin calls other systems only through `services.outbound` (never `fetch`), so the
+// deployment's address policy, timeouts and size limit hold for its calls too.
+export {
+  createOutboundClient,
+  OutboundError,
+  isOutboundError,
+  specialRangeOf,
+  type OutboundClient,
+  type OutboundOptions,
+  type OutboundRequestInit,
+  type OutboundResponse,
+  type CreateOutboundClientInput,
+  type OutboundErrorCode,
+  type SpecialRange,
+  type AddressCategory,
+  type TargetPolicy,
+  type HostResolver,
+} from "@unified-commerce/core";
+
 // Open registries: the helpers a manifest declares its error codes, webhook events and settings groups
 // with, and the interfaces a plugin augments (`declare module "@unified-commerce/plugin-sdk"`) to type them.
 export {
@@ -207,8 +226,6 @@ export {
   type RegionRate,
   type PaymentsConfig,
   type WebhookOptions,
-  type TargetPolicy,
-  type HostResolver,
   type JobsConfig,
   type TxOptions,
   type WithHookErrors,

@@ -13,6 +13,7 @@ import { countPendingMigrations, runMigrations } from "../db/run-migrations.js";
 import type { RouteRegistration } from "../http/route-registration.js";
 import { CORE_VERSION } from "./version.js";
 import { createMetrics } from "./metrics.js";
+import { createOutboundClient } from "../http/outbound/outbound-client.js";
 import { requestIdMixin } from "./request-log-context.js";
 import type { Authenticator } from "./authenticator.js";
 import { createSecretBox, resolveSecretKey, type SecretBox } from "./secret-box.js";
@@ -98,7 +99,11 @@ export async function bootKernel(
     await ensureOrganization(database, defaultOrganizationId);
 
     const access: Database & DatabaseAccess = { ...database, ...createTransactionRunner(database.db) };
-    const services = { metrics: createMetrics({ database, logger }) } as Services;
+    const services = {
+      metrics: createMetrics({ database, logger }),
+      // One client for every outbound call; an unset environment is not production, as elsewhere in the kernel.
+      outbound: createOutboundClient({ ...config.outbound, environment: config.environment ?? "development" }),
+    } as Services;
     const hooks = createHookRunner(
       modules.flatMap((module) => module.hooks ?? []),
       { afterCommit: access.afterCommit, logger },

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createOutboundClient } from "../../http/outbound/outbound-client.js";
 import { cardAdapter } from "./card-adapter.js";
 import { signCardWebhook, verifyCardSignature } from "./card-signature.js";
 import { PaymentWebhookRejected } from "./payment-adapter.js";
@@ -74,10 +75,12 @@ describe("card adapter", () => {
   afterAll(() => new Promise<void>((resolve) => gateway.close(() => resolve())));
 
   const adapter = () => cardAdapter({ apiKey: "sk_test_1", webhookSecrets: [SECRET], apiBaseUrl: baseUrl });
+  // The payments module hands the kernel's client; outside production it reaches a gateway on loopback.
+  const local = { outbound: createOutboundClient({ environment: "test" }) };
   const intentInput = { organizationId: "org-1", orderId: "order-1", orderNumber: "ORD-2026-000001", amount: 1250, currency: "EUR", paymentMethodId: "pm_card", idempotencyKey: "intent-order-1" };
 
   it("creates an intent with the order in its metadata and the idempotency key, and maps the status", async () => {
-    const intent = await adapter().createIntent(intentInput);
+    const intent = await adapter().createIntent(intentInput, local);
     expect(intent).toEqual({ providerReference: "pi_123", status: "authorized", clientSecret: "pi_123_secret" });
     const sent = requests.at(-1);
     expect(sent?.headers.authorization).toBe("Bearer sk_test_1");
@@ -86,13 +89,22 @@ describe("card adapter", () => {
   });
 
   it("captures and refunds", async () => {
-    await expect(adapter().capture({ organizationId: "org-1", providerReference: "pi_123", idempotencyKey: "capture-1" })).resolves.toEqual({ providerReference: "pi_123", status: "succeeded" });
-    await expect(adapter().refund({ organizationId: "org-1", providerReference: "pi_123", amount: 500, currency: "EUR", idempotencyKey: "refund-1" })).resolves.toEqual({ providerReference: "re_1", status: "refunded" });
+    await expect(adapter().capture({ organizationId: "org-1", providerReference: "pi_123", idempotencyKey: "capture-1" }, local)).resolves.toEqual({ providerReference: "pi_123", status: "succeeded" });
+    await expect(adapter().refund({ organizationId: "org-1", providerReference: "pi_123", amount: 500, currency: "EUR", idempotencyKey: "refund-1" }, local)).resolves.toEqual({ providerReference: "re_1", status: "refunded" });
     expect(Object.fromEntries(requests.at(-1)?.form ?? [])).toEqual({ payment_intent: "pi_123", amount: "500" });
   });
 
   it("reports a gateway refusal with the gateway's message", async () => {
-    await expect(adapter().createIntent({ ...intentInput, paymentMethodId: "pm_declined" })).rejects.toThrow("402 to POST /v1/payment_intents: Your card was declined.");
+    await expect(adapter().createIntent({ ...intentInput, paymentMethodId: "pm_declined" }, local)).rejects.toThrow("402 to POST /v1/payment_intents: Your card was declined.");
+  });
+
+  it("calls the gateway through the outbound client: a gateway on loopback is refused under the production policy", async () => {
+    const before = requests.length;
+    const production = { outbound: createOutboundClient({ environment: "production" }) };
+    await expect(adapter().createIntent(intentInput, production)).rejects.toThrow("Refused outbound target: 127.0.0.1 is a loopback address");
+    // Called without the payments module's context, it keeps to public addresses.
+    await expect(adapter().createIntent(intentInput)).rejects.toThrow("Refused outbound target");
+    expect(requests.length).toBe(before);
   });
 
   it("parses a verified delivery into its event id, action, order, intent, amount and currency", () => {

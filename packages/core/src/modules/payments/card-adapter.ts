@@ -1,5 +1,6 @@
+import { createOutboundClient, type OutboundClient } from "../../http/outbound/outbound-client.js";
 import { CARD_SIGNATURE_HEADER, verifyCardSignature } from "./card-signature.js";
-import { PaymentWebhookRejected, type PaymentAdapter, type PaymentStatus, type PaymentWebhookAction } from "./payment-adapter.js";
+import { PaymentWebhookRejected, type PaymentAdapter, type PaymentCallContext, type PaymentStatus, type PaymentWebhookAction } from "./payment-adapter.js";
 
 export interface CardAdapterOptions {
   /** The gateway's secret API key (`sk_...`). */
@@ -16,6 +17,13 @@ export interface CardAdapterOptions {
   /** Per-call timeout in milliseconds. @default 10000 */
   timeoutMs?: number;
 }
+
+/**
+ * For a call made outside the payments module (no context): the strictest policy, public addresses
+ * only. Built on first use, once.
+ */
+let publicOnlyClient: OutboundClient | undefined;
+const outboundOf = (context: PaymentCallContext | undefined): OutboundClient => context?.outbound ?? (publicOnlyClient ??= createOutboundClient());
 
 /** The gateway's intent statuses, as the store records them. */
 const STATUS: Record<string, PaymentStatus> = {
@@ -55,18 +63,24 @@ export function cardAdapter(options: CardAdapterOptions): PaymentAdapter {
   const baseUrl = (options.apiBaseUrl ?? "https://api.stripe.com").replace(/\/$/, "");
   const timeoutMs = options.timeoutMs ?? 10_000;
 
-  const call = async (path: string, form: Record<string, string>, idempotencyKey: string): Promise<GatewayObject> => {
-    const response = await fetch(`${baseUrl}${path}`, {
+  const call = async (context: PaymentCallContext | undefined, path: string, form: Record<string, string>, idempotencyKey: string): Promise<GatewayObject> => {
+    const response = await outboundOf(context).request(`${baseUrl}${path}`, {
       method: "POST",
       headers: {
         authorization: `Bearer ${options.apiKey}`,
         "content-type": "application/x-www-form-urlencoded",
         "idempotency-key": idempotencyKey,
       },
-      body: new URLSearchParams(form),
-      signal: AbortSignal.timeout(timeoutMs),
+      body: new URLSearchParams(form).toString(),
+      timeoutMs,
     });
-    const body = (await response.json().catch(() => null)) as (GatewayObject & { error?: { message?: unknown } }) | null;
+    const body = (() => {
+      try {
+        return response.json() as (GatewayObject & { error?: { message?: unknown } }) | null;
+      } catch {
+        return null;
+      }
+    })();
     if (!response.ok || body === null) {
       const detail = typeof body?.error?.message === "string" ? `: ${body.error.message}` : "";
       throw new Error(`Card gateway answered ${response.status} to POST ${path}${detail}`);
@@ -81,8 +95,9 @@ export function cardAdapter(options: CardAdapterOptions): PaymentAdapter {
 
   return {
     id: options.id ?? "card",
-    async createIntent(input) {
+    async createIntent(input, context) {
       const intent = await call(
+        context,
         "/v1/payment_intents",
         {
           amount: String(input.amount),
@@ -97,13 +112,13 @@ export function cardAdapter(options: CardAdapterOptions): PaymentAdapter {
       );
       return { providerReference: idOf(intent), status: statusOf(intent), clientSecret: typeof intent.client_secret === "string" ? intent.client_secret : null };
     },
-    async capture(input) {
+    async capture(input, context) {
       const form: Record<string, string> = input.amount === undefined ? {} : { amount_to_capture: String(input.amount) };
-      const intent = await call(`/v1/payment_intents/${encodeURIComponent(input.providerReference)}/capture`, form, input.idempotencyKey);
+      const intent = await call(context, `/v1/payment_intents/${encodeURIComponent(input.providerReference)}/capture`, form, input.idempotencyKey);
       return { providerReference: idOf(intent), status: statusOf(intent) };
     },
-    async refund(input) {
-      const refund = await call("/v1/refunds", { payment_intent: input.providerReference, amount: String(input.amount) }, input.idempotencyKey);
+    async refund(input, context) {
+      const refund = await call(context, "/v1/refunds", { payment_intent: input.providerReference, amount: String(input.amount) }, input.idempotencyKey);
       return { providerReference: idOf(refund), status: refund.status === "failed" ? "failed" : "refunded" };
     },
     parseWebhook({ rawBody, headers, now }) {

@@ -1,3 +1,5 @@
+import type { OutboundClient } from "../../http/outbound/outbound-client.js";
+
 /**
  * The contract a payment provider implements, registered by provider id (`payments.adapters`). Each
  * operation takes one input and answers one output; webhook deliveries are verified by the adapter and
@@ -10,17 +12,26 @@ export interface PaymentAdapter {
   /** Provider id: the `:provider` of `POST /api/payments/webhook/:provider`, and `paymentMethodId`'s provider. */
   readonly id: string;
   /** Asks the provider for a payment of `amount`; money moves once the customer completes it. */
-  createIntent(input: CreateIntentInput): Promise<PaymentIntentResult>;
+  createIntent(input: CreateIntentInput, context?: PaymentCallContext): Promise<PaymentIntentResult>;
   /** Collects an authorised payment. */
-  capture(input: CaptureInput): Promise<PaymentOperationResult>;
+  capture(input: CaptureInput, context?: PaymentCallContext): Promise<PaymentOperationResult>;
   /** Pays `amount` back to the customer. */
-  refund(input: RefundInput): Promise<PaymentOperationResult>;
+  refund(input: RefundInput, context?: PaymentCallContext): Promise<PaymentOperationResult>;
   /**
    * Verifies a webhook delivery from its raw bytes and headers, and says what it means. Throws
    * `PaymentWebhookRejected` when the delivery is not authentic (bad or stale signature, malformed):
    * the receiver answers 400 and records nothing. Absent for providers without webhooks (`manual`).
    */
   parseWebhook?(input: PaymentWebhookDelivery): PaymentWebhookEvent;
+}
+
+/**
+ * What the payments module hands an adapter with each call. An adapter that calls its provider does so
+ * through `outbound` (never `fetch`): the deployment's address policy, timeouts and size limit hold.
+ */
+export interface PaymentCallContext {
+  /** The kernel's guarded HTTP client (`services.outbound`). */
+  outbound: OutboundClient;
 }
 
 export interface CreateIntentInput {

@@ -95,7 +95,7 @@ export function createPaymentIntentOperations({ database, services, registry, lo
           currency: intent.currency,
           paymentMethodId: registry.methodOf(intent.paymentMethodId),
           idempotencyKey: intent.id,
-        });
+        }, { outbound: services.outbound });
         const updated = await scope
           .updateTable("paymentIntents")
           .set({

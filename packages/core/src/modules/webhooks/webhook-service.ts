@@ -6,7 +6,6 @@ import { queryTemplate } from "../../db/query-template.js";
 import { tenantScope } from "../../db/tenant-scope.js";
 import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
-import type { CommerceConfig } from "../../kernel/config.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { DomainEvent, EventBus } from "../../kernel/event-bus.js";
 import type { DomainEventPayload } from "../../kernel/domain-events.js";
@@ -14,10 +13,11 @@ import type { SecretBox } from "../../kernel/secret-box.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 import type { PaginationQuery } from "../../http/pagination.js";
 import { pageOffset } from "../../http/pagination.js";
-import type { HostResolver, TargetPolicy } from "./safe-lookup.js";
+import type { OutboundClient } from "../../http/outbound/outbound-client.js";
+import type { HostResolver, TargetPolicy } from "../../http/outbound/target-policy.js";
 import { sendWebhook } from "./send-webhook.js";
 import type { webhookDeliverySchema, webhookEndpointSchema } from "./webhook-schemas.js";
-import { assertRegistrableTarget, targetRules } from "./webhook-targets.js";
+import { assertRegistrableTarget } from "./webhook-targets.js";
 import { generateWebhookSecret, signWebhook } from "./webhook-signature.js";
 import type { WebhookTables } from "./webhook-tables.js";
 
@@ -32,12 +32,11 @@ export type WebhookDelivery = z.output<typeof webhookDeliverySchema>;
 
 export interface WebhookOptions {
   /**
-   * Which non-public targets may be reached. In production a target refused by it is a 422 at
-   * registration, and every delivery checks the addresses it connects to again (against DNS rebinding).
-   * @default loopback allowed unless `environment` is `production`; private and link-local refused
+   * @deprecated Use `outbound.targets`, which every outbound call (webhooks included) follows. Read only
+   * when `outbound.targets` is unset.
    */
   targets?: TargetPolicy;
-  /** Resolves target hostnames, at registration and for every delivery. @default the system resolver (`dns.lookup`) */
+  /** @deprecated Use `outbound.resolveHost`. Read only when `outbound.resolveHost` is unset. */
   resolveHost?: HostResolver;
   /** Per-attempt timeout in milliseconds. @default 10000 */
   timeoutMs?: number;
@@ -71,7 +70,8 @@ interface Dependencies {
   events: EventBus;
   secrets: SecretBox;
   options: WebhookOptions;
-  environment: CommerceConfig["environment"];
+  /** The kernel's outbound client (`services.outbound`): every delivery and registration check goes through it. */
+  outbound: OutboundClient;
   /** Names of the events endpoints may subscribe to (the manifests' `events`); others are never fanned out. */
   subscribable: ReadonlySet<string>;
 }
@@ -80,8 +80,7 @@ const readActiveEndpoints = queryTemplate((db, args: { organizationId: string })
   tenantScope(db.withTables<WebhookTables>(), args.organizationId).selectFrom("webhookEndpoints").select(["id", "events"]).where("isActive", "=", true),
 );
 
-export function createWebhookService({ database, events, secrets, options: webhookOptions, environment, subscribable }: Dependencies): WebhookService {
-  const targets = targetRules(webhookOptions, environment);
+export function createWebhookService({ database, events, secrets, options: webhookOptions, outbound, subscribable }: Dependencies): WebhookService {
   const db = database.db.withTables<WebhookTables>();
   /** The webhook tables of one organization, on the caller's transaction when given. */
   const scope = (organizationId: string, options: TxOptions | undefined) => tenantScope(options?.trx?.withTables<WebhookTables>() ?? db, organizationId);
@@ -114,7 +113,7 @@ export function createWebhookService({ database, events, secrets, options: webho
   return {
     async create(organizationId, input, actor, options) {
       // Resolved before the transaction opens: no transaction waits on DNS.
-      await assertRegistrableTarget(input.url, targets);
+      await assertRegistrableTarget(input.url, outbound);
       const secret = generateWebhookSecret();
       const id = randomUUID();
       await inTransaction(database, options, async (trx) => {
@@ -146,7 +145,7 @@ export function createWebhookService({ database, events, secrets, options: webho
 
     async update(organizationId, id, patch, actor, options) {
       const before = await findEndpoint(organizationId, id, options);
-      if (patch.url !== undefined) await assertRegistrableTarget(patch.url, targets);
+      if (patch.url !== undefined) await assertRegistrableTarget(patch.url, outbound);
       await inTransaction(database, options, async (trx) => {
         activeEndpointsRead.delete(trx);
         await scope(organizationId, { trx })
@@ -262,8 +261,7 @@ export function createWebhookService({ database, events, secrets, options: webho
         url: delivery.url,
         body: delivery.body,
         timeoutMs: webhookOptions.timeoutMs ?? 10_000,
-        policy: targets.policy,
-        resolve: targets.resolve,
+        outbound,
         headers: {
           "webhook-id": delivery.webhookId,
           "webhook-timestamp": String(timestamp),

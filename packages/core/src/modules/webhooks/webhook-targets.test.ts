@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, type TestApp } from "../../testing/index.js";
 import { call, createEntity } from "../catalog/catalog-test-helpers.js";
-import { systemResolver, type HostResolver } from "./safe-lookup.js";
+import { systemResolver, type HostResolver } from "../../http/outbound/target-policy.js";
 import { startWebhookTestReceiver, type WebhookTestReceiver } from "./webhook-test-receiver.js";
 import { verifyWebhook } from "./webhook-signature.js";
 
@@ -110,7 +110,7 @@ describe("webhook targets in production", () => {
     expect(literal.status).toBe(422);
     expect(literal.body.error).toMatchObject({
       code: "VALIDATION_FAILED",
-      message: "body.url: 127.0.0.1 is a loopback address; production delivers only to public addresses unless the configuration's webhooks.targets allows others",
+      message: "body.url: 127.0.0.1 is a loopback address; production delivers only to public addresses unless the configuration's outbound.targets allows others",
     });
     const named = await register(t, `http://localhost:${receiver.port}/hooks`);
     expect(named.body.error.message).toMatch(/^body\.url: localhost resolves to (127\.0\.0\.1|::1), a loopback address;/);

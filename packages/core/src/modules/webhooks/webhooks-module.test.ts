@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, jsonHeaders, testAdminActor, testStaffActor, type TestApp } from "../../testing/index.js";
 import { greetingsPlugin } from "../../testing/fixtures/greetings-plugin.js";
 import { verifyWebhook } from "./webhook-signature.js";
-import { refusalReason } from "./safe-lookup.js";
+import { refusalReason } from "../../http/outbound/target-policy.js";
 import { startWebhookTestReceiver, type WebhookTestReceiver } from "./webhook-test-receiver.js";
 
 const manager = createTestActor({ id: "hook-manager", permissions: ["webhooks:manage"] });

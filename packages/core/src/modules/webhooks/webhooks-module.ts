@@ -20,13 +20,13 @@ export const webhooksModule: PluginManifest = {
   dependencies: ["jobs"],
   permissions: [{ scope: "webhooks:manage", description: "Register, list and delete webhook endpoints" }],
   schema: { migrations: webhookMigrations },
-  services: ({ database, events, secrets, config, registries }) => ({
+  services: ({ database, events, secrets, config, registries, services }) => ({
     webhooks: createWebhookService({
       database,
       events,
       secrets,
       options: config.webhooks ?? {},
-      environment: config.environment,
+      outbound: services.outbound,
       subscribable: new Set(registries.events.keys()),
     }),
   }),
