@@ -74,7 +74,7 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
       const settings = resolveAuthSettings(config, options, logger);
       const database = authDb(db);
       const credentialCache = createCredentialCache(settings.credentialCacheSeconds);
-      const apiKeys = createApiKeyService(database, config, credentialCache);
+      const apiKeys = createApiKeyService({ db: database, database: access, events, config, roles: settings.roles, cache: credentialCache });
       const twoFactor = createTwoFactorService(database, secrets, settings.twoFactor.issuer, credentialCache);
       const authService = createAuthService({
         db: database,
@@ -90,7 +90,7 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
         auth: authService,
         apiKeys,
         organizations: createOrganizationService(database),
-        memberships: createMembershipService({ database: access, events, users: authService.users, roles: settings.roles, signUpRole: settings.signUpRole, cache: credentialCache }),
+        memberships: createMembershipService({ database: access, events, users: authService.users, roles: settings.roles, signUpRole: settings.signUpRole, cache: credentialCache, apiKeys }),
         oauth: createOAuthService({ db: database, auth: authService }),
         memberCredentials: createMemberCredentials({ users: authService.users, apiKeys, roles: settings.roles }),
       };

@@ -14,6 +14,7 @@ import type { DomainEventPayload } from "@unified-commerce/plugin-sdk";
 import { permissionsOfRole } from "./auth-options.js";
 import { authErrors } from "./auth-errors.js";
 import { authDb } from "./auth-tables.js";
+import type { ApiKeyService } from "./api-key-service.js";
 import type { CredentialCache } from "./credential-cache.js";
 import { missingPermissions } from "./missing-permissions.js";
 import type { UserStore } from "./user-store.js";
@@ -34,7 +35,8 @@ export interface Member {
  *   whose current role's permissions `actor` holds (nobody promotes past, or demotes, their betters);
  * - never leaves the organization without an owner (a member whose role grants `*:*`);
  * - runs in one transaction with its domain event (`members.create|update|delete`, which the audit log
- *   records), then evicts the member's cached credentials so their sessions get the new role at once.
+ *   records), then evicts the member's cached credentials so their sessions get the new role at once;
+ * - removal revokes the member's API keys in the organization (plugin-minted ones too), each audited.
  * Members of other organizations answer 404 like unknown users.
  */
 export interface MembershipService {
@@ -56,13 +58,15 @@ interface Dependencies {
   signUpRole: string;
   /** Evicted for the member after every change, committed or not. */
   cache: CredentialCache;
+  /** A removed member's keys in the organization are revoked in the removal's transaction. */
+  apiKeys: ApiKeyService;
 }
 
 type Db = Kysely<CoreTables> | Transaction<CoreTables>;
 
 const OWNER_PERMISSION = "*:*";
 
-export function createMembershipService({ database, events, users, roles, signUpRole, cache }: Dependencies): MembershipService {
+export function createMembershipService({ database, events, users, roles, signUpRole, cache, apiKeys }: Dependencies): MembershipService {
   const configuredRoles = Object.keys(roles);
   const ownerRoles = configuredRoles.filter((role) => hasPermission({ permissions: permissionsOfRole(roles, role) }, OWNER_PERMISSION));
   const isOwnerRole = (role: string) => ownerRoles.includes(role);
@@ -189,6 +193,9 @@ export function createMembershipService({ database, events, users, roles, signUp
           if (isOwnerRole(current.role) && current.owners <= 1) throw authErrors.lastOwner();
           await scope(trx, organizationId).deleteFrom("authMemberships").where("userId", "=", userId).execute();
           await events.emit({ organizationId, type: "members.delete", entityType: "membership", entityId: userId, payload: { before: { role: current.role } }, actor }, { trx });
+          // Verification already refuses a non-member's keys; revoking them too means that being added
+          // again later does not bring them back.
+          await apiKeys.revokeUserKeys({ userId, organizationId, reason: "member-removed", actor }, trx);
         })
         .finally(() => cache.deleteUser(userId));
     },
