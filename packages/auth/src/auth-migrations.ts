@@ -138,4 +138,23 @@ export const authMigrations: readonly NamedMigration[] = [
       await db.schema.createIndex("auth_api_keys_user_idx").on("auth_api_keys").column("user_id").execute();
     },
   },
+  {
+    name: "0004_invitations",
+    async up(db) {
+      await db.schema
+        .createTable("auth_invitations")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("organization_id", "text", (col) => col.notNull())
+        .addColumn("email", "text", (col) => col.notNull())
+        .addColumn("role", "text", (col) => col.notNull())
+        .addColumn("secret_hash", "text", (col) => col.notNull())
+        .addColumn("invited_by", "text", (col) => col.references("auth_users.id").onDelete("set null"))
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(now))
+        .addColumn("expires_at", "timestamptz", (col) => col.notNull())
+        .addColumn("accepted_at", "timestamptz")
+        .addColumn("revoked_at", "timestamptz")
+        .execute();
+      await db.schema.createIndex("auth_invitations_org_email_idx").on("auth_invitations").columns(["organization_id", "email"]).execute();
+    },
+  },
 ];
