@@ -144,6 +144,13 @@ export function createApiKeyService({ db, database, events, config, roles, cache
         const missing = missingPermissions(input.creator, permissionsByScope.get(input.scope) ?? []);
         if (missing.length > 0) throw AppError.forbidden(`A key of scope "${input.scope}" would grant permissions you do not hold: ${missing.join(", ")}`);
       }
+      if (input.userId && !input.creator) {
+        // Operator tooling binding a key to someone: a key their role does not cover would never verify.
+        const member = await db.selectFrom("authMemberships").select("role").where("userId", "=", input.userId).where("organizationId", "=", input.organizationId).executeTakeFirst();
+        if (!isWithinRole(roles, member?.role ?? null, permissionsByScope.get(input.scope) ?? [])) {
+          throw AppError.forbidden(`The user is not a member of this organization whose role holds every permission of scope "${input.scope}": the key would not work`);
+        }
+      }
       const lifetime = resolveLifetime(scope, input.expiresInSeconds ?? null);
       const minted = mintApiKey(scope.prefix);
       const row = await inTransaction(database, options, async (trx) => {

@@ -140,6 +140,14 @@ describe("API keys follow their member", () => {
     expect(await reads(minted.key)).toBe(401);
   });
 
+  it("refuses to bind a key (operator tooling) to a user whose role there does not cover its scope, writing nothing", async () => {
+    await staffSession(t, { email: "shopper@example.com", role: "customer" });
+    const before = (await sql`select count(*)::int as n from auth_api_keys`.execute(t.db)).rows;
+    await expect(t.kernel.services.apiKeys.create({ organizationId: "default", scope: "storefront", userId: await userId("shopper@example.com") })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(t.kernel.services.apiKeys.create({ organizationId: "store-b", scope: "storefront", userId: await userId("shopper@example.com") })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    expect((await sql`select count(*)::int as n from auth_api_keys`.execute(t.db)).rows).toEqual(before);
+  });
+
   it("keeps a key bound to nobody (minted by the CLI) working through membership changes", async () => {
     const { key } = await t.kernel.services.apiKeys.create({ organizationId: "default", scope: "storefront" });
     await staffSession(t, { email: "unrelated@example.com", role: "staff" });
