@@ -80,6 +80,15 @@ describe("API keys follow their member", () => {
     expect(await reads(member.key)).toBe(401);
   });
 
+  it("binds a key minted through a member's own key to that member, so it does not outlive them either", async () => {
+    const member = await memberWithKey("chain@example.com", "owner", "admin");
+    const minted = await send(t.app, "POST", "/api/auth/api-keys", { headers: apiKey(member.key), body: { scope: "storefront" } });
+    expect([minted.status, minted.body.data.userId]).toEqual([201, member.userId]);
+    expect(await reads(minted.body.data.key)).toBe(200);
+    expect((await send(t.app, "DELETE", `${MEMBERS}/${member.userId}`, { headers: bearer(owner) })).status).toBe(200);
+    expect(await reads(minted.body.data.key)).toBe(401);
+  });
+
   it("refuses a demoted member's key whose scope exceeds the new role, and keeps the one the role still holds", async () => {
     const session = await staffSession(t, { email: "demoted@example.com", role: "admin" });
     const mint = async (scope: string) => (await send(t.app, "POST", "/api/auth/api-keys", { headers: bearer(session), body: { scope } })).body.data.key as string;
