@@ -36,9 +36,8 @@ export const authErrors = {
   notSessionActor: () => AppError.forbidden("Only a signed-in session can do this (not an API key)"),
   unknownRole: (role: string, configured: readonly string[]) =>
     AppError.validation([{ path: "body.role", message: `unknown role "${role}"; configured: ${configured.length > 0 ? configured.join(", ") : "none (declare auth.roles)"}` }]),
-  /** Only holders of `members:manage` reach this, so telling that the address has no account leaks nothing new. */
-  userNotFound: () =>
-    new AppError("NOT_FOUND", { message: "No user has this e-mail address: they sign up (or are created with `uc user create`) first", details: { reason: "USER_NOT_FOUND" } }),
+  /** Also the answer for invitations of other organizations and ones no longer pending. */
+  invitationNotFound: () => new AppError("NOT_FOUND", { message: "Pending invitation not found", details: { reason: "INVITATION_NOT_FOUND" } }),
   /** Also the answer for members of other organizations: they are invisible. */
   memberNotFound: () => new AppError("NOT_FOUND", { message: "Member not found", details: { reason: "MEMBER_NOT_FOUND" } }),
   alreadyMember: () => new AppError("CONFLICT", { message: "This user is already a member of the organization", details: { reason: "ALREADY_MEMBER" } }),

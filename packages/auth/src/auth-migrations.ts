@@ -127,4 +127,34 @@ export const authMigrations: readonly NamedMigration[] = [
         $$`.execute(db);
     },
   },
+  {
+    // Keys were `on delete set null`: deleting a user turned the keys minted for them into keys bound to
+    // nobody, which the membership check at verification does not apply to, so they kept working. A
+    // deleted user's keys now go with them (their audit entries stay).
+    name: "0003_api_keys_go_with_their_user",
+    async up(db) {
+      await sql`alter table auth_api_keys drop constraint if exists auth_api_keys_user_id_fkey`.execute(db);
+      await sql`alter table auth_api_keys add constraint auth_api_keys_user_id_fkey foreign key (user_id) references auth_users (id) on delete cascade`.execute(db);
+      await db.schema.createIndex("auth_api_keys_user_idx").on("auth_api_keys").column("user_id").execute();
+    },
+  },
+  {
+    name: "0004_invitations",
+    async up(db) {
+      await db.schema
+        .createTable("auth_invitations")
+        .addColumn("id", "text", (col) => col.primaryKey())
+        .addColumn("organization_id", "text", (col) => col.notNull())
+        .addColumn("email", "text", (col) => col.notNull())
+        .addColumn("role", "text", (col) => col.notNull())
+        .addColumn("secret_hash", "text", (col) => col.notNull())
+        .addColumn("invited_by", "text", (col) => col.references("auth_users.id").onDelete("set null"))
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(now))
+        .addColumn("expires_at", "timestamptz", (col) => col.notNull())
+        .addColumn("accepted_at", "timestamptz")
+        .addColumn("revoked_at", "timestamptz")
+        .execute();
+      await db.schema.createIndex("auth_invitations_org_email_idx").on("auth_invitations").columns(["organization_id", "email"]).execute();
+    },
+  },
 ];

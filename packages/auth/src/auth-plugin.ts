@@ -14,6 +14,7 @@ import { createMembershipService, type MembershipService } from "./membership-se
 import { createTwoFactorService } from "./two-factor-service.js";
 import { createOAuthService, type OAuthService } from "./oauth-service.js";
 import { createMemberCredentials } from "./member-credentials.js";
+import { createInvitationService, type InvitationService } from "./invitation-service.js";
 import { signUpEmail } from "./routes/sign-up-email.js";
 import { signInEmail } from "./routes/sign-in-email.js";
 import { signInTwoFactor } from "./routes/sign-in-two-factor.js";
@@ -29,7 +30,10 @@ import { listApiKeys } from "./routes/list-api-keys.js";
 import { revokeApiKey } from "./routes/revoke-api-key.js";
 import { listApiKeyScopes } from "./routes/list-api-key-scopes.js";
 import { listMembers } from "./routes/list-members.js";
-import { addMember } from "./routes/add-member.js";
+import { inviteMember } from "./routes/invite-member.js";
+import { listInvitations } from "./routes/list-invitations.js";
+import { revokeInvitation } from "./routes/revoke-invitation.js";
+import { acceptInvitation } from "./routes/accept-invitation.js";
 import { updateMember } from "./routes/update-member.js";
 import { removeMember } from "./routes/remove-member.js";
 import { twoFactorRoutes } from "./routes/two-factor-routes.js";
@@ -47,6 +51,7 @@ declare module "@unified-commerce/plugin-sdk" {
     apiKeys: ApiKeyService;
     organizations: OrganizationService;
     memberships: MembershipService;
+    invitations: InvitationService;
     oauth: OAuthService;
   }
 }
@@ -66,7 +71,7 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
     version: AUTH_VERSION,
     permissions: [
       { scope: "api-keys:manage", description: "Mint, list and revoke the organization's API keys" },
-      { scope: "members:manage", description: "List the organization's members, add existing users, change their roles and remove them" },
+      { scope: "members:manage", description: "List the organization's members, invite people, change members' roles and remove them" },
     ],
     schema: { migrations: authMigrations },
     errors: authErrorCodes,
@@ -74,7 +79,7 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
       const settings = resolveAuthSettings(config, options, logger);
       const database = authDb(db);
       const credentialCache = createCredentialCache(settings.credentialCacheSeconds);
-      const apiKeys = createApiKeyService(database, config, credentialCache);
+      const apiKeys = createApiKeyService({ db: database, database: access, events, config, roles: settings.roles, cache: credentialCache });
       const twoFactor = createTwoFactorService(database, secrets, settings.twoFactor.issuer, credentialCache);
       const authService = createAuthService({
         db: database,
@@ -90,7 +95,17 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
         auth: authService,
         apiKeys,
         organizations: createOrganizationService(database),
-        memberships: createMembershipService({ database: access, events, users: authService.users, roles: settings.roles, signUpRole: settings.signUpRole, cache: credentialCache }),
+        memberships: createMembershipService({ database: access, events, roles: settings.roles, cache: credentialCache, apiKeys }),
+        invitations: createInvitationService({
+          database: access,
+          events,
+          roles: settings.roles,
+          signUpRole: settings.signUpRole,
+          cache: credentialCache,
+          mailer: settings.mailer,
+          baseUrl: settings.baseUrl,
+          onBackgroundError: (error) => logger.error({ err: error }, "auth background task failed"),
+        }),
         oauth: createOAuthService({ db: database, auth: authService, outbound: services.outbound }),
         memberCredentials: createMemberCredentials({ users: authService.users, apiKeys, roles: settings.roles }),
       };
@@ -112,7 +127,10 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
       ...revokeApiKey(context),
       ...listApiKeyScopes(context),
       ...listMembers(context),
-      ...addMember(context),
+      ...inviteMember(context),
+      ...listInvitations(context),
+      ...revokeInvitation(context),
+      ...acceptInvitation(context),
       ...updateMember(context),
       ...removeMember(context),
       ...twoFactorRoutes(context),

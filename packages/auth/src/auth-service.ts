@@ -313,10 +313,15 @@ export function createAuthService(input: {
       assertPassword(newPassword);
       const used = await verifications.consume("reset-password", token);
       if (!used?.userId) throw authErrors.invalidToken();
-      await users.setPasswordHash(used.userId, await settings.hasher.hash(newPassword));
-      // Whoever knew the old password is signed out everywhere; the mailbox owner proved their address.
-      await sessions.invalidateUser(used.userId);
-      await users.markEmailVerified(used.userId);
+      const userId = used.userId;
+      await users.setPasswordHash(userId, await settings.hasher.hash(newPassword));
+      // Whoever knew the old password is signed out everywhere, and the keys minted for the account (by
+      // anyone, in any organization) stop working; the mailbox owner proved their address.
+      await sessions.invalidateUser(userId);
+      await input.database
+        .transaction((trx) => apiKeys.revokeUserKeys({ userId, reason: "password-reset", actor: null }, trx))
+        .finally(() => credentialCache.deleteUser(userId));
+      await users.markEmailVerified(userId);
     },
 
     async sendVerificationEmail({ email, client }) {

@@ -60,6 +60,24 @@ export type AuthTables = {
     expiresAt: NullableTimestamp;
     revokedAt: NullableTimestamp;
   };
+  /**
+   * Invitations to join an organization: the token is `<id>.<secret>`, only SHA-256(secret) is stored; it
+   * is accepted once, by a signed-in user with `email`. Pending while not accepted, revoked or expired.
+   */
+  authInvitations: {
+    id: string;
+    organizationId: string;
+    /** Lower-cased and trimmed, as typed by the inviter (nothing says whether an account has it). */
+    email: string;
+    role: string;
+    secretHash: string;
+    /** The inviting user (null for an API key, or once that user is deleted). */
+    invitedBy: string | null;
+    createdAt: Timestamp;
+    expiresAt: Date | string;
+    acceptedAt: NullableTimestamp;
+    revokedAt: NullableTimestamp;
+  };
   /** Single-use tokens: password reset, e-mail verification, OAuth state, two-factor sign-in challenges. */
   authVerifications: {
     id: string;

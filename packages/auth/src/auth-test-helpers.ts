@@ -87,3 +87,38 @@ export async function staffSession(t: TestApp, input: { email: string; role: str
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${signIn.raw}`);
   return signIn.body.data.token as string;
 }
+
+/** The mail of `kind` last sent to `to`, waited for (mail goes out after the answer); throws after a while. */
+export async function mailTo(t: AuthTestApp, to: string, kind: string): Promise<MailMessage> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const found = t.mails.findLast((mail) => mail.to === to && mail.kind === kind);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no ${kind} mail to ${to}`);
+}
+
+/** The token of a mailed link (`?token=…`). */
+export const tokenOfMail = (mail: MailMessage): string => new URL(mail.url ?? "").searchParams.get("token") ?? "";
+
+/**
+ * Joins someone to the inviter's organization as members join: `inviter` (headers of a `members:manage`
+ * holder) invites `email` with `role`, and the invitee's session `memberToken` accepts the mailed token.
+ * Answers the acceptance's answer.
+ */
+export async function inviteAndAccept(t: AuthTestApp, input: { inviter: Record<string, string>; email: string; role: string; memberToken: string }) {
+  const invited = await send(t.app, "POST", "/api/auth/organization/members", { headers: input.inviter, body: { email: input.email, role: input.role } });
+  if (invited.status !== 201) throw new Error(`invitation failed: ${invited.status} ${invited.raw}`);
+  const mail = await waitForInvitation(t, input.email.trim().toLowerCase(), invited.body.data.id as string);
+  return send(t.app, "POST", "/api/auth/organization/invitations/accept", { headers: bearer(input.memberToken), body: { token: tokenOfMail(mail) } });
+}
+
+/** The invitation mail of invitation `id` (its token starts with the id). */
+async function waitForInvitation(t: AuthTestApp, to: string, id: string): Promise<MailMessage> {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    const found = t.mails.find((mail) => mail.to === to && tokenOfMail(mail).startsWith(`${id}.`));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no invitation mail to ${to}`);
+}

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createAuthTestApp, send, staffSession, type AuthTestApp } from "./auth-test-helpers.js";
+import { bearer, createAuthTestApp, inviteAndAccept, send, staffSession, type AuthTestApp } from "./auth-test-helpers.js";
 
 // Sign-up makes the customer profile in the membership's transaction: the auth package emits
 // members.create, the customers module's subscriber creates the profile (id = the user id) and emits
@@ -41,7 +41,7 @@ describe("customer profiles made with memberships", () => {
     expect(await count()).toBe(before);
   });
 
-  it("gives staff no profile, and a member added with the sign-up role one", async () => {
+  it("gives staff no profile, and a member who joins with the sign-up role one", async () => {
     const staff = await t.kernel.services.auth.createUser({ email: "clerk@example.com", password: "correct horse battery", role: "staff", organizationId: "default" });
     expect(await profile(staff.id)).toBeUndefined();
     expect((await eventsOf(staff.id)).map((event) => event.type)).toEqual(["members.create"]);
@@ -55,8 +55,9 @@ describe("customer profiles made with memberships", () => {
     await t.kernel.services.organizations.create({ id: "elsewhere", name: "Elsewhere" });
     const traveller = await t.kernel.services.auth.createUser({ email: "traveller@example.com", password: "correct horse battery", role: "customer", organizationId: "elsewhere" });
     expect((await sql`select organization_id from customers where id = ${traveller.id}`.execute(t.db)).rows).toEqual([{ organizationId: "elsewhere" }]);
-    const added = await send(t.app, "POST", "/api/auth/organization/members", { headers: bearer(owner), body: { email: "traveller@example.com", role: "customer" } });
-    expect(added.status).toBe(201);
+    const travellerSession = (await send(t.app, "POST", "/api/auth/sign-in/email", { body: { email: "traveller@example.com", password: "correct horse battery" } })).body.data.token as string;
+    const joined = await inviteAndAccept(t, { inviter: bearer(owner), email: "traveller@example.com", role: "customer", memberToken: travellerSession });
+    expect(joined.body.data).toEqual({ organizationId: "default", role: "customer" });
     // One profile per person per organization: the same id in each store they belong to.
     expect((await sql`select organization_id from customers where id = ${traveller.id} order by organization_id`.execute(t.db)).rows).toEqual([{ organizationId: "default" }, { organizationId: "elsewhere" }]);
   });

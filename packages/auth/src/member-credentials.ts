@@ -17,12 +17,15 @@ export function createMemberCredentials(input: { users: UserStore; apiKeys: ApiK
   };
   return {
     member,
-    async mintMemberKey({ organizationId, userId, scope, name, expiresInSeconds }) {
+    async mintMemberKey({ organizationId, userId, scope, name, expiresInSeconds, actor }, options) {
       const found = await member(organizationId, userId);
       const creator = { id: userId, type: "user" as const, organizationId, permissions: found?.permissions ?? [] };
-      const created = await apiKeys.create({ organizationId, scope, userId, creator, ...(name ? { name } : {}), ...(expiresInSeconds ? { expiresInSeconds } : {}) });
+      const created = await apiKeys.create(
+        { organizationId, scope, userId, creator, actor: actor ?? null, ...(name ? { name } : {}), ...(expiresInSeconds ? { expiresInSeconds } : {}) },
+        options,
+      );
       return { id: created.id, key: created.key, scope: created.scope, expiresAt: created.expiresAt };
     },
-    revokeKey: (organizationId, keyId) => apiKeys.revoke(organizationId, keyId),
+    revokeKey: (organizationId, keyId, options) => apiKeys.revoke(organizationId, keyId, options),
   };
 }

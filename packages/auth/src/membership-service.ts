@@ -14,9 +14,10 @@ import type { DomainEventPayload } from "@unified-commerce/plugin-sdk";
 import { permissionsOfRole } from "./auth-options.js";
 import { authErrors } from "./auth-errors.js";
 import { authDb } from "./auth-tables.js";
+import type { ApiKeyService } from "./api-key-service.js";
 import type { CredentialCache } from "./credential-cache.js";
+import { assertGrantableRole } from "./grantable-role.js";
 import { missingPermissions } from "./missing-permissions.js";
-import type { UserStore } from "./user-store.js";
 
 /** A member of an organization as the API shows it. */
 export interface Member {
@@ -34,14 +35,14 @@ export interface Member {
  *   whose current role's permissions `actor` holds (nobody promotes past, or demotes, their betters);
  * - never leaves the organization without an owner (a member whose role grants `*:*`);
  * - runs in one transaction with its domain event (`members.create|update|delete`, which the audit log
- *   records), then evicts the member's cached credentials so their sessions get the new role at once.
- * Members of other organizations answer 404 like unknown users.
+ *   records), then evicts the member's cached credentials so their sessions get the new role at once;
+ * - removal revokes the member's API keys in the organization (plugin-minted ones too), each audited.
+ * Members of other organizations answer 404 like unknown users. People join through invitations
+ * (`invitation-service.ts`), never by an e-mail lookup.
  */
 export interface MembershipService {
   /** Oldest membership first. */
   list(organizationId: string, page: PaginationQuery): Promise<{ items: Member[]; total: number }>;
-  /** Adds an existing user, found by e-mail (as sign-in finds them). */
-  add(input: { organizationId: string; email: string; role: string; actor: Actor }): Promise<Member>;
   changeRole(input: { organizationId: string; userId: string; role: string; actor: Actor }): Promise<Member>;
   /** Ends the membership; the user and their memberships elsewhere stay. */
   remove(input: { organizationId: string; userId: string; actor: Actor }): Promise<void>;
@@ -50,19 +51,18 @@ export interface MembershipService {
 interface Dependencies {
   database: DatabaseAccess;
   events: EventBus;
-  users: UserStore;
   roles: RoleMap;
-  /** The role sign-up hands out: `members.create` says whether a new member has it (they get a customer profile). */
-  signUpRole: string;
   /** Evicted for the member after every change, committed or not. */
   cache: CredentialCache;
+  /** A removed member's keys in the organization are revoked in the removal's transaction. */
+  apiKeys: ApiKeyService;
 }
 
 type Db = Kysely<CoreTables> | Transaction<CoreTables>;
 
 const OWNER_PERMISSION = "*:*";
 
-export function createMembershipService({ database, events, users, roles, signUpRole, cache }: Dependencies): MembershipService {
+export function createMembershipService({ database, events, roles, cache, apiKeys }: Dependencies): MembershipService {
   const configuredRoles = Object.keys(roles);
   const ownerRoles = configuredRoles.filter((role) => hasPermission({ permissions: permissionsOfRole(roles, role) }, OWNER_PERMISSION));
   const isOwnerRole = (role: string) => ownerRoles.includes(role);
@@ -80,11 +80,7 @@ export function createMembershipService({ database, events, users, roles, signUp
     return member;
   };
 
-  const assertGrantable = (actor: Actor, role: string) => {
-    if (!Object.hasOwn(roles, role)) throw authErrors.unknownRole(role, configuredRoles);
-    const missing = missingPermissions(actor, permissionsOfRole(roles, role));
-    if (missing.length > 0) throw authErrors.roleBeyondGrantor(role, missing);
-  };
+  const assertGrantable = (actor: Actor, role: string) => assertGrantableRole(roles, actor, role);
 
   /**
    * Locks the member and every owner of the organization, in user id order so two changes never
@@ -129,34 +125,6 @@ export function createMembershipService({ database, events, users, roles, signUp
       return { items, total: Number(count.total) };
     },
 
-    async add({ organizationId, email, role, actor }) {
-      assertGrantable(actor, role);
-      const user = await users.findByEmail(email);
-      if (!user) throw authErrors.userNotFound();
-      return database
-        .transaction(async (trx) => {
-          const inserted = await scope(trx, organizationId)
-            .insertInto("authMemberships", { userId: user.id, role })
-            .onConflict((conflict) => conflict.columns(["organizationId", "userId"]).doNothing())
-            .returning("userId")
-            .executeTakeFirst();
-          if (!inserted) throw authErrors.alreadyMember();
-          await events.emit(
-            {
-              organizationId,
-              type: "members.create",
-              entityType: "membership",
-              entityId: user.id,
-              payload: { after: { role }, user: { id: user.id, email: user.email, name: user.name }, isSignUpRole: role === signUpRole },
-              actor,
-            },
-            { trx },
-          );
-          return readMember(trx, organizationId, user.id);
-        })
-        .finally(() => cache.deleteUser(user.id));
-    },
-
     async changeRole({ organizationId, userId, role, actor }) {
       assertGrantable(actor, role);
       return database
@@ -189,6 +157,9 @@ export function createMembershipService({ database, events, users, roles, signUp
           if (isOwnerRole(current.role) && current.owners <= 1) throw authErrors.lastOwner();
           await scope(trx, organizationId).deleteFrom("authMemberships").where("userId", "=", userId).execute();
           await events.emit({ organizationId, type: "members.delete", entityType: "membership", entityId: userId, payload: { before: { role: current.role } }, actor }, { trx });
+          // Verification already refuses a non-member's keys; revoking them too means that being added
+          // again later does not bring them back.
+          await apiKeys.revokeUserKeys({ userId, organizationId, reason: "member-removed", actor }, trx);
         })
         .finally(() => cache.deleteUser(userId));
     },

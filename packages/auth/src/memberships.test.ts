@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthConfig } from "@unified-commerce/core";
-import { apiKey, bearer, createAuthTestApp, send, staffSession, testScopes, type AuthTestApp } from "./auth-test-helpers.js";
+import { apiKey, bearer, createAuthTestApp, inviteAndAccept, send, staffSession, testScopes, type AuthTestApp } from "./auth-test-helpers.js";
 
 /** Like the reference server's roles: only `owner` grants `*:*`; `admin` manages members but is no owner. */
 const roles: NonNullable<AuthConfig["roles"]> = {
@@ -36,6 +36,13 @@ describe("organization members over HTTP", () => {
   const outsider = (email: string) => t.kernel.services.auth.createUser({ email, password: "correct horse battery", role: "customer", organizationId: "elsewhere" });
   const membershipRows = async () => JSON.stringify((await sql`select organization_id, user_id, role from auth_memberships order by organization_id, user_id`.execute(t.db)).rows);
   const eventCount = async () => (await sql`select id from domain_events`.execute(t.db)).rows.length;
+  const signIn = async (email: string) => (await send(t.app, "POST", "/api/auth/sign-in/email", { body: { email, password: "correct horse battery" } })).body.data.token as string;
+  /** Members join by invitation: `inviter` invites, the person signs in and accepts. */
+  const join = async (email: string, role: string, inviter: Record<string, string>) => {
+    const accepted = await inviteAndAccept(t, { inviter, email, role, memberToken: await signIn(email.trim().toLowerCase()) });
+    expect(accepted.status).toBe(200);
+    return accepted.body.data as { organizationId: string; role: string };
+  };
 
   beforeAll(async () => {
     t = await bootMembersApp();
@@ -60,23 +67,19 @@ describe("organization members over HTTP", () => {
     expect((await send(t.app, "GET", `${MEMBERS}?limit=101`, { headers: bearer(admin) })).status).toBe(422);
   });
 
-  it("adds an existing user found by e-mail in any case, who then acts with the role there", async () => {
+  it("invites by e-mail in any case; the invitee accepts and then acts with the role there", async () => {
     const newcomer = await staffSession(t, { email: "newcomer@example.com", role: "customer", organizationId: "elsewhere" });
-    const added = await send(t.app, "POST", MEMBERS, { headers: bearer(admin), body: { email: " NewComer@Example.COM ", role: "staff" } });
-    expect(added.status).toBe(201);
-    expect(added.body.data).toMatchObject({ userId: await userId("newcomer@example.com"), email: "newcomer@example.com", role: "staff" });
+    expect(await join(" NewComer@Example.COM ", "staff", bearer(admin))).toEqual({ organizationId: "default", role: "staff" });
     const switched = await send(t.app, "POST", "/api/auth/organization/set-active", { headers: bearer(newcomer), body: { organizationId: "default" } });
     expect(switched.body.data).toEqual({ organizationId: "default", role: "staff" });
     expect((await send(t.app, "GET", "/api/catalog/entities?status=draft", { headers: bearer(newcomer) })).status).toBe(200);
     expect(await roleOf("newcomer@example.com", "elsewhere")).toBe("customer");
   });
 
-  it("answers 404 USER_NOT_FOUND, 409 ALREADY_MEMBER, 422 for an unconfigured role and 404 MEMBER_NOT_FOUND, writing nothing", async () => {
+  it("answers 409 ALREADY_MEMBER, 422 for an unconfigured role and 404 MEMBER_NOT_FOUND, writing nothing", async () => {
     await outsider("unconfigured@example.com");
     const before = await membershipRows();
     const events = await eventCount();
-    const nobody = await send(t.app, "POST", MEMBERS, { headers: bearer(owner), body: { email: "nobody@example.com", role: "staff" } });
-    expect([nobody.status, nobody.body.error.code, nobody.body.error.details.reason]).toEqual([404, "NOT_FOUND", "USER_NOT_FOUND"]);
     const twice = await send(t.app, "POST", MEMBERS, { headers: bearer(owner), body: { email: "staff@example.com", role: "customer" } });
     expect([twice.status, twice.body.error.code, twice.body.error.details.reason]).toEqual([409, "CONFLICT", "ALREADY_MEMBER"]);
     const badRole = await send(t.app, "POST", MEMBERS, { headers: bearer(owner), body: { email: "unconfigured@example.com", role: "superuser" } });
@@ -134,7 +137,7 @@ describe("organization members over HTTP", () => {
 
     // Within their own rights an admin manages members: adds, promotes to admin, demotes, removes.
     const candidateId = await userId("candidate@example.com");
-    expect((await send(t.app, "POST", MEMBERS, { headers: bearer(admin), body: { email: "candidate@example.com", role: "customer" } })).status).toBe(201);
+    await join("candidate@example.com", "customer", bearer(admin));
     expect((await send(t.app, "PATCH", `${MEMBERS}/${candidateId}`, { headers: bearer(admin), body: { role: "admin" } })).body.data.role).toBe("admin");
     expect((await send(t.app, "PATCH", `${MEMBERS}/${candidateId}`, { headers: bearer(admin), body: { role: "staff" } })).body.data.role).toBe("staff");
     expect((await send(t.app, "DELETE", `${MEMBERS}/${candidateId}`, { headers: bearer(admin) })).status).toBe(200);
@@ -152,7 +155,7 @@ describe("organization members over HTTP", () => {
     expect(await roleOf("first-owner@example.com", "solo")).toBe("owner");
 
     const second = await staffSession(t, { email: "second-owner@example.com", role: "customer", organizationId: "elsewhere" });
-    expect((await send(t.app, "POST", MEMBERS, { headers: bearer(first), body: { email: "second-owner@example.com", role: "owner" } })).status).toBe(201);
+    await join("second-owner@example.com", "owner", bearer(first));
     expect((await send(t.app, "PATCH", `${MEMBERS}/${firstId}`, { headers: bearer(first), body: { role: "admin" } })).status).toBe(200);
     await send(t.app, "POST", "/api/auth/organization/set-active", { headers: bearer(second), body: { organizationId: "solo" } });
     const secondId = await userId("second-owner@example.com");
@@ -188,7 +191,7 @@ describe("organization members over HTTP", () => {
   it("records each change in the audit log within the change's transaction: a failed change leaves neither", async () => {
     await outsider("audited@example.com");
     const auditedId = await userId("audited@example.com");
-    expect((await send(t.app, "POST", MEMBERS, { headers: bearer(owner), body: { email: "audited@example.com", role: "staff" } })).status).toBe(201);
+    await join("audited@example.com", "staff", bearer(owner));
     expect((await send(t.app, "PATCH", `${MEMBERS}/${auditedId}`, { headers: bearer(owner), body: { role: "customer" } })).status).toBe(200);
     expect((await send(t.app, "DELETE", `${MEMBERS}/${auditedId}`, { headers: bearer(owner) })).status).toBe(200);
     const audit = await send(t.app, "GET", `/api/audit?entityType=membership&entityId=${auditedId}`, { headers: bearer(owner) });
@@ -197,10 +200,11 @@ describe("organization members over HTTP", () => {
     expect(audit.body.data.map((entry: { event: string; actorId: string; changes: unknown }) => [entry.event, entry.actorId, entry.changes])).toEqual([
       ["members.delete", ownerId, { before: { role: "customer" } }],
       ["members.update", ownerId, { before: { role: "staff" }, after: { role: "customer" } }],
-      ["members.create", ownerId, { after: { role: "staff" }, user: { id: auditedId, email: "audited@example.com", name: "audited" }, isSignUpRole: false }],
+      // Joining is the invitee's act (accepting); the invitation names the owner (entity type `invitation`).
+      ["members.create", auditedId, { after: { role: "staff" }, user: { id: auditedId, email: "audited@example.com", name: "audited" }, isSignUpRole: false }],
     ]);
 
-    expect((await send(t.app, "POST", MEMBERS, { headers: bearer(owner), body: { email: "audited@example.com", role: "staff" } })).status).toBe(201);
+    await join("audited@example.com", "staff", bearer(owner));
     // The audit entry cannot be written: the role change must roll back with it.
     await sql`alter table audit_entries rename to audit_entries_away`.execute(t.db);
     try {
@@ -229,9 +233,12 @@ describe("organization members over HTTP", () => {
     }
     expect(await membershipRows()).toBe(before);
 
-    // Adding A's staff member to B (an unknown `organizationId` field is dropped) touches B's membership only.
-    const added = await send(t.app, "POST", MEMBERS, { headers: bearer(adminB), body: { email: "staff@example.com", role: "customer", organizationId: "default" } });
-    expect(added.status).toBe(201);
+    // Inviting A's staff member to B (an unknown `organizationId` field is dropped) touches B's membership only.
+    const invited = await send(t.app, "POST", MEMBERS, { headers: bearer(adminB), body: { email: "staff@example.com", role: "customer", organizationId: "default" } });
+    expect(invited.status).toBe(201);
+    expect((await send(t.app, "GET", "/api/auth/organization/invitations", { headers: bearer(adminB) })).body.data.map((i: { id: string }) => i.id)).toContain(invited.body.data.id);
+    await send(t.app, "DELETE", `/api/auth/organization/invitations/${invited.body.data.id}`, { headers: bearer(adminB) });
+    expect(await join("staff@example.com", "customer", bearer(adminB))).toEqual({ organizationId: "store-b", role: "customer" });
     expect((await send(t.app, "PATCH", `${MEMBERS}/${staffId}`, { headers: apiKey(keyB), body: { role: "staff" } })).status).toBe(200);
     expect(await roleOf("staff@example.com", "store-b")).toBe("staff");
     expect((await send(t.app, "DELETE", `${MEMBERS}/${staffId}`, { headers: bearer(adminB) })).status).toBe(200);

@@ -42,6 +42,20 @@ describe("uc", () => {
     expect(revoked.stdout).toContain(`Revoked API key ${key.id}`);
   }, 120_000);
 
+  it("removes a member from an organization (their keys there are revoked; the account stays)", async () => {
+    const user = await uc("user", "create", "--email", "leaver@example.com", "--password", "long enough password", "--role", "staff", "--org", "store-b", "--json");
+    expect(user.code).toBe(0);
+    expect((await uc("api-key", "create", "--scope", "storefront", "--org", "store-b", "--user", "leaver@example.com", "--json")).code).toBe(0);
+    expect((await uc("org", "list")).stdout).toContain("store-b  Store B  (2 members)");
+    const removed = await uc("user", "remove", "--email", "leaver@example.com", "--org", "store-b", "--json");
+    expect(removed.code).toBe(0);
+    expect(JSON.parse(removed.stdout)).toEqual({ id: JSON.parse(user.stdout).id, email: "leaver@example.com", organizationId: "store-b" });
+    expect((await uc("org", "list")).stdout).toContain("store-b  Store B  (1 member)");
+    // Minting for someone who is no longer a member is refused: the key would not work anyway.
+    expect((await uc("api-key", "create", "--scope", "storefront", "--org", "store-b", "--user", "leaver@example.com")).code).toBe(1);
+    expect((await uc("user", "remove", "--email", "leaver@example.com", "--org", "store-b")).code).toBe(1);
+  }, 120_000);
+
   it("saves the key to .env under the chosen variable", async () => {
     const created = await uc("api-key", "create", "--scope", "admin", "--name", "ci", "--save-env", "--env-var", "SHOP_KEY");
     expect(created.code).toBe(0);

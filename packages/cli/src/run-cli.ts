@@ -4,7 +4,7 @@ import { catalogImport } from "./commands/catalog-commands.js";
 import { channelBackfill, channelConnect, channelList, channelStatus } from "./commands/channel-commands.js";
 import { apiKeyCreate, apiKeyList, apiKeyRevoke } from "./commands/api-key-commands.js";
 import { orgCreate, orgList } from "./commands/org-commands.js";
-import { userCreate } from "./commands/user-commands.js";
+import { userCreate, userRemove } from "./commands/user-commands.js";
 import { jobsFailed, jobsList, jobsRetry, jobsRun } from "./commands/jobs-commands.js";
 import { migrate } from "./commands/migrate-command.js";
 import { seed } from "./commands/seed-command.js";
@@ -19,6 +19,7 @@ const USAGE = `Usage: uc <command> [options]
   org create --name <name> [--id <id>] [--json]
   org list [--json]
   user create --email <email> --password <password> --role <role> [--org <id>] [--name <name>] [--json]
+  user remove --email <email|id> [--org <id>] [--json]
   migrate [--dry-run] [--json]               apply (or list) pending migrations of core and every plugin
   jobs list [--status <s>] [--queue <q>] [--org <id>] [--limit <n>] [--json]
   jobs failed [--queue <q>] [--org <id>] [--limit <n>] [--json]
@@ -48,6 +49,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<void>> = {
   "org create": orgCreate,
   "org list": orgList,
   "user create": userCreate,
+  "user remove": userRemove,
   "migrate ": migrate,
   "jobs list": jobsList,
   "jobs failed": jobsFailed,

@@ -20,25 +20,20 @@ export function memberCredentialsOf(services: Services): MemberCredentials {
 
 export interface OperatorPinsContext {
   options: ResolvedPosOptions;
-  /** HMAC-SHA256 under the server's secret key (the kernel's `secrets.mac`). */
-  mac(data: string): string;
   services: Services;
 }
 
 /**
- * Operators' PINs and the lockout. A PIN is stored twice: an argon2id hash to verify it, and an HMAC
- * fingerprint under the server's secret key for the rule "no two operators of a store share a PIN". The
- * fingerprint is one indexed lookup held by a unique constraint (race-free), where comparing a new PIN with
- * every operator's salted hash would cost one argon2 verification per operator and still race. A PIN has
- * at most 10^8 values, so the fingerprint is keyed: whoever reads the database cannot compute it without
- * the secret key (rotating that key needs every PIN set again).
+ * Operators' PINs and the lockout. A PIN is stored only as an argon2id hash and is always checked together
+ * with the operator's identity (their id at sign-in and override), never looked up by itself. So two
+ * operators may share a PIN, and setting one never tells an admin that another operator uses it (the
+ * old "PIN taken" refusal did: security issue 31).
  */
-export function createOperatorPins({ options, mac, services }: OperatorPinsContext) {
+export function createOperatorPins({ options, services }: OperatorPinsContext) {
   const hashing = { ...options.pinHashing, algorithm: ARGON2ID as never };
   // Made once, off the main thread: an unknown operator costs the same verification as a known one.
   const dummy = hash(crypto.randomUUID(), hashing);
   dummy.catch(() => {});
-  const fingerprint = (organizationId: string, pin: string) => mac(`pos.pin.v1:${organizationId}:${pin}`);
   const lockInterval = sql`${options.lockoutMinutes} * interval '1 minute'`;
 
   /** The lock of an operator id (known or not), when it is still running. */
@@ -86,24 +81,15 @@ export function createOperatorPins({ options, mac, services }: OperatorPinsConte
     /** Sets or rotates the PIN of a member (`requireMember` first); clears their lockout. */
     async setPin(input: { organizationId: string; operatorId: string; pin: string }, trx: Transaction<CoreTables>): Promise<{ isRotation: boolean }> {
       const { organizationId, operatorId, pin } = input;
-      const print = fingerprint(organizationId, pin);
       const scope = posScope(trx, organizationId);
-      const taken = await scope.selectFrom("posOperatorPins").select("userId").where("pinFingerprint", "=", print).where("userId", "<>", operatorId).executeTakeFirst();
-      if (taken) throw new AppError("POS_PIN_TAKEN");
       const existing = await scope.selectFrom("posOperatorPins").select("userId").where("userId", "=", operatorId).forUpdate().executeTakeFirst();
       const pinHash = await hash(pin, hashing);
-      try {
-        await trx
-          .withTables<PosTables>()
-          .insertInto("posOperatorPins")
-          .values({ organizationId, userId: operatorId, pinHash, pinFingerprint: print, updatedAt: new Date() })
-          .onConflict((conflict) => conflict.columns(["organizationId", "userId"]).doUpdateSet({ pinHash, pinFingerprint: print, updatedAt: new Date() }))
-          .execute();
-      } catch (error) {
-        // Two operators given the same PIN at the same moment: the unique fingerprint lets one through.
-        if ((error as { code?: unknown }).code === "23505") throw new AppError("POS_PIN_TAKEN");
-        throw error;
-      }
+      await trx
+        .withTables<PosTables>()
+        .insertInto("posOperatorPins")
+        .values({ organizationId, userId: operatorId, pinHash, updatedAt: new Date() })
+        .onConflict((conflict) => conflict.columns(["organizationId", "userId"]).doUpdateSet({ pinHash, updatedAt: new Date() }))
+        .execute();
       await scope.deleteFrom("posPinAttempts").where("operatorId", "=", operatorId).execute();
       return { isRotation: existing !== undefined };
     },

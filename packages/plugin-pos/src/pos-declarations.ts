@@ -7,7 +7,6 @@ import type { PosService } from "./pos-service.js";
 export const posErrors = defineErrors({
   POS_PIN_INVALID: { status: 401, message: "Operator or PIN not recognised" },
   POS_OPERATOR_LOCKED: { status: 429, message: "Too many wrong PINs: this operator is locked for a while" },
-  POS_PIN_TAKEN: { status: 409, message: "Another operator of this store already uses this PIN" },
   POS_OVERRIDE_INVALID: { status: 403, message: "This override token is unknown, used, expired or not for this action" },
   POS_SERVICE_FAILED: { status: 500, message: "The point-of-sale service failed" },
 });

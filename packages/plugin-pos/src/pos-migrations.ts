@@ -50,4 +50,14 @@ export const posMigrations: NamedMigration[] = [
         .execute();
     },
   },
+  {
+    // PINs were held unique per store through a keyed fingerprint, so setting a PIN told an admin that
+    // another operator used it (409 POS_PIN_TAKEN). A PIN is always checked with the operator's id:
+    // uniqueness bought nothing, and the fingerprint goes with it.
+    name: "0002_pins_not_unique",
+    async up(db) {
+      await db.schema.alterTable("pos_operator_pins").dropConstraint("pos_operator_pins_fingerprint_uq").execute();
+      await db.schema.alterTable("pos_operator_pins").dropColumn("pin_fingerprint").execute();
+    },
+  },
 ];

@@ -34,7 +34,7 @@ export function pos(options: PosOptions = {}): Plugin {
     events: posEvents,
     apiKeyScopes: posApiKeyScopes,
     schema: { migrations: posMigrations },
-    services: ({ database, events, services, secrets }) => ({ pos: createPosService({ database, events, services, mac: (data) => secrets.mac(data), options: resolved }) }),
+    services: ({ database, events, services }) => ({ pos: createPosService({ database, events, services, options: resolved }) }),
     hooks: [
       // A refund carrying an `approval` spends a `refund.overCap` override on it, in the refund's own
       // transaction, and goes past the operator's cap; an invalid token refuses the refund (403).

@@ -9,8 +9,6 @@ export interface PosServiceContext {
   database: DatabaseAccess;
   events: EventBus;
   services: Services;
-  /** HMAC under the server's secret key, for PIN fingerprints. */
-  mac(data: string): string;
   options: ResolvedPosOptions;
 }
 
@@ -18,8 +16,8 @@ export interface PosServiceContext {
  * `services.pos`: operators' PINs and lockout, shifts (PIN sign-in minting a per-shift API key), manager
  * overrides (issued by PIN, spent once by the action they approve) and exchanges.
  */
-export function createPosService({ database, events, services, mac, options }: PosServiceContext) {
-  const pins = createOperatorPins({ options, mac, services });
+export function createPosService({ database, events, services, options }: PosServiceContext) {
+  const pins = createOperatorPins({ options, services });
   return {
     pins,
     shifts: createPosShifts({ database, events, services, pins, options }),

@@ -2,8 +2,8 @@ import type { Timestamp } from "@unified-commerce/plugin-sdk";
 
 /** The plugin's tables, as Kysely sees them (`trx.withTables<PosTables>()`). */
 export type PosTables = {
-  /** One PIN per operator and store: an argon2id hash, and an HMAC fingerprint that makes PINs unique. */
-  posOperatorPins: { organizationId: string; userId: string; pinHash: string; pinFingerprint: string; updatedAt: Timestamp };
+  /** One PIN per operator and store, as an argon2id hash (operators may share a PIN). */
+  posOperatorPins: { organizationId: string; userId: string; pinHash: string; updatedAt: Timestamp };
   /** Wrong PINs in a row per operator id (known or not), and the lock they set. */
   posPinAttempts: { organizationId: string; operatorId: string; failures: number; lockedUntil: Timestamp | null };
   /** Shifts: an operator's PIN sign-in at a till and the key it minted. */

@@ -13,7 +13,7 @@ export const createApiKey = ({ services }: RouteContext) =>
     .post("/api-keys", {
       summary: "Mint an API key",
       description:
-        "Minted against a declared scope, in the caller's organization, within the scope's expiration bounds. The caller must hold every permission the scope grants. The answer's `key` is shown this once; only its hash is stored. Send it as `x-api-key`.",
+        "Minted against a declared scope, in the caller's organization, within the scope's expiration bounds. The caller must hold every permission the scope grants. The answer's `key` is shown this once; only its hash is stored. Send it as `x-api-key`. A key minted by a person (their session, or a key bound to them) is bound to them: it works only while they are a member whose role holds the scope, and is revoked when they are removed.",
     })
     .permission("api-keys:manage")
     .input(body)
@@ -25,7 +25,9 @@ export const createApiKey = ({ services }: RouteContext) =>
         scope: input.scope,
         ...(input.name ? { name: input.name } : {}),
         ...(input.expiresInSeconds ? { expiresInSeconds: input.expiresInSeconds } : {}),
-        userId: actor.type === "user" ? actor.id : null,
+        // Bound to the person behind the caller, also when they call with a key of theirs: a key minted
+        // through a user-bound key must go with that user too, not outlive them as the organization's.
+        userId: actor.type === "user" ? actor.id : (actor.userId ?? null),
         creator: actor,
       }),
     }))

@@ -31,3 +31,30 @@ export async function userCreate(args: string[], io: CliIo): Promise<void> {
   if (values.json) io.out(JSON.stringify({ id: user.id, email: user.email, role: user.role, organizationId: user.organizationId }));
   else io.out(`Created user ${user.email} (id ${user.id}) with role ${user.role} in organization ${user.organizationId}.`);
 }
+
+/**
+ * Ends someone's membership of one organization, as `DELETE /api/auth/organization/members/:userId`
+ * does (the last owner stays; the account and other memberships stay): their sessions lose the role and
+ * their API keys there are revoked, audited with the CLI as a system actor.
+ */
+export async function userRemove(args: string[], io: CliIo): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { email: { type: "string" }, org: { type: "string" }, config: { type: "string" }, json: { type: "boolean" } },
+    strict: true,
+  });
+  if (!values.email) throw new CliError("--email <email|id> is required");
+  const who = values.email;
+  const removed = await withKernel({ config: values.config, io }, async (kernel, config) => {
+    const organizationId = values.org ?? config.defaultOrganizationId ?? "default";
+    await assertOrganization(kernel, organizationId);
+    const users = kernel.services.auth.users;
+    const user = who.includes("@") ? await users.findByEmail(who) : await users.findById(who);
+    if (!user || (await users.roleIn(user.id, organizationId)) === null) throw new CliError(`${who} is not a member of organization "${organizationId}"`);
+    const actor = { id: "cli", type: "system" as const, organizationId, permissions: ["*:*"] };
+    await kernel.services.memberships.remove({ organizationId, userId: user.id, actor });
+    return { id: user.id, email: user.email, organizationId };
+  });
+  if (values.json) io.out(JSON.stringify(removed));
+  else io.out(`Removed ${removed.email} (id ${removed.id}) from organization ${removed.organizationId}; their API keys there are revoked.`);
+}

@@ -16,7 +16,7 @@ export const setPinRoute = ({ database, events, services }: RouteContext) =>
     .put("/auth/pin", {
       summary: "Set or rotate an operator's PIN",
       description:
-        "The operator must be a member of the store (404 otherwise). The PIN (4 to 8 digits) is stored as an argon2id hash plus a keyed HMAC fingerprint; a PIN another operator of the store already uses is refused with 409 POS_PIN_TAKEN. Setting a PIN clears the operator's lockout. Records `pos.pinSet`.",
+        "The operator must be a member of the store (404 otherwise). The PIN (4 to 8 digits) is stored as an argon2id hash and always checked together with the operator's id, so operators may share one: nothing tells whether another operator uses it. Setting a PIN clears the operator's lockout. Records `pos.pinSet`.",
     })
     .permission("pos:admin")
     .input(setPinInput)

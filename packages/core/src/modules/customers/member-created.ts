@@ -4,7 +4,7 @@ import type { customersEvents } from "./customers-events.js";
 
 /**
  * Payload of `members.create`, which the authentication package emits in the transaction that makes
- * someone a member of an organization (sign-up, OAuth first sign-in, the CLI, `POST /auth/members`). The
+ * someone a member of an organization (sign-up, OAuth first sign-in, the CLI, accepting an invitation). The
  * customers module subscribes to it and gives members of the sign-up role a profile in that same
  * transaction, so it is declared here, beside its reader, and the auth package emits this shape.
  */
