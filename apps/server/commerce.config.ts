@@ -1,5 +1,6 @@
 import { cardAdapter, defineConfig, manualAdapter, type AuthConfig, type PaymentAdapter } from "@unified-commerce/core";
 import { auth } from "@unified-commerce/auth";
+import { smtpMailerFromEnv } from "@unified-commerce/mail-smtp";
 import { s3MediaStorageFromEnv } from "@unified-commerce/media-s3";
 import { agenticCheckout } from "@unified-commerce/plugin-agentic-checkout";
 import { channelConnector } from "@unified-commerce/plugin-channel-connector";
@@ -15,6 +16,12 @@ const list = (value: string | undefined): string[] =>
 
 const publicUrl = process.env.PUBLIC_URL;
 const s3Storage = s3MediaStorageFromEnv(process.env);
+/**
+ * SMTP_URL (smtp://user:password@host:port, smtps:// for TLS from the first byte) and MAIL_FROM: invoices
+ * and the auth plugin's reset and verification mails. Unset: nothing is sent (the log says a mail was
+ * due, never its link), which production refuses unless MAIL_LOG_IN_PRODUCTION=true.
+ */
+const mailer = smtpMailerFromEnv(process.env);
 
 /** Social providers configured through the environment (`GITHUB_CLIENT_ID`/`GITHUB_CLIENT_SECRET`, same for GOOGLE). */
 const socialProviders: NonNullable<AuthConfig["socialProviders"]> = {};
@@ -43,7 +50,10 @@ const paymentAdapters: PaymentAdapter[] = [
  * (behind a pooler that cannot keep them), `REDIS_URL` (shared rate limits),
  * `PUBLIC_URL`, `TRUSTED_ORIGINS` (comma list of browser origins allowed to use cookie sessions),
  * `TWO_FACTOR_REQUIRED_ROLES` (comma list), `SESSION_DURATION` (seconds), `OUTBOUND_ALLOW_PRIVATE_TARGETS` (alias `WEBHOOKS_ALLOW_PRIVATE_TARGETS`),
- * `CARD_API_KEY`, `CARD_WEBHOOK_SECRETS`, `CARD_API_BASE_URL`, `ACP_WEBHOOK_URL`, `ACP_WEBHOOK_SECRET`.
+ * `CARD_API_KEY`, `CARD_WEBHOOK_SECRETS`, `CARD_API_BASE_URL`, `ACP_WEBHOOK_URL`, `ACP_WEBHOOK_SECRET`,
+ * `SMTP_URL`, `MAIL_FROM`, `JOBS_RUN_TOKEN`. Production (`NODE_ENV=production`) refuses to boot without
+ * `UC_SECRET_KEY`, an https `PUBLIC_URL` (or `INSECURE_COOKIES=true`) and `SMTP_URL` (or
+ * `MAIL_LOG_IN_PRODUCTION=true`), each with a one-line error naming the variable.
  */
 export default defineConfig({
   database: {
@@ -60,6 +70,8 @@ export default defineConfig({
       ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
     },
     https: publicUrl?.startsWith("https://") ?? false,
+    // Production refuses session cookies without Secure unless this says it knowingly.
+    allowInsecureCookies: process.env.INSECURE_COOKIES === "true",
     trustProxy: process.env.TRUST_PROXY === "true",
   },
   // JOBS_AUTORUN=true runs jobs inside this process (one process serving everything); in a fleet, API
@@ -70,6 +82,9 @@ export default defineConfig({
       ...(process.env.JOBS_CONCURRENCY ? { concurrency: Number(process.env.JOBS_CONCURRENCY) } : {}),
       ...(process.env.JOBS_QUEUE ? { queue: process.env.JOBS_QUEUE } : {}),
     },
+    // A cron's GET /api/jobs/run runs every store's jobs: in production only with this operator token in
+    // the x-jobs-token header (no API key suffices); unset, the route is closed in production.
+    ...(process.env.JOBS_RUN_TOKEN ? { runToken: process.env.JOBS_RUN_TOKEN } : {}),
   },
   // Prometheus metrics at METRICS_PATH (default /metrics; "off" for none) of the API port and of a
   // worker's health port; METRICS_TOKEN makes scrapers send `Authorization: Bearer <token>`. In
@@ -94,6 +109,7 @@ export default defineConfig({
   // network. `WEBHOOKS_ALLOW_PRIVATE_TARGETS` is the variable's older name, still read.
   outbound: { targets: { allowPrivate: (process.env.OUTBOUND_ALLOW_PRIVATE_TARGETS ?? process.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS) === "true" } },
   payments: { adapters: paymentAdapters },
+  ...(mailer ? { mail: { mailer } } : {}),
   auth: {
     roles: {
       owner: { permissions: ["*:*"] },
@@ -201,7 +217,11 @@ export default defineConfig({
   // the marketplace splits orders by vendor (a store with no vendors sells as before).
   // MARKETPLACE_HOLDING_DAYS holds vendors' sales before a payout run may send them (default 7).
   plugins: [
-    auth({ ...(publicUrl ? { baseUrl: publicUrl } : {}) }),
+    auth({
+      ...(publicUrl ? { baseUrl: publicUrl } : {}),
+      ...(mailer ? { mailer } : {}),
+      allowLogMailerInProduction: process.env.MAIL_LOG_IN_PRODUCTION === "true",
+    }),
     layaway(),
     pos(),
     marketplace({ ...(process.env.MARKETPLACE_HOLDING_DAYS ? { holdingPeriodDays: Number(process.env.MARKETPLACE_HOLDING_DAYS) } : {}) }),

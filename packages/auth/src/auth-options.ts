@@ -47,8 +47,18 @@ export interface AuthPluginOptions {
    * Beyond it sign-up answers 429, while reset and verification still answer success but send nothing.
    */
   emailRateLimit?: EmailRateLimit | false;
-  /** Sends reset and verification mails. @default writes them to the log */
+  /**
+   * Sends reset and verification mails (`createSmtpMailer` of `@unified-commerce/mail-smtp`, or your own).
+   * @default a mailer that logs that a mail was due, without its link; refused in production (see
+   * `allowLogMailerInProduction`)
+   */
   mailer?: Mailer;
+  /**
+   * Boot in production without a `mailer`: nobody receives reset or verification mails (the log shows
+   * that one was due, never its link). For a store whose staff are all made with `uc user create`.
+   * `MAIL_LOG_IN_PRODUCTION=true` in the reference server. @default false
+   */
+  allowLogMailerInProduction?: boolean;
   /** Public URL of the server, for links in mails and OAuth callbacks. @default http://localhost:3000 */
   baseUrl?: string;
   /** Role given to people who sign up by themselves. @default "customer" */
@@ -110,6 +120,26 @@ export function assertAuthConfig(auth: AuthConfig | undefined): void {
   }
   for (const origin of auth?.trustedOrigins ?? []) {
     if (normalizeOrigin(origin) === null) throw new Error(`auth.trustedOrigins: "${origin}" is not an origin (scheme://host[:port])`);
+  }
+}
+
+/**
+ * What production refuses, checked when the plugin is applied (before the database is opened), each as
+ * one line naming the setting and the reference server's variable:
+ * - no mailer: reset and verification mails would reach nobody, unless `allowLogMailerInProduction`;
+ * - no HTTPS: session cookies would travel without `Secure`, unless `http.allowInsecureCookies`.
+ */
+export function assertProductionSettings(config: CommerceConfig, options: AuthPluginOptions): void {
+  if (config.environment !== "production") return;
+  if (!options.mailer && options.allowLogMailerInProduction !== true) {
+    throw new Error(
+      "auth: production needs a mailer for password-reset and verification mails: set SMTP_URL and MAIL_FROM (the auth plugin's `mailer`), or MAIL_LOG_IN_PRODUCTION=true (`allowLogMailerInProduction`) to send none",
+    );
+  }
+  if (config.http?.https !== true && config.http?.allowInsecureCookies !== true) {
+    throw new Error(
+      "auth: production session cookies need HTTPS: set PUBLIC_URL to the store's https:// address (`http.https`), or INSECURE_COOKIES=true (`http.allowInsecureCookies`) to send them without Secure",
+    );
   }
 }
 

@@ -3,7 +3,7 @@ import type { Plugin, PluginManifest } from "@unified-commerce/plugin-sdk";
 import { authMigrations } from "./auth-migrations.js";
 import { authErrorCodes } from "./auth-errors.js";
 import { AUTH_VERSION } from "./version.js";
-import { assertAuthConfig, resolveAuthSettings, type AuthPluginOptions } from "./auth-options.js";
+import { assertAuthConfig, assertProductionSettings, resolveAuthSettings, type AuthPluginOptions } from "./auth-options.js";
 import { authDb } from "./auth-tables.js";
 import { createApiKeyService, type ApiKeyService } from "./api-key-service.js";
 import { createAuthService, type AuthService } from "./auth-service.js";
@@ -143,6 +143,7 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
   return (config) => {
     // Checked when the plugin is applied, inside boot: a misconfigured server never starts.
     assertAuthConfig(config.auth);
+    assertProductionSettings(config, options);
     return register(config);
   };
 }

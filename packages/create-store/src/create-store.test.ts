@@ -15,6 +15,7 @@ const versions: ReleaseVersions = {
     "@unified-commerce/auth": "3.4.5",
     "@unified-commerce/cli": "3.4.5",
     "@unified-commerce/core": "3.4.5",
+    "@unified-commerce/mail-smtp": "3.4.5",
     "@unified-commerce/plugin-sdk": "3.4.5",
     "@unified-commerce/plugin-pos": "3.4.5",
   },
@@ -75,6 +76,7 @@ describe("create-store", () => {
       "@unified-commerce/auth": "^3.4.5",
       "@unified-commerce/cli": "^3.4.5",
       "@unified-commerce/core": "^3.4.5",
+      "@unified-commerce/mail-smtp": "^3.4.5",
       "@unified-commerce/plugin-sdk": "^3.4.5",
       tsx: "^4.23.15",
       zod: "^4.6.7",
@@ -84,7 +86,7 @@ describe("create-store", () => {
 
     const config = read(join(store, "commerce.config.ts"));
     expect(config).toContain('import { greetingsPlugin } from "./src/plugins/greetings-plugin.js";');
-    expect(config).toContain("plugins: [auth(), greetingsPlugin()],");
+    expect(config).toContain("plugins: [auth(authOptions), greetingsPlugin()],");
     expect(config).not.toContain("plugin-pos");
     expect(read(join(store, "src/server.ts"))).toContain("await app.listen({ port, host });");
     expect(read(join(store, "src/plugins/greetings-plugin.ts"))).toContain('from "@unified-commerce/plugin-sdk"');
@@ -142,7 +144,7 @@ describe("create-store", () => {
     expect(JSON.parse(read(join(cwd, "till", "package.json"))).dependencies["@unified-commerce/plugin-pos"]).toBe("^3.4.5");
     const config = read(join(cwd, "till", "commerce.config.ts"));
     expect(config).toContain('import { pos } from "@unified-commerce/plugin-pos";');
-    expect(config).toContain("plugins: [auth(), greetingsPlugin(), pos()],");
+    expect(config).toContain("plugins: [auth(authOptions), greetingsPlugin(), pos()],");
     expect(config).toContain('"greetings:*", "pos:*"');
   });
 
@@ -158,7 +160,7 @@ describe("create-store", () => {
     const { code, cwd } = await create(["bazaar", "--template", "marketplace", "--no-install"], { release });
     expect(code).toBe(0);
     expect(JSON.parse(read(join(cwd, "bazaar", "package.json"))).dependencies["@unified-commerce/plugin-marketplace"]).toBe("^3.4.5");
-    expect(read(join(cwd, "bazaar", "commerce.config.ts"))).toContain("plugins: [auth(), greetingsPlugin(), marketplace()],");
+    expect(read(join(cwd, "bazaar", "commerce.config.ts"))).toContain("plugins: [auth(authOptions), greetingsPlugin(), marketplace()],");
   });
 
   it("refuses an unknown template as a usage error (exit code 2)", async () => {

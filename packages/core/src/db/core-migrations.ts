@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { NamedMigration } from "../kernel/plugin.js";
 
-/** The kernel's own tables: organizations (tenants), the domain-event outbox and idempotency keys. */
+/** The kernel's own tables: organizations (tenants), the domain-event outbox, idempotency keys and the kernel's keys. */
 export const coreMigrations: readonly NamedMigration[] = [
   {
     name: "0001_organizations_and_events",
@@ -51,6 +51,19 @@ export const coreMigrations: readonly NamedMigration[] = [
         .addPrimaryKeyConstraint("idempotency_keys_pkey", ["organization_id", "credential", "key"])
         .execute();
       await db.schema.createIndex("idempotency_keys_created_at_idx").on("idempotency_keys").column("created_at").execute();
+    },
+  },
+  {
+    // Keys the kernel generates for itself, by name: the development secret key on PostgreSQL
+    // (`kernel/secret-box.ts`), the database's equivalent of the embedded database's `secret.key` file.
+    name: "0003_kernel_keys",
+    async up(db) {
+      await db.schema
+        .createTable("kernel_keys")
+        .addColumn("name", "text", (col) => col.primaryKey())
+        .addColumn("value", "text", (col) => col.notNull())
+        .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
+        .execute();
     },
   },
 ];

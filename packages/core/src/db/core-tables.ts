@@ -52,9 +52,18 @@ export interface IdempotencyKeysTable {
   createdAt: Timestamp;
 }
 
+/** A key the kernel generated for itself, by name (`secret-key`: the development secret key on PostgreSQL). */
+export interface KernelKeysTable {
+  name: string;
+  /** Base64. */
+  value: string;
+  createdAt: Timestamp;
+}
+
 /** Tables the kernel itself owns. Modules extend their view with `db.withTables<TheirTables>()`. */
 export interface CoreTables {
   organizations: OrganizationsTable;
   domainEvents: DomainEventsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  kernelKeys: KernelKeysTable;
 }

@@ -1,8 +1,8 @@
-import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { Kernel } from "../kernel/create-kernel.js";
 import { AppError } from "../kernel/app-error.js";
 import { errorBody } from "./error-response.js";
+import { isOperatorToken } from "./operator-token.js";
 
 const DEFAULT_PATH = "/metrics";
 
@@ -21,9 +21,7 @@ export function resolveMetricsRoute(kernel: Kernel): { path: string; token: stri
 /** Whether an `Authorization` header carries the metrics token (compared in constant time). */
 export function isMetricsAuthorized(authorization: string | undefined, token: string | null): boolean {
   if (token === null) return true;
-  const given = Buffer.from(authorization?.startsWith("Bearer ") ? authorization.slice(7) : "");
-  const expected = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return isOperatorToken(authorization?.startsWith("Bearer ") ? authorization.slice(7) : undefined, token);
 }
 
 /**

@@ -71,6 +71,12 @@ export interface HttpConfig {
   rateLimit?: RateLimitConfig | false;
   /** Served over HTTPS (cookies get `Secure` and the `__Secure-` prefix). @default false */
   https?: boolean;
+  /**
+   * Accept serving session cookies without `Secure` in production. Without it, the auth plugin refuses
+   * to boot in production unless `https` is true (`INSECURE_COOKIES=true` in the reference server).
+   * @default false
+   */
+  allowInsecureCookies?: boolean;
   /** Trust `X-Forwarded-*` from a proxy in front. @default false */
   trustProxy?: boolean;
 }
@@ -102,6 +108,13 @@ export interface JobsConfig {
    * runtime). It must not be combined with `autorun`: boot fails when both are set.
    */
   externalEngine?: string;
+  /**
+   * Operator token of `GET /api/jobs/run` in production, sent as the `x-jobs-token` header (`JOBS_RUN_TOKEN`
+   * in the reference server). That route runs every organization's jobs, so no API key, whatever its
+   * permissions, is enough in production; without a token the route refuses every call there (run jobs
+   * with `jobs.autorun` or a worker process instead). Outside production anyone may call it.
+   */
+  runToken?: string;
 }
 
 /** Prometheus metrics of the process (`prom-client`): HTTP, jobs, webhooks, database pool. */

@@ -113,7 +113,7 @@ export async function bootKernel(
       services,
     );
 
-    const secrets = createSecretBox(resolveSecretKey(config));
+    const secrets = createSecretBox(await resolveSecretKey(config, database));
     const serviceContext = { config, db: database.db, database: access, services, hooks, events, logger, secrets, defaultOrganizationId, registries };
     for (const module of modules) {
       if (!module.services) continue;

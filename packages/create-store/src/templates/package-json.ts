@@ -19,6 +19,7 @@ export function packageJson(input: { name: string; template: StoreTemplate; vers
       ours("@unified-commerce/auth"),
       ours("@unified-commerce/cli"),
       ours("@unified-commerce/core"),
+      ours("@unified-commerce/mail-smtp"),
       ours("@unified-commerce/plugin-sdk"),
       ...(input.template.pluginPackage ? [ours(input.template.pluginPackage)] : []),
       third("tsx"),

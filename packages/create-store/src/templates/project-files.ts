@@ -18,7 +18,14 @@ DATA_DIR=.data
 
 PORT=3000
 HOST=127.0.0.1
+
+# Production refuses to start without the first three (or their explicit opt-outs).
 # NODE_ENV=production
+# UC_SECRET_KEY=           # base64 of 32 random bytes: openssl rand -base64 32
+# PUBLIC_URL=https://shop.example.com   # https: session cookies get Secure (INSECURE_COOKIES=true to go without)
+# SMTP_URL=smtp://user:password@smtp.example.com:587   # with MAIL_FROM (MAIL_LOG_IN_PRODUCTION=true: send none)
+# MAIL_FROM=Shop <shop@example.com>
+# JOBS_RUN_TOKEN=          # operator token for a cron's GET /api/jobs/run (header x-jobs-token)
 `;
 
 /** .env: the database chosen when scaffolding. */

@@ -132,19 +132,43 @@ describe("jobs through HTTP", () => {
 });
 
 describe("the cron route in production", () => {
+  const production = { environment: "production", secretKey: Buffer.alloc(32, 7).toString("base64") } as const;
+  const runToken = "operator-token-of-the-cron";
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ config: { environment: "production", secretKey: Buffer.alloc(32, 7).toString("base64") } });
+    t = await createTestApp({ config: { ...production, plugins: [tasksPlugin()], jobs: { runToken } } });
   });
   afterAll(() => t.close());
 
-  it("needs an API key with *:*", async () => {
-    expect((await t.app.inject({ url: "/api/jobs/run" })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: "/api/jobs/run", headers: jsonHeaders(testAdminActor) })).statusCode).toBe(403);
-    const narrowKey = createTestActor({ id: "narrow-key", type: "apiKey", permissions: ["jobs:admin"] });
-    expect((await t.app.inject({ url: "/api/jobs/run", headers: jsonHeaders(narrowKey) })).statusCode).toBe(403);
-    const adminKey = createTestActor({ id: "admin-key", type: "apiKey", permissions: ["*:*"] });
-    expect((await t.app.inject({ url: "/api/jobs/run", headers: jsonHeaders(adminKey) })).statusCode).toBe(200);
+  // Issue 31: any organization's `*:*` key ran every store's jobs. The queue claims by queue, not by
+  // organization, so only the operator token opens the route in production.
+  it("refuses another organization's *:* API key and runs none of this store's jobs", async () => {
+    const job = await enqueue(t, "test/echo", { text: "not yours" });
+    const otherStoreKey = createTestActor({ id: "other-admin-key", type: "apiKey", permissions: ["*:*"], organizationId: "other-store" });
+    const ownKey = createTestActor({ id: "admin-key", type: "apiKey", permissions: ["*:*"] });
+    for (const headers of [{}, jsonHeaders(testAdminActor), jsonHeaders(otherStoreKey), jsonHeaders(ownKey), { "x-jobs-token": "wrong" }]) {
+      expect((await t.app.inject({ url: "/api/jobs/run?limit=50", headers })).statusCode).toBe(401);
+    }
+    expect(await jobStatus(t, job.id)).toMatchObject({ status: "pending", attempts: 0 });
+  });
+
+  it("runs every store's due jobs with the operator token", async () => {
+    const job = await enqueue(t, "test/echo", { text: "by the operator" }, "other-store");
+    const response = await t.app.inject({ url: "/api/jobs/run?limit=50", headers: { "x-jobs-token": runToken } });
+    expect(response.statusCode).toBe(200);
+    expect(await jobStatus(t, job.id)).toMatchObject({ status: "succeeded" });
+  });
+
+  it("refuses everyone when no operator token is configured", async () => {
+    const bare = await createTestApp({ config: production });
+    try {
+      const ownKey = createTestActor({ id: "admin-key", type: "apiKey", permissions: ["*:*"] });
+      const response = await bare.app.inject({ url: "/api/jobs/run", headers: jsonHeaders(ownKey) });
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.message).toContain("JOBS_RUN_TOKEN");
+    } finally {
+      await bare.close();
+    }
   });
 });
 

@@ -1,0 +1,1 @@
+export { createSmtpMailer, smtpMailerFromEnv, type SmtpMailerOptions } from "./smtp-mailer.js";

@@ -1,0 +1,1 @@
+export { startSmtpTestServer, type ReceivedMail, type SmtpTestServer } from "./smtp-test-server.js";
