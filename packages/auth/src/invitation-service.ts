@@ -74,9 +74,8 @@ export function createInvitationService({ database, events, roles, signUpRole, c
     const url = `${baseUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
     const name = organization?.name ?? organizationId;
     const text = `You are invited to join ${name}. Sign in with this address (or sign up with it), then accept within seven days: ${url}`;
-    // `organization-invitation` joins MailMessage's kinds in mailer.ts, which another change owns.
-    const message = { to, kind: "organization-invitation", subject: `Invitation to join ${name}`, text, url } as const;
-    await mailer.send(message as Omit<typeof message, "kind"> as MailMessage);
+    const message: MailMessage = { to, kind: "organization-invitation", subject: `Invitation to join ${name}`, text, url };
+    await mailer.send(message);
   };
 
   return {

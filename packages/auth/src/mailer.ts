@@ -6,7 +6,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   /** What the message is for, so adapters and tests can tell them apart. */
-  kind: "reset-password" | "verify-email" | "sign-up-attempt";
+  kind: "reset-password" | "verify-email" | "sign-up-attempt" | "organization-invitation";
   /** The link the message carries, when it carries one. */
   url?: string;
 }
