@@ -28,4 +28,16 @@ export const signedInSchema = z.object({
   session: sessionSchema,
 });
 
+/**
+ * The first factor's answer, by password or OAuth: a session, or, for a user with two-factor on, a
+ * challenge to finish with `POST /api/auth/sign-in/two-factor`.
+ */
+export const firstFactorSchema = z.object({
+  twoFactorRequired: z.boolean(),
+  challenge: z.string().optional(),
+  token: z.string().optional(),
+  user: userSchema.optional(),
+  session: sessionSchema.optional(),
+});
+
 export const okSchema = z.object({ success: z.literal(true) });

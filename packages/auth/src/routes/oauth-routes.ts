@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { router, type RouteContext } from "@unified-commerce/core";
-import { sessionSchema, userSchema } from "../auth-schemas.js";
+import { firstFactorSchema } from "../auth-schemas.js";
 import { clientOf, setSessionCookie, signedInAnswer } from "./route-helpers.js";
 
 /** OAuth sign-in: the redirect to the provider and the callback it sends the browser back to. */
@@ -26,15 +26,7 @@ export const oauthRoutes = ({ services }: RouteContext) =>
         "Finishes like a password sign-in. Without `redirectTo`: the session (and cookie), or `{ twoFactorRequired: true, challenge }` for a user with two-factor (finish with `POST /api/auth/sign-in/two-factor`). With `redirectTo`: a redirect there, with the session cookie, or, for a user with two-factor, without a cookie and with the challenge in the URL fragment (`#twoFactorChallenge=<challenge>`, which browsers never send to a server).",
     })
     .query(z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(200) }))
-    .output(
-      z.object({
-        twoFactorRequired: z.boolean(),
-        challenge: z.string().optional(),
-        token: z.string().optional(),
-        user: userSchema.optional(),
-        session: sessionSchema.optional(),
-      }),
-    )
+    .output(firstFactorSchema)
     .handler(async ({ params, query, request, reply }) => {
       const { result, redirectTo } = await services.oauth.callback({ providerId: params.provider, code: query.code, state: query.state, client: clientOf(request) });
       if (redirectTo) {
