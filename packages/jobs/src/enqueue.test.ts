@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -126,22 +127,27 @@ describe.skipIf(!isPostgresTestRun)("enqueue notifications (PostgreSQL)", () => 
   });
 
   const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+  // NOTIFY is database-wide: other test files enqueue on the same channel at the same time, so each test
+  // sends to queues of its own and counts only those.
+  const run = randomUUID().slice(0, 8);
+  const queueName = (name: string) => `${name}-${run}`;
+  const receivedFor = (...names: string[]) => received.filter((payload) => names.map(queueName).includes(payload));
 
   it("when-idle: notifies an empty queue once, not while due jobs wait, never for a delayed job", async () => {
     const queue = createJobQueue({ tasks: [] });
-    await queue.enqueue(database.db, "test/plain", {}, { organizationId: org, queue: "mail" });
-    await queue.enqueue(database.db, "test/plain", {}, { organizationId: org, queue: "mail" });
-    await queue.enqueue(database.db, "test/plain", {}, { organizationId: org, queue: "other", delayMs: 5000 });
+    await queue.enqueue(database.db, "test/plain", {}, { organizationId: org, queue: queueName("mail") });
+    await queue.enqueue(database.db, "test/plain", {}, { organizationId: org, queue: queueName("mail") });
+    await queue.enqueue(database.db, "test/plain", {}, { organizationId: org, queue: queueName("other"), delayMs: 5000 });
     await settle();
-    expect(received).toEqual(["mail"]);
+    expect(receivedFor("mail", "other")).toEqual([queueName("mail")]);
   });
 
   it("always: notifies every due enqueue, once per statement", async () => {
     const queue = createJobQueue({ tasks: [], notify: "always" });
-    await queue.enqueue(database.db, "test/plain", {}, { organizationId: org });
-    await queue.enqueue(database.db, "test/plain", {}, { organizationId: org });
+    await queue.enqueue(database.db, "test/plain", {}, { organizationId: org, queue: queueName("always") });
+    await queue.enqueue(database.db, "test/plain", {}, { organizationId: org, queue: queueName("always") });
     await settle();
-    expect(received).toEqual(["default", "default"]);
+    expect(receivedFor("always")).toEqual([queueName("always"), queueName("always")]);
   });
 
   it("sends nothing for an enqueue whose transaction rolls back", async () => {
@@ -149,11 +155,11 @@ describe.skipIf(!isPostgresTestRun)("enqueue notifications (PostgreSQL)", () => 
     await database.db
       .transaction()
       .execute(async (trx) => {
-        await queue.enqueue(trx, "test/plain", {}, { organizationId: org });
+        await queue.enqueue(trx, "test/plain", {}, { organizationId: org, queue: queueName("rolled-back") });
         throw new Error("roll back");
       })
       .catch(() => undefined);
     await settle();
-    expect(received).toEqual([]);
+    expect(receivedFor("rolled-back")).toEqual([]);
   });
 });
