@@ -1,6 +1,7 @@
+import { exitOnBootFailure } from "./boot-failure.js";
 import { startTracing } from "./tracing.js";
 
 // Tracing first: the rest of the process (Fastify, pg) is imported only once it can be instrumented.
 const tracing = await startTracing(process.env, "unified-commerce-api");
 const { runApiProcess } = await import("./api-process.js");
-await runApiProcess({ tracing });
+await runApiProcess({ tracing }).catch(exitOnBootFailure);

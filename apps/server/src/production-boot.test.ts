@@ -81,6 +81,24 @@ describe("the reference server refuses to boot in production without", () => {
   }, 120_000);
 });
 
+describe("a refused production boot of the real entry points", () => {
+  let database: ProcessDatabase;
+  beforeAll(async () => {
+    database = await processDatabase("prodexit");
+  });
+  afterAll(() => database.remove());
+
+  it.each(["src/main.ts", "src/worker.ts"])("%s exits 1 with one line naming the variable, no stack trace", async (entry) => {
+    const env = { ...database.env, ...production, PORT: "0", WORKER_HEALTH_PORT: "0" };
+    const { UC_SECRET_KEY: _omitted, ...withoutKey } = env;
+    const refused = spawnProcess(entry, withoutKey);
+    expect(await refused.exited).toBe(1);
+    const lines = refused.stderr().trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^boot failed: .*set UC_SECRET_KEY/);
+  }, 120_000);
+});
+
 /** The running server's base URL, from its "Server listening" log line. */
 async function listening(server: SpawnedProcess): Promise<string> {
   const line = await server.waitForLog((entry) => typeof entry.msg === "string" && entry.msg.startsWith("Server listening at http://127.0.0.1"));

@@ -10,6 +10,8 @@ export interface SpawnedProcess {
   logs: Record<string, unknown>[];
   /** Resolves with the exit code. */
   exited: Promise<number | null>;
+  /** What the process wrote to stderr so far. */
+  stderr(): string;
   /** Resolves with the first log line `match` accepts (rejects if the process exits first). */
   waitForLog(match: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
 }
@@ -49,6 +51,7 @@ export function spawnProcess(entry: string, env: Record<string, string>): Spawne
     child,
     logs,
     exited,
+    stderr: () => stderr,
     waitForLog: (match, timeoutMs = 180_000) =>
       new Promise((resolve, reject) => {
         const check = (): void => {
