@@ -228,7 +228,9 @@ describe("catalog import", () => {
     }));
     const ids = await Promise.all([0, 1, 2].map(async () => (await postImport(t.app, ndjson(rows), "application/x-ndjson")).body.data.id as string));
     const results = await Promise.all(ids.map((id) => t.kernel.services.catalogImport.runImport("default", id, { batchSize: 25, concurrency: 4 })));
-    for (const result of results) expect(result).toMatchObject({ status: "completed", rowsDone: 120, failed: 0 });
+    // Rarely (once in four full runs under load) one import refused rows: its recorded reasons say why.
+    const reasons = results.some((result) => result.failed > 0) ? JSON.stringify((await sql`select line, reason from catalog_import_errors limit 5`.execute(t.db)).rows) : "";
+    for (const result of results) expect(result, reasons).toMatchObject({ status: "completed", rowsDone: 120, failed: 0 });
     expect(results.reduce((sum, result) => sum + result.created, 0)).toBe(120);
     const counts = await sql<Record<string, string | number>>`
       select (select count(*) from catalog_entities where slug like 'race-%') as entities,
