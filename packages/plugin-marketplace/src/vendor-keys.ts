@@ -82,6 +82,8 @@ export function createVendorKeyOperations(context: MarketplaceContext) {
         scope: VENDOR_KEY_SCOPE,
         name: `vendor ${vendorId}`,
         expiresInSeconds: input.expiresInSeconds ?? Math.floor(settings.vendorKeyDays * DAY_SECONDS),
+        // The auth plugin's `api-keys.create` entry names the minter too, as ours does.
+        actor,
       });
       const expiresAt = minted.expiresAt?.toISOString() ?? null;
       try {
@@ -95,7 +97,7 @@ export function createVendorKeyOperations(context: MarketplaceContext) {
           );
         });
       } catch (error) {
-        await credentials.revokeKey(organizationId, minted.id);
+        await credentials.revokeKey(organizationId, minted.id, { actor });
         throw error;
       }
       return { id: minted.id, vendorId, userId, key: minted.key, scope: minted.scope, expiresAt };
@@ -121,7 +123,7 @@ export function createVendorKeyOperations(context: MarketplaceContext) {
       if (!binding) throw notFound();
       const isStaff = hasPermission(actor, "marketplace:manage") || hasPermission(actor, VENDOR_KEY_ADMIN_PERMISSION);
       if (!isStaff && !(actor.type === "user" && actor.id === binding.userId)) throw notFound();
-      await services.memberCredentials?.revokeKey(organizationId, apiKeyId);
+      await services.memberCredentials?.revokeKey(organizationId, apiKeyId, { actor });
       await database.transaction(async (trx) => {
         const removed = await marketplaceScope(trx, organizationId).deleteFrom("marketplaceVendorKeys").where("vendorId", "=", vendorId).where("apiKeyId", "=", apiKeyId).returning(["apiKeyId", "vendorId", "userId"]).execute();
         await auditKeyRevocations(context, trx, { organizationId, actor, reason: "revoked", keys: removed });

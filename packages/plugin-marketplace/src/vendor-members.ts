@@ -64,7 +64,7 @@ export function createVendorMemberOperations(context: MarketplaceContext) {
       });
       // Revoked once the removal committed (the auth plugin writes on its own connection). Should a
       // revocation fail, the key already reaches nothing here: its binding and its user's membership are gone.
-      for (const key of keys) await services.memberCredentials?.revokeKey(organizationId, key.apiKeyId);
+      for (const key of keys) await services.memberCredentials?.revokeKey(organizationId, key.apiKeyId, { actor });
       return { vendorId, userId };
     },
   };

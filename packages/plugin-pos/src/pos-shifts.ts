@@ -40,7 +40,7 @@ export function createPosShifts({ database, events, services, pins, options }: P
       await pins.verifyPin(database.db, { organizationId, operatorId, pin });
       const credentials = memberCredentialsOf(services);
       const shiftId = randomUUID();
-      const minted = await credentials.mintMemberKey({ organizationId, userId: operatorId, scope: SHIFT_SCOPE, name: `pos-shift ${shiftId}`, expiresInSeconds: options.shiftSeconds });
+      const minted = await credentials.mintMemberKey({ organizationId, userId: operatorId, scope: SHIFT_SCOPE, name: `pos-shift ${shiftId}`, expiresInSeconds: options.shiftSeconds, actor: till });
       const expiresAt = minted.expiresAt?.toISOString() ?? null;
       try {
         return await database.transaction(async (trx) => {
@@ -55,7 +55,7 @@ export function createPosShifts({ database, events, services, pins, options }: P
           return { shiftId, operatorId, key: minted.key, keyId: minted.id, expiresAt };
         });
       } catch (error) {
-        await credentials.revokeKey(organizationId, minted.id);
+        await credentials.revokeKey(organizationId, minted.id, { actor: till });
         throw error;
       }
     },
@@ -69,7 +69,7 @@ export function createPosShifts({ database, events, services, pins, options }: P
       const { organizationId, actor } = input;
       const open = await posScope(database.db, organizationId).selectFrom("posShifts").select("id").where("apiKeyId", "=", actor.id).where("endedAt", "is", null).executeTakeFirst();
       if (!open) throw AppError.notFound("Open shift of this key");
-      await memberCredentialsOf(services).revokeKey(organizationId, actor.id);
+      await memberCredentialsOf(services).revokeKey(organizationId, actor.id, { actor });
       return database.transaction(async (trx) => {
         const ended = await posScope(trx, organizationId)
           .updateTable("posShifts")
