@@ -44,6 +44,150 @@ function sourceFiles(dir) {
   return files;
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Kernel layers (packages/core/src/kernel/README.md). One table names every kernel file's layer; a file
+// may import only files of its own layer or a lower one:
+//   leaf < contract < runtime < create-kernel
+// db/ imports nothing of the kernel, and no import cycle runs through a kernel file (also one passing
+// through db/ or http/, as the 12-file circle around `contexts.ts` did). Type imports and module
+// augmentations (`declare module "./services.js"`) count: a type-only circle is still a circle a reader
+// has to hold in their head.
+// ---------------------------------------------------------------------------------------------------------
+
+const KERNEL_DIR = "packages/core/src/kernel/";
+const DB_DIR = "packages/core/src/db/";
+const HTTP_DIR = "packages/core/src/http/";
+const KERNEL_LAYER_ORDER = ["leaf", "contract", "runtime", "create-kernel"];
+
+/** Every non-test file of `packages/core/src/kernel/` and its layer; a new file must be added here. */
+const KERNEL_FILE_LAYERS = {
+  // The contract's leaves: import no other kernel file, or only other leaves.
+  "actor.ts": "leaf",
+  "after-commit.ts": "leaf",
+  "analytics-model.ts": "leaf",
+  "api-key-scope.ts": "leaf",
+  "app-error.ts": "leaf",
+  "domain-events.ts": "leaf",
+  "error-codes.ts": "leaf",
+  "logger.ts": "leaf",
+  "secret-box.ts": "leaf",
+  "services.ts": "leaf",
+  "settings-groups.ts": "leaf",
+  "version.ts": "leaf",
+  // The contract: what modules and plugins are written against (types and `define*` helpers).
+  "authenticator.ts": "contract",
+  "config.ts": "contract",
+  "contexts.ts": "contract",
+  "database-access.ts": "contract",
+  "event-bus.ts": "contract",
+  "hook-runner.ts": "contract",
+  "kernel-task.ts": "contract",
+  "member-credentials.ts": "contract",
+  "permissions.ts": "contract",
+  "plugin.ts": "contract",
+  "registries.ts": "contract",
+  "transaction.ts": "contract",
+  // The runtimes: the machinery that implements the contract.
+  "build-registries.ts": "runtime",
+  "create-event-bus.ts": "runtime",
+  "create-hook-runner.ts": "runtime",
+  "create-secret-box.ts": "runtime",
+  "metrics.ts": "runtime",
+  "request-log-context.ts": "runtime",
+  "resolve-config.ts": "runtime",
+  "resolve-secret-key.ts": "runtime",
+  "retain-tick-object.ts": "runtime",
+  "transaction-runner.ts": "runtime",
+  // Boots a kernel from all of the above.
+  "create-kernel.ts": "create-kernel",
+};
+
+/** Relative imports of a source file, type-only ones and module augmentations included, as repository paths. */
+function relativeImports(file) {
+  const text = readFileSync(file, "utf8");
+  const targets = [];
+  for (const match of text.matchAll(/(?:from|import|declare module)\s*\(?\s*["'](\.[^"']*)["']/g)) {
+    let target = relative(root, resolve(dirname(file), match[1])).replace(/\.js$/, ".ts");
+    if (!/\.(ts|mts|tsx)$/.test(target)) target = `${target}/index.ts`;
+    targets.push(target);
+  }
+  return targets;
+}
+
+function kernelLayerProblems() {
+  const found = [];
+  const isSource = (path) => !path.endsWith(".test.ts");
+  const kernelFiles = sourceFiles(join(root, KERNEL_DIR)).map((file) => relative(root, file)).filter(isSource);
+  const dbFiles = sourceFiles(join(root, DB_DIR)).map((file) => relative(root, file)).filter(isSource);
+  const httpFiles = sourceFiles(join(root, HTTP_DIR)).map((file) => relative(root, file)).filter(isSource);
+
+  for (const file of dbFiles) {
+    for (const target of relativeImports(join(root, file))) {
+      if (target.startsWith(KERNEL_DIR)) found.push(`${file}: db/ must not import the kernel (${target})`);
+    }
+  }
+
+  // Import edges among the kernel, db/ and http/, for the cycle search.
+  const edges = new Map();
+  for (const file of [...dbFiles, ...httpFiles]) edges.set(file, relativeImports(join(root, file)));
+
+  const layerOf = (path) => KERNEL_FILE_LAYERS[path.slice(KERNEL_DIR.length)];
+  for (const file of kernelFiles) {
+    const layer = layerOf(file);
+    if (!layer) {
+      found.push(`${file}: not in KERNEL_FILE_LAYERS; give it a layer there and in packages/core/src/kernel/README.md`);
+      continue;
+    }
+    const targets = relativeImports(join(root, file));
+    edges.set(file, targets);
+    for (const target of targets.filter((path) => path.startsWith(KERNEL_DIR))) {
+      const targetLayer = layerOf(target);
+      if (targetLayer && KERNEL_LAYER_ORDER.indexOf(targetLayer) > KERNEL_LAYER_ORDER.indexOf(layer)) {
+        found.push(`${file}: a ${layer} file must not import a ${targetLayer} file (${target})`);
+      }
+    }
+  }
+
+  // Tarjan's strongly connected components: a component of two or more files (or a file importing itself)
+  // is a cycle; it is ours when a kernel file is in it.
+  let counter = 0;
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const visit = (file) => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of edges.get(file) ?? []) {
+      if (!edges.has(target)) continue;
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file), low.get(target)));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file), index.get(target)));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    const isCycle = component.length > 1 || (edges.get(file) ?? []).includes(file);
+    if (isCycle && component.some((path) => path.startsWith(KERNEL_DIR))) {
+      found.push(`import cycle through the kernel: ${component.sort().join(", ")}`);
+    }
+  };
+  for (const file of edges.keys()) if (!index.has(file)) visit(file);
+  return found;
+}
+// ---------------------------------------------------------------------------------------------------------
+
 /** Folders of core that must not import `packages/core/src/modules/**`. */
 const CORE_MODULES = "packages/core/src/modules/";
 const KERNEL_LAYERS = ["packages/core/src/kernel/", "packages/core/src/db/", "packages/core/src/http/"];
@@ -89,6 +233,8 @@ for (const group of ["packages", "apps", "examples", "bench"]) {
     }
   }
 }
+
+problems.push(...kernelLayerProblems());
 
 if (problems.length > 0) {
   console.error(`Forbidden imports (see ARCHITECTURE.md, "Arrows that must never exist"):\n${problems.join("\n")}`);

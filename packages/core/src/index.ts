@@ -6,7 +6,6 @@ export {
   defineConfig,
   type CommerceConfig,
   type AuthConfig,
-  type DatabaseConfig,
   type HttpConfig,
   type JobsConfig,
   type MetricsConfig,
@@ -24,11 +23,9 @@ export {
   type Plugin,
   type PluginManifest,
   type PermissionDeclaration,
-  type NamedMigration,
-  type ApiKeyScope,
   type AnalyticsModel,
-  type MigrationDb,
 } from "./kernel/plugin.js";
+export type { ApiKeyScope } from "./kernel/api-key-scope.js";
 export type {
   AnalyticsMeasure,
   AnalyticsDimension,
@@ -38,10 +35,12 @@ export type {
   AnalyticsMeasureType,
   AnalyticsDimensionType,
 } from "./kernel/analytics-model.js";
-export type { Services, ServiceContext, RouteContext, RouteAuthContext, DatabaseAccess, Logger } from "./kernel/contexts.js";
+export type { ServiceContext, RouteContext, RouteAuthContext } from "./kernel/contexts.js";
+export type { Services } from "./kernel/services.js";
+export type { Logger } from "./kernel/logger.js";
+export type { DatabaseAccess } from "./kernel/database-access.js";
 export {
   defineHook,
-  createHookRunner,
   type HookPayloads,
   type HookKey,
   type BeforeHookKey,
@@ -52,13 +51,13 @@ export {
   type BeforeHookHandler,
   type AfterHookHandler,
   type HookRegistration,
-  type HookError,
   type HookRunner,
-  type HookRunnerOptions,
 } from "./kernel/hook-runner.js";
+export { createHookRunner, type HookRunnerOptions } from "./kernel/create-hook-runner.js";
 export { inTransaction, inTransactionWithHookErrors, type TxOptions } from "./kernel/transaction.js";
-export type { AfterCommitTask, WithHookErrors } from "./kernel/transaction-runner.js";
-export { createEventBus, type DomainEvent, type EmitInput, type EventBus, type EventSubscriber } from "./kernel/event-bus.js";
+export type { AfterCommitTask, HookError, WithHookErrors } from "./kernel/after-commit.js";
+export type { DomainEvent, EmitInput, EventBus, EventSubscriber } from "./kernel/event-bus.js";
+export { createEventBus } from "./kernel/create-event-bus.js";
 export { accountableActor, type Actor, type ActorResolver } from "./kernel/actor.js";
 // The customer a signed-in session acts as (its profile, else its user id: what orders store as `customerId`).
 export { sessionCustomerOf } from "./modules/carts/cart-access.js";
@@ -230,6 +229,8 @@ export type { AuditService, AuditEntry, AuditFilters } from "./modules/audit/aud
 
 // Database
 export { createDatabase, type Database, type Listen } from "./db/create-database.js";
+export type { DatabaseConfig } from "./db/database-config.js";
+export type { MigrationDb, NamedMigration } from "./db/migration.js";
 export { runMigrations, type MigrationSequence, type MigrationReport } from "./db/run-migrations.js";
 export { tenantScope, type TenantScope, type TenantTable, type TenantInsert } from "./db/tenant-scope.js";
 export type { CoreTables, Timestamp, Json } from "./db/core-tables.js";

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { NamedMigration } from "../kernel/plugin.js";
+import type { NamedMigration } from "./migration.js";
 
 /** The kernel's own tables: organizations (tenants), the domain-event outbox, idempotency keys and the kernel's keys. */
 export const coreMigrations: readonly NamedMigration[] = [
@@ -55,7 +55,7 @@ export const coreMigrations: readonly NamedMigration[] = [
   },
   {
     // Keys the kernel generates for itself, by name: the development secret key on PostgreSQL
-    // (`kernel/secret-box.ts`), the database's equivalent of the embedded database's `secret.key` file.
+    // (`kernel/resolve-secret-key.ts`), the database's equivalent of the embedded database's `secret.key` file.
     name: "0003_kernel_keys",
     async up(db) {
       await db.schema

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { Kysely, PGliteDialect, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { PGlite } from "@electric-sql/pglite";
-import type { DatabaseConfig } from "../kernel/config.js";
+import type { DatabaseConfig } from "./database-config.js";
 import { columnNamesPlugin, snakeCaseIdentifiers } from "./column-names.js";
 import type { CoreTables } from "./core-tables.js";
 import { INT8_OID, parseSafeInteger } from "./safe-integer.js";

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { NamedMigration } from "../kernel/plugin.js";
+import type { NamedMigration } from "./migration.js";
 
 /** One module's migration sequence. */
 export interface MigrationSequence {

@@ -1,4 +1,5 @@
 import { AppError } from "../kernel/app-error.js";
+import { UnsafeIntegerError } from "../db/safe-integer.js";
 
 interface PostgresError {
   code: string;
@@ -33,6 +34,10 @@ export function fromPostgresError(error: unknown): AppError | null {
       details: { retryAfterSeconds: POOL_BUSY_RETRY_AFTER_SECONDS },
       cause: error,
     });
+  }
+  // Thrown by the int8 parser (db/ knows no API error): a fault, answered with its message as before.
+  if (error instanceof UnsafeIntegerError) {
+    return new AppError("INTERNAL_ERROR", { message: error.message, cause: error });
   }
   if (!isPostgresError(error)) return null;
   const constraint = error.constraint ? ` (${error.constraint})` : "";

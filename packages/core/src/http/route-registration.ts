@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { ZodType } from "zod";
 import type { Actor } from "../kernel/actor.js";
 import type { AppError } from "../kernel/app-error.js";
-import type { Services } from "../kernel/contexts.js";
+import type { Services } from "../kernel/services.js";
 import type { CoreTables } from "../db/core-tables.js";
 import type { JsonText } from "./json-text.js";
 

@@ -1,5 +1,4 @@
-import type { HookError } from "../kernel/hook-runner.js";
-import type { WithHookErrors } from "../kernel/transaction-runner.js";
+import type { HookError, WithHookErrors } from "../kernel/after-commit.js";
 
 /** A route's answer to a write that ran after-hooks. */
 export interface AnswerWithHookErrors<T> {

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
-import type { Plugin, PluginManifest, ApiKeyScope } from "./plugin.js";
 import type { ProcessingOrder as JobProcessingOrder } from "@unified-commerce/jobs";
+import type { DatabaseConfig } from "../db/database-config.js";
+import type { ApiKeyScope } from "./api-key-scope.js";
 
 /** Role name to the permissions it grants. */
 export type RoleMap = Record<string, { permissions: readonly string[] }>;
@@ -30,29 +31,6 @@ export interface AuthConfig {
   enableDevKey?: unknown;
   /** Removed: setting it fails boot. */
   devKey?: unknown;
-}
-
-export interface DatabaseConfig {
-  /** PostgreSQL connection string. Unset: embedded PGlite persisted in `dataDir`. */
-  url?: string;
-  /** Directory of the embedded database. `memory://` keeps it in memory. @default ".data" */
-  dataDir?: string;
-  /** PostgreSQL schema to use (tests give each file its own). @default "public" */
-  schema?: string;
-  /** Maximum pool size on PostgreSQL. @default 10 */
-  poolSize?: number;
-  /**
-   * Run queries as named prepared statements on PostgreSQL, so each connection parses a query once
-   * (`db/preparing-pool.ts`). Turn it off behind a pooler that moves a session's statements between
-   * server connections: PgBouncer in transaction mode before 1.21, or without `max_prepared_statements`.
-   * @default true
-   */
-  preparedStatements?: boolean;
-  /**
-   * How this process is named in the embedded database's lock file (`<dataDir>/uc.lock`): another
-   * process refused the directory says who holds it. @default "another process"
-   */
-  lockHolder?: string;
 }
 
 export interface RateLimitConfig {
@@ -132,7 +110,8 @@ export interface MetricsConfig {
  * Configuration of a commerce kernel, usually in `commerce.config.ts`. The kernel's own sections are
  * here; each module adds its section by declaration merging (`media`, `search`, `catalog`, `webhooks`,
  * `tax`: see their `*-config.ts`), as modules add their services to `Services`, so the kernel imports
- * no module.
+ * no module. `plugins` and `modules` are added the same way by `plugin.ts`: the configuration sits below
+ * the plugin contract, whose manifests receive it.
  */
 export interface CommerceConfig {
   database?: DatabaseConfig;
@@ -147,10 +126,6 @@ export interface CommerceConfig {
   metrics?: MetricsConfig;
   /** Organization used when neither the actor nor the store resolver names one. @default "default" */
   defaultOrganizationId?: string;
-  /** Plugins, applied in order. */
-  plugins?: readonly Plugin[];
-  /** The modules (core and plugins) after plugins were applied. Filled by the kernel. */
-  modules?: readonly PluginManifest[];
   /** `production` disables test conveniences and hides error detail. @default process.env.NODE_ENV */
   environment?: "production" | "development" | "test";
   /** Log level for the kernel's logger. @default "info" */

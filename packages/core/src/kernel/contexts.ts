@@ -1,42 +1,17 @@
-import type { Kysely, Transaction } from "kysely";
-import type { FastifyBaseLogger } from "fastify";
-import type { CommerceConfig } from "./config.js";
-import type { HookRunner } from "./hook-runner.js";
-import type { AfterCommitTask, WithHookErrors } from "./transaction-runner.js";
-import type { EventBus } from "./event-bus.js";
+import type { Kysely } from "kysely";
 import type { CoreTables } from "../db/core-tables.js";
-import type { SecretBox } from "./secret-box.js";
-import type { Listen } from "../db/create-database.js";
+import type { CommerceConfig } from "./config.js";
+import type { DatabaseAccess } from "./database-access.js";
+import type { EventBus } from "./event-bus.js";
+import type { HookRunner } from "./hook-runner.js";
+import type { Logger } from "./logger.js";
 import type { Registries } from "./registries.js";
+import type { SecretBox } from "./secret-box.js";
+import type { Services } from "./services.js";
 
-/**
- * The services container. Modules add their services by augmenting this interface:
- * `declare module "@unified-commerce/core" { interface Services { catalog: CatalogService } }`.
- */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Services {}
-
-export type Logger = FastifyBaseLogger;
-
-/** Database access handed to modules: the pool, a way to run work in one transaction, notifications. */
-export interface DatabaseAccess {
-  db: Kysely<CoreTables>;
-  /**
-   * Runs `work` in a new transaction. Once it commits, runs the work deferred on it with `afterCommit`
-   * (after-hooks, whose failures are logged); a rollback drops that work.
-   */
-  transaction<T>(work: (trx: Transaction<CoreTables>) => Promise<T>): Promise<T>;
-  /** `transaction`, answering also the after-hooks that failed after the commit (for `meta.hookErrors`). */
-  transactionWithHookErrors<T>(work: (trx: Transaction<CoreTables>) => Promise<T>): Promise<WithHookErrors<T>>;
-  /**
-   * Defers `task` until `trx` commits; never runs it when `trx` rolls back. `trx` must come from
-   * `transaction` or `transactionWithHookErrors` (the outermost transaction: a service that joined a
-   * caller's transaction defers to the caller's commit).
-   */
-  afterCommit(trx: Transaction<CoreTables>, task: AfterCommitTask): void;
-  /** LISTEN on a channel (see `Database.listen`). */
-  listen: Listen;
-}
+// Defined in leaf files (so the hook runner, the event bus and HTTP can name them without this file);
+// re-exported here, where modules import them and augment `Services`.
+export type { DatabaseAccess, Logger, Services };
 
 /** What a module's service factory receives. `services` fills as modules are built, in plugin order. */
 export interface ServiceContext {

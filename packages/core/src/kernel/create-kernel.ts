@@ -1,13 +1,20 @@
 import { pino } from "pino";
 import { sql } from "kysely";
 import type { CommerceConfig } from "./config.js";
-import type { AnalyticsModel, ApiKeyScope, PermissionDeclaration, PluginManifest } from "./plugin.js";
-import type { DatabaseAccess, Logger, RouteAuthContext, Services } from "./contexts.js";
-import { createHookRunner, type HookRunner } from "./hook-runner.js";
-import { createEventBus, type EventBus } from "./event-bus.js";
+import type { AnalyticsModel, PermissionDeclaration, PluginManifest } from "./plugin.js";
+import type { ApiKeyScope } from "./api-key-scope.js";
+import type { DatabaseAccess } from "./database-access.js";
+import type { Logger } from "./logger.js";
+import type { Services } from "./services.js";
+import type { RouteAuthContext } from "./contexts.js";
+import type { HookRunner } from "./hook-runner.js";
+import { createHookRunner } from "./create-hook-runner.js";
+import type { EventBus } from "./event-bus.js";
+import { createEventBus } from "./create-event-bus.js";
 import { createTransactionRunner } from "./transaction-runner.js";
 import { resolveConfig } from "./resolve-config.js";
-import { buildRegistries, type Registries } from "./registries.js";
+import type { Registries } from "./registries.js";
+import { buildRegistries } from "./build-registries.js";
 import { createDatabase, type Database } from "../db/create-database.js";
 import { countPendingMigrations, runMigrations } from "../db/run-migrations.js";
 import type { RouteRegistration } from "../http/route-registration.js";
@@ -16,7 +23,9 @@ import { createMetrics } from "./metrics.js";
 import { createOutboundClient } from "../http/outbound/outbound-client.js";
 import { requestIdMixin } from "./request-log-context.js";
 import type { Authenticator } from "./authenticator.js";
-import { createSecretBox, resolveSecretKey, type SecretBox } from "./secret-box.js";
+import type { SecretBox } from "./secret-box.js";
+import { createSecretBox } from "./create-secret-box.js";
+import { resolveSecretKey } from "./resolve-secret-key.js";
 
 /** A booted commerce kernel: configuration applied, database migrated, services built. */
 export interface Kernel {

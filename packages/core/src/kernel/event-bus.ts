@@ -1,11 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { InsertQueryBuilder, InsertResult, RawBuilder, Transaction } from "kysely";
-import { accountableActor, type Actor } from "./actor.js";
-import type { Services } from "./contexts.js";
 import type { CoreTables } from "../db/core-tables.js";
-import { queryTemplate } from "../db/query-template.js";
-import type { TxOptions } from "./transaction.js";
+import type { Actor } from "./actor.js";
 import type { DomainEvents, EventName } from "./domain-events.js";
+import type { Services } from "./services.js";
+import type { TxOptions } from "./transaction.js";
 
 /** A domain event as stored in the outbox and handed to subscribers. */
 export interface DomainEvent<P = Record<string, unknown>> {
@@ -42,6 +40,7 @@ export interface EventSubscriber {
   handler(event: DomainEvent, context: { trx: Transaction<CoreTables>; services: Services }): Promise<void>;
 }
 
+/** Emits domain events; built by `createEventBus` (`create-event-bus.ts`). */
 export interface EventBus {
   /**
    * Stores the event in the outbox table and runs the subscribers, all inside `options.trx`: the change's
@@ -65,55 +64,3 @@ export interface EventBus {
 
 /** An event's outbox row, as an insert to put in another statement (a common table expression). */
 export type OutboxRow = (payload: RawBuilder<string>) => InsertQueryBuilder<CoreTables, "domainEvents", InsertResult>;
-
-type StoredEvent = Omit<DomainEvent, "payload"> & { payload: string };
-
-const insertEvent = queryTemplate((db, event: StoredEvent) =>
-  db.insertInto("domainEvents").values({
-    id: event.id,
-    organizationId: event.organizationId,
-    type: event.type,
-    entityType: event.entityType,
-    entityId: event.entityId,
-    payload: event.payload,
-    actorId: event.actorId,
-    actorType: event.actorType,
-    occurredAt: event.occurredAt,
-  }),
-);
-
-export function createEventBus(subscribers: readonly EventSubscriber[], services: Services): EventBus {
-  const describe = (input: Omit<EmitInput, "payload">): Omit<DomainEvent, "payload"> => {
-    // The audit log and webhooks name the person behind a user-bound key, not the key.
-    const actor = input.actor ? accountableActor(input.actor) : null;
-    return {
-      id: randomUUID(),
-      organizationId: input.organizationId,
-      type: input.type,
-      entityType: input.entityType,
-      entityId: input.entityId,
-      actorId: actor?.id ?? null,
-      actorType: actor?.type ?? null,
-      occurredAt: new Date(),
-    };
-  };
-  const notify = async (event: DomainEvent, trx: Transaction<CoreTables>) => {
-    for (const subscriber of subscribers) {
-      if (subscriber.event === "*" || subscriber.event === event.type) await subscriber.handler(event, { trx, services });
-    }
-  };
-  return {
-    async emit(input, { trx }) {
-      const event = { ...describe(input), payload: input.payload };
-      await insertEvent.execute(trx, { ...event, payload: JSON.stringify(event.payload) });
-      await notify(event, trx);
-      return event;
-    },
-    async emitWithin(input, write, { trx }) {
-      const described = describe(input);
-      const { result, payload } = await write((stored) => trx.insertInto("domainEvents").values({ ...described, payload: stored }));
-      await notify({ ...described, payload }, trx);
-      return result;
-    },
-  };
-}

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { TaskConcurrency, TaskContext, TaskDefinition, TaskRetries } from "@unified-commerce/jobs";
-import type { Services } from "./contexts.js";
+import type { Services } from "./services.js";
 import type { CoreTables } from "../db/core-tables.js";
 
 /**

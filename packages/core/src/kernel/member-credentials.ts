@@ -48,7 +48,7 @@ export interface MemberCredentials {
 }
 
 // An optional service: declared here so a plugin can use it without importing the auth package.
-declare module "./contexts.js" {
+declare module "./services.js" {
   interface Services {
     memberCredentials?: MemberCredentials;
   }

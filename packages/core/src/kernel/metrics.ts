@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/create-database.js";
-import type { Logger } from "./contexts.js";
+import type { Logger } from "./logger.js";
 
 /** Outcome of one webhook delivery attempt. */
 export type WebhookDeliveryOutcome = "delivered" | "retrying" | "failed" | "skipped";
@@ -112,7 +112,7 @@ export function createMetrics({ database, logger }: { database: Database; logger
   };
 }
 
-declare module "./contexts.js" {
+declare module "./services.js" {
   interface Services {
     /** The process's Prometheus metrics; the kernel registers it before any module's services. */
     metrics: Metrics;

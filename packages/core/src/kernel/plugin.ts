@@ -1,17 +1,22 @@
-import type { Kysely } from "kysely";
-import type { CommerceConfig } from "./config.js";
 import type { RouteRegistration } from "../http/route-registration.js";
-import type { HookRegistration } from "./hook-runner.js";
-import type { EventSubscriber } from "./event-bus.js";
-import type { RouteContext, ServiceContext } from "./contexts.js";
-import type { Authenticator } from "./authenticator.js";
-import type { KernelTask } from "./kernel-task.js";
-import type { ErrorTable } from "./error-codes.js";
-import type { EventDeclarations } from "./domain-events.js";
-import type { SettingsGroupDeclarations } from "./settings-groups.js";
+import type { NamedMigration } from "../db/migration.js";
 import type { AnalyticsModel } from "./analytics-model.js";
+import type { ApiKeyScope } from "./api-key-scope.js";
+import type { Authenticator } from "./authenticator.js";
+import type { CommerceConfig } from "./config.js";
+import type { RouteContext, ServiceContext } from "./contexts.js";
+import type { EventDeclarations } from "./domain-events.js";
+import type { ErrorTable } from "./error-codes.js";
+import type { EventSubscriber } from "./event-bus.js";
+import type { HookRegistration } from "./hook-runner.js";
+import type { KernelTask } from "./kernel-task.js";
+import type { SettingsGroupDeclarations } from "./settings-groups.js";
 
+// Modules import these from here; each lives with its owner (the migration type in db/, which imports
+// nothing of the kernel).
 export type { AnalyticsModel } from "./analytics-model.js";
+export type { ApiKeyScope } from "./api-key-scope.js";
+export type { MigrationDb, NamedMigration } from "../db/migration.js";
 
 /** A permission a module declares, shown in the API-key and role tooling. */
 export interface PermissionDeclaration {
@@ -19,27 +24,6 @@ export interface PermissionDeclaration {
   scope: string;
   description: string;
 }
-
-/**
- * A migration of one module's sequence, applied in list order. It receives the transaction all pending
- * migrations run in; schema builders and `sql` need no table types.
- */
-export interface NamedMigration {
-  name: string;
-  up(db: MigrationDb): Promise<void>;
-}
-
-/** A scope an API key can be minted against. */
-export interface ApiKeyScope {
-  /** Visible prefix of every key of this scope, so a leaked key is recognisable (`uc_pos_`). */
-  prefix: string;
-  description: string;
-  /** Module to actions, e.g. `{ catalog: ["read"], orders: ["read", "update"] }`. */
-  permissions: Record<string, readonly string[]>;
-  /** Bounds on a key's lifetime in days; fractions allowed. */
-  keyExpiration?: { minExpiresIn?: number; maxExpiresIn?: number };
-}
-
 
 /**
  * What a core module or a plugin contributes. The kernel treats both the same way: if it is good enough
@@ -104,5 +88,13 @@ export function definePlugin(manifest: PluginManifest): Plugin {
   return (config) => ({ ...config, modules: [...(config.modules ?? []), manifest] });
 }
 
-/** What a migration runs on: untyped, because a migration must not depend on today's table types. */
-export type MigrationDb = Kysely<unknown>;
+// The configuration's plugin list and module list, declared here rather than in `config.ts` so that the
+// configuration imports no plugin type (a manifest receives the configuration through its contexts).
+declare module "./config.js" {
+  interface CommerceConfig {
+    /** Plugins, applied in order. */
+    plugins?: readonly Plugin[];
+    /** The modules (core and plugins) after plugins were applied. Filled by the kernel. */
+    modules?: readonly PluginManifest[];
+  }
+}

@@ -1,19 +1,9 @@
 import type { Kysely, Transaction } from "kysely";
 import type { CoreTables } from "../db/core-tables.js";
-import type { HookError } from "./hook-runner.js";
+import type { AfterCommitTask, HookError, WithHookErrors } from "./after-commit.js";
 
-/**
- * Work deferred until a transaction commits: after-hooks (answering those that failed) or cleanup such as
- * removing a stored file. It must not throw: the change has committed and cannot be undone.
- */
-export type AfterCommitTask = () => Promise<readonly HookError[] | void>;
-
-/** A transaction's result with the after-hooks that failed once it had committed. */
-export interface WithHookErrors<T> {
-  result: T;
-  /** Empty when every after-hook succeeded, or when the work joined a caller's transaction. */
-  hookErrors: HookError[];
-}
+// Modules import these two from here; they live in a leaf file so the contract need not import this one.
+export type { AfterCommitTask, WithHookErrors };
 
 /** How the kernel opens transactions: the `transaction`, `transactionWithHookErrors` and `afterCommit` of `DatabaseAccess`. */
 export interface TransactionRunner {

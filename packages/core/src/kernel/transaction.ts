@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { CoreTables } from "../db/core-tables.js";
-import type { DatabaseAccess } from "./contexts.js";
-import type { WithHookErrors } from "./transaction-runner.js";
+import type { WithHookErrors } from "./after-commit.js";
+import type { DatabaseAccess } from "./database-access.js";
 
 /**
  * The last, optional parameter of every service method that reads or writes. With `trx` the method runs
