@@ -10,7 +10,8 @@ import type { SecretBox } from "./secret-box.js";
 import type { Services } from "./services.js";
 
 // Defined in leaf files (so the hook runner, the event bus and HTTP can name them without this file);
-// re-exported here, where modules import them and augment `Services`.
+// re-exported for the modules that import them from here. Augment `Services` in `services.js` itself:
+// TypeScript merges an augmentation made through a re-export into a copy of the interface.
 export type { DatabaseAccess, Logger, Services };
 
 /** What a module's service factory receives. `services` fills as modules are built, in plugin order. */

@@ -204,7 +204,7 @@ declare module "../../kernel/config.js" {
 }
 
 // The kernel builds one client before any module's services; modules and plugins use `services.outbound`.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     outbound: OutboundClient;
   }

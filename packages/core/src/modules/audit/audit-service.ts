@@ -54,7 +54,7 @@ export function createAuditService(db: Kysely<CoreTables>): AuditService {
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.audit` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     audit: AuditService;
   }

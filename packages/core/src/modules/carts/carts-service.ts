@@ -27,7 +27,7 @@ export type CartsService = ReturnType<typeof createCartsService>;
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.carts` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     carts: CartsService;
   }

@@ -101,7 +101,7 @@ export type CatalogImportService = ReturnType<typeof createCatalogImportService>
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.catalogImport` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     catalogImport: CatalogImportService;
   }

@@ -71,7 +71,7 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.catalog` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     catalog: CatalogService;
   }

@@ -20,7 +20,7 @@ export type { PlacedOrder } from "./place-order.js";
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.checkout` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     checkout: CheckoutService;
   }

@@ -22,7 +22,7 @@ export type CustomersService = ReturnType<typeof createCustomersService>;
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.customers` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     customers: CustomersService;
   }

@@ -42,7 +42,7 @@ export type InventoryService = ReturnType<typeof createInventoryService>;
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.inventory` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     inventory: InventoryService;
   }

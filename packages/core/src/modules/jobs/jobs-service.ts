@@ -112,7 +112,7 @@ declare module "../../kernel/kernel-task.js" {
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.jobs` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     jobs: JobsService;
   }

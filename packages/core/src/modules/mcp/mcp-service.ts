@@ -61,7 +61,7 @@ export function createMcpService({ db, secrets, services }: Pick<ServiceContext,
 
 export type McpService = ReturnType<typeof createMcpService>;
 
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     mcp: McpService;
   }

@@ -27,7 +27,7 @@ export type { Reorder, ReorderSkipReason, SkippedLine } from "./me-reorder.js";
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.me` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     me: MeService;
   }

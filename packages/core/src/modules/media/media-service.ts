@@ -191,7 +191,7 @@ export type MediaService = ReturnType<typeof createMediaService>;
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.media` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     media: MediaService;
   }

@@ -49,7 +49,7 @@ export type { Mailer, MailMessage, MailAttachment } from "./mailer.js";
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.orders` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     orders: OrdersService;
   }

@@ -37,7 +37,7 @@ export type { WebhookReceipt, WebhookOutcome } from "./payment-webhook-receiver.
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.payments` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     payments: PaymentsService;
   }

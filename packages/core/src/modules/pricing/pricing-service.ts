@@ -78,7 +78,7 @@ async function loadEntityPricing(db: Kysely<CoreTables>, organizationId: string,
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.pricing` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     pricing: PricingService;
   }

@@ -30,7 +30,7 @@ export type PromotionsService = ReturnType<typeof createPromotionsService>;
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.promotions` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     promotions: PromotionsService;
   }

@@ -75,7 +75,7 @@ export type SearchService = ReturnType<typeof createSearchService>;
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.search` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     search: SearchService;
   }

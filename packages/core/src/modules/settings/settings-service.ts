@@ -103,7 +103,7 @@ export type SettingsService = ReturnType<typeof createSettingsService>;
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.settings` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     settings: SettingsService;
   }

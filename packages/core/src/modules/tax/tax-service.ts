@@ -24,7 +24,7 @@ export type TaxService = ReturnType<typeof createTaxService>;
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.tax` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     tax: TaxService;
   }

@@ -318,7 +318,7 @@ declare module "../../kernel/domain-events.js" {
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.webhooks` too.
-declare module "../../kernel/contexts.js" {
+declare module "../../kernel/services.js" {
   interface Services {
     webhooks: WebhookService;
   }

@@ -15,7 +15,7 @@ const INVALID_PARAMETER_VALUE = "22023";
 
 export type AnalyticsQueryService = ReturnType<typeof createAnalyticsQueryService>;
 
-declare module "../../../kernel/contexts.js" {
+declare module "../../../kernel/services.js" {
   interface Services {
     /** Declared analytics models: their description and queries over them (`POST /api/analytics/query`). */
     analyticsQueries: AnalyticsQueryService;
