@@ -2,10 +2,8 @@ import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
 import { hasPermission } from "../../kernel/permissions.js";
 
-/**
- * Who a customer is, whichever module asks (carts, checkout, promotions, payments, me): these rules
- * belong to customers, so the modules that apply them need not import one another.
- */
+// Who a customer is, whichever module asks (carts, checkout, promotions, payments, me): the rules belong
+// to customers, so the modules that apply them need not import one another (carts and promotions did).
 
 /** Names the customer of an order or a cart on someone's behalf (staff at a till, a support agent). */
 export const ON_BEHALF_PERMISSION = "orders:create:on-behalf";
