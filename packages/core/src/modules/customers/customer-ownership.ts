@@ -24,6 +24,8 @@ export function sessionCustomerOf(actor: Actor | null): string | null {
 export function owningCustomer(actor: Actor | null, requested: string | undefined): string | null {
   const own = sessionCustomerOf(actor);
   if (requested === undefined || requested === own) return own;
-  if (!hasPermission(actor, ON_BEHALF_PERMISSION)) throw AppError.forbidden(`Naming a customer needs ${ON_BEHALF_PERMISSION}`);
+  if (!hasPermission(actor, ON_BEHALF_PERMISSION)) {
+    throw AppError.forbidden(`Naming a customer needs ${ON_BEHALF_PERMISSION}`);
+  }
   return requested;
 }
