@@ -9,6 +9,10 @@
  * - core's kernel (and the database and HTTP layers under it) imports no module: modules extend it by
  *   declaration (`Services`, `CommerceConfig`) and the composition root (`src/create-kernel.ts`) lists them.
  *   Tests are exempt: like the composition root, they may put the kernel and modules together.
+ * - a module of core (`src/modules/<name>/`) is reached from outside its folder only through its entry,
+ *   `index.ts`; test code (`*.test.ts`, `*-test-helpers.ts`) may also import its `testing.ts` (the module's
+ *   test helpers), nothing else may. A module's own files never import its entries, and `src/money/` (like
+ *   the kernel layers) imports no module: see `moduleEntryProblems` below.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -235,6 +239,61 @@ for (const group of ["packages", "apps", "examples", "bench"]) {
 }
 
 problems.push(...kernelLayerProblems());
+
+// ---- Module entries: core's modules are imported only through their index.ts (and, from tests, testing.ts).
+
+/** Where core's modules live, each in a folder of its own. */
+const MODULES_ROOT = "packages/core/src/modules/";
+/** Shared folders that modules build on; importing a module from them would turn the arrow around. */
+const MODULE_FREE_FOLDERS = ["packages/core/src/money/"];
+
+/** Test code: a test, or a module's helpers for tests (exported to other modules' tests by its testing.ts). */
+function isTestCode(path) {
+  return path.endsWith(".test.ts") || path.endsWith("-test-helpers.ts");
+}
+
+/** The module folder a path of core lies in (`catalog`), or null outside any (`modules/built-in-modules.ts`). */
+function moduleOf(path) {
+  const match = path.startsWith(MODULES_ROOT) ? /^([^/]+)\//.exec(path.slice(MODULES_ROOT.length)) : null;
+  return match ? match[1] : null;
+}
+
+/**
+ * One line per import that reaches into a module past its entries. `index.ts` is the module's public API
+ * (what other modules, core's `src/index.ts` and `src/testing/` may use); `testing.ts` re-exports its test
+ * helpers for other modules' tests only, so no production path loads them. A module importing its own
+ * entry would make the entry's re-exports evaluate in the middle of the module's own files.
+ */
+function moduleEntryProblems() {
+  const found = [];
+  for (const file of sourceFiles(join(root, "packages/core/src"))) {
+    const where = relative(root, file);
+    const from = moduleOf(where);
+    const text = readFileSync(file, "utf8");
+    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
+      const specifier = match[1];
+      if (!specifier.startsWith(".")) continue;
+      const target = relative(root, resolve(dirname(file), specifier));
+      const to = moduleOf(target);
+      if (to === null) continue;
+      const entry = target.slice(`${MODULES_ROOT}${to}/`.length).replace(/\.[jt]s$/, "");
+      if (MODULE_FREE_FOLDERS.some((folder) => where.startsWith(folder))) {
+        found.push(`${where}: a shared folder must not import a module (${specifier})`);
+      } else if (from === to) {
+        if (entry === "index" || entry === "testing") {
+          found.push(`${where}: a module imports its own files directly, not its entry (${specifier})`);
+        }
+      } else if (entry === "testing") {
+        if (!isTestCode(where)) found.push(`${where}: only tests may import a module's testing.ts (${specifier})`);
+      } else if (entry !== "index") {
+        found.push(`${where}: imports module ${to} past its entry; use modules/${to}/index.ts (${specifier})`);
+      }
+    }
+  }
+  return found;
+}
+
+problems.push(...moduleEntryProblems());
 
 if (problems.length > 0) {
   console.error(`Forbidden imports (see ARCHITECTURE.md, "Arrows that must never exist"):\n${problems.join("\n")}`);

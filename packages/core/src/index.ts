@@ -60,7 +60,7 @@ export type { DomainEvent, EmitInput, EventBus, EventSubscriber } from "./kernel
 export { createEventBus } from "./kernel/create-event-bus.js";
 export { accountableActor, type Actor, type ActorResolver } from "./kernel/actor.js";
 // The customer a signed-in session acts as (its profile, else its user id: what orders store as `customerId`).
-export { sessionCustomerOf } from "./modules/carts/cart-access.js";
+export { sessionCustomerOf } from "./modules/customers/index.js";
 export type { MemberCredentials, MemberInfo, MintedMemberKey } from "./kernel/member-credentials.js";
 export type { Authenticator, RequestGuard } from "./kernel/authenticator.js";
 export { hasPermission, permissionCovers, isPermissionString } from "./kernel/permissions.js";
@@ -96,22 +96,22 @@ export { CORE_VERSION } from "./kernel/version.js";
 
 // Built-in modules: the types of their services (each registers itself in `Services`), the adapter
 // contracts and configuration sections they add to `CommerceConfig`.
-export type { CatalogService } from "./modules/catalog/catalog-service.js";
-export type { CatalogConfig } from "./modules/catalog/catalog-config.js";
-export type { CatalogEntity } from "./modules/catalog/entity-output.js";
+export type { CatalogService } from "./modules/catalog/index.js";
+export type { CatalogConfig } from "./modules/catalog/index.js";
+export type { CatalogEntity } from "./modules/catalog/index.js";
 // Also what brings the module's `Services` augmentation into the published types (the CLI's `uc catalog import`).
-export type { CatalogImportService, RunImportOptions } from "./modules/catalog-import/catalog-import-service.js";
-export type { CatalogImport } from "./modules/catalog-import/catalog-import-schemas.js";
-export type { CreateEntityInput, UpdateEntityInput } from "./modules/catalog/entity-operations.js";
-export type { CatalogInclude, CatalogIncludeContext } from "./modules/catalog/include-registry.js";
-export type { VariantsCreated } from "./modules/catalog/variant-listeners.js";
-export type { InventoryService } from "./modules/inventory/inventory-service.js";
-export type { Reservation, ReserveInput } from "./modules/inventory/reservation-operations.js";
-export type { MediaService, MediaAsset, CreateAssetInput } from "./modules/media/media-service.js";
-export type { MediaConfig } from "./modules/media/media-config.js";
-export { localDiskStorage, type MediaStorage } from "./modules/media/media-storage.js";
-export type { SearchService } from "./modules/search/search-service.js";
-export type { SearchConfig } from "./modules/search/search-config.js";
+export type { CatalogImportService, RunImportOptions } from "./modules/catalog-import/index.js";
+export type { CatalogImport } from "./modules/catalog-import/index.js";
+export type { CreateEntityInput, UpdateEntityInput } from "./modules/catalog/index.js";
+export type { CatalogInclude, CatalogIncludeContext } from "./modules/catalog/index.js";
+export type { VariantsCreated } from "./modules/catalog/index.js";
+export type { InventoryService } from "./modules/inventory/index.js";
+export type { Reservation, ReserveInput } from "./modules/inventory/index.js";
+export type { MediaService, MediaAsset, CreateAssetInput } from "./modules/media/index.js";
+export type { MediaConfig } from "./modules/media/index.js";
+export { localDiskStorage, type MediaStorage } from "./modules/media/index.js";
+export type { SearchService } from "./modules/search/index.js";
+export type { SearchConfig } from "./modules/search/index.js";
 export type {
   SearchAdapter,
   SearchAdapterFactory,
@@ -123,20 +123,38 @@ export type {
   SuggestQuery,
   Suggestion,
   FacetCounts,
-} from "./modules/search/search-adapter.js";
-export { postgresSearch } from "./modules/search/postgres-search-adapter.js";
-export type { PricingService, EntityPricing } from "./modules/pricing/pricing-service.js";
-export type { PromotionsService } from "./modules/promotions/promotions-service.js";
-export type { TaxService } from "./modules/tax/tax-service.js";
-export type { TaxConfig, RegionRate } from "./modules/tax/tax-config.js";
-export type { AnalyticsQueryService } from "./modules/analytics/query/analytics-query-service.js";
-export type { AnalyticsConfig } from "./modules/analytics/analytics-config.js";
-export type { AnalyticsQueryInput, AnalyticsRow, AnalyticsQueryMeta, AnalyticsModelInfo } from "./modules/analytics/query/analytics-query-schemas.js";
-export type { OrdersService, Order, OrderLine, OrderStatus, CreateOrderInput, CreateOrderLineInput } from "./modules/orders/orders-service.js";
-export type { InvoiceDocument, Seller, TaxLine, EmailInvoiceInput } from "./modules/orders/orders-service.js";
-export type { Fulfillment, CreateFulfillmentBody, Refund, CreateRefundBody, RefundCapStatus } from "./modules/orders/orders-service.js";
-export type { MailConfig } from "./modules/orders/mail-config.js";
-export { createLogMailer, type Mailer, type MailMessage, type MailAttachment } from "./modules/orders/mailer.js";
+} from "./modules/search/index.js";
+export { postgresSearch } from "./modules/search/index.js";
+export type { PricingService, EntityPricing } from "./modules/pricing/index.js";
+export type { PromotionsService } from "./modules/promotions/index.js";
+export type { TaxService } from "./modules/tax/index.js";
+export type { TaxConfig, RegionRate } from "./modules/tax/index.js";
+export type { AnalyticsQueryService } from "./modules/analytics/index.js";
+export type { AnalyticsConfig } from "./modules/analytics/index.js";
+export type {
+  AnalyticsQueryInput,
+  AnalyticsRow,
+  AnalyticsQueryMeta,
+  AnalyticsModelInfo,
+} from "./modules/analytics/index.js";
+export type {
+  OrdersService,
+  Order,
+  OrderLine,
+  OrderStatus,
+  CreateOrderInput,
+  CreateOrderLineInput,
+} from "./modules/orders/index.js";
+export type { InvoiceDocument, Seller, TaxLine, EmailInvoiceInput } from "./modules/orders/index.js";
+export type {
+  Fulfillment,
+  CreateFulfillmentBody,
+  Refund,
+  CreateRefundBody,
+  RefundCapStatus,
+} from "./modules/orders/index.js";
+export type { MailConfig } from "./modules/orders/index.js";
+export { createLogMailer, type Mailer, type MailMessage, type MailAttachment } from "./modules/orders/index.js";
 export type {
   PaymentsService,
   PaymentIntent,
@@ -147,21 +165,29 @@ export type {
   RefundPaymentInput,
   WebhookReceipt,
   WebhookOutcome,
-} from "./modules/payments/payments-service.js";
-export type { PaymentsConfig } from "./modules/payments/payments-config.js";
-export type { CartsService } from "./modules/carts/carts-service.js";
-export type { CartsConfig } from "./modules/carts/carts-config.js";
-export type { CartsSettings } from "./modules/carts/carts-settings.js";
-export type { Cart, CartView, PriceChange } from "./modules/carts/cart-view.js";
-export type { CartQuote, QuotedLine, QuoteInput } from "./modules/carts/cart-quote.js";
-export type { SaleItem, SaleItemRef } from "./modules/catalog/sale-items.js";
-export type { CheckoutService, CheckoutDraft, PlacedOrder } from "./modules/checkout/checkout-service.js";
-export type { PlaceOrderInput } from "./modules/checkout/place-order.js";
-export type { CheckoutFailureReason } from "./modules/checkout/checkout-errors.js";
-export type { MeService, MyProfile, OrderTracking, OrderDownload, Reorder, ReorderSkipReason, SkippedLine } from "./modules/me/me-service.js";
-export type { McpService, CheckoutOnceInput } from "./modules/mcp/mcp-service.js";
-export { DOWNLOADABLE_STATUSES } from "./modules/me/me-downloads.js";
-export { DOWNLOAD_ROLE, DEFAULT_PUBLIC_MEDIA_ROLES } from "./modules/media/media-visibility.js";
+} from "./modules/payments/index.js";
+export type { PaymentsConfig } from "./modules/payments/index.js";
+export type { CartsService } from "./modules/carts/index.js";
+export type { CartsConfig } from "./modules/carts/index.js";
+export type { CartsSettings } from "./modules/carts/index.js";
+export type { Cart, CartView, PriceChange } from "./modules/carts/index.js";
+export type { CartQuote, QuotedLine, QuoteInput } from "./modules/carts/index.js";
+export type { SaleItem, SaleItemRef } from "./modules/catalog/index.js";
+export type { CheckoutService, CheckoutDraft, PlacedOrder } from "./modules/checkout/index.js";
+export type { PlaceOrderInput } from "./modules/checkout/index.js";
+export type { CheckoutFailureReason } from "./modules/checkout/index.js";
+export type {
+  MeService,
+  MyProfile,
+  OrderTracking,
+  OrderDownload,
+  Reorder,
+  ReorderSkipReason,
+  SkippedLine,
+} from "./modules/me/index.js";
+export type { McpService, CheckoutOnceInput } from "./modules/mcp/index.js";
+export { DOWNLOADABLE_STATUSES } from "./modules/me/index.js";
+export { DOWNLOAD_ROLE, DEFAULT_PUBLIC_MEDIA_ROLES } from "./modules/media/index.js";
 export {
   PaymentWebhookRejected,
   type PaymentAdapter,
@@ -174,11 +200,16 @@ export {
   type PaymentWebhookDelivery,
   type PaymentWebhookAction,
   type PaymentWebhookEvent,
-} from "./modules/payments/payment-adapter.js";
-export { manualAdapter } from "./modules/payments/manual-adapter.js";
-export { cardAdapter, type CardAdapterOptions } from "./modules/payments/card-adapter.js";
-export { signCardWebhook, verifyCardSignature, CARD_SIGNATURE_HEADER, CARD_SIGNATURE_TOLERANCE_SECONDS } from "./modules/payments/card-signature.js";
-export type { SettingsService } from "./modules/settings/settings-service.js";
+} from "./modules/payments/index.js";
+export { manualAdapter } from "./modules/payments/index.js";
+export { cardAdapter, type CardAdapterOptions } from "./modules/payments/index.js";
+export {
+  signCardWebhook,
+  verifyCardSignature,
+  CARD_SIGNATURE_HEADER,
+  CARD_SIGNATURE_TOLERANCE_SECONDS,
+} from "./modules/payments/index.js";
+export type { SettingsService } from "./modules/settings/index.js";
 export type {
   CustomersService,
   Customer,
@@ -194,7 +225,7 @@ export type {
   CustomerGroupInput,
   CustomerGroupPatch,
   MemberCreatedPayload,
-} from "./modules/customers/customers-service.js";
+} from "./modules/customers/index.js";
 export {
   selfProfilePatchInput,
   customerAddressInput,
@@ -203,10 +234,15 @@ export {
   customerAddressSchema,
   customerGroupSchema,
   MAX_ADDRESSES_PER_CUSTOMER,
-} from "./modules/customers/customers-schemas.js";
-export type { JobsService, JobRunSummary } from "./modules/jobs/jobs-service.js";
-export type { WebhookService, WebhookEndpoint, WebhookDelivery, CreateEndpointInput } from "./modules/webhooks/webhook-service.js";
-export type { WebhookOptions } from "./modules/webhooks/webhooks-config.js";
+} from "./modules/customers/index.js";
+export type { JobsService, JobRunSummary } from "./modules/jobs/index.js";
+export type {
+  WebhookService,
+  WebhookEndpoint,
+  WebhookDelivery,
+  CreateEndpointInput,
+} from "./modules/webhooks/index.js";
+export type { WebhookOptions } from "./modules/webhooks/index.js";
 export {
   createOutboundClient,
   OutboundError,
@@ -225,7 +261,7 @@ export {
   type TargetPolicy,
   type HostResolver,
 } from "./http/outbound/index.js";
-export type { AuditService, AuditEntry, AuditFilters } from "./modules/audit/audit-service.js";
+export type { AuditService, AuditEntry, AuditFilters } from "./modules/audit/index.js";
 
 // Database
 export { createDatabase, type Database, type Listen } from "./db/create-database.js";

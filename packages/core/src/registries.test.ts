@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { router } from "./http/router.js";
 import { createTestApp, jsonHeaders, testAdminActor, type TestApp } from "./testing/index.js";
-import { startWebhookTestReceiver, type WebhookTestReceiver } from "./modules/webhooks/webhook-test-receiver.js";
+import { startWebhookTestReceiver, type WebhookTestReceiver } from "./modules/webhooks/testing.js";
 import { AppError } from "./kernel/app-error.js";
 import { defineEvents, type EventPayloadsOf } from "./kernel/domain-events.js";
 import { defineErrors, type ErrorCodesOf } from "./kernel/error-codes.js";

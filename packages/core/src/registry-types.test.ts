@@ -1,8 +1,8 @@
 import type { Transaction } from "kysely";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { CoreTables } from "./db/core-tables.js";
-import type { JobsService } from "./modules/jobs/jobs-service.js";
-import type { SettingsService } from "./modules/settings/settings-service.js";
+import type { JobsService } from "./modules/jobs/index.js";
+import type { SettingsService } from "./modules/settings/index.js";
 import { AppError } from "./kernel/app-error.js";
 import type { ErrorCode } from "./kernel/error-codes.js";
 import type { EventBus, EventSubscriber } from "./kernel/event-bus.js";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, jsonHeaders, testAdminActor, type TestApp } from "../testing/index.js";
 import { resolveMetricsRoute } from "./metrics-route.js";
-import { startWebhookTestReceiver, type WebhookTestReceiver } from "../modules/webhooks/webhook-test-receiver.js";
+import { startWebhookTestReceiver, type WebhookTestReceiver } from "../modules/webhooks/testing.js";
 
 /** The value of one sample line of an exposition, or undefined when the line is absent. */
 function sample(exposition: string, line: string): number | undefined {

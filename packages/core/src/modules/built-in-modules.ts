@@ -1,24 +1,24 @@
 import type { PluginManifest } from "../kernel/plugin.js";
-import { coreModule } from "./core/core-module.js";
-import { auditModule } from "./audit/audit-module.js";
-import { catalogModule } from "./catalog/catalog-module.js";
-import { catalogImportModule } from "./catalog-import/catalog-import-module.js";
-import { inventoryModule } from "./inventory/inventory-module.js";
-import { mediaModule } from "./media/media-module.js";
-import { searchModule } from "./search/search-module.js";
-import { pricingModule } from "./pricing/pricing-module.js";
-import { promotionsModule } from "./promotions/promotions-module.js";
-import { taxModule } from "./tax/tax-module.js";
-import { cartsModule } from "./carts/carts-module.js";
-import { ordersModule } from "./orders/orders-module.js";
-import { paymentsModule } from "./payments/payments-module.js";
-import { checkoutModule } from "./checkout/checkout-module.js";
-import { meModule } from "./me/me-module.js";
-import { analyticsModule } from "./analytics/analytics-module.js";
-import { settingsModule } from "./settings/settings-module.js";
-import { customersModule } from "./customers/customers-module.js";
-import { jobsModule } from "./jobs/jobs-module.js";
-import { webhooksModule } from "./webhooks/webhooks-module.js";
+import { coreModule } from "./core/index.js";
+import { auditModule } from "./audit/index.js";
+import { catalogModule } from "./catalog/index.js";
+import { catalogImportModule } from "./catalog-import/index.js";
+import { inventoryModule } from "./inventory/index.js";
+import { mediaModule } from "./media/index.js";
+import { searchModule } from "./search/index.js";
+import { pricingModule } from "./pricing/index.js";
+import { promotionsModule } from "./promotions/index.js";
+import { taxModule } from "./tax/index.js";
+import { cartsModule } from "./carts/index.js";
+import { ordersModule } from "./orders/index.js";
+import { paymentsModule } from "./payments/index.js";
+import { checkoutModule } from "./checkout/index.js";
+import { meModule } from "./me/index.js";
+import { analyticsModule } from "./analytics/index.js";
+import { settingsModule } from "./settings/index.js";
+import { customersModule } from "./customers/index.js";
+import { jobsModule } from "./jobs/index.js";
+import { webhooksModule } from "./webhooks/index.js";
 
 /** Modules every kernel starts with, before the configured plugins are applied. */
 export const builtInModules: readonly PluginManifest[] = [

@@ -2,7 +2,7 @@ import { sql, type Transaction } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CoreTables } from "../db/core-tables.js";
 import { createTestApp, testAdminActor, type TestApp } from "../testing/index.js";
-import { call } from "./catalog/catalog-test-helpers.js";
+import { call } from "./catalog/testing.js";
 
 /**
  * What checkout will do: catalog, pricing, promotions, tax, stock and an event composed in one caller's

@@ -1,8 +1,8 @@
 import { AppError } from "../../kernel/app-error.js";
 import type { Services } from "../../kernel/contexts.js";
 import type { TxOptions } from "../../kernel/transaction.js";
-import { saleItemKey } from "../catalog/sale-items.js";
-import type { PromotionOutcome } from "../promotions/promotion-evaluation.js";
+import { saleItemKey } from "../catalog/index.js";
+import type { PromotionOutcome } from "../promotions/index.js";
 import type { CartItemRecord } from "./carts-context.js";
 
 /** Why a line cannot be sold now. */

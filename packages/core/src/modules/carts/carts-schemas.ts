@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { amountSchema, currencySchema } from "../pricing/pricing-schemas.js";
-import { codeSchema } from "../promotions/promotions-schemas.js";
+import { amountSchema } from "../../money/amount-schema.js";
+import { currencySchema } from "../../money/currency-schema.js";
+import { codeSchema } from "../promotions/index.js";
 
 /** Most units of one line (one entity, or one variant) a cart holds. */
 export const MAX_ITEM_QUANTITY = 999;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, type TestApp } from "../../testing/index.js";
-import { call, createEntity, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
+import { call, createEntity, otherOrgAdmin } from "../catalog/testing.js";
 import { hashCartToken } from "./cart-token.js";
 import { cartCall, cartStaff, createGuestCart, shopper, storefrontKey } from "./carts-test-helpers.js";
 

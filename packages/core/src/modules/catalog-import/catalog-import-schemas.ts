@@ -1,6 +1,13 @@
 import { z } from "zod";
-import { entityStatusSchema, localeSchema, localizedAttributesSchema, metadataSchema, slugSchema } from "../catalog/catalog-schemas.js";
-import { amountSchema, currencySchema } from "../pricing/pricing-schemas.js";
+import {
+  entityStatusSchema,
+  localeSchema,
+  localizedAttributesSchema,
+  metadataSchema,
+  slugSchema,
+} from "../catalog/index.js";
+import { amountSchema } from "../../money/amount-schema.js";
+import { currencySchema } from "../../money/currency-schema.js";
 
 /** A stock quantity of an import row: absolute on-hand units in a warehouse (by code; `default` when omitted). */
 export const importStockSchema = z.strictObject({

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
-import { call, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
-import { multipart } from "../media/media-test-helpers.js";
+import { call, otherOrgAdmin } from "../catalog/testing.js";
+import { multipart } from "../media/testing.js";
 import { finishImport, ndjson, postImport } from "./catalog-import-test-helpers.js";
 
 const shirt = {

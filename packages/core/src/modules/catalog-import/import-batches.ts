@@ -4,9 +4,9 @@ import type { CoreTables } from "../../db/core-tables.js";
 import type { Actor } from "../../kernel/actor.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
-import type { BulkEntityInput } from "../catalog/bulk-entity-upsert.js";
-import type { BulkPriceInput } from "../pricing/bulk-price-operations.js";
-import type { BulkStockInput } from "../inventory/bulk-stock-operations.js";
+import type { BulkEntityInput } from "../catalog/index.js";
+import type { BulkPriceInput } from "../pricing/index.js";
+import type { BulkStockInput } from "../inventory/index.js";
 import type { ImportEntity } from "./catalog-import-schemas.js";
 import { importScope, MAX_KEPT_ERRORS } from "./catalog-import-tables.js";
 

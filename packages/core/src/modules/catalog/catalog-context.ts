@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
+import { isUuid } from "../../db/is-uuid.js";
 import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
 import type { Actor } from "../../kernel/actor.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
@@ -33,10 +34,6 @@ export function catalogScope(db: Kysely<CoreTables> | Transaction<CoreTables>, o
 
 /** The entity row as read: its table's columns (`ENTITY_COLUMNS`), nothing restated. */
 export type EntityRow = Pick<Selectable<CatalogTables["catalogEntities"]>, (typeof ENTITY_COLUMNS)[number]>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string): boolean => UUID.test(value);
 
 /** Columns an entity is read with; `revision` keys cached includes and is never answered. */
 export const ENTITY_COLUMNS = ["id", "type", "slug", "status", "source", "sourceStoreId", "metadata", "createdAt", "updatedAt", "revision"] as const;

@@ -1,13 +1,8 @@
-import { sql } from "kysely";
-import type { MigrationDb, NamedMigration } from "../../kernel/plugin.js";
+import { runStatements } from "../../db/run-statements.js";
+import type { NamedMigration } from "../../kernel/plugin.js";
 import { ENTITY_COUNT_STATEMENTS, PLANNED_COUNT_FUNCTIONS, plannedOnEachRun } from "./entity-counts.js";
 import { ENTITY_LIST_INDEXES } from "./entity-listing.js";
 import { LIST_GENERATION_STATEMENTS } from "./page-anchors.js";
-
-/** Runs DDL statements one by one: the extended protocol PGlite and pg use takes one statement per call. */
-export async function runStatements(db: MigrationDb, statements: readonly string[]): Promise<void> {
-  for (const statement of statements) await sql.raw(statement).execute(db);
-}
 
 const ENTITIES = [
   `create table catalog_entities (

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/index.js";
-import { PNG, uploadMedia } from "../media/media-test-helpers.js";
+import { PNG, uploadMedia } from "../media/testing.js";
 import { call, createEntity, otherOrgAdmin } from "./catalog-test-helpers.js";
 
 /** Every table of catalog, inventory, media and search, plus the event log their writes append to. */

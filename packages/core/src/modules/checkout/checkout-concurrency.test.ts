@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
-import { call } from "../catalog/catalog-test-helpers.js";
+import { call } from "../catalog/testing.js";
 import { cartWith, checkout, checkoutTraces, createWarehouse, stockedProduct } from "./checkout-test-helpers.js";
 
 // PGlite has one connection: concurrency is only real on PostgreSQL.

@@ -1,5 +1,5 @@
-import type { CartQuote } from "../carts/cart-quote.js";
-import type { CreateOrderInput } from "../orders/orders-service.js";
+import type { CartQuote } from "../carts/index.js";
+import type { CreateOrderInput } from "../orders/index.js";
 import { checkoutFailed } from "./checkout-errors.js";
 import type { CheckoutInput } from "./checkout-schemas.js";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
-import { cartCall, storefrontKey } from "../carts/carts-test-helpers.js";
+import { cartCall, storefrontKey } from "../carts/testing.js";
 import { cartWith, checkoutTraces, createWarehouse, stockedProduct } from "./checkout-test-helpers.js";
 
 /** A guest's checkout sent with an `Idempotency-Key`, as a client retrying after a lost answer does. */

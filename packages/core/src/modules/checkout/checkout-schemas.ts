@@ -1,9 +1,10 @@
 import { z } from "zod";
-import { MAX_PROMOTION_CODES } from "../carts/carts-schemas.js";
-import { orderSchema } from "../orders/orders-schemas.js";
-import { paymentSummarySchema } from "../payments/payments-schemas.js";
-import { currencySchema, customerGroupIdSchema } from "../pricing/pricing-schemas.js";
-import { codeSchema } from "../promotions/promotions-schemas.js";
+import { MAX_PROMOTION_CODES } from "../carts/index.js";
+import { orderSchema } from "../orders/index.js";
+import { paymentSummarySchema } from "../payments/index.js";
+import { currencySchema } from "../../money/currency-schema.js";
+import { customerGroupIdSchema } from "../pricing/index.js";
+import { codeSchema } from "../promotions/index.js";
 
 /** The spec's checkout request. Prices, totals, tenant and actor are never read from it. */
 export const checkoutBody = z.object({

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { sql, type Kysely } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import type { Actor } from "../../kernel/actor.js";
-import { call, createEntity } from "../catalog/catalog-test-helpers.js";
-import { cartCall, createGuestCart, storefrontKey } from "../carts/carts-test-helpers.js";
+import { call, createEntity } from "../catalog/testing.js";
+import { cartCall, createGuestCart, storefrontKey } from "../carts/testing.js";
 
 /** A published product with a EUR price and stock in `warehouseId`; answers its id. */
 export async function stockedProduct(app: FastifyInstance, input: { slug: string; warehouseId: string; price: number; onHand: number; title?: string }): Promise<string> {

@@ -5,8 +5,8 @@ import { AppError } from "../../kernel/app-error.js";
 import { defineHook } from "../../kernel/hook-runner.js";
 import { definePlugin } from "../../kernel/plugin.js";
 import { createTestActor, createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
-import { call, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
-import { cartCall, cartStaff, shopper, storefrontKey } from "../carts/carts-test-helpers.js";
+import { call, otherOrgAdmin } from "../catalog/testing.js";
+import { cartCall, cartStaff, shopper, storefrontKey } from "../carts/testing.js";
 import { cartWith, checkout, checkoutTraces, createWarehouse, stockedProduct } from "./checkout-test-helpers.js";
 
 /** What the test plugin's hooks do on the next checkout. */

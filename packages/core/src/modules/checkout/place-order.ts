@@ -9,11 +9,10 @@ import type { BeforeHookContext, HookRunner } from "../../kernel/hook-runner.js"
 import { hasPermission } from "../../kernel/permissions.js";
 import { inTransactionWithHookErrors, type TxOptions } from "../../kernel/transaction.js";
 import type { WithHookErrors } from "../../kernel/transaction-runner.js";
-import { ON_BEHALF_PERMISSION, owningCustomer } from "../carts/cart-access.js";
-import type { CartQuote, QuotedLine } from "../carts/cart-quote.js";
-import type { CartRecord } from "../carts/carts-context.js";
-import type { Order } from "../orders/orders-service.js";
-import type { PaymentSummary } from "../payments/payments-service.js";
+import { ON_BEHALF_PERMISSION, owningCustomer } from "../customers/index.js";
+import type { CartQuote, QuotedLine, CartRecord } from "../carts/index.js";
+import type { Order } from "../orders/index.js";
+import type { PaymentSummary } from "../payments/index.js";
 import { acceptedDraft, draftOrder, type CheckoutDraft } from "./checkout-draft.js";
 import { checkoutFailed, failingAs } from "./checkout-errors.js";
 import type { CheckoutInput } from "./checkout-schemas.js";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
-import { call, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
+import { call, otherOrgAdmin } from "../catalog/testing.js";
 import { MAX_ADDRESSES_PER_CUSTOMER } from "./customers-schemas.js";
 import { createCustomer, customerEvents, customerManager, customerReader, customerTraces } from "./customers-test-helpers.js";
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../kernel/actor.js";
 import { createTestApp, type TestApp } from "../../testing/index.js";
-import { call } from "../catalog/catalog-test-helpers.js";
-import { cartCall, cartStaff, shopper, storefrontKey } from "../carts/carts-test-helpers.js";
-import { checkout, checkoutTraces, createWarehouse, stockedProduct } from "../checkout/checkout-test-helpers.js";
+import { call } from "../catalog/testing.js";
+import { cartCall, cartStaff, shopper, storefrontKey } from "../carts/testing.js";
+import { checkout, checkoutTraces, createWarehouse, stockedProduct } from "../checkout/testing.js";
 import { createGroup, customerManager } from "./customers-test-helpers.js";
 
 // Customer groups come from the customer's profile wherever prices and promotions are resolved (carts,

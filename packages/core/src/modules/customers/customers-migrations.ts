@@ -1,5 +1,5 @@
 import type { NamedMigration } from "../../kernel/plugin.js";
-import { runStatements } from "../catalog/catalog-migrations.js";
+import { runStatements } from "../../db/run-statements.js";
 
 const STATEMENTS = [
   // The id is the user id for a person with an account (carts and orders already record it as their

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { paginationQuery } from "../../http/pagination.js";
-import { metadataSchema } from "../catalog/catalog-schemas.js";
+import { metadataSchema } from "../catalog/index.js";
 
 // Each record is defined once, here: its answer, its TypeScript type and its table's columns
 // (`TableOf` in customers-tables.ts) derive from the schema.

@@ -3,7 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import type { Actor } from "../../kernel/actor.js";
 import { createTestActor } from "../../testing/index.js";
-import { call } from "../catalog/catalog-test-helpers.js";
+import { call } from "../catalog/testing.js";
 
 /** Staff who manage customers. */
 export const customerManager: Actor = createTestActor({ id: "customer-manager", permissions: ["customers:read", "customers:update"] });

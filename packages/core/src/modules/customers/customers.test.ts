@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, isPostgresTestRun, testCustomerActor, type TestApp } from "../../testing/index.js";
-import { call, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
+import { call, otherOrgAdmin } from "../catalog/testing.js";
 import { createCustomer, createGroup, customerEvents, customerManager, customerReader, customerTraces } from "./customers-test-helpers.js";
 
 describe("customers", () => {

@@ -1,5 +1,5 @@
 import type { NamedMigration } from "../../kernel/plugin.js";
-import { runStatements } from "../catalog/catalog-migrations.js";
+import { runStatements } from "../../db/run-statements.js";
 
 const STATEMENTS = [
   `create table inventory_warehouses (

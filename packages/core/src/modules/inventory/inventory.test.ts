@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, isPostgresTestRun, TEST_ORGANIZATION_ID, type TestApp } from "../../testing/index.js";
-import { call, createEntity, otherOrgAdmin, storefrontActor } from "../catalog/catalog-test-helpers.js";
+import { call, createEntity, otherOrgAdmin, storefrontActor } from "../catalog/testing.js";
 
 describe("inventory", () => {
   let t: TestApp;

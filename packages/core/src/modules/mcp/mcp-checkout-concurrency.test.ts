@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../kernel/actor.js";
 import { createTestActor, createTestApp, isPostgresTestRun, jsonHeaders, type TestApp } from "../../testing/index.js";
-import { cartWith, checkoutTraces, createWarehouse, stockedProduct } from "../checkout/checkout-test-helpers.js";
+import { cartWith, checkoutTraces, createWarehouse, stockedProduct } from "../checkout/testing.js";
 import { MCP_ACCEPT } from "./mcp-test-helpers.js";
 
 const storefront: Actor = createTestActor({ id: "mcp-race-storefront", type: "apiKey", permissions: ["cart:create", "cart:read", "cart:update", "orders:create"] });

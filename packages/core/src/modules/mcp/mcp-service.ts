@@ -3,7 +3,7 @@ import { AppError } from "../../kernel/app-error.js";
 import type { ServiceContext } from "../../kernel/contexts.js";
 import { credentialOf } from "../../http/idempotency/idempotency-key.js";
 import { createIdempotencyStore, type IdempotencyClaim } from "../../http/idempotency/idempotency-store.js";
-import type { PlacedOrder, PlaceOrderInput } from "../checkout/place-order.js";
+import type { PlacedOrder, PlaceOrderInput } from "../checkout/index.js";
 
 /** A checkout asked for by an MCP tool, with the key that makes its retries safe. */
 export interface CheckoutOnceInput extends PlaceOrderInput {

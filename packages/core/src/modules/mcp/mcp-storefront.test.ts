@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, jsonHeaders, testAdminActor, type TestApp } from "../../testing/index.js";
-import { createWarehouse, stockedProduct } from "../checkout/checkout-test-helpers.js";
+import { createWarehouse, stockedProduct } from "../checkout/testing.js";
 import { dataOf, listen, probe, resultOf, type ProbeStep } from "./mcp-test-helpers.js";
 
 /** A signed-in customer (a session): their cart and orders are theirs without a cart token. */

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../kernel/actor.js";
 import { createTestActor, createTestApp, jsonHeaders, testAdminActor, type TestApp } from "../../testing/index.js";
-import { otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
-import { createWarehouse, stockedProduct } from "../checkout/checkout-test-helpers.js";
+import { otherOrgAdmin } from "../catalog/testing.js";
+import { createWarehouse, stockedProduct } from "../checkout/testing.js";
 import { dataOf, listen, MCP_ACCEPT, probe, resultOf, type ProbeStep } from "./mcp-test-helpers.js";
 
 /** A storefront API key, as a shopper's agent holds it. */

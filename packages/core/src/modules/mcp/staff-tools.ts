@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { resolveAnalyticsConfig } from "../analytics/analytics-config.js";
-import { REPORT_NAMES, reportQuerySchema, reportResultSchema } from "../analytics/reports/report-schemas.js";
-import { runReport } from "../analytics/reports/run-report.js";
-import { adjustStockBody } from "../inventory/adjust-stock-body.js";
-import { stockLevelSchema } from "../inventory/inventory-schemas.js";
-import { createRefundInput, refundSchema } from "../orders/order-refund-schemas.js";
-import { orderSchema } from "../orders/orders-schemas.js";
+import {
+  resolveAnalyticsConfig,
+  REPORT_NAMES,
+  reportQuerySchema,
+  reportResultSchema,
+  runReport,
+} from "../analytics/index.js";
+import { adjustStockBody, stockLevelSchema } from "../inventory/index.js";
+import { createRefundInput, refundSchema, orderSchema } from "../orders/index.js";
 import { defineTool, type CommerceTool, type ToolContext } from "./commerce-tool.js";
 
 /** An order id or number, as `GET /api/orders/{id}` takes it. */

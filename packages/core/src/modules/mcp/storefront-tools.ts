@@ -2,17 +2,24 @@ import { z } from "zod";
 import { MAX_IDEMPOTENCY_KEY_LENGTH } from "../../http/idempotency/idempotency-key.js";
 import { AppError } from "../../kernel/app-error.js";
 import { hasPermission } from "../../kernel/permissions.js";
-import type { CartTarget } from "../carts/cart-operations.js";
-import type { CartView } from "../carts/cart-view.js";
-import { addCartItemBody, cartSchema, createCartBody, createdCartSchema, MAX_PROMOTION_CODES, priceChangeSchema, updateCartItemBody } from "../carts/carts-schemas.js";
-import { entitySchema, entityStatusSchema } from "../catalog/catalog-schemas.js";
-import { checkoutBody, placedOrderSchema } from "../checkout/checkout-schemas.js";
-import { stockLevelSchema } from "../inventory/inventory-schemas.js";
-import { customerOf } from "../me/me-customer.js";
-import { myOrderParams, orderTrackingSchema } from "../me/me-schemas.js";
-import { currencySchema } from "../pricing/pricing-schemas.js";
-import { codeSchema } from "../promotions/promotions-schemas.js";
-import { ATTRIBUTE_NAME, searchHitSchema, searchQueryOf } from "../search/search-schemas.js";
+import {
+  type CartTarget,
+  type CartView,
+  addCartItemBody,
+  cartSchema,
+  createCartBody,
+  createdCartSchema,
+  MAX_PROMOTION_CODES,
+  priceChangeSchema,
+  updateCartItemBody,
+} from "../carts/index.js";
+import { entitySchema, entityStatusSchema } from "../catalog/index.js";
+import { checkoutBody, placedOrderSchema } from "../checkout/index.js";
+import { stockLevelSchema } from "../inventory/index.js";
+import { customerOf, myOrderParams, orderTrackingSchema } from "../me/index.js";
+import { currencySchema } from "../../money/currency-schema.js";
+import { codeSchema } from "../promotions/index.js";
+import { ATTRIBUTE_NAME, searchHitSchema, searchQueryOf } from "../search/index.js";
 import { defineTool, type CommerceTool, type ToolContext } from "./commerce-tool.js";
 
 /** Reaching a cart: what the `x-cart-token` header carries over REST is an argument here. */

@@ -1,6 +1,6 @@
 import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
-import { sessionCustomerOf } from "../carts/cart-access.js";
+import { sessionCustomerOf } from "../customers/index.js";
 
 /**
  * The customer a `/api/me` request is about: the signed-in person's customer profile, else their user id

@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/index.js";
-import { call, createEntity } from "../catalog/catalog-test-helpers.js";
-import { PNG, uploadMedia } from "../media/media-test-helpers.js";
-import type { CreateOrderLineInput } from "../orders/order-operations.js";
+import { call, createEntity } from "../catalog/testing.js";
+import { PNG, uploadMedia } from "../media/testing.js";
+import type { CreateOrderLineInput } from "../orders/index.js";
 import { customer, meCall, orderOf } from "./me-test-helpers.js";
 
 const ann = customer("ann");

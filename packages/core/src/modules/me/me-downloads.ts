@@ -2,9 +2,9 @@ import type { z } from "zod";
 import { AppError } from "../../kernel/app-error.js";
 import type { Services } from "../../kernel/contexts.js";
 import type { TxOptions } from "../../kernel/transaction.js";
-import type { OrderStatus } from "../orders/orders-context.js";
+import type { OrderStatus } from "../orders/index.js";
 import type { orderDownloadSchema } from "./me-schemas.js";
-import { DOWNLOAD_ROLE } from "../media/media-visibility.js";
+import { DOWNLOAD_ROLE } from "../media/index.js";
 
 /** One signed download link of an order. */
 export type OrderDownload = z.output<typeof orderDownloadSchema>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, testAdminActor, type TestApp } from "../../testing/index.js";
-import { call } from "../catalog/catalog-test-helpers.js";
+import { call } from "../catalog/testing.js";
 import { adminApiKey, customer, meCall, orderOf, systemActor } from "./me-test-helpers.js";
 
 const ann = customer("ann");

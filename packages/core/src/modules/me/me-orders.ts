@@ -1,7 +1,6 @@
 import type { Services } from "../../kernel/contexts.js";
 import type { TxOptions } from "../../kernel/transaction.js";
-import type { Order } from "../orders/orders-context.js";
-import type { ListOrdersQuery, OrderSummary } from "../orders/order-listing.js";
+import type { Order, ListOrdersQuery, OrderSummary } from "../orders/index.js";
 import type { z } from "zod";
 import type { orderTrackingSchema } from "./me-schemas.js";
 

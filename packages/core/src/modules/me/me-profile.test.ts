@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../kernel/actor.js";
 import { createTestApp, isPostgresTestRun, testAdminActor, type TestApp } from "../../testing/index.js";
-import { call } from "../catalog/catalog-test-helpers.js";
+import { call } from "../catalog/testing.js";
 import { adminApiKey, CUSTOMER_PERMISSIONS, customer, meCall, systemActor } from "./me-test-helpers.js";
 
 /** A signed-in customer whose session carries their e-mail, as the auth package's sessions do. */

@@ -3,7 +3,7 @@ import type { Actor } from "../../kernel/actor.js";
 import { isAppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
-import type { Customer, CustomerAddress, CustomerAddressInput, SelfProfilePatch } from "../customers/customers-service.js";
+import type { Customer, CustomerAddress, CustomerAddressInput, SelfProfilePatch } from "../customers/index.js";
 import { customerOf } from "./me-customer.js";
 import type { myProfileSchema } from "./me-schemas.js";
 

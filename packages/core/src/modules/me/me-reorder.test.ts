@@ -1,11 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
-import { cartCall } from "../carts/carts-test-helpers.js";
-import { call, createEntity } from "../catalog/catalog-test-helpers.js";
-import { createWarehouse, stockedProduct } from "../checkout/checkout-test-helpers.js";
-import type { CreateOrderLineInput } from "../orders/order-operations.js";
-import type { Order } from "../orders/orders-context.js";
+import { cartCall } from "../carts/testing.js";
+import { call, createEntity } from "../catalog/testing.js";
+import { createWarehouse, stockedProduct } from "../checkout/testing.js";
+import type { CreateOrderLineInput, Order } from "../orders/index.js";
 import { adminApiKey, CUSTOMER_PERMISSIONS, customer, meCall, orderOf } from "./me-test-helpers.js";
 
 const ann = customer("ann");

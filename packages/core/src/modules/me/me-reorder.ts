@@ -3,10 +3,9 @@ import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
-import type { Cart } from "../carts/cart-view.js";
-import { MAX_ITEM_QUANTITY } from "../carts/carts-schemas.js";
-import { saleItemKey, type SaleItem } from "../catalog/sale-items.js";
-import type { OrderLine } from "../orders/orders-context.js";
+import { type Cart, MAX_ITEM_QUANTITY } from "../carts/index.js";
+import { saleItemKey, type SaleItem } from "../catalog/index.js";
+import type { OrderLine } from "../orders/index.js";
 import type { reorderSkipReasonSchema, skippedLineSchema } from "./me-schemas.js";
 import { customerOf } from "./me-customer.js";
 

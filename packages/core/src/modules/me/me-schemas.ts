@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { createdCartSchema } from "../carts/carts-schemas.js";
-import { customerSchema } from "../customers/customers-schemas.js";
-import { listOrdersQuery, orderStatusSchema } from "../orders/orders-schemas.js";
+import { createdCartSchema } from "../carts/index.js";
+import { customerSchema } from "../customers/index.js";
+import { listOrdersQuery, orderStatusSchema } from "../orders/index.js";
 
 // The answers of `/api/me` that are its own; orders, carts and addresses keep their modules' schemas.
 

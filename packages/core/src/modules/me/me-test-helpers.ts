@@ -3,9 +3,8 @@ import { sql } from "kysely";
 import type { Actor } from "../../kernel/actor.js";
 import type { Kernel } from "../../kernel/create-kernel.js";
 import { createTestActor, jsonHeaders } from "../../testing/index.js";
-import type { CreateOrderInput } from "../orders/order-operations.js";
-import type { Order, OrderStatus } from "../orders/orders-context.js";
-import { createOrder } from "../orders/orders-test-helpers.js";
+import type { CreateOrderInput, Order, OrderStatus } from "../orders/index.js";
+import { createOrder } from "../orders/testing.js";
 
 /** What the reference server's customer role holds. */
 export const CUSTOMER_PERMISSIONS = ["catalog:read", "customers:read:self", "customers:update:self", "orders:read:own", "orders:create", "cart:create", "cart:read", "cart:update"];

@@ -7,7 +7,7 @@ import type { ServiceContext } from "../../kernel/contexts.js";
 import type { attachMediaInput, mediaAttachmentSchema } from "./media-schemas.js";
 import type { MediaTables } from "./media-tables.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
-import { canSeeUnpublished } from "../catalog/catalog-context.js";
+import { canSeeUnpublished } from "../catalog/index.js";
 import { canReadPrivateMedia } from "./media-visibility.js";
 
 /** An asset attached to an entity (variantId null) or to one of its variants. */

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../kernel/actor.js";
 import { createTestApp, jsonHeaders, testCustomerActor, testStaffActor, type TestApp } from "../../testing/index.js";
-import { call, createEntity, storefrontActor } from "../catalog/catalog-test-helpers.js";
+import { call, createEntity, storefrontActor } from "../catalog/testing.js";
 import { PNG, uploadMedia } from "./media-test-helpers.js";
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n${text}\n%%EOF\n`);

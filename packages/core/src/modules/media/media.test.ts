@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../kernel/actor.js";
 import { createTestActor, createTestApp, jsonHeaders, testAdminActor, type TestApp } from "../../testing/index.js";
-import { call, createEntity, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
+import { call, createEntity, otherOrgAdmin } from "../catalog/testing.js";
 import { JPEG, PNG, uploadMedia, type MultipartPart } from "./media-test-helpers.js";
 
 describe("media", () => {

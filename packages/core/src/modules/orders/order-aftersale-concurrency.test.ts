@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, isPostgresTestRun, testAdminActor, type TestApp } from "../../testing/index.js";
-import { call } from "../catalog/catalog-test-helpers.js";
+import { call } from "../catalog/testing.js";
 import { operator, paidOrder, post, singleLine } from "./order-aftersale-test-helpers.js";
 
 // Races need real concurrent connections: PostgreSQL only (PGlite has one connection).

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import type { Actor } from "../../kernel/actor.js";
 import { createTestActor, jsonHeaders, type TestApp } from "../../testing/index.js";
-import type { PaymentAdapter, RefundInput } from "../payments/payment-adapter.js";
+import type { PaymentAdapter, RefundInput } from "../payments/index.js";
 import type { CreateOrderInput } from "./order-operations.js";
 import type { Order, OrderStatus } from "./orders-context.js";
 import { orderInput } from "./orders-test-helpers.js";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
-import { call } from "../catalog/catalog-test-helpers.js";
+import { call } from "../catalog/testing.js";
 import { COMPACT_ORDER_COUNTS_TASK } from "./order-counts.js";
 import { createOrder, orderInput } from "./orders-test-helpers.js";
 

@@ -3,7 +3,7 @@ import { pageOffset } from "../../http/pagination.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess } from "../../kernel/contexts.js";
 import type { TxOptions } from "../../kernel/transaction.js";
-import { isUuid } from "../catalog/catalog-context.js";
+import { isUuid } from "../../db/is-uuid.js";
 import type { ListOrdersQuery, OrderSummary } from "./order-listing.js";
 import { ORDER_COLUMNS, ORDER_LINE_COLUMNS, ordersScope, toOrder, type Order } from "./orders-context.js";
 import { ORDER_NUMBER } from "./orders-schemas.js";

@@ -6,7 +6,7 @@ import { AppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
-import { isUuid } from "../catalog/catalog-context.js";
+import { isUuid } from "../../db/is-uuid.js";
 import type { createFulfillmentInput, fulfillmentSchema } from "./order-fulfillment-schemas.js";
 import { aftersaleScope } from "./order-aftersale-tables.js";
 import { moveOrderStatus } from "./order-transitions.js";

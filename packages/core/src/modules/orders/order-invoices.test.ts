@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, isPostgresTestRun, testAdminActor, testCustomerActor, type TestApp } from "../../testing/index.js";
-import { call, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
+import { call, otherOrgAdmin } from "../catalog/testing.js";
 import { formatInvoiceNumber } from "./invoice-number.js";
 import type { MailMessage } from "./mailer.js";
 import { createOrder } from "./orders-test-helpers.js";

@@ -4,7 +4,7 @@ import { AppError, isAppError } from "../../kernel/app-error.js";
 import { hasPermission } from "../../kernel/permissions.js";
 import { recordInvoiceEmailRequest } from "./invoice-email-requests.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
-import { isUuid } from "../catalog/catalog-context.js";
+import { isUuid } from "../../db/is-uuid.js";
 import { buildInvoiceDocument, type InvoiceDocument } from "./invoice-document.js";
 import { issueInvoiceNumber } from "./invoice-number.js";
 import { renderInvoicePdf } from "./invoice-pdf.js";

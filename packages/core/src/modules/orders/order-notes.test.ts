@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, type TestApp } from "../../testing/index.js";
-import { call, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
+import { call, otherOrgAdmin } from "../catalog/testing.js";
 import { createOrder } from "./orders-test-helpers.js";
 
 const clerk = createTestActor({ id: "note-clerk", permissions: ["orders:read", "orders:update"] });

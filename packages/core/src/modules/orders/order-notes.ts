@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess } from "../../kernel/contexts.js";
-import { isUuid } from "../catalog/catalog-context.js";
+import { isUuid } from "../../db/is-uuid.js";
 import { appendTimeline } from "./order-timeline.js";
 import { ordersScope } from "./orders-context.js";
 import type { createOrderNoteInput, orderNoteSchema } from "./orders-schemas.js";

@@ -6,7 +6,7 @@ import { AppError, isAppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
 import type { TxOptions } from "../../kernel/transaction.js";
-import { isUuid } from "../catalog/catalog-context.js";
+import { isUuid } from "../../db/is-uuid.js";
 import { insertNumberedOrder, yearIn } from "./order-number.js";
 import { moveOrderStatus } from "./order-transitions.js";
 import { ORDER_COLUMNS, ORDER_LINE_COLUMNS, ordersScope, toOrder, type Order, type OrderLine } from "./orders-context.js";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, testAdminActor, type TestApp } from "../../testing/index.js";
-import { call, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
+import { call, otherOrgAdmin } from "../catalog/testing.js";
 import { aftersaleTraces, operator, paidOrder, post, recordingManualAdapter, singleLine } from "./order-aftersale-test-helpers.js";
 import { dayIn } from "./order-refund-cap.js";
 

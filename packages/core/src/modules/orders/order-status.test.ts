@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
-import { call, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
-import { cartWith, checkout, createWarehouse, stockedProduct } from "../checkout/checkout-test-helpers.js";
+import { call, otherOrgAdmin } from "../catalog/testing.js";
+import { cartWith, checkout, createWarehouse, stockedProduct } from "../checkout/testing.js";
 import type { OrderStatus } from "./orders-context.js";
 import { orderStatusSchema } from "./orders-schemas.js";
 import { createOrder } from "./orders-test-helpers.js";

@@ -4,7 +4,7 @@ import type { CoreTables } from "../../db/core-tables.js";
 import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { EventBus } from "../../kernel/event-bus.js";
-import { isUuid } from "../catalog/catalog-context.js";
+import { isUuid } from "../../db/is-uuid.js";
 import { appendTimeline } from "./order-timeline.js";
 import { ordersScope, type OrderStatus } from "./orders-context.js";
 

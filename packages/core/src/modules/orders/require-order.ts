@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import { AppError } from "../../kernel/app-error.js";
-import { isUuid } from "../catalog/catalog-context.js";
+import { isUuid } from "../../db/is-uuid.js";
 import { ordersScope } from "./orders-context.js";
 
 /**

@@ -4,9 +4,9 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, type TestApp } from "../../testing/index.js";
-import { otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
-import { cartCall, shopper, storefrontKey } from "../carts/carts-test-helpers.js";
-import { cartWith, checkout, createWarehouse, stockedProduct } from "../checkout/checkout-test-helpers.js";
+import { otherOrgAdmin } from "../catalog/testing.js";
+import { cartCall, shopper, storefrontKey } from "../carts/testing.js";
+import { cartWith, checkout, createWarehouse, stockedProduct } from "../checkout/testing.js";
 import { cardAdapter } from "./card-adapter.js";
 import { manualAdapter } from "./manual-adapter.js";
 

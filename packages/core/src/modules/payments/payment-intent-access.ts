@@ -1,7 +1,8 @@
 import { AppError } from "../../kernel/app-error.js";
 import { hasPermission } from "../../kernel/permissions.js";
-import { sessionCustomerOf, type CartCaller } from "../carts/cart-access.js";
-import { isUuid } from "../catalog/catalog-context.js";
+import { sessionCustomerOf } from "../customers/index.js";
+import type { CartCaller } from "../carts/index.js";
+import { isUuid } from "../../db/is-uuid.js";
 import { paymentsScope, type PaymentsContext } from "./payments-context.js";
 import type { PaymentIntentAnswer } from "./payments-schemas.js";
 

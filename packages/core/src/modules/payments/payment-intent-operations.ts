@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { queryTemplate } from "../../db/query-template.js";
 import { AppError } from "../../kernel/app-error.js";
-import { isUuid } from "../catalog/catalog-context.js";
+import { isUuid } from "../../db/is-uuid.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { paymentsScope, PAYMENT_INTENT_COLUMNS, toPaymentIntent, type PaymentIntent, type PaymentsContext } from "./payments-context.js";
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, jsonHeaders, testAdminActor, type TestApp } from "../../testing/index.js";
-import { orderInput } from "../orders/orders-test-helpers.js";
+import { orderInput } from "../orders/testing.js";
 import { cardAdapter } from "./card-adapter.js";
 import { manualAdapter } from "./manual-adapter.js";
 import { createPaymentRegistry } from "./payment-registry.js";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { findUnsafeInput } from "../../http/unsafe-input.js";
 import { AppError, isAppError } from "../../kernel/app-error.js";
-import { isUuid } from "../catalog/catalog-context.js";
+import { isUuid } from "../../db/is-uuid.js";
 import { PaymentWebhookRejected, type PaymentWebhookEvent } from "./payment-adapter.js";
 import { paymentsScope, type PaymentsContext } from "./payments-context.js";
 import { matchIntent } from "./webhook-intent-match.js";

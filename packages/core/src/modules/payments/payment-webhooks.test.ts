@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/index.js";
-import { orderInput } from "../orders/orders-test-helpers.js";
+import { orderInput } from "../orders/testing.js";
 import { cardAdapter } from "./card-adapter.js";
 import { signCardWebhook } from "./card-signature.js";
 import { manualAdapter } from "./manual-adapter.js";

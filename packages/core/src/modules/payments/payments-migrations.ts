@@ -1,5 +1,5 @@
 import type { NamedMigration } from "../../kernel/plugin.js";
-import { runStatements } from "../catalog/catalog-migrations.js";
+import { runStatements } from "../../db/run-statements.js";
 
 const STATEMENTS = [
   // order_id names the orders module's row without a foreign key: modules do not share tables.

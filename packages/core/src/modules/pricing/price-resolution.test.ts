@@ -1,8 +1,8 @@
 import { fc, test } from "@fast-check/vitest";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/index.js";
-import { call, createEntity } from "../catalog/catalog-test-helpers.js";
-import { divideRounded, MAX_MINOR_UNITS } from "./money-rounding.js";
+import { call, createEntity } from "../catalog/testing.js";
+import { divideRounded, MAX_MINOR_UNITS } from "../../money/money-rounding.js";
 import { PERCENTAGE_BOUNDS } from "./modifier-operations.js";
 import { applyModifiers, pickPrice, type ModifierRule } from "./price-resolution.js";
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import { anyOf, queryTemplate } from "../../db/query-template.js";
-import { basisPointsOf, MAX_MINOR_UNITS } from "./money-rounding.js";
+import { basisPointsOf, MAX_MINOR_UNITS } from "../../money/money-rounding.js";
 import { pricingScope } from "./pricing-context.js";
 import type { ModifierKind } from "./pricing-tables.js";
 

@@ -1,5 +1,5 @@
 import type { NamedMigration } from "../../kernel/plugin.js";
-import { runStatements } from "../catalog/catalog-migrations.js";
+import { runStatements } from "../../db/run-statements.js";
 
 const STATEMENTS = [
   // entity_id and variant_id name catalog rows without a foreign key: modules do not share tables; the

@@ -1,11 +1,7 @@
 import { z } from "zod";
-import { MAX_MINOR_UNITS } from "./money-rounding.js";
-
-/** ISO 4217 code, upper case (`EUR`, `USD`). */
-export const currencySchema = z.string().regex(/^[A-Z]{3}$/, "an ISO 4217 code in upper case, such as EUR");
-
-/** An amount in minor units: a non-negative integer. */
-export const amountSchema = z.number().int().min(0).max(MAX_MINOR_UNITS);
+import { amountSchema } from "../../money/amount-schema.js";
+import { currencySchema } from "../../money/currency-schema.js";
+import { MAX_MINOR_UNITS } from "../../money/money-rounding.js";
 
 export const customerGroupIdSchema = z.string().min(1).max(100);
 

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
-import { call, createEntity, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
+import { call, createEntity, otherOrgAdmin } from "../catalog/testing.js";
 
 const pricingAdmin = createTestActor({ id: "pricing-admin", permissions: ["pricing:create", "pricing:update"] });
 const pricingReader = createTestActor({ id: "pricing-reader", permissions: ["pricing:read"] });

@@ -1,4 +1,4 @@
-import { basisPointsOf } from "../pricing/money-rounding.js";
+import { basisPointsOf } from "../../money/money-rounding.js";
 import type { PromotionType } from "./promotions-tables.js";
 
 /** A cart line priced by the pricing service (never by the client). */

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
-import { MAX_MINOR_UNITS } from "../pricing/money-rounding.js";
+import { MAX_MINOR_UNITS } from "../../money/money-rounding.js";
 import {
   isFixedType,
   isPercentageType,

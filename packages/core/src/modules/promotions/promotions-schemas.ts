@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { amountSchema, currencySchema, customerGroupIdSchema } from "../pricing/pricing-schemas.js";
+import { amountSchema } from "../../money/amount-schema.js";
+import { currencySchema } from "../../money/currency-schema.js";
+import { customerGroupIdSchema } from "../pricing/index.js";
 import { PROMOTION_TYPES } from "./promotions-tables.js";
 
 /** Letters, digits, `_` and `-`; compared without case. */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, jsonHeaders, testCustomerActor, type TestApp } from "../../testing/index.js";
-import { call, createEntity } from "../catalog/catalog-test-helpers.js";
+import { call, createEntity } from "../catalog/testing.js";
 
 const marketer = createTestActor({ id: "marketer", permissions: ["promotions:create", "promotions:update", "promotions:read"] });
 /** What a storefront key holds of promotions and the catalog. */

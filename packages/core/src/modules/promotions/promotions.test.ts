@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
-import { call, createEntity, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
+import { call, createEntity, otherOrgAdmin } from "../catalog/testing.js";
 
 const marketer = createTestActor({ id: "marketer", permissions: ["promotions:create", "promotions:update", "promotions:read"] });
 const reader = createTestActor({ id: "promo-reader", permissions: ["promotions:read"] });

@@ -3,7 +3,7 @@ import { AppError } from "../../kernel/app-error.js";
 import type { Services } from "../../kernel/contexts.js";
 import { hasPermission } from "../../kernel/permissions.js";
 import type { TxOptions } from "../../kernel/transaction.js";
-import { ON_BEHALF_PERMISSION, owningCustomer, sessionCustomerOf } from "../carts/cart-access.js";
+import { ON_BEHALF_PERMISSION, owningCustomer, sessionCustomerOf } from "../customers/index.js";
 
 /** Who a code is checked for: the customer (per-customer limits) and the groups that price the lines. */
 export interface ValidationCustomer {

@@ -5,8 +5,7 @@ import { applySearchFilters, prefixQuery } from "./postgres-search-filters.js";
 import { BUILT_IN_FACETS, type SearchAdapterFactory, type SearchQuery, type SearchResult } from "./search-adapter.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import type { SearchTables } from "./search-tables.js";
-import type { EntityStatus } from "../catalog/catalog-tables.js";
-import { createRevisionCache } from "../catalog/revision-cache.js";
+import { type EntityStatus, createRevisionCache } from "../catalog/index.js";
 
 /** Values of a built-in facet for a candidate `c` (set-returning for arrays: one row per value). */
 const FACET_VALUES: Record<(typeof BUILT_IN_FACETS)[number], ReturnType<typeof sql.raw>> = {

@@ -1,6 +1,6 @@
 import type { DatabaseAccess } from "../../kernel/contexts.js";
 import type { TxOptions } from "../../kernel/transaction.js";
-import type { SearchFilters, SearchHit, SearchSource } from "../catalog/search-source.js";
+import type { SearchFilters, SearchHit, SearchSource } from "../catalog/index.js";
 
 export type { SearchFilters, SearchHit, SearchSource };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/index.js";
-import { call, createEntity, otherOrgAdmin, storefrontActor } from "../catalog/catalog-test-helpers.js";
+import { call, createEntity, otherOrgAdmin, storefrontActor } from "../catalog/testing.js";
 
 /** Facet counts summed: how many candidates a facet saw. */
 const facetSum = (counts: Record<string, number>) => Object.values(counts).reduce((sum, count) => sum + count, 0);

@@ -1,6 +1,6 @@
 import type { NamedMigration } from "../../kernel/plugin.js";
 import { generationBumpFunctionStatement, generationTableStatement, generationTriggerStatement } from "../../db/organization-generations.js";
-import { runStatements } from "../catalog/catalog-migrations.js";
+import { runStatements } from "../../db/run-statements.js";
 
 /** The PostgreSQL adapter's documents; created whichever adapter is configured, so switching needs no migration. */
 const STATEMENTS = [

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/index.js";
-import { call, createEntity, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
+import { call, createEntity, otherOrgAdmin } from "../catalog/testing.js";
 
 const titles = (body: { data: { title: string | null }[] }) => body.data.map((hit) => hit.title).sort();
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Actor } from "../../kernel/actor.js";
 import { hasPermission } from "../../kernel/permissions.js";
-import type { EntityStatus } from "../catalog/catalog-tables.js";
+import type { EntityStatus } from "../catalog/index.js";
 import type { SearchQuery } from "./search-adapter.js";
 
 /** Attribute and facet names: the spec's pattern (`GET /api/search` and the MCP `search_products` tool). */

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../testing/index.js";
-import { call, createEntity, otherOrgAdmin, storefrontActor } from "../catalog/catalog-test-helpers.js";
+import { call, createEntity, otherOrgAdmin, storefrontActor } from "../catalog/testing.js";
 
 /** Five entities with titles, a category, a brand and filterable custom fields. */
 async function seed(t: TestApp) {

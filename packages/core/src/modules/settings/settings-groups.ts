@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineSettingsGroups, type SettingsGroupsOf } from "../../kernel/settings-groups.js";
-import { MAX_MINOR_UNITS } from "../pricing/money-rounding.js";
-import { currencySchema } from "../pricing/pricing-schemas.js";
+import { MAX_MINOR_UNITS } from "../../money/money-rounding.js";
+import { currencySchema } from "../../money/currency-schema.js";
 
 const isTimeZone = (value: string): boolean => {
   try {

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import { anyOf, queryTemplate } from "../../db/query-template.js";
-import { BPS_SCALE, divideRounded } from "../pricing/money-rounding.js";
+import { BPS_SCALE, divideRounded } from "../../money/money-rounding.js";
 import { regionRate, type TaxConfig } from "./tax-config.js";
 import { taxScope } from "./tax-context.js";
 

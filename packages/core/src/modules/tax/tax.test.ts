@@ -2,7 +2,7 @@ import { fc, test } from "@fast-check/vitest";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
-import { call, createEntity, otherOrgAdmin } from "../catalog/catalog-test-helpers.js";
+import { call, createEntity, otherOrgAdmin } from "../catalog/testing.js";
 import { splitTax } from "./tax-calculation.js";
 import { assertTaxConfig } from "./tax-config.js";
 

@@ -3,7 +3,7 @@ import type { LookupAddress } from "node:dns";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, type TestApp } from "../../testing/index.js";
-import { call, createEntity } from "../catalog/catalog-test-helpers.js";
+import { call, createEntity } from "../catalog/testing.js";
 import { systemResolver, type HostResolver } from "../../http/outbound/target-policy.js";
 import { startWebhookTestReceiver, type WebhookTestReceiver } from "./webhook-test-receiver.js";
 import { verifyWebhook } from "./webhook-signature.js";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnalyticsModel } from "../../../kernel/analytics-model.js";
 import { definePlugin, type NamedMigration } from "../../../kernel/plugin.js";
 import { createPluginTestApp, createTestActor, isPostgresTestRun, type TestApp } from "../../../testing/index.js";
-import { call } from "../../catalog/catalog-test-helpers.js";
+import { call } from "../../catalog/testing.js";
 
 const analyst = createTestActor({ id: "analyst", permissions: ["analytics:read"] });
 

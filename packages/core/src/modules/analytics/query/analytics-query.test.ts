@@ -3,10 +3,9 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, testAdminActor, testCustomerActor, testNoPermActor, type TestApp } from "../../../testing/index.js";
 import type { Actor } from "../../../kernel/actor.js";
-import { call, createEntity, otherOrgAdmin } from "../../catalog/catalog-test-helpers.js";
-import { createCustomer } from "../../customers/customers-test-helpers.js";
-import { paidOrder, post, recordingManualAdapter, singleLine } from "../../orders/order-aftersale-test-helpers.js";
-import { createOrder } from "../../orders/orders-test-helpers.js";
+import { call, createEntity, otherOrgAdmin } from "../../catalog/testing.js";
+import { createCustomer } from "../../customers/testing.js";
+import { paidOrder, post, recordingManualAdapter, singleLine, createOrder } from "../../orders/testing.js";
 
 const analyst = createTestActor({ id: "analyst", permissions: ["analytics:read"] });
 const otherAnalyst = createTestActor({ id: "other-analyst", permissions: ["analytics:read"], organizationId: "other-store" });

@@ -3,13 +3,11 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "../../../kernel/actor.js";
 import { createTestActor, createTestApp, jsonHeaders, type TestApp } from "../../../testing/index.js";
-import { call, createEntity, otherOrgAdmin } from "../../catalog/catalog-test-helpers.js";
-import { cartWith, checkout, createWarehouse, stockedProduct } from "../../checkout/checkout-test-helpers.js";
-import { storefrontKey } from "../../carts/carts-test-helpers.js";
-import { operator, post } from "../../orders/order-aftersale-test-helpers.js";
-import type { CreateOrderInput, CreateOrderLineInput } from "../../orders/order-operations.js";
-import type { Order } from "../../orders/orders-context.js";
-import { orderInput } from "../../orders/orders-test-helpers.js";
+import { call, createEntity, otherOrgAdmin } from "../../catalog/testing.js";
+import { cartWith, checkout, createWarehouse, stockedProduct } from "../../checkout/testing.js";
+import { storefrontKey } from "../../carts/testing.js";
+import { operator, post, orderInput } from "../../orders/testing.js";
+import type { CreateOrderInput, CreateOrderLineInput, Order } from "../../orders/index.js";
 
 const analyst = createTestActor({ id: "analyst", permissions: ["analytics:read"] });
 const alice = operator("alice");

@@ -2,11 +2,9 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, isPostgresTestRun, jsonHeaders, type TestApp } from "../../../testing/index.js";
-import { call } from "../../catalog/catalog-test-helpers.js";
-import { operator, post } from "../../orders/order-aftersale-test-helpers.js";
-import { compactSalesRollups } from "../../orders/order-sales-rollups.js";
-import type { Order } from "../../orders/orders-context.js";
-import { createOrder } from "../../orders/orders-test-helpers.js";
+import { call } from "../../catalog/testing.js";
+import { operator, post, compactSalesRollups, createOrder } from "../../orders/testing.js";
+import type { Order } from "../../orders/index.js";
 import { periodPieces } from "./sales-rollups.js";
 
 const at = (iso: string) => new Date(iso);

@@ -1,7 +1,7 @@
 import { router } from "../../../http/router.js";
 import { withHookErrors } from "../../../http/with-hook-errors.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { CART_TOKEN_HEADER, CART_TOKEN_HEADER_DOC, cartTokenOf } from "../../carts/cart-token.js";
+import { CART_TOKEN_HEADER, CART_TOKEN_HEADER_DOC, cartTokenOf } from "../../carts/index.js";
 import { checkoutBody, placedOrderSchema } from "../checkout-schemas.js";
 
 export const checkoutRoute = ({ services }: RouteContext) =>

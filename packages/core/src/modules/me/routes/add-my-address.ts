@@ -1,6 +1,6 @@
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { customerAddressInput, customerAddressSchema, MAX_ADDRESSES_PER_CUSTOMER } from "../../customers/customers-schemas.js";
+import { customerAddressInput, customerAddressSchema, MAX_ADDRESSES_PER_CUSTOMER } from "../../customers/index.js";
 import { ME_ACCESS_DOC, PROFILE_DOC } from "./me-route-doc.js";
 
 export const addMyAddressRoute = ({ services }: RouteContext) =>

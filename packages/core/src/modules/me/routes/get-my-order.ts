@@ -1,6 +1,6 @@
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { orderSchema } from "../../orders/orders-schemas.js";
+import { orderSchema } from "../../orders/index.js";
 import { customerOf } from "../me-customer.js";
 import { myOrderParams } from "../me-schemas.js";
 import { ME_ACCESS_DOC } from "./me-route-doc.js";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { customerAddressSchema } from "../../customers/customers-schemas.js";
+import { customerAddressSchema } from "../../customers/index.js";
 import { ME_ACCESS_DOC, PROFILE_DOC } from "./me-route-doc.js";
 
 export const listMyAddressesRoute = ({ services }: RouteContext) =>

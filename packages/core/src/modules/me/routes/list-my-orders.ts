@@ -2,7 +2,7 @@ import { z } from "zod";
 import { paginate } from "../../../http/pagination.js";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { orderSummarySchema } from "../../orders/orders-schemas.js";
+import { orderSummarySchema } from "../../orders/index.js";
 import { customerOf } from "../me-customer.js";
 import { listMyOrdersQuery } from "../me-schemas.js";
 import { ME_ACCESS_DOC } from "./me-route-doc.js";

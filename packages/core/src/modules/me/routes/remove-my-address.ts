@@ -1,6 +1,6 @@
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { customerAddressSchema } from "../../customers/customers-schemas.js";
+import { customerAddressSchema } from "../../customers/index.js";
 import { myAddressParams } from "../me-schemas.js";
 import { ME_ACCESS_DOC } from "./me-route-doc.js";
 

@@ -1,6 +1,6 @@
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { selfProfilePatchInput } from "../../customers/customers-schemas.js";
+import { selfProfilePatchInput } from "../../customers/index.js";
 import { myProfileSchema } from "../me-schemas.js";
 import { ME_ACCESS_DOC, PROFILE_DOC } from "./me-route-doc.js";
 

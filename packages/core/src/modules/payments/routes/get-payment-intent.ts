@@ -3,7 +3,7 @@ import { router } from "../../../http/router.js";
 import { AppError } from "../../../kernel/app-error.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
 import { hasPermission } from "../../../kernel/permissions.js";
-import { CART_TOKEN_HEADER, CART_TOKEN_HEADER_DOC, cartTokenOf } from "../../carts/cart-token.js";
+import { CART_TOKEN_HEADER, CART_TOKEN_HEADER_DOC, cartTokenOf } from "../../carts/index.js";
 import { ORDERS_READ_PERMISSION } from "../payment-intent-access.js";
 import { paymentIntentAnswerSchema } from "../payments-schemas.js";
 

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { paginate, paginationQuery } from "../../../http/pagination.js";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { currencySchema, customerGroupIdSchema, priceSchema } from "../pricing-schemas.js";
+import { currencySchema } from "../../../money/currency-schema.js";
+import { customerGroupIdSchema, priceSchema } from "../pricing-schemas.js";
 
 const query = paginationQuery.extend({
   entityId: z.uuid().optional(),

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { currencySchema, customerGroupIdSchema } from "../../pricing/pricing-schemas.js";
+import { currencySchema } from "../../../money/currency-schema.js";
+import { customerGroupIdSchema } from "../../pricing/index.js";
 import { codeSchema } from "../promotions-schemas.js";
 import { validationCustomer } from "../validation-customer.js";
-import { canSeeUnpublished } from "../../catalog/catalog-context.js";
+import { canSeeUnpublished } from "../../catalog/index.js";
 
 // Client prices (`unitPrice`, `totalPrice`, `subtotal`) are not part of the schema: they are stripped,
 // and every price comes from the pricing service.

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { router } from "../../../http/router.js";
 import { AppError } from "../../../kernel/app-error.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { entityStatusSchema } from "../../catalog/catalog-schemas.js";
+import { entityStatusSchema } from "../../catalog/index.js";
 import { ATTRIBUTE_NAME, searchHitSchema, searchQueryOf } from "../search-schemas.js";
 
 const query = z

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { amountSchema } from "../../pricing/pricing-schemas.js";
+import { amountSchema } from "../../../money/amount-schema.js";
 
 const body = z.object({
   isTaxInclusive: z.boolean(),

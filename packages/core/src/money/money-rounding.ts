@@ -1,4 +1,4 @@
-import { AppError } from "../../kernel/app-error.js";
+import { AppError } from "../kernel/app-error.js";
 
 /**
  * The one rounding rule of every money calculation in the store (price modifiers, promotion discounts,

@@ -1,0 +1,7 @@
+/**
+ * The audit module's public entry: what other modules, core's `src/index.ts` (and through it plugins) and
+ * `src/testing/` may use. Code outside `modules/audit/` imports the module only through this file, or from
+ * tests through `testing.ts` (scripts/check-boundaries.mjs); the module's own files never import it.
+ */
+export { auditModule } from "./audit-module.js";
+export type { AuditEntry, AuditFilters, AuditService } from "./audit-service.js";

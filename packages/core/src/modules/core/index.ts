@@ -1,0 +1,6 @@
+/**
+ * The core module's public entry: what other modules, core's `src/index.ts` (and through it plugins) and
+ * `src/testing/` may use. Code outside `modules/core/` imports the module only through this file, or from
+ * tests through `testing.ts` (scripts/check-boundaries.mjs); the module's own files never import it.
+ */
+export { coreModule } from "./core-module.js";

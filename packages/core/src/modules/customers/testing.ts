@@ -1,0 +1,6 @@
+/**
+ * The customers module's test entry: what tests of other modules (`*.test.ts`, `*-test-helpers.ts`) may use
+ * besides `index.ts`. Only test code imports it (scripts/check-boundaries.mjs), so no production path
+ * loads a test helper.
+ */
+export { createCustomer } from "./customers-test-helpers.js";

@@ -1,0 +1,7 @@
+/**
+ * The jobs module's public entry: what other modules, core's `src/index.ts` (and through it plugins) and
+ * `src/testing/` may use. Code outside `modules/jobs/` imports the module only through this file, or from
+ * tests through `testing.ts` (scripts/check-boundaries.mjs); the module's own files never import it.
+ */
+export { jobsModule } from "./jobs-module.js";
+export type { JobRunSummary, JobsService } from "./jobs-service.js";

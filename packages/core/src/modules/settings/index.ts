@@ -1,0 +1,7 @@
+/**
+ * The settings module's public entry: what other modules, core's `src/index.ts` (and through it plugins) and
+ * `src/testing/` may use. Code outside `modules/settings/` imports the module only through this file, or from
+ * tests through `testing.ts` (scripts/check-boundaries.mjs); the module's own files never import it.
+ */
+export { settingsModule } from "./settings-module.js";
+export type { SettingsService } from "./settings-service.js";
