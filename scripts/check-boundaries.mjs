@@ -81,6 +81,7 @@ const KERNEL_FILE_LAYERS = {
   // The contract: what modules and plugins are written against (types and `define*` helpers).
   "authenticator.ts": "contract",
   "config.ts": "contract",
+  "error-reasons.ts": "contract",
   "contexts.ts": "contract",
   "database-access.ts": "contract",
   "event-bus.ts": "contract",

@@ -74,6 +74,9 @@ export {
   type ErrorDefinition,
   type ErrorTable,
 } from "./kernel/error-codes.js";
+export { defineErrorReasons, type ErrorReasonDefinition, type ErrorReasons, type ErrorReasonTable } from "./kernel/error-reasons.js";
+// A built-in module's own failure codes (in `details.reason`), for plugins that map them exactly.
+export { inventoryErrorReasons } from "./modules/inventory/index.js";
 export {
   defineEvents,
   type DomainEvents,

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { tenantScope, type CoreTables, type DatabaseAccess, type EventBus, type HookRunner, type Logger, type Mailer, type PaymentAdapter, type Services } from "@unified-commerce/plugin-sdk";
+import { tenantScope, type CoreTables, type DatabaseAccess, type EventBus, type Logger, type Mailer, type PaymentAdapter, type Services } from "@unified-commerce/plugin-sdk";
 import type { LayawaySettings } from "./layaway-options.js";
 import type { LayawayTables } from "./layaway-tables.js";
 
@@ -7,7 +7,6 @@ import type { LayawayTables } from "./layaway-tables.js";
 export interface LayawayContext {
   database: DatabaseAccess;
   events: EventBus;
-  hooks: HookRunner;
   services: Services;
   logger: Logger;
   settings: LayawaySettings;

@@ -30,11 +30,10 @@ export function layaway(options: LayawayOptions = {}): Plugin {
       ],
       schema: { migrations: layawayMigrations },
       events: layawayEvents,
-      services: ({ database, events, hooks, services, logger }) => ({
+      services: ({ database, events, services, logger }) => ({
         layaways: createLayawayService({
           database,
           events,
-          hooks,
           services,
           logger,
           settings,

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { AppError, inTransaction, isAppError, type Actor, type TxOptions } from "@unified-commerce/plugin-sdk";
+import { AppError, inTransaction, inventoryErrorReasons, type Actor, type TxOptions } from "@unified-commerce/plugin-sdk";
 import { layawayScope, reservationReference, type LayawayContext } from "./layaway-context.js";
 import { planSchedule } from "./layaway-schedule.js";
 import type { createPlanInput } from "./layaway-schemas.js";
@@ -54,7 +54,10 @@ export async function createPlan(context: LayawayContext, input: { organizationI
         );
         reservations.set(line.id, reservation.id);
       } catch (error) {
-        if (isAppError(error) && error.code === "CONFLICT") throw AppError.conflict(`Not enough stock for ${line.title ?? line.slug} to hold ${line.quantity}`);
+        // Only the inventory's own "not enough stock": any other failure (a subscriber's 409) is not that.
+        if (inventoryErrorReasons.reasonOf(error) === "OUT_OF_STOCK") {
+          throw AppError.conflict(`Not enough stock for ${line.title ?? line.slug} to hold ${line.quantity}`);
+        }
         throw error;
       }
     }

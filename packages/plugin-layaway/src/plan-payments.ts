@@ -48,10 +48,11 @@ export async function recordPayment(
  * at the provider; refunds of the order pay back through it), the order is written with the plan's
  * locked prices (`cartId` is the plan's id: the orders' unique (organization, cart) index is a second
  * guard against two orders of one plan) and confirmed at once, as staff confirming a manual payment
- * would: the money is in. The plan moves to `completed` with `layaway.complete`.
+ * would: the money is in. The plan moves to `completed` with `layaway.complete`. `orders.create` runs
+ * the order's `orders.afterCreate` hooks once the payment's transaction commits.
  */
 async function completePlan(context: LayawayContext, input: { organizationId: string; actor: Actor | null; plan: PlanRow }, trx: Transaction<CoreTables>): Promise<Order> {
-  const { services, events, hooks } = context;
+  const { services, events } = context;
   const { organizationId, actor, plan } = input;
   assertMove("complete", plan.status);
   const lines = await layawayScope(trx, organizationId).selectFrom("layawayLines").select(LINE_COLUMNS).where("planId", "=", plan.id).orderBy("position").execute();
@@ -117,6 +118,5 @@ async function completePlan(context: LayawayContext, input: { organizationId: st
     },
     { trx },
   );
-  hooks.runAfterCommit("orders.afterCreate", order, { organizationId, actor, services, trx });
   return { ...order, status: "confirmed" };
 }

@@ -76,6 +76,16 @@ export {
   type HostResolver,
 } from "@unified-commerce/core";
 
+// Domain failures answered as a generic code with the owner's code in `details.reason`: declare a plugin's
+// own with `defineErrorReasons`, and map a built-in module's by its table (`inventoryErrorReasons.reasonOf`).
+export {
+  defineErrorReasons,
+  inventoryErrorReasons,
+  type ErrorReasonDefinition,
+  type ErrorReasons,
+  type ErrorReasonTable,
+} from "@unified-commerce/core";
+
 // Open registries: the helpers a manifest declares its error codes, webhook events and settings groups
 // with, and the interfaces a plugin augments (`declare module "@unified-commerce/plugin-sdk"`) to type them.
 export {

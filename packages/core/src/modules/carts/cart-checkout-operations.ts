@@ -3,7 +3,8 @@ import { queryTemplate } from "../../db/query-template.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { canReachCart, type CartCaller } from "./cart-access.js";
 import { reachableCart } from "./cart-view.js";
-import { CART_COLUMNS, cartsErrors, cartsScope, toCartRecord, type CartItemRecord, type CartRecord, type CartRow, type CartsContext } from "./carts-context.js";
+import { CART_COLUMNS, cartsScope, toCartRecord, type CartItemRecord, type CartRecord, type CartRow, type CartsContext } from "./carts-context.js";
+import { cartsErrors } from "./carts-errors.js";
 
 /** A cart held for checkout: its row is locked until the checkout's transaction ends. */
 export interface LockedCart {

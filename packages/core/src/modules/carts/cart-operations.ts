@@ -9,7 +9,8 @@ import { owningCustomer } from "../customers/index.js";
 import type { CartCaller } from "./cart-access.js";
 import { generateCartToken } from "./cart-token.js";
 import { readCartItems, requireCart, viewCart, type CartPreview, type CartView } from "./cart-view.js";
-import { CART_COLUMNS, cartsErrors, cartsScope, type CartRow, type CartsContext } from "./carts-context.js";
+import { CART_COLUMNS, cartsScope, type CartRow, type CartsContext } from "./carts-context.js";
+import { cartsErrors } from "./carts-errors.js";
 import { MAX_CART_ITEMS, MAX_ITEM_QUANTITY, type addCartItemBody, type createCartBody, type updateCartItemBody } from "./carts-schemas.js";
 
 export type CreateCartInput = z.input<typeof createCartBody>;

@@ -4,8 +4,10 @@ import type { CoreTables } from "../../db/core-tables.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { canReachCart, type CartCaller } from "./cart-access.js";
+import { promotionsErrorReasons } from "../promotions/index.js";
 import { quoteCart } from "./cart-quote.js";
-import { CART_COLUMNS, CART_ITEM_COLUMNS, cartsErrors, cartsScope, toCartRecord, type CartItemRecord, type CartRow, type CartsContext } from "./carts-context.js";
+import { CART_COLUMNS, CART_ITEM_COLUMNS, cartsScope, toCartRecord, type CartItemRecord, type CartRow, type CartsContext } from "./carts-context.js";
+import { cartsErrors } from "./carts-errors.js";
 import type { cartSchema, priceChangeSchema } from "./carts-schemas.js";
 
 /** A cart as the routes answer it. */
@@ -64,7 +66,9 @@ export async function viewCart(context: CartsContext, organizationId: string, ro
     { organizationId, currency: row.currency, isTaxInclusive: row.isTaxInclusive, items, customerId: row.customerId, promotionCodes: preview.promotionCodes ?? [], customerGroupIds },
     options,
   ).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === "NOT_FOUND") throw cartsErrors.invalid("query.promotionCodes", error.message);
+    if (error instanceof AppError && promotionsErrorReasons.reasonOf(error) === "PROMOTION_CODE_NOT_FOUND") {
+      throw cartsErrors.invalid("query.promotionCodes", error.message);
+    }
     throw error;
   });
   const cart: Cart = {

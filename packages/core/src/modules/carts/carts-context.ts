@@ -2,7 +2,6 @@ import type { Kysely, Selectable, Transaction } from "kysely";
 import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
-import { AppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
 import type { cartItemRecordSchema, cartRecordSchema } from "./carts-schemas.js";
@@ -44,10 +43,3 @@ export const toCartRecord = ({ tokenHash: _tokenHash, ...row }: CartRow): CartRe
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
-
-export const cartsErrors = {
-  cartNotFound: () => AppError.notFound("Cart"),
-  itemNotFound: () => AppError.notFound("Cart item"),
-  checkedOut: () => AppError.conflict("The cart is checked out: it takes no more changes"),
-  invalid: (path: string, message: string) => AppError.validation([{ path, message }]),
-};

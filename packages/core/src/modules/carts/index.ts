@@ -23,3 +23,4 @@ export {
 } from "./carts-schemas.js";
 export type { CartsService } from "./carts-service.js";
 export type { CartsSettings } from "./carts-settings.js";
+export { cartsErrorReasons } from "./carts-errors.js";

@@ -1,4 +1,14 @@
 import { AppError } from "../../kernel/app-error.js";
+import { defineErrorReasons } from "../../kernel/error-reasons.js";
+
+/**
+ * The catalog's failures other modules act on, answered as the generic code the spec names with the code
+ * in `details.reason`: checkout tells a sold item that is gone from any other 404 by it.
+ */
+export const catalogErrorReasons = defineErrorReasons({
+  /** `requireSaleTarget`: the entity, or the variant named, is not the organization's (or no longer exists). */
+  SALE_TARGET_NOT_FOUND: { code: "NOT_FOUND", message: "Catalog entity not found" },
+});
 
 /**
  * The catalog's coded failures. Each maps to a kernel error code (and so an HTTP status); the message
@@ -10,6 +20,8 @@ export const catalogErrors = {
   brandNotFound: () => AppError.notFound("Brand"),
   optionTypeNotFound: () => AppError.notFound("Option type"),
   variantNotFound: () => AppError.notFound("Variant"),
+  saleTargetNotFound: (what: "Catalog entity" | "Variant") =>
+    catalogErrorReasons.error("SALE_TARGET_NOT_FOUND", { message: `${what} not found` }),
   definitionNotFound: () => AppError.notFound("Field definition"),
   noPendingProposal: (fieldName: string, locale: string) =>
     new AppError("NOT_FOUND", { message: `No pending proposal for ${fieldName} (${locale})` }),

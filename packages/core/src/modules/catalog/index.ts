@@ -24,3 +24,4 @@ export { createRevisionCache } from "./revision-cache.js";
 export { type SaleItem, saleItemKey, type SaleItemRef } from "./sale-items.js";
 export type { SearchFilters, SearchHit, SearchSource } from "./search-source.js";
 export type { VariantsCreated } from "./variant-listeners.js";
+export { catalogErrorReasons } from "./catalog-errors.js";

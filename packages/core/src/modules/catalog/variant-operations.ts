@@ -177,14 +177,23 @@ export function createVariantOperations(context: CatalogContext) {
     },
 
     /**
-     * Checks that an entity, and the variant when one is named, exist in the organization: 404 otherwise.
-     * For modules that keep rows about an entity or a variant (prices, stock, tax classes, media).
+     * Checks that an entity, and the variant when one is named, exist in the organization: 404 otherwise
+     * (`SALE_TARGET_NOT_FOUND`, which checkout reads as an item no longer for sale). For modules that keep
+     * rows about an entity or a variant (prices, stock, tax classes, media).
      */
     async requireSaleTarget(organizationId: string, target: { entityId: string; variantId?: string | null | undefined }, options?: TxOptions): Promise<void> {
-      const db = options?.trx ?? context.db;
-      const entity = await catalogScope(db, organizationId).selectFrom("catalogEntities").select("id").where("id", "=", target.entityId).executeTakeFirst();
-      if (!entity) throw AppError.notFound("Catalog entity");
-      if (target.variantId) await findVariant(db, organizationId, target.entityId, target.variantId);
+      const scope = catalogScope(options?.trx ?? context.db, organizationId);
+      const entity = await scope.selectFrom("catalogEntities").select("id").where("id", "=", target.entityId)
+        .executeTakeFirst();
+      if (!entity) throw catalogErrors.saleTargetNotFound("Catalog entity");
+      if (!target.variantId) return;
+      const variant = await scope
+        .selectFrom("catalogVariants")
+        .select("id")
+        .where("id", "=", target.variantId)
+        .where("entityId", "=", target.entityId)
+        .executeTakeFirst();
+      if (!variant) throw catalogErrors.saleTargetNotFound("Variant");
     },
 
     /** Checks that a variant belongs to an entity of the organization (for modules referencing variants). */

@@ -83,9 +83,9 @@ export function acceptedDraft(before: CheckoutDraft, after: CheckoutDraft): Chec
 /**
  * Checks what a `checkout.beforeCreate` handler answered. It may change the customer, the address, the
  * payment method, titles, and the money of each line as long as the arithmetic holds (a surcharge, a
- * loyalty discount); it may not change what is sold (the stock is already taken for it), the currency,
- * the tax mode or the promotion codes (they are redeemed as evaluated). Anything else is a
- * CHECKOUT_FAILED `INVALID_HOOK_CHANGE`, since a broken plugin must not write a wrong order.
+ * loyalty discount); it may not change what is sold (the stock is taken after the hook, for the lines
+ * as quoted), the currency, the tax mode or the promotion codes (they are redeemed as evaluated).
+ * Anything else is a CHECKOUT_FAILED `INVALID_HOOK_CHANGE`, since a broken plugin must not write a wrong order.
  */
 export function assertHookChange(before: CheckoutDraft, after: CheckoutDraft): void {
   const invalid = (why: string) => checkoutFailed("INVALID_HOOK_CHANGE", `A checkout.beforeCreate hook answered an invalid order: ${why}`);

@@ -1,5 +1,6 @@
 import { AppError } from "../../kernel/app-error.js";
 import { defineErrors, type ErrorCodesOf } from "../../kernel/error-codes.js";
+import type { ErrorReasons, ErrorReasonTable } from "../../kernel/error-reasons.js";
 
 /** Error codes the checkout module answers with (the spec's `CHECKOUT_FAILED`). */
 export const checkoutErrorCodes = defineErrors({
@@ -32,12 +33,37 @@ export function checkoutFailed(reason: CheckoutFailureReason, message: string, d
   return new AppError("CHECKOUT_FAILED", { message, details: { reason, ...details }, cause });
 }
 
-/** Runs a step, turning the AppErrors `map` names into a checkout failure; anything else passes through. */
-export async function failingAs<T>(step: () => Promise<T>, map: (error: AppError) => AppError | undefined): Promise<T> {
+/** Turns one failure of a step into the checkout's answer; undefined leaves the failure as it is. */
+export type FailureMap = (error: AppError) => AppError | undefined;
+
+/**
+ * A table from the codes a module owns (`defineErrorReasons`) to checkout failures: only an error that
+ * module raised with one of these codes is mapped, never another with the same status (a subscriber's or
+ * a hook's `CONFLICT` is not `OUT_OF_STOCK`).
+ */
+export function fromReasons<T extends ErrorReasonTable>(
+  owner: ErrorReasons<T>,
+  table: { readonly [Code in keyof T & string]?: FailureMap },
+): FailureMap {
+  return (error) => {
+    const reason = owner.reasonOf(error);
+    return reason === undefined ? undefined : table[reason]?.(error);
+  };
+}
+
+/**
+ * Runs a step, turning an AppError a map names (the first map that does) into a checkout failure; anything
+ * else passes through.
+ */
+export async function failingAs<T>(step: () => Promise<T>, ...maps: FailureMap[]): Promise<T> {
   try {
     return await step();
   } catch (error) {
-    if (error instanceof AppError) throw map(error) ?? error;
+    if (!(error instanceof AppError)) throw error;
+    for (const map of maps) {
+      const mapped = map(error);
+      if (mapped) throw mapped;
+    }
     throw error;
   }
 }

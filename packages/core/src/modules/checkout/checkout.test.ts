@@ -169,7 +169,7 @@ describe("checkout", () => {
     expect(placed.body.data).toMatchObject({ customerId: "customer-erin", subtotal: 1000 });
   });
 
-  it("answers a checkout.beforeCreate refusal (after the stock step) with 422 and its message; stock, promotion usage and tables unchanged", async () => {
+  it("answers a checkout.beforeCreate refusal (before the stock is taken) with 422 and its message; stock, promotion usage and tables unchanged", async () => {
     const cart = await cartWith(t.app, [{ entityId: shirt, quantity: 3 }]);
     hookMode = "refuse";
     const before = await checkoutTraces(t.db);

@@ -9,12 +9,15 @@ import type { BeforeHookContext, HookRunner } from "../../kernel/hook-runner.js"
 import { hasPermission } from "../../kernel/permissions.js";
 import { inTransactionWithHookErrors, type TxOptions } from "../../kernel/transaction.js";
 import type { WithHookErrors } from "../../kernel/transaction-runner.js";
+import { cartsErrorReasons, type CartQuote, type CartRecord, type QuotedLine } from "../carts/index.js";
+import { catalogErrorReasons } from "../catalog/index.js";
 import { ON_BEHALF_PERMISSION, owningCustomer } from "../customers/index.js";
-import type { CartQuote, QuotedLine, CartRecord } from "../carts/index.js";
+import { inventoryErrorReasons } from "../inventory/index.js";
 import type { Order } from "../orders/index.js";
-import type { PaymentSummary } from "../payments/index.js";
+import { paymentsErrorReasons, type PaymentSummary } from "../payments/index.js";
+import { promotionsErrorReasons, type IneligibleReason } from "../promotions/index.js";
 import { acceptedDraft, draftOrder, type CheckoutDraft } from "./checkout-draft.js";
-import { checkoutFailed, failingAs } from "./checkout-errors.js";
+import { checkoutFailed, failingAs, fromReasons, type FailureMap } from "./checkout-errors.js";
 import type { CheckoutInput } from "./checkout-schemas.js";
 
 export interface CheckoutContext {
@@ -63,7 +66,9 @@ function assertChargeable(quote: CartQuote): void {
  * write the order with its number (orders), in that order: the rows many checkouts contend for are
  * locked last. Events are stored in the same transaction with their audit entries (a trigger) and
  * webhook jobs (a subscriber). Any refusal is a 422 CHECKOUT_FAILED with `details.reason` and rolls everything back;
- * `orders.afterCreate` handlers run after commit and their failures come back as `hookErrors`.
+ * a step's failure becomes one only when its module raised a code checkout maps (`fromReasons`): anything
+ * else (a subscriber's error, a fault) passes through as it is. `orders.create` schedules the
+ * `orders.afterCreate` handlers after commit; their failures come back as `hookErrors`.
  */
 export async function placeOrder(context: CheckoutContext, input: PlaceOrderInput, options?: TxOptions): Promise<WithHookErrors<PlacedOrder>> {
   const { services, hooks } = context;
@@ -86,7 +91,9 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
     const hookContext: BeforeHookContext = { organizationId, actor, services, trx };
     const { cart, items } = await failingAs(
       () => services.carts.lockForCheckout(organizationId, body.cartId, { trx, caller: { actor, cartToken: input.cartToken } }),
-      (error) => (error.code === "CONFLICT" ? checkoutFailed("CART_CHECKED_OUT", "The cart is already checked out") : undefined),
+      fromReasons(cartsErrorReasons, {
+        CART_CHECKED_OUT: () => checkoutFailed("CART_CHECKED_OUT", "The cart is already checked out"),
+      }),
     );
     if (body.currency !== cart.currency) throw checkoutFailed("CURRENCY_MISMATCH", `The cart is in ${cart.currency}, not ${body.currency}`, { cartCurrency: cart.currency });
     if (items.length === 0) throw checkoutFailed("CART_EMPTY", "The cart is empty");
@@ -109,7 +116,9 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
           },
           { trx },
         ),
-      (error) => (error.code === "NOT_FOUND" ? checkoutFailed("PROMOTION_NOT_FOUND", error.message) : undefined),
+      fromReasons(promotionsErrorReasons, {
+        PROMOTION_CODE_NOT_FOUND: (error) => checkoutFailed("PROMOTION_NOT_FOUND", error.message),
+      }),
     );
     assertChargeable(quote);
 
@@ -131,12 +140,11 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
     await redeemCodes(services, { organizationId, customerId: final.customerId, orderId, quote, trx });
     const intent = await failingAs(
       () => services.payments.recordIntent({ organizationId, orderId, paymentMethodId: final.paymentMethodId, provider, amount: final.total, currency: final.currency }, { trx }),
-      (error) => (error.code === "VALIDATION_FAILED" ? unknownProvider(final.paymentMethodId) : undefined),
+      fromReasons(paymentsErrorReasons, { UNKNOWN_PAYMENT_PROVIDER: () => unknownProvider(final.paymentMethodId) }),
     );
     await services.carts.markCheckedOut(organizationId, cart.id, orderId, { trx });
     await takeStock(services, { organizationId, actor, cart, lines: quote.lines, trx });
     const order = await services.orders.create({ ...final, id: orderId, organizationId, actor, cartId: cart.id }, { trx });
-    hooks.runAfterCommit("orders.afterCreate", order, hookContext);
     return { ...order, payment: { id: intent.id, provider: intent.provider, status: intent.status } };
   });
 }
@@ -152,12 +160,18 @@ async function takeStock(services: Services, input: { organizationId: string; ac
   for (const line of ordered) {
     await failingAs(
       () => services.inventory.sell(organizationId, { entityId: line.entityId, variantId: line.variantId, quantity: line.quantity, reference: `cart:${input.cart.id}` }, input.actor, { trx }),
-      (error) =>
-        error.code === "CONFLICT"
-          ? checkoutFailed("OUT_OF_STOCK", `Not enough stock for ${line.title ?? line.slug}`, { ...lineRef(line), quantity: line.quantity })
-          : error.code === "NOT_FOUND"
-            ? checkoutFailed("ITEM_UNAVAILABLE", "An item of the cart is no longer for sale", lineRef(line))
-            : undefined,
+      fromReasons(inventoryErrorReasons, {
+        OUT_OF_STOCK: () =>
+          checkoutFailed("OUT_OF_STOCK", `Not enough stock for ${line.title ?? line.slug}`, {
+            ...lineRef(line),
+            quantity: line.quantity,
+          }),
+      }),
+      // The item was deleted (or its variant) since the quote saw it for sale.
+      fromReasons(catalogErrorReasons, {
+        SALE_TARGET_NOT_FOUND: () =>
+          checkoutFailed("ITEM_UNAVAILABLE", "An item of the cart is no longer for sale", lineRef(line)),
+      }),
     );
   }
 }
@@ -166,10 +180,23 @@ async function takeStock(services: Services, input: { organizationId: string; ac
 async function redeemCodes(services: Services, input: { organizationId: string; customerId: string | null; orderId: string; quote: CartQuote; trx: Transaction<CoreTables> }) {
   const applied = [...input.quote.promotions].sort((a, b) => compare(a.code.toLowerCase(), b.code.toLowerCase()));
   for (const promotion of applied) {
+    // Evaluated in this transaction a moment ago, a code fails here only when a concurrent checkout (or
+    // a change to the promotion) spent it in between: each reason as the quote would have named it.
+    const notRedeemable =
+      (promotionReason: IneligibleReason): FailureMap =>
+      (error) =>
+        checkoutFailed("PROMOTION_NOT_APPLICABLE", `Promotion ${promotion.code} cannot be redeemed: ${error.message}`, {
+          code: promotion.code,
+          promotionReason,
+        });
     await failingAs(
       () => services.promotions.redeem({ organizationId: input.organizationId, code: promotion.code, customerId: input.customerId, orderId: input.orderId, discount: promotion.discount }, { trx: input.trx }),
-      (error) =>
-        error.status < 500 ? checkoutFailed("PROMOTION_NOT_APPLICABLE", `Promotion ${promotion.code} cannot be redeemed: ${error.message}`, { code: promotion.code, promotionReason: "USAGE_LIMIT_REACHED" }) : undefined,
+      fromReasons(promotionsErrorReasons, {
+        USAGE_LIMIT_REACHED: notRedeemable("USAGE_LIMIT_REACHED"),
+        CUSTOMER_LIMIT_REACHED: notRedeemable("CUSTOMER_LIMIT_REACHED"),
+        CUSTOMER_REQUIRED: notRedeemable("CUSTOMER_REQUIRED"),
+        PROMOTION_CODE_NOT_FOUND: (error) => checkoutFailed("PROMOTION_NOT_FOUND", error.message),
+      }),
     );
   }
 }

@@ -9,3 +9,4 @@ export type { BulkStockInput } from "./bulk-stock-operations.js";
 export { stockLevelSchema } from "./inventory-schemas.js";
 export type { InventoryService } from "./inventory-service.js";
 export type { Reservation, ReserveInput } from "./reservation-operations.js";
+export { inventoryErrorReasons } from "./inventory-errors.js";

@@ -2,7 +2,6 @@ import type { Kysely, Selectable, Transaction } from "kysely";
 import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
-import { AppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
 import type { stockLevelSchema } from "./inventory-schemas.js";
@@ -34,11 +33,3 @@ export const toLevel = (row: LevelRow): StockLevel => ({
   available: row.onHand - row.reserved,
   updatedAt: row.updatedAt.toISOString(),
 });
-
-export const inventoryErrors = {
-  warehouseNotFound: () => AppError.notFound("Warehouse"),
-  reservationNotFound: () => AppError.notFound("Reservation"),
-  insufficientStock: (available?: number) =>
-    new AppError("CONFLICT", { message: available === undefined ? "Insufficient stock" : `Insufficient stock: ${available} available` }),
-  reservationClosed: (status: string) => new AppError("CONFLICT", { message: `The reservation is ${status}` }),
-};

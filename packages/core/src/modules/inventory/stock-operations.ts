@@ -3,7 +3,8 @@ import { sql } from "kysely";
 import { AppError } from "../../kernel/app-error.js";
 import type { Actor } from "../../kernel/actor.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
-import { inventoryErrors, inventoryScope, LEVEL_COLUMNS, toLevel, type InventoryContext, type StockLevel } from "./inventory-context.js";
+import { inventoryScope, LEVEL_COLUMNS, toLevel, type InventoryContext, type StockLevel } from "./inventory-context.js";
+import { inventoryErrors } from "./inventory-errors.js";
 import { releaseExpired } from "./reservation-operations.js";
 import { requireWarehouse } from "./warehouse-operations.js";
 

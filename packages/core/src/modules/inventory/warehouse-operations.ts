@@ -4,7 +4,8 @@ import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { TxOptions } from "../../kernel/transaction.js";
-import { inventoryErrors, inventoryScope, type InventoryContext } from "./inventory-context.js";
+import { inventoryScope, type InventoryContext } from "./inventory-context.js";
+import { inventoryErrors } from "./inventory-errors.js";
 import type { warehouseSchema } from "./inventory-schemas.js";
 import type { InventoryTables } from "./inventory-tables.js";
 

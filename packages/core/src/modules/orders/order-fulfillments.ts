@@ -12,6 +12,7 @@ import { aftersaleScope } from "./order-aftersale-tables.js";
 import { moveOrderStatus } from "./order-transitions.js";
 import { refuseRepeatedLines } from "./refuse-repeated-lines.js";
 import type { OrderStatus } from "./orders-context.js";
+import { ordersErrorReasons } from "./orders-errors.js";
 
 /** A fulfillment as the API answers it. */
 export type Fulfillment = z.output<typeof fulfillmentSchema>;
@@ -66,7 +67,10 @@ export function createOrderFulfillments({ database, events }: { database: Databa
         const order = await scope.selectFrom("orders").select(["status", "number"]).where("id", "=", orderId).forUpdate().executeTakeFirst();
         if (!order) throw notFound();
         if (!FULFILLABLE_STATUSES.has(order.status)) {
-          throw new AppError("CONFLICT", { message: `A ${order.status.replaceAll("_", " ")} order cannot be fulfilled`, details: { status: order.status } });
+          throw ordersErrorReasons.error("ORDER_NOT_FULFILLABLE", {
+            message: `A ${order.status.replaceAll("_", " ")} order cannot be fulfilled`,
+            details: { status: order.status },
+          });
         }
         const requested = input.lines.map((line, index) => ({ ...line, index })).sort((a, b) => (a.lineItemId < b.lineItemId ? -1 : 1));
         for (const line of requested) {

@@ -2,14 +2,16 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import { accountableActor, type Actor } from "../../kernel/actor.js";
-import { AppError, isAppError } from "../../kernel/app-error.js";
+import { AppError } from "../../kernel/app-error.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
+import type { HookRunner } from "../../kernel/hook-runner.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { isUuid } from "../../db/is-uuid.js";
 import { insertNumberedOrder, yearIn } from "./order-number.js";
 import { moveOrderStatus } from "./order-transitions.js";
 import { ORDER_COLUMNS, ORDER_LINE_COLUMNS, ordersScope, toOrder, type Order, type OrderLine } from "./orders-context.js";
+import { ordersErrorReasons } from "./orders-errors.js";
 import { ORDER_NUMBER } from "./orders-schemas.js";
 
 /** One line as checkout computed it; the order adds its id, `refundedQuantity: 0` and `fulfilledQuantity: 0`. */
@@ -30,6 +32,8 @@ export interface CreateOrderInput extends Omit<Order, "id" | "number" | "status"
 interface OrderOperationsContext {
   database: DatabaseAccess;
   events: EventBus;
+  /** Runs `orders.afterCreate` once the transaction that created the order commits. */
+  hooks: HookRunner;
   /** Settings: the store's time zone, whose year the order number carries. */
   services: Services;
 }
@@ -48,12 +52,13 @@ async function readOrder(db: Kysely<CoreTables> | Transaction<CoreTables>, organ
   return toOrder(row, lines);
 }
 
-export function createOrderOperations({ database, events, services }: OrderOperationsContext) {
+export function createOrderOperations({ database, events, hooks, services }: OrderOperationsContext) {
   return {
     /**
      * Writes a `pending` order and its lines inside the caller's transaction (checkout's), with the next
-     * gapless number of the organization's year, and emits `orders.create` there. The caller runs the
-     * `orders.afterCreate` hook once its transaction commits. Call it last in the transaction (the
+     * gapless number of the organization's year, and emits `orders.create` there; `orders.afterCreate`
+     * runs once that transaction commits (its failures reach whoever opened it with
+     * `transactionWithHookErrors`, as checkout's `meta.hookErrors`). Call it last in the transaction (the
      * number's counter row stays locked until commit: `insertNumberedOrder`); `id` lets the caller write
      * what refers to the order (payment intent, redemptions, the cart) before it.
      */
@@ -80,7 +85,7 @@ export function createOrderOperations({ database, events, services }: OrderOpera
         updatedAt: placedAt.toISOString(),
       };
       const stored = JSON.stringify({ order: unnumbered });
-      return events.emitWithin(
+      const created = await events.emitWithin(
         { organizationId, type: "orders.create", entityType: "order", entityId: id, actor },
         async (outboxRow) => {
           const number = await insertNumberedOrder(trx, {
@@ -105,6 +110,8 @@ export function createOrderOperations({ database, events, services }: OrderOpera
         },
         { trx },
       );
+      hooks.runAfterCommit("orders.afterCreate", created, { organizationId, actor, services, trx });
+      return created;
     },
 
     /** An order by UUID or number (`ORD-2026-000042`); 404 for anything else, another organization's included. */
@@ -120,9 +127,11 @@ export function createOrderOperations({ database, events, services }: OrderOpera
         await moveOrderStatus({ events }, { ...input, to: "confirmed", actor: null, reason: "payment succeeded" }, options);
         return true;
       } catch (error) {
-        // A refused move is a plain 409 thrown before or after a guarded update that changed nothing:
-        // the caller's transaction is intact, and a late or repeated payment event is no error.
-        if (isAppError(error) && error.code === "CONFLICT") return false;
+        // A refused move is thrown before or after a guarded update that changed nothing: the caller's
+        // transaction is intact, and a late or repeated payment event is no error. Any other failure (a
+        // subscriber's, even a 409) is one.
+        const reason = ordersErrorReasons.reasonOf(error);
+        if (reason === "ORDER_TRANSITION_NOT_ALLOWED" || reason === "ORDER_STATUS_CHANGED") return false;
         throw error;
       }
     },

@@ -15,6 +15,7 @@ import { dayIn, giveBackRefundCap, readRefundCap, takeRefundCap, type RefundCapS
 import type { createRefundInput, refundSchema } from "./order-refund-schemas.js";
 import { aftersaleScope, type OrderAftersaleTables } from "./order-aftersale-tables.js";
 import type { OrderStatus } from "./orders-context.js";
+import { ordersErrorReasons } from "./orders-errors.js";
 import { refuseRepeatedLines } from "./refuse-repeated-lines.js";
 
 /** A refund as the API answers it. */
@@ -138,7 +139,10 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
         // FOR SHARE: refunds of one order run side by side, while a status move waits for them to end.
         const order = await scope.selectFrom("orders").select(["id", "number", "status", "currency"]).where("id", "=", orderId).forShare().executeTakeFirst();
         if (!order) throw notFound();
-        if (!REFUNDABLE_STATUSES.has(order.status)) throw AppError.conflict(`A ${order.status} order cannot be refunded`);
+        if (!REFUNDABLE_STATUSES.has(order.status)) {
+          const message = `A ${order.status} order cannot be refunded`;
+          throw ordersErrorReasons.error("ORDER_NOT_REFUNDABLE", { message });
+        }
 
         // Lines in id order, so two refunds of the same lines never lock them crosswise.
         const requested = [...input.lines].map((line, index) => ({ ...line, index })).sort((a, b) => (a.lineItemId < b.lineItemId ? -1 : 1));
@@ -255,7 +259,8 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
         if (!undone) {
           const [existing] = await readRefunds(trx, organizationId, { orderId, refundId });
           if (!existing) throw AppError.notFound("Refund");
-          throw AppError.conflict(existing.status === "undone" ? "This refund is already undone" : "This refund's undo window has passed");
+          const reason = existing.status === "undone" ? "REFUND_ALREADY_UNDONE" : "REFUND_UNDO_WINDOW_PASSED";
+          throw ordersErrorReasons.error(reason);
         }
         const lines = await scope.selectFrom("orderRefundLines").select(["lineItemId", "quantity"]).where("refundId", "=", refundId).orderBy("lineItemId").execute();
         for (const line of lines) {

@@ -7,6 +7,7 @@ import type { EventBus } from "../../kernel/event-bus.js";
 import { isUuid } from "../../db/is-uuid.js";
 import { appendTimeline } from "./order-timeline.js";
 import { ordersScope, type OrderStatus } from "./orders-context.js";
+import { ordersErrorReasons } from "./orders-errors.js";
 
 /** One allowed move of an order's status (the spec's "Order status" table). */
 export interface OrderTransition {
@@ -21,7 +22,10 @@ export interface OrderTransition {
 
 const move = (from: OrderStatus, to: OrderStatus, byStatusRoute = true): OrderTransition => ({ from, to, byStatusRoute });
 
-/** Every move an order may make; any other answers 409 `CONFLICT` and leaves the status as it was. */
+/**
+ * Every move an order may make; any other answers 409 `CONFLICT` (`ORDER_TRANSITION_NOT_ALLOWED`) and
+ * leaves the status as it was.
+ */
 export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   move("pending", "confirmed"),
   move("confirmed", "processing"),
@@ -81,7 +85,10 @@ export async function moveOrderStatus(
   if (!current) throw AppError.notFound("Order");
   const from = current.status;
   const refused = () =>
-    new AppError("CONFLICT", { message: `An order that is ${statusLabel(from)} cannot move to ${statusLabel(to)}`, details: { from, to } });
+    ordersErrorReasons.error("ORDER_TRANSITION_NOT_ALLOWED", {
+      message: `An order that is ${statusLabel(from)} cannot move to ${statusLabel(to)}`,
+      details: { from, to },
+    });
   if (!canMoveOrder(from, to, { byStatusRoute: input.byStatusRoute ?? false })) throw refused();
   const moved = await scope
     .updateTable("orders")
@@ -90,7 +97,7 @@ export async function moveOrderStatus(
     .where("status", "=", from)
     .returning("id")
     .executeTakeFirst();
-  if (!moved) throw new AppError("CONFLICT", { message: "The order's status changed meanwhile; read the order again", details: { from, to } });
+  if (!moved) throw ordersErrorReasons.error("ORDER_STATUS_CHANGED", { details: { from, to } });
   const change = { orderId, number: current.number, from, to, reason };
   await context.events.emit({ organizationId, type: "orders.statusChange", entityType: "order", entityId: orderId, payload: change, actor }, { trx });
   await appendTimeline(trx, {

@@ -20,7 +20,7 @@ import type { ordersEvents } from "./orders-events.js";
  */
 export function createOrdersService({ database, events, hooks, services, config, logger }: Pick<ServiceContext, "database" | "events" | "hooks" | "services" | "config" | "logger">) {
   return {
-    ...createOrderOperations({ database, events, services }),
+    ...createOrderOperations({ database, events, hooks, services }),
     ...createOrderStatusOperations({ database, events, services }),
     ...createCustomerOrderReads({ database }),
     ...createOrderNotes({ database }),
@@ -73,7 +73,7 @@ declare module "../../kernel/kernel-task.js" {
   }
 }
 
-// The orders' hook point. Checkout runs it once the transaction that created the order committed.
+// The orders' hook point, run by `create` once the transaction that created the order committed.
 declare module "../../kernel/hook-runner.js" {
   interface HookPayloads {
     /** After an order's creation committed: the order as created. A throw is reported in `meta.hookErrors`, never undoing the order. */

@@ -38,3 +38,4 @@ export type {
   WebhookOutcome,
   WebhookReceipt,
 } from "./payments-service.js";
+export { paymentsErrorReasons } from "./payments-errors.js";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { queryTemplate } from "../../db/query-template.js";
-import { AppError } from "../../kernel/app-error.js";
 import { isUuid } from "../../db/is-uuid.js";
 import type { TxOptions } from "../../kernel/transaction.js";
+import { unknownPaymentProvider } from "./payments-errors.js";
 import { paymentsScope, PAYMENT_INTENT_COLUMNS, toPaymentIntent, type PaymentIntent, type PaymentsContext } from "./payments-context.js";
 
 /** The job that asks the provider for the payment, after checkout committed. */
@@ -61,7 +61,7 @@ export function createPaymentIntentOperations({ database, services, registry, lo
      */
     async recordIntent(input: RecordIntentInput, options: Required<TxOptions>): Promise<PaymentIntent> {
       if (!registry.has(input.provider)) {
-        throw AppError.validation([{ path: "paymentMethodId", message: `no payment provider "${input.provider}" is registered; available: ${registry.ids().join(", ")}` }]);
+        throw unknownPaymentProvider(input.provider, registry.ids());
       }
       const { organizationId, ...fields } = input;
       const { rows } = await insertIntent.execute(options.trx, { ...fields, organizationId, id: randomUUID() });

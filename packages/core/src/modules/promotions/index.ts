@@ -7,3 +7,5 @@ export { promotionsModule } from "./promotions-module.js";
 export type { PromotionOutcome } from "./promotion-evaluation.js";
 export { codeSchema } from "./promotions-schemas.js";
 export type { PromotionsService } from "./promotions-service.js";
+export { promotionsErrorReasons } from "./promotions-errors.js";
+export type { IneligibleReason } from "./promotion-evaluation.js";

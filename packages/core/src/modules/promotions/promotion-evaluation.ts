@@ -4,7 +4,8 @@ import { AppError } from "../../kernel/app-error.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { isLineEligible, lineDiscounts, type DiscountLine } from "./promotion-discounts.js";
 import { readPromotionsByCode } from "./promotion-operations.js";
-import { promotionsErrors, promotionsScope, type PromotionRow, type PromotionsContext } from "./promotions-context.js";
+import { promotionsScope, type PromotionRow, type PromotionsContext } from "./promotions-context.js";
+import { promotionsErrors } from "./promotions-errors.js";
 import type { PromotionType } from "./promotions-tables.js";
 
 /** Why a promotion does not apply. */

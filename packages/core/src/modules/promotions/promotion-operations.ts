@@ -9,13 +9,13 @@ import {
   isFixedType,
   isPercentageType,
   PROMOTION_COLUMNS,
-  promotionsErrors,
   promotionsScope,
   toPromotion,
   type Promotion,
   type PromotionRow,
   type PromotionsContext,
 } from "./promotions-context.js";
+import { promotionsErrors } from "./promotions-errors.js";
 import type { promotionBody } from "./promotions-schemas.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 

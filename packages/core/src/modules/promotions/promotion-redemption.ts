@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
-import { promotionsErrors, promotionsScope } from "./promotions-context.js";
+import { promotionsScope } from "./promotions-context.js";
+import { promotionsErrors } from "./promotions-errors.js";
 
 export interface RedeemInput {
   organizationId: string;
@@ -62,7 +63,7 @@ export async function redeemPromotion(trx: Transaction<CoreTables>, input: Redee
     if (!counted) throw promotionsErrors.customerExhausted(input.code);
     customerUsed = counted.used;
   } else if (promotion.perCustomerLimit !== null) {
-    throw promotionsErrors.invalid("customerId", "this promotion has a per-customer limit: a customer is required");
+    throw promotionsErrors.customerRequired();
   }
   const redemptionId = randomUUID();
   await scope

@@ -3,7 +3,6 @@ import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
 import type { Actor } from "../../kernel/actor.js";
-import { AppError } from "../../kernel/app-error.js";
 import { hasPermission } from "../../kernel/permissions.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
@@ -75,11 +74,3 @@ export const toPromotion = (row: PromotionRow): Promotion => ({
  * (anonymous, a storefront key holding promotions:read, a customer) see only public ones.
  */
 export const canManagePromotions = (actor: Actor | null): boolean => hasPermission(actor, "promotions:create") || hasPermission(actor, "promotions:update");
-
-export const promotionsErrors = {
-  promotionNotFound: () => AppError.notFound("Promotion"),
-  codeNotFound: (code: string) => new AppError("NOT_FOUND", { message: `Promotion code ${code} not found` }),
-  invalid: (path: string, message: string) => AppError.validation([{ path, message }]),
-  exhausted: (code: string) => new AppError("CONFLICT", { message: `Promotion ${code} cannot be redeemed: inactive, outside its validity window, or its usage limit is reached` }),
-  customerExhausted: (code: string) => new AppError("CONFLICT", { message: `Promotion ${code} reached its limit for this customer` }),
-};
