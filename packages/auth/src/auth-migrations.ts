@@ -100,7 +100,7 @@ export const authMigrations: readonly NamedMigration[] = [
   },
   {
     // Session validation runs on every request of a signed-in client. Sent as plain SQL, its four-table
-    // join was planned anew each time (about 150 us of PostgreSQL CPU, four times the lookup itself; see
+    // join was planned anew each time, costing PostgreSQL more CPU than the lookup itself (see
     // bench/results/auth.md); PL/pgSQL keeps the plan per connection, so a request pays only the lookup.
     // Tables resolve through the caller's search_path, like every other query of the package.
     name: "0002_session_lookup_function",

@@ -85,7 +85,7 @@ const createJobsTable = [
   $fn$`,
   // Results of many jobs in one round trip. A row-by-row loop on the primary key, not one UPDATE ... FROM
   // the JSON rows: during a drain the statistics on status are always stale, the planner then expects
-  // one processing row and joins with a nested loop that compares every pair (500 ms for 2,000 results).
+  // one processing row and joins with a nested loop that compares every pair (see bench/results/jobs.md).
   `create function jobs_settle(p_outcomes jsonb, p_worker text, p_relax_commit boolean)
   returns integer language plpgsql volatile as $fn$
   declare

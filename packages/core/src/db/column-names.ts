@@ -6,9 +6,10 @@ import { CamelCasePlugin, PostgresQueryCompiler, type Dialect, type PluginTransf
  * data and come back exactly as stored: by default the plugin would answer `{"external_id": 1}` as
  * `{"externalId": 1}`.
  *
- * The plugin renames identifiers by copying every query's whole operation tree before it is compiled (8%
- * of the server's CPU in a checkout). Here the compiler renames each identifier as it writes it instead
- * (`snakeCaseIdentifiers`), which makes the same SQL, and the plugin only renames the result's columns.
+ * The plugin renames identifiers by copying every query's whole operation tree before it is compiled (a
+ * measurable share of the server's CPU in a checkout: see bench/results/checkout.md). Here the compiler
+ * renames each identifier as it writes it instead (`snakeCaseIdentifiers`), which makes the same SQL, and
+ * the plugin only renames the result's columns.
  */
 class ColumnNamesPlugin extends CamelCasePlugin {
   override transformQuery(args: PluginTransformQueryArgs): RootOperationNode {

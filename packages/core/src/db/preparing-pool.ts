@@ -19,11 +19,11 @@ interface Prepared {
 
 /**
  * The pool Kysely uses, handing each query to PostgreSQL as a named prepared statement, so that a
- * connection parses a text it has run before once instead of every time: over a quarter of PostgreSQL's
- * CPU per checkout (bench/results/checkout.md). The connections it is used with plan every run for its
+ * connection parses a text it has run before once instead of every time: parsing was a large share of
+ * PostgreSQL's CPU per checkout (bench/results/checkout.md). The connections it is used with plan every run for its
  * values (`plan_cache_mode=force_custom_plan`, set by `createDatabase`): a search whose selectivity only
- * the values tell ran three times slower with a generic plan. Transactions of keyed statements may allow
- * them (`allowGenericPlans`: checkout).
+ * the values tell ran several times slower with a generic plan (bench/results/checkout.md). Transactions
+ * of keyed statements may allow them (`allowGenericPlans`: checkout).
  * Statements without parameters (`begin`, `commit`) and those with many run unnamed, as do new texts
  * once a connection holds `PREPARED_PER_CONNECTION`.
  *

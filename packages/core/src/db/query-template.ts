@@ -52,8 +52,8 @@ export interface QueryTemplate<Args, Row> {
 
 /**
  * A query whose SQL is built once, for the statements a request runs every time (checkout's). Kysely
- * builds an immutable tree and compiles it at every call: 40 to 80 us for a select of a dozen columns,
- * which made a fifth of a checkout's server CPU. `build` runs once, at the first `execute`, with each
+ * builds an immutable tree and compiles it at every call, a large share of a checkout's server CPU
+ * (see bench/results/checkout.md). `build` runs once, at the first `execute`, with each
  * argument standing in as a placeholder (typed as its value so the builder checks it); the compiled SQL
  * is kept, and each run puts the arguments where their placeholders were. `build` may answer a query
  * builder or a `sql` template.

@@ -3,8 +3,8 @@ import { randomUUID } from "node:crypto";
 /**
  * Request ids in UUID shape, unique without drawing randomness per request: the first 20 hex digits are
  * random per process (80 bits, so two processes practically never share them), the last 12 count the
- * process's requests (2^48 of them). About a tenth of the cost of `randomUUID()` per request, which showed
- * in the kernel benchmark's profile. Ids are for correlating logs and answers, not secrets.
+ * process's requests (2^48 of them). Far cheaper than `randomUUID()` per request, whose cost showed in the
+ * kernel benchmark's profile (bench/results/kernel.md). Ids are for correlating logs and answers, not secrets.
  */
 export function createRequestIdGenerator(): () => string {
   // "xxxxxxxx-xxxx-4xxx-yxxx-": the version and variant digits of a v4 UUID stay valid.

@@ -10,8 +10,8 @@ let retained: object | undefined;
  * `process.nextTick`) takes a much slower path for the rest of the process's life; most likely the
  * tick object's hidden class is collected and rebuilt behind V8's inline caches. Node's streams
  * queue about eight ticks per HTTP request, so a server whose startup runs a full collection (ours
- * always does: PGlite, migrations, hundreds of modules) lost about 2 us per request, some 12% of its
- * CPU (bench/results/kernel.md). A plain `node:http` server that runs one `gc()` after a few ticks
+ * always does: PGlite, migrations, hundreds of modules) lost a noticeable share of its CPU per request
+ * (bench/results/kernel.md). A plain `node:http` server that runs one `gc()` after a few ticks
  * loses the same. Holding one tick object keeps the shape alive, so it is never rebuilt.
  * Runs once, as early as the module graph allows; costs one small object.
  */

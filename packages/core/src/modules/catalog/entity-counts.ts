@@ -149,7 +149,7 @@ export const ENTITY_COUNT_STATEMENTS = [
  * Migration statements that redefine the count trigger functions to plan each statement when it runs
  * (see `plannedOnEachRun`): the trigger functions of `ENTITY_COUNT_STATEMENTS` kept the plan of their
  * first run in a connection, and a plan made for a one-row transition table (a nested loop joining
- * new and old rows) cost a bulk import 150 ms per 500-row statement.
+ * new and old rows) slowed every 500-row statement of a bulk import (see bench/results/catalog-import.md).
  */
 export const PLANNED_COUNT_FUNCTIONS = countTriggerFunctions(plannedOnEachRun);
 

@@ -137,7 +137,8 @@ export async function listEntities(
     return { rows: fetched.slice(0, query.limit), total: (await maintainedTotal()) ?? (await countAll()), hasNext: fetched.length > query.limit };
   };
   // A deep page skips its offset on the index alone (an index-only scan of ids), then reads only its
-  // own rows: reading every skipped row's columns made page 400 four times slower at 100,000 entities.
+  // own rows: reading every skipped row's columns made deep pages several times slower at 100,000 entities
+  // (see bench/results/catalog-scale.md).
   const offsetRows = (offset: number) => {
     if (offset === 0) return listed(filtered).limit(query.limit).execute();
     const pageIds = filtered.select("id").orderBy(field, direction).orderBy("id", direction).limit(query.limit).offset(offset);

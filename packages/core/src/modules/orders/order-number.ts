@@ -41,7 +41,7 @@ export interface NumberedOrderRows {
  * checkouts take turns over that span (`nextGaplessValue`). Taking it together with the order's own
  * writes and its event, after everything that does not need the number, leaves the commit alone in that
  * span. One more round trip in it (the event's own insert, as it was before `alsoInsert`) cost the
- * checkout bench a fifth of its rate and a third of its p99.
+ * checkout bench much of its rate and p99 (see bench/results/checkout.md).
  */
 export async function insertNumberedOrder(trx: Transaction<CoreTables>, rows: NumberedOrderRows): Promise<string> {
   const series: GaplessSeries = { counter: "order_number_counters", prefix: "ORD", organizationId: rows.organizationId, year: rows.year };

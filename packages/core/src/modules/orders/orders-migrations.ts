@@ -166,8 +166,8 @@ const FULFILLMENTS_AND_REFUNDS = [
 ];
 
 // The orders of each organization and status, kept by statement triggers so a list's total is a sum over
-// a few rows instead of a count over every order (47 ms for 100,000 orders, the list benchmark's whole
-// budget). Triggers append signed deltas rather than update one row per status: concurrent checkouts
+// a few rows instead of a count over every order (which was the list's whole cost at 100,000 orders: see
+// bench/results/orders.md). Triggers append signed deltas rather than update one row per status: concurrent checkouts
 // and status moves then never wait on a shared counter row nor lock counters in opposite orders.
 // `compactOrderCounts` folds the deltas back into one row per status. Transition tables rule out a
 // column list (`update of status`), so every update statement fires; the `having` skips those that
@@ -227,8 +227,7 @@ const PLACED_BY = [
 // columns the reports and the orders model sum or group by, so a period is read from the index alone
 // (index-only scans) instead of from heap pages scattered by updates; the lines one lets each order's
 // lines be read through it in a nested loop rather than hashing every line of the store. Measured on the
-// analytics benchmark (100,000 orders, 250,000 lines): a 30-day tax summary's sales went from ~120 ms of
-// CPU to ~35 ms; see bench/results/analytics.md.
+// analytics benchmark (100,000 orders, 250,000 lines): see bench/results/analytics.md.
 const ANALYTICS = [
   `create index orders_organization_created_analytics on orders (organization_id, created_at)
     include (id, status, currency, payment_method_id, placed_by_type, placed_by_id, subtotal, discount_total, tax_total, total)`,

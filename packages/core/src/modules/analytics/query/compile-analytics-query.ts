@@ -84,8 +84,8 @@ export function compileAnalyticsQuery(plan: AnalyticsQueryPlan, organizationId: 
   // One row more than the limit tells whether more matched.
   if (!granularity) return sql<Record<string, string | null>>`${grouped}${orderBy} limit ${plan.limit + 1}`;
   // Buckets are grouped by their timestamp and written out once per group: formatting every row's bucket
-  // before grouping (to_char per order) took two thirds of a year's query on the benchmark (274 ms of CPU
-  // against 92 ms), and the planner sorted the formatted rows on disk to group them. The outer columns
+  // before grouping (to_char per order) took most of a year's query on the benchmark (see
+  // bench/results/analytics.md), and the planner sorted the formatted rows on disk to group them. The outer columns
   // keep the inner ones' order, so ORDER BY positions, and the bucket's text order, are unchanged.
   const outer = [
     ...plan.dimensions.map((_, index) => sql.ref(`g.${dimensionKey(index)}`)),

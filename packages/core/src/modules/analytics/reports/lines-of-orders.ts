@@ -10,8 +10,8 @@ export type OrderLineColumn = "entity_id" | "variant_id" | "title" | "sku" | "qu
  *
  * `offset 0` keeps PostgreSQL from flattening the lateral subquery into a plain join: flattened, it
  * estimates a hash of every line of the store cheaper than one index descent per order and reads the
- * whole table whatever the period (on the analytics benchmark, 122 ms of CPU for a month's tax against
- * 30 ms per order, and 328 ms against 194 ms for a year).
+ * whole table whatever the period, slower than a descent per order for a month and for a year alike
+ * (see bench/results/analytics.md).
  */
 export function linesOfOrders(input: { organizationId: string; start: Date; end: Date; columns: readonly OrderLineColumn[] }): RawBuilder<unknown> {
   const { organizationId, start, end, columns } = input;

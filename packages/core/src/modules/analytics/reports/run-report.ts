@@ -59,8 +59,8 @@ export async function runReport(context: RunReportContext, input: { organization
       // SET takes no bound parameters; the timeout is an integer checked at boot (resolveAnalyticsConfig).
       await sql.raw(`set local statement_timeout = ${Math.trunc(context.statementTimeoutMs)}`).execute(trx);
       // A year's report is estimated past jit_above_cost, yet runs in tens of milliseconds once its plan
-      // walks the analytics indexes: compiling it (60 ms and more on the benchmark's machine) would
-      // cost more than it saves.
+      // walks the analytics indexes: compiling it would cost more than it saves (see
+      // bench/results/analytics.md).
       await sql`set local jit = off`.execute(trx);
       return report.rows(trx, { organizationId, period, days, now });
     });

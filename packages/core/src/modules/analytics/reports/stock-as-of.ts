@@ -22,7 +22,7 @@ export const variantKey = (column: string): RawBuilder<string> => sql<string>`co
  * The past is read as a skip scan over `inventory_adjustments_stock_history` (warehouse, product,
  * variant key, newest first): each step descends the index once to the next key's last adjustment
  * before the cutoff, so the work grows with the number of keys, not with the history (a DISTINCT ON
- * sorted every adjustment of the store: 320 ms of CPU for 262,000 adjustments against 46 ms).
+ * sorted every adjustment of the store: see bench/results/analytics.md).
  */
 export function stockAsOf(organizationId: string, cutoff: Date, now: Date): RawBuilder<unknown> {
   if (cutoff > now) {
