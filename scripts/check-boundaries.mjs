@@ -22,10 +22,9 @@ function allowedImports(folder) {
   if (folder === "packages/content-api") return [];
   if (folder === "packages/mcp-server") return ["content-api", "core"];
   if (folder === "packages/core") return ["jobs"];
-  // An adapter package: core's types (MediaStorage), nothing else of ours.
-  if (folder === "packages/media-s3") return ["core"];
-  // The same for mail: core's types (Mailer), which the auth plugin's mailer also accepts.
-  if (folder === "packages/mail-smtp") return ["core"];
+  // Adapters are plugins too: the contract (MediaStorage, Mailer) from plugin-sdk, nothing else of ours.
+  if (folder === "packages/media-s3") return ["plugin-sdk"];
+  if (folder === "packages/mail-smtp") return ["plugin-sdk"];
   // Itself too: its dist-types test type-checks code written as a plugin author writes it. Auth for its
   // testing entry only (`createPluginTestAppWithAuth`: plugin tests with real members and API keys).
   if (folder === "packages/plugin-sdk") return ["core", "plugin-sdk", "auth"];
