@@ -10,8 +10,8 @@ import type { Listen } from "../db/create-database.js";
 import type { Registries } from "./registries.js";
 
 /**
- * The services container. Modules add their services by augmenting this interface:
- * `declare module "@unified-commerce/core" { interface Services { catalog: CatalogService } }`.
+ * The services container. Modules add their services by augmenting this interface; a plugin does it
+ * through the SDK: `declare module "@unified-commerce/plugin-sdk" { interface Services { loyalty: LoyaltyService } }`.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Services {}

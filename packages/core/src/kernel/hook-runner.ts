@@ -10,7 +10,7 @@ import type { AfterCommitTask } from "./transaction-runner.js";
  * interface, as it adds services to `Services`:
  *
  * ```ts
- * declare module "@unified-commerce/core" {
+ * declare module "@unified-commerce/plugin-sdk" {
  *   interface HookPayloads { "loyalty.beforeAward": { customerId: string; points: number } }
  * }
  * ```
