@@ -26,10 +26,9 @@ function allowedImports(folder) {
   if (folder === "packages/content-api") return [];
   if (folder === "packages/mcp-server") return ["content-api", "core"];
   if (folder === "packages/core") return ["jobs"];
-  // An adapter package: core's types (MediaStorage), nothing else of ours.
-  if (folder === "packages/media-s3") return ["core"];
-  // The same for mail: core's types (Mailer), which the auth plugin's mailer also accepts.
-  if (folder === "packages/mail-smtp") return ["core"];
+  // Adapters are plugins too: the contract (MediaStorage, Mailer) from plugin-sdk, nothing else of ours.
+  if (folder === "packages/media-s3") return ["plugin-sdk"];
+  if (folder === "packages/mail-smtp") return ["plugin-sdk"];
   // Itself too: its dist-types test type-checks code written as a plugin author writes it. Auth for its
   // testing entry only (`createPluginTestAppWithAuth`: plugin tests with real members and API keys).
   if (folder === "packages/plugin-sdk") return ["core", "plugin-sdk", "auth"];
@@ -77,6 +76,7 @@ const KERNEL_FILE_LAYERS = {
   "secret-box.ts": "leaf",
   "services.ts": "leaf",
   "settings-groups.ts": "leaf",
+  "task-interval.ts": "leaf",
   "version.ts": "leaf",
   // The contract: what modules and plugins are written against (types and `define*` helpers).
   "authenticator.ts": "contract",
@@ -102,6 +102,7 @@ const KERNEL_FILE_LAYERS = {
   "resolve-config.ts": "runtime",
   "resolve-secret-key.ts": "runtime",
   "retain-tick-object.ts": "runtime",
+  "single-copy.ts": "runtime",
   "transaction-runner.ts": "runtime",
   // Boots a kernel from all of the above.
   "create-kernel.ts": "create-kernel",

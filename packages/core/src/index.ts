@@ -12,7 +12,16 @@ export {
   type RateLimitConfig,
   type RoleMap,
 } from "./kernel/config.js";
-export { defineTask, type KernelTask, type KernelTaskDefinition, type KernelTaskContext, type TaskInputs, type TaskInput } from "./kernel/kernel-task.js";
+export {
+  defineTask,
+  type KernelTask,
+  type KernelTaskDefinition,
+  type KernelTaskContext,
+  type TaskInputs,
+  type TaskInput,
+  type TaskSchedule,
+} from "./kernel/kernel-task.js";
+export type { TaskInterval } from "./kernel/task-interval.js";
 export { createKernel } from "./create-kernel.js";
 export { resolveModules } from "./resolve-modules.js";
 export type { Kernel, CreateKernelOptions, Readiness } from "./kernel/create-kernel.js";

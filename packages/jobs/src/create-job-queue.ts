@@ -5,6 +5,7 @@ import type { JobsDb } from "./jobs-db.js";
 import { createQueueRuntime, type QueueRuntimeOptions } from "./queue-runtime.js";
 import { pruneJobs, type PruneOptions } from "./prune-jobs.js";
 import { reapStaleJobs } from "./reap-stale-jobs.js";
+import { scheduleJob, type ScheduleOptions } from "./schedule-job.js";
 import { runPendingJobsWith, type RunPendingJobsOptions, type RunPendingJobsResult } from "./run-pending-jobs.js";
 import { startWorkerWith, type JobWorker, type StartWorkerOptions } from "./start-worker.js";
 
@@ -20,6 +21,11 @@ export interface JobQueue<TDb extends JobsDb = JobsDb> {
    * (`INVALID_ENQUEUE`) for a blank organization or invalid options.
    */
   enqueue(db: JobsDb, taskSlug: string, input: unknown, options: EnqueueOptions): Promise<JobRecord>;
+  /**
+   * Enqueues the next run of a recurring task, replacing its pending run in the organization: concurrent
+   * callers, in any number of processes, leave exactly one pending copy. Its key is the task's slug.
+   */
+  schedule(db: JobsDb, taskSlug: string, options: ScheduleOptions): Promise<JobRecord>;
   /** Claims one batch of due jobs of a queue, runs them and stores their results. */
   runPendingJobs(options: RunPendingJobsOptions<TDb>): Promise<RunPendingJobsResult>;
   /** A failed job of the organization back to pending with fresh attempts; null when there is none with that id. */
@@ -44,6 +50,8 @@ export function createJobQueue<TServices = unknown, TDb extends JobsDb = JobsDb>
   return {
     workerId: runtime.workerId,
     enqueue: (db, taskSlug, input, enqueueOptions) => enqueueJob(db, { taskSlug, input, options: enqueueOptions, findTask, notify: runtime.notify }),
+    schedule: (db, taskSlug, scheduleOptions) =>
+      scheduleJob(db, { taskSlug, options: scheduleOptions, findTask, notify: runtime.notify }),
     runPendingJobs: (runOptions) => runPendingJobsWith(runtime, runOptions),
     retry: (db, retryOptions) => retryFailedJob(db, retryOptions),
     listFailed: (db, listOptions) => listFailedJobs(db, listOptions),

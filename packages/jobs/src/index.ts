@@ -2,6 +2,7 @@ export { createJobQueue, type JobQueue, type JobQueueOptions } from "./create-jo
 export { runPendingJobs, type RunPendingJobsOptions, type RunPendingJobsResult } from "./run-pending-jobs.js";
 export type { StartWorkerOptions, JobWorker, ListenFunction } from "./start-worker.js";
 export type { EnqueueOptions } from "./enqueue-job.js";
+export type { ScheduleOptions } from "./schedule-job.js";
 export type { FailedJobsPage } from "./failed-jobs.js";
 export type { QueueRuntimeOptions } from "./queue-runtime.js";
 export { DEFAULT_LEASE_MS } from "./queue-runtime.js";

@@ -1,5 +1,5 @@
 import { createTransport } from "nodemailer";
-import type { Mailer } from "@unified-commerce/core";
+import type { Mailer } from "@unified-commerce/plugin-sdk";
 
 /** Where to send and as whom. */
 export interface SmtpMailerOptions {

@@ -1,6 +1,6 @@
 import { HeadObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, jsonHeaders, testAdminActor, type TestApp } from "@unified-commerce/core/testing";
+import { createTestApp, jsonHeaders, testAdminActor, type TestApp } from "@unified-commerce/plugin-sdk/testing";
 import { s3MediaStorage, s3MediaStorageFromEnv } from "./s3-media-storage.js";
 import { startS3TestServer, type S3TestServer } from "./testing/s3-test-server.js";
 

@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import type { MediaStorage } from "@unified-commerce/core";
+import type { MediaStorage } from "@unified-commerce/plugin-sdk";
 
 /** Where and how to reach the bucket. */
 export interface S3MediaStorageOptions {

@@ -24,9 +24,9 @@ declare module "@unified-commerce/plugin-sdk" {
     "channel/push-order": { connectionId: string; orderId: string };
     /** Compares one page of listings with the channel and repairs drift; enqueues itself until done. */
     "channel/reconcile": { connectionId: string };
-    /** Starts a reconcile of every connection; enqueues itself again after `reconcileIntervalMs`. */
+    /** Starts a reconcile of every connection; recurring, every `reconcileIntervalMs`. */
     "channel/reconcile-sweep": Record<string, never>;
-    /** Removes exported files the channels have taken and resets stale cursors; enqueues itself again. */
+    /** Removes exported files the channels have taken and resets stale cursors; recurring, every `reapIntervalMs`. */
     "channel/reap-exports": Record<string, never>;
   }
 }

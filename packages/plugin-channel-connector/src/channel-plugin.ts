@@ -81,31 +81,21 @@ export function channelConnector(options: ChannelConnectorOptions = {}): Plugin 
         concurrency: { key: ({ connectionId }) => `reconcile:${connectionId}`, supersedes: true },
         handler: ({ connectionId }, { services, job }) => services.channels.runReconcilePage(job.organizationId, connectionId),
       }),
-      // Every connection of every organization, then itself again; one pending copy at a time.
+      // Every connection of every organization. The sweeps are scheduled, not run, at boot: the first
+      // reconcile comes an interval after start.
       defineTask({
         slug: RECONCILE_SWEEP_TASK,
-        concurrency: { key: () => RECONCILE_SWEEP_TASK, supersedes: true },
-        handler: async (_input, { services, job }) => {
-          const started = await services.channels.sweepReconciles();
-          await services.jobs.enqueue(RECONCILE_SWEEP_TASK, {}, { organizationId: job.organizationId, delayMs: settings.reconcileIntervalMs });
-          return { started };
-        },
+        every: settings.reconcileIntervalMs,
+        firstRun: "interval",
+        handler: async (_input, { services }) => ({ started: await services.channels.sweepReconciles() }),
       }),
       defineTask({
         slug: REAP_EXPORTS_TASK,
-        concurrency: { key: () => REAP_EXPORTS_TASK, supersedes: true },
-        handler: async (_input, { services, job }) => {
-          const reaped = await services.channels.reapExports();
-          await services.jobs.enqueue(REAP_EXPORTS_TASK, {}, { organizationId: job.organizationId, delayMs: settings.reapIntervalMs });
-          return reaped;
-        },
+        every: settings.reapIntervalMs,
+        firstRun: "interval",
+        handler: (_input, { services }) => services.channels.reapExports(),
       }),
     ],
-    // The sweeps are scheduled, not run, at boot: the first reconcile comes an interval after start.
-    start: async ({ services, defaultOrganizationId }) => {
-      await services.jobs.enqueue(RECONCILE_SWEEP_TASK, {}, { organizationId: defaultOrganizationId, delayMs: settings.reconcileIntervalMs });
-      await services.jobs.enqueue(REAP_EXPORTS_TASK, {}, { organizationId: defaultOrganizationId, delayMs: settings.reapIntervalMs });
-    },
     routes: (routeContext) => [
       ...createConnectionRoute(routeContext),
       ...listConnectionsRoute(routeContext),

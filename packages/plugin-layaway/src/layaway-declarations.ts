@@ -35,7 +35,7 @@ declare module "@unified-commerce/plugin-sdk" {
     layaways: LayawayService;
   }
   interface TaskInputs {
-    /** Forfeits active plans past their deadline and queues reminders; enqueues itself again. */
+    /** Forfeits active plans past their deadline and queues reminders; recurring, every `sweepIntervalMs`. */
     "layaway/sweep": Record<string, never>;
     /** Mails one installment's reminder. */
     "layaway/remind": { planId: string; installmentId: string };

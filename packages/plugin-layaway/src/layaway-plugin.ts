@@ -43,15 +43,11 @@ export function layaway(options: LayawayOptions = {}): Plugin {
         }),
       }),
       tasks: [
-        // Deadline forfeits and reminder claims; enqueues itself again, one pending copy at a time.
+        // Deadline forfeits and reminder claims, at boot and then every sweepIntervalMs.
         defineTask({
           slug: SWEEP_TASK,
-          concurrency: { key: () => SWEEP_TASK, supersedes: true },
-          handler: async (_input, { services, job }) => {
-            const result = await services.layaways.sweep();
-            await services.jobs.enqueue(SWEEP_TASK, {}, { organizationId: job.organizationId, delayMs: settings.sweepIntervalMs });
-            return result;
-          },
+          every: settings.sweepIntervalMs,
+          handler: (_input, { services }) => services.layaways.sweep(),
         }),
         defineTask({
           slug: REMIND_TASK,
@@ -59,9 +55,6 @@ export function layaway(options: LayawayOptions = {}): Plugin {
           handler: ({ planId, installmentId }, { services, job }) => services.layaways.sendReminder(job.organizationId, planId, installmentId),
         }),
       ],
-      start: async ({ services, defaultOrganizationId }) => {
-        await services.jobs.enqueue(SWEEP_TASK, {}, { organizationId: defaultOrganizationId });
-      },
       routes: (context) => [...createPlanRoute(context), ...listPlansRoute(context), ...getPlanRoute(context), ...recordPaymentRoute(context), ...forfeitPlanRoute(context)],
     })(config);
 }

@@ -112,6 +112,8 @@ export {
   type TaskInput,
   type KernelTaskDefinition,
   type KernelTaskContext,
+  type TaskInterval,
+  type TaskSchedule,
   type Registries,
 } from "@unified-commerce/core";
 

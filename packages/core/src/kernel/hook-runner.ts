@@ -9,7 +9,7 @@ import type { Services } from "./services.js";
  * interface, as it adds services to `Services`:
  *
  * ```ts
- * declare module "@unified-commerce/core" {
+ * declare module "@unified-commerce/plugin-sdk" {
  *   interface HookPayloads { "loyalty.beforeAward": { customerId: string; points: number } }
  * }
  * ```

@@ -12,6 +12,8 @@ const greetingSchema = z.object({ id: z.uuid(), name: z.string(), message: z.str
 /**
  * A sample plugin: one table (its own migration), two routes with their permissions, and an event, all
  * through @unified-commerce/plugin-sdk. Rename it, or delete it and its line in commerce.config.ts.
+ * Moved into a package of its own, it lists @unified-commerce/core and @unified-commerce/plugin-sdk as
+ * peerDependencies, not dependencies: the store installs one copy of each, and core refuses to boot with two.
  */
 export function greetingsPlugin(options: { template?: string } = {}): Plugin {
   const template = options.template ?? "Hello, {name}!";

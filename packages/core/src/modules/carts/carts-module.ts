@@ -13,7 +13,6 @@ import { removeCartItemRoute } from "./routes/remove-cart-item.js";
 import { updateCartItemRoute } from "./routes/update-cart-item.js";
 
 const PRUNE_TASK = "carts/prune";
-const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 const ROUTES = [createCartRoute, getCartRoute, addCartItemRoute, updateCartItemRoute, removeCartItemRoute];
 
@@ -38,17 +37,11 @@ export const cartsModule: PluginManifest = {
   tasks: [
     defineTask({
       slug: PRUNE_TASK,
-      concurrency: { key: () => PRUNE_TASK, supersedes: true },
-      handler: async (_input, { services, job }) => {
-        const pruned = await services.carts.pruneExpired();
-        // A full batch means a backlog: go on at once, in short statements; otherwise look again hourly.
-        await services.jobs.enqueue(PRUNE_TASK, {}, { organizationId: job.organizationId, delayMs: pruned >= CART_PRUNE_LIMIT ? 0 : PRUNE_INTERVAL_MS });
-        return { pruned };
-      },
+      every: "1h",
+      handler: async (_input, { services }) => ({ pruned: await services.carts.pruneExpired() }),
+      // A full batch means a backlog: go on at once, in short statements; otherwise look again hourly.
+      hasBacklog: ({ pruned }) => pruned >= CART_PRUNE_LIMIT,
     }),
   ],
-  start: async ({ services, defaultOrganizationId }) => {
-    await services.jobs.enqueue(PRUNE_TASK, {}, { organizationId: defaultOrganizationId });
-  },
   routes: (context) => ROUTES.flatMap((route) => route(context)),
 };

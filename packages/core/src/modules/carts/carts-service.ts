@@ -40,7 +40,7 @@ declare module "../../kernel/domain-events.js" {
 
 declare module "../../kernel/kernel-task.js" {
   interface TaskInputs {
-    /** Deletes expired carts, then enqueues itself again. */
+    /** Deletes expired carts (a batch); the `carts/prune` task runs it hourly. */
     "carts/prune": Record<string, never>;
   }
 }

@@ -1,7 +1,7 @@
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { coreMigrations } from "../../db/core-migrations.js";
 import { CORE_VERSION } from "../../kernel/version.js";
-import { PRUNE_IDEMPOTENCY_KEYS_TASK, pruneIdempotencyKeysTask } from "./prune-idempotency-keys-task.js";
+import { pruneIdempotencyKeysTask } from "./prune-idempotency-keys-task.js";
 
 /** The kernel's own module: organizations, the domain-event outbox and the HTTP layer's idempotency keys. */
 export const coreModule: PluginManifest = {
@@ -9,7 +9,4 @@ export const coreModule: PluginManifest = {
   version: CORE_VERSION,
   schema: { migrations: coreMigrations },
   tasks: [pruneIdempotencyKeysTask],
-  start: async ({ services, defaultOrganizationId }) => {
-    await services.jobs.enqueue(PRUNE_IDEMPOTENCY_KEYS_TASK, {}, { organizationId: defaultOrganizationId });
-  },
 };

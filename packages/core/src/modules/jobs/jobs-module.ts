@@ -3,9 +3,8 @@ import type { PluginManifest } from "../../kernel/plugin.js";
 import { defineTask } from "../../kernel/kernel-task.js";
 import { CORE_VERSION } from "../../kernel/version.js";
 import { createJobsService, PRUNE_TASK, REAP_STALE_TASK } from "./jobs-service.js";
+import { recurringTask, scheduleRecurringTasks } from "./recurring-task.js";
 import { timedTask } from "./timed-task.js";
-
-const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 import { listFailedJobs } from "./routes/list-failed-jobs.js";
 import { retryJob } from "./routes/retry-job.js";
 import { runJobs } from "./routes/run-jobs.js";
@@ -26,36 +25,33 @@ export const jobsModule: PluginManifest = {
         `jobs.autorun cannot be enabled together with the external engine "${jobs.externalEngine}": that engine runs the tasks itself`,
       );
     }
-    const tasks = (config.modules ?? []).flatMap((module) => module.tasks ?? []).map((task) => timedTask(task, services));
+    const tasks = (config.modules ?? [])
+      .flatMap((module) => module.tasks ?? [])
+      .map((task) => timedTask(recurringTask(task, services), services));
     return { jobs: createJobsService({ db, tasks, services, logger, config: jobs }) };
   },
   tasks: [
+    // Now, then every lease period: a restarted process reclaims what a crashed one held.
     defineTask({
       slug: REAP_STALE_TASK,
-      concurrency: { key: () => REAP_STALE_TASK, supersedes: true },
-      handler: async (_input, { services, job }) => {
-        const reaped = await services.jobs.reapStale();
-        await services.jobs.enqueue(REAP_STALE_TASK, {}, { organizationId: job.organizationId, delayMs: services.jobs.leaseMs });
-        return { reaped };
-      },
+      every: (services) => services.jobs.leaseMs,
+      handler: async (_input, { services }) => ({ reaped: await services.jobs.reapStale() }),
     }),
     defineTask({
       slug: PRUNE_TASK,
-      concurrency: { key: () => PRUNE_TASK, supersedes: true },
-      handler: async (_input, { services, job }) => {
+      every: (services) => (services.jobs.isPruning ? "1h" : null),
+      handler: async (_input, { services }) => {
         if (!services.jobs.isPruning) return { pruned: 0 };
-        const pruned = await services.jobs.prune();
-        // A full batch means a backlog: go on at once, in short statements; otherwise look again hourly.
-        const delayMs = pruned >= DEFAULT_PRUNE_LIMIT ? 0 : PRUNE_INTERVAL_MS;
-        await services.jobs.enqueue(PRUNE_TASK, {}, { organizationId: job.organizationId, delayMs });
-        return { pruned };
+        return { pruned: await services.jobs.prune() };
       },
+      // A full batch means a backlog: go on at once, in short statements; otherwise look again hourly.
+      hasBacklog: ({ pruned }) => pruned >= DEFAULT_PRUNE_LIMIT,
     }),
   ],
   start: async ({ config, services, database, defaultOrganizationId }) => {
-    // Runs now, then every lease period: a restarted process reclaims what a crashed one held.
-    await services.jobs.enqueue(REAP_STALE_TASK, {}, { organizationId: defaultOrganizationId });
-    if (services.jobs.isPruning) await services.jobs.enqueue(PRUNE_TASK, {}, { organizationId: defaultOrganizationId });
+    // Every module's recurring tasks (`every`), this one's included.
+    const tasks = (config.modules ?? []).flatMap((module) => module.tasks ?? []);
+    await scheduleRecurringTasks({ tasks, services, db: database.db, organizationId: defaultOrganizationId });
     const autorun = config.jobs?.autorun;
     if (!autorun?.enabled) return;
     const worker = services.jobs.queue.startWorker({

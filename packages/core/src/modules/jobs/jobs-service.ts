@@ -8,10 +8,10 @@ import type { KernelTask, TaskInput } from "../../kernel/kernel-task.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 
-/** Re-enqueues itself; one pending copy at a time (its concurrency key supersedes older ones). */
+/** Hands expired leases back; recurring (`every`: the lease period), one pending copy at a time. */
 export const REAP_STALE_TASK = "jobs/reap-stale";
 
-/** Deletes finished jobs past `jobs.retention`; re-enqueues itself like `jobs/reap-stale`. */
+/** Deletes finished jobs past `jobs.retention`; recurring like `jobs/reap-stale`, hourly. */
 export const PRUNE_TASK = "jobs/prune";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -57,12 +57,8 @@ export const ordersModule: PluginManifest = {
     // copy at a time).
     defineTask({
       slug: COMPACT_ORDER_COUNTS_TASK,
-      concurrency: { key: () => COMPACT_ORDER_COUNTS_TASK, supersedes: true },
-      handler: async (_input, { db, services, job }) => {
-        const folded = (await compactOrderCounts(db)) + (await compactSalesRollups(db));
-        await services.jobs.enqueue(COMPACT_ORDER_COUNTS_TASK, {}, { organizationId: job.organizationId, delayMs: COMPACT_ORDER_COUNTS_INTERVAL_MS });
-        return { folded };
-      },
+      every: COMPACT_ORDER_COUNTS_INTERVAL_MS,
+      handler: async (_input, { db }) => ({ folded: (await compactOrderCounts(db)) + (await compactSalesRollups(db)) }),
     }),
     defineTask({
       slug: EMAIL_INVOICE_TASK,
@@ -70,9 +66,6 @@ export const ordersModule: PluginManifest = {
       handler: ({ orderId, to }, { services, job }) => services.orders.emailInvoice(job.organizationId, { orderId, to }),
     }),
   ],
-  start: async ({ services, defaultOrganizationId }) => {
-    await services.jobs.enqueue(COMPACT_ORDER_COUNTS_TASK, {}, { organizationId: defaultOrganizationId });
-  },
   routes: (context) => [
     ...listOrdersRoute(context),
     ...getOrderRoute(context),
