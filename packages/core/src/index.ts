@@ -29,6 +29,17 @@ export {
   type AnalyticsModel,
   type MigrationDb,
 } from "./kernel/plugin.js";
+export {
+  defineCommand,
+  type CommandDeclaration,
+  type CommandSpec,
+  type CommandContext,
+  type CommandKernel,
+  type CommandOption,
+  type CommandOptions,
+  type CommandArgument,
+  type CommandValues,
+} from "./kernel/cli-command.js";
 export type {
   AnalyticsMeasure,
   AnalyticsDimension,

@@ -10,6 +10,7 @@ import type { ErrorTable } from "./error-codes.js";
 import type { EventDeclarations } from "./domain-events.js";
 import type { SettingsGroupDeclarations } from "./settings-groups.js";
 import type { AnalyticsModel } from "./analytics-model.js";
+import type { CommandDeclaration } from "./cli-command.js";
 
 export type { AnalyticsModel } from "./analytics-model.js";
 
@@ -91,6 +92,11 @@ export interface PluginManifest {
    * `PATCH /api/settings/:group` validates them. A group declared twice fails boot.
    */
   settings?: SettingsGroupDeclarations;
+  /**
+   * `uc` commands this module offers (build each with `defineCommand`): the CLI lists and runs the
+   * commands of the configured modules, with their `--help` and completion. A name taken twice is refused.
+   */
+  commands?: readonly CommandDeclaration[];
 }
 
 /** A plugin is a function from configuration to configuration, applied in the order listed. */
