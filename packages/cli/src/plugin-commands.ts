@@ -10,7 +10,8 @@ import { invocationDir } from "./load-config.js";
  * `uc x` would run must never depend on plugin order.
  */
 export function pluginCommands(config: CommerceConfig, builtIns: readonly CliCommand[]): CliCommand[] {
-  const owners = new Map<string, string>(builtIns.map((command) => [command.name, "the CLI"]));
+  // `help` is the CLI's word too (`uc help <command>`), though no command of the table.
+  const owners = new Map<string, string>([...builtIns.map((command) => command.name), "help"].map((name) => [name, "the CLI"]));
   const commands: CliCommand[] = [];
   for (const module of resolveModules(config)) {
     for (const declaration of module.commands ?? []) {

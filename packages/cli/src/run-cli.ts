@@ -104,10 +104,12 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     const what = action === undefined ? `"uc ${group}" needs a command` : `unknown command "${group} ${action}"`;
     throw new CliUsageError(`${what}: ${actions} (see \`uc ${group} --help\`)`);
   }
-  const { configPath } = await table.loadPlugins();
+  const { configPath, problem } = await table.loadPlugins();
   const hint = configPath ? installedCommandHint(configPath, group) : undefined;
   if (hint) throw new CliError(hint);
-  throw new CliUsageError(`unknown command "${words.slice(0, 2).join(" ")}"; run \`uc help\``);
+  // Without a configuration no plugin's command is offered: say so, the command may be one of theirs.
+  const why = problem ? ` (no plugin's commands are offered: ${describeError(problem)})` : "";
+  throw new CliUsageError(`unknown command "${words.slice(0, 2).join(" ")}"; run \`uc help\`${why}`);
 }
 
 /** Every command for finding the one typed: a configuration that fails to load fails the command here. */
