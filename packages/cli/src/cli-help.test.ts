@@ -30,7 +30,8 @@ describe("uc help", () => {
         expect(result.stdout).toContain("--config <file>");
         for (const [option, declared] of Object.entries(command?.options ?? {})) {
           expect(result.stdout, `${name} --${option}`).toContain(`--${option}`);
-          if (declared.default !== undefined) expect(result.stdout, `${name} --${option}`).toContain(`default: ${declared.default}`);
+          if (declared.default !== undefined)
+            expect(result.stdout, `${name} --${option}`).toContain(`default: ${declared.default}`);
         }
       }
     }
@@ -58,7 +59,12 @@ describe("uc help", () => {
   });
 
   it("uc --help, uc help and uc (alone, exit 2) list every command; uc help <command> is its help", async () => {
-    for (const [args, code] of [[["--help"], 0], [["-h"], 0], [["help"], 0], [[], 2]] as const) {
+    for (const [args, code] of [
+      [["--help"], 0],
+      [["-h"], 0],
+      [["help"], 0],
+      [[], 2],
+    ] as const) {
       const result = await uc(...args);
       expect(result.code, args.join(" ")).toBe(code);
       for (const name of COMMAND_NAMES) expect(result.stdout, name).toContain(`  ${name} `);
@@ -70,7 +76,9 @@ describe("uc help", () => {
   });
 
   it("uc --version prints the package's version", async () => {
-    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+      version: string;
+    };
     const result = await uc("--version");
     expect(result).toEqual({ code: 0, stdout: `${version}\n`, stderr: "" });
   });
@@ -96,13 +104,21 @@ describe("uc help", () => {
 
     const connect = await ucWithChannels("channel", "connect", "-h");
     expect(connect.code).toBe(0);
-    for (const option of ["--adapter <id>", "--name <name>", "--currency <ISO>", "--setting <key=value>", "--credentials-file <file>", "--org <id>"]) {
+    for (const option of [
+      "--adapter <id>",
+      "--name <name>",
+      "--currency <ISO>",
+      "--setting <key=value>",
+      "--credentials-file <file>",
+      "--org <id>",
+    ]) {
       expect(connect.stdout).toContain(option);
     }
     const group = await ucWithChannels("channel", "--help");
     expect(group.code).toBe(0);
     for (const action of ["connect", "list", "backfill", "status"]) expect(group.stdout).toContain(`  ${action} `);
-    for (const name of CHANNEL_COMMANDS) expect((await ucWithChannels(...name.split(" "), "--help")).code, name).toBe(0);
+    for (const name of CHANNEL_COMMANDS)
+      expect((await ucWithChannels(...name.split(" "), "--help")).code, name).toBe(0);
   });
 
   it("uc completion bash prints a script bash accepts, completing commands, options and choices from the declarations", async () => {
@@ -127,7 +143,9 @@ describe("uc help", () => {
       ].join("\n");
       return execFileSync("bash", ["-c", program], { encoding: "utf8" }).split("\n").filter(Boolean);
     };
-    expect(complete("uc ")).toEqual(expect.arrayContaining(["api-key", "jobs", "migrate", "seed", "channel", "completion", "help"]));
+    expect(complete("uc ")).toEqual(
+      expect.arrayContaining(["api-key", "jobs", "migrate", "seed", "channel", "completion", "help"]),
+    );
     expect(complete("uc jobs ")).toEqual(["list", "failed", "retry", "run"]);
     expect(complete("uc channel co")).toEqual(["connect"]);
     expect(complete("uc migrate --")).toEqual(["--dry-run", "--json", "--config", "--help"]);

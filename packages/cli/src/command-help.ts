@@ -49,17 +49,37 @@ export function commandHelp(spec: CommandSpec): string {
   const lines = [`uc ${spec.name}: ${spec.summary}`, "", `Usage: ${usageLine(spec)}`];
   if (spec.description) lines.push("", ...spec.description.split("\n"));
   if (spec.arguments?.length) {
-    lines.push("", "Arguments:", ...table(spec.arguments.map((argument) => [argumentUsage(argument), argument.description])));
+    lines.push(
+      "",
+      "Arguments:",
+      ...table(spec.arguments.map((argument) => [argumentUsage(argument), argument.description])),
+    );
   }
   const options = Object.entries({ ...spec.options, ...GLOBAL_OPTIONS });
-  lines.push("", "Options:", ...table(options.map(([name, option]) => [optionUsage(name, option), `${option.description}${optionNote(option)}`])));
-  lines.push("", spec.examples.length === 1 ? "Example:" : "Examples:", ...spec.examples.map((example) => `  ${example}`));
+  lines.push(
+    "",
+    "Options:",
+    ...table(
+      options.map(([name, option]) => [optionUsage(name, option), `${option.description}${optionNote(option)}`]),
+    ),
+  );
+  lines.push(
+    "",
+    spec.examples.length === 1 ? "Example:" : "Examples:",
+    ...spec.examples.map((example) => `  ${example}`),
+  );
   return lines.join("\n");
 }
 
 /** `uc jobs --help`: the group's commands, each with its summary and first example. */
 export function groupHelp(group: string, specs: readonly CommandSpec[]): string {
-  const lines = [`uc ${group}: ${specs.length} commands`, "", `Usage: uc ${group} <command> [options]`, "", "Commands:"];
+  const lines = [
+    `uc ${group}: ${specs.length} commands`,
+    "",
+    `Usage: uc ${group} <command> [options]`,
+    "",
+    "Commands:",
+  ];
   lines.push(...table(specs.map((spec) => [spec.name.slice(group.length + 1), spec.summary])));
   lines.push("", "Examples:", ...specs.map((spec) => `  ${spec.examples[0] ?? `uc ${spec.name}`}`));
   lines.push("", `Run \`uc ${group} <command> --help\` for a command's options.`);

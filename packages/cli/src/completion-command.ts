@@ -13,7 +13,9 @@ export function completionCommand(allCommands: () => Promise<readonly CliCommand
     run: async ({ positionals }, io) => {
       const [shell, ...extra] = positionals;
       if (shell !== "bash" || extra.length > 0) {
-        throw new CliUsageError(`uc completion knows bash${shell && shell !== "bash" ? `, not "${shell}"` : ""}: \`uc completion bash\``);
+        throw new CliUsageError(
+          `uc completion knows bash${shell && shell !== "bash" ? `, not "${shell}"` : ""}: \`uc completion bash\``,
+        );
       }
       io.out(bashCompletion(await allCommands()));
     },

@@ -30,12 +30,24 @@ export function wantsHelp(args: readonly string[]): boolean {
  * option, an option without its value or an undeclared positional throws an `ERR_PARSE_ARGS_*` error
  * (exit status 2). Defaults are the command's to apply: declared ones are only shown in `--help`.
  */
-export function parseCommand<O extends CommandOptions>(spec: CommandSpec<O>, args: readonly string[]): ParsedCommand<O> {
+export function parseCommand<O extends CommandOptions>(
+  spec: CommandSpec<O>,
+  args: readonly string[],
+): ParsedCommand<O> {
   const options: NonNullable<ParseArgsConfig["options"]> = {};
   for (const [name, option] of Object.entries({ ...spec.options, ...GLOBAL_OPTIONS })) {
-    options[name] = { type: option.type, ...(option.short ? { short: option.short } : {}), ...(option.multiple ? { multiple: true } : {}) };
+    options[name] = {
+      type: option.type,
+      ...(option.short ? { short: option.short } : {}),
+      ...(option.multiple ? { multiple: true } : {}),
+    };
   }
-  const { values, positionals } = parseArgs({ args: [...args], options, allowPositionals: Boolean(spec.arguments?.length), strict: true });
+  const { values, positionals } = parseArgs({
+    args: [...args],
+    options,
+    allowPositionals: Boolean(spec.arguments?.length),
+    strict: true,
+  });
   // parseArgs types its answer from a literal options object; this one is built from the declaration.
   return { values: values as ParsedCommand<O>["values"], positionals };
 }

@@ -1,4 +1,9 @@
-import { resolveModules, type CommandContext, type CommandDeclaration, type CommerceConfig } from "@unified-commerce/core";
+import {
+  resolveModules,
+  type CommandContext,
+  type CommandDeclaration,
+  type CommerceConfig,
+} from "@unified-commerce/core";
 import type { CliCommand, ParsedCommand } from "./cli-command.js";
 import { assertOrganization, withKernel, type CliIo } from "./cli-context.js";
 import { CliError, CliUsageError } from "./cli-error.js";
@@ -11,12 +16,15 @@ import { invocationDir } from "./load-config.js";
  */
 export function pluginCommands(config: CommerceConfig, builtIns: readonly CliCommand[]): CliCommand[] {
   // `help` is the CLI's word too (`uc help <command>`), though no command of the table.
-  const owners = new Map<string, string>([...builtIns.map((command) => command.name), "help"].map((name) => [name, "the CLI"]));
+  const owners = new Map<string, string>(
+    [...builtIns.map((command) => command.name), "help"].map((name) => [name, "the CLI"]),
+  );
   const commands: CliCommand[] = [];
   for (const module of resolveModules(config)) {
     for (const declaration of module.commands ?? []) {
       const owner = owners.get(declaration.name);
-      if (owner) throw new CliError(`The command "uc ${declaration.name}" is declared twice: by ${owner} and by ${module.id}`);
+      if (owner)
+        throw new CliError(`The command "uc ${declaration.name}" is declared twice: by ${owner} and by ${module.id}`);
       owners.set(declaration.name, module.id);
       commands.push(pluginCommand(declaration, module.id));
     }

@@ -15,7 +15,10 @@ const ORG_OPTION = {
   description: "The organization",
   default: "the configuration's defaultOrganizationId",
 } as const;
-const JSON_OPTION = { type: "boolean", description: "Print the connection as GET /api/channels/:id answers it" } as const;
+const JSON_OPTION = {
+  type: "boolean",
+  description: "Print the connection as GET /api/channels/:id answers it",
+} as const;
 
 /**
  * `uc channel connect`: stores a connection (credentials sealed) like `POST /api/channels`. Starts
@@ -62,26 +65,41 @@ const channelConnect = defineCommand({
       "uc channel connect --adapter <id> --name <name> --currency <ISO> [--setting k=v]... [--credentials-file <path> | --credential k=v...]";
     if (!values.adapter) throw context.usageError(`--adapter is required (e.g. rest-store): ${usage}`);
     if (!values.name) throw context.usageError(`--name is required: ${usage}`);
-    if (!values.currency) throw context.usageError(`--currency is required (the ISO code prices are pushed in, e.g. EUR): ${usage}`);
+    if (!values.currency)
+      throw context.usageError(`--currency is required (the ISO code prices are pushed in, e.g. EUR): ${usage}`);
     const settings = pairs(context, "--setting", values.setting ?? []);
     // The file first, then the command line's pairs on top (the file keeps secrets out of the shell history).
     const credentials = {
       ...(values["credentials-file"] ? readCredentialsFile(context, values["credentials-file"]) : {}),
       ...pairs(context, "--credential", values.credential ?? []),
     };
-    const parsed = createConnectionInput.safeParse({ name: values.name, adapterId: values.adapter, currency: values.currency, settings, credentials });
+    const parsed = createConnectionInput.safeParse({
+      name: values.name,
+      adapterId: values.adapter,
+      currency: values.currency,
+      settings,
+      credentials,
+    });
     if (!parsed.success) {
-      throw context.error(parsed.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; "));
+      throw context.error(
+        parsed.error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; "),
+      );
     }
-    const { organizationId, connection } = await withChannels(context, values.org, async (channels, organizationId) => ({
-      organizationId,
-      connection: await channels.create(organizationId, parsed.data),
-    }));
+    const { organizationId, connection } = await withChannels(
+      context,
+      values.org,
+      async (channels, organizationId) => ({
+        organizationId,
+        connection: await channels.create(organizationId, parsed.data),
+      }),
+    );
     if (values.json) {
       context.out(JSON.stringify(connection));
       return;
     }
-    context.out(`Connected "${connection.name}" (${connection.id}) with adapter ${connection.adapterId} in organization ${organizationId}.`);
+    context.out(
+      `Connected "${connection.name}" (${connection.id}) with adapter ${connection.adapterId} in organization ${organizationId}.`,
+    );
     context.out(`  settings: ${describeSettings(connection.settings)}`);
     context.out(`  credentials: ${connection.credentialKeys.join(", ") || "none"} (sealed, never shown)`);
     context.out(`Nothing was started: \`uc channel backfill ${connection.id}\` pushes the catalog.`);
@@ -95,7 +113,12 @@ const channelList = defineCommand({
   options: {
     org: ORG_OPTION,
     page: { type: "string", valueName: "<n>", description: "The page", default: "1" },
-    limit: { type: "string", valueName: "<n>", description: `Connections per page, 1 to ${MAX_LIST_LIMIT}`, default: String(DEFAULT_LIST_LIMIT) },
+    limit: {
+      type: "string",
+      valueName: "<n>",
+      description: `Connections per page, 1 to ${MAX_LIST_LIMIT}`,
+      default: String(DEFAULT_LIST_LIMIT),
+    },
     json: { type: "boolean", description: "Print one JSON object: { connections, total, page, limit }" },
   },
   examples: ["uc channel list --json"],
@@ -103,7 +126,9 @@ const channelList = defineCommand({
     const { values } = context;
     const page = wholeNumber(context, "--page", values.page, 1, 1_000_000);
     const limit = wholeNumber(context, "--limit", values.limit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
-    const { items, total } = await withChannels(context, values.org, (channels, organizationId) => channels.list(organizationId, { page, limit }));
+    const { items, total } = await withChannels(context, values.org, (channels, organizationId) =>
+      channels.list(organizationId, { page, limit }),
+    );
     if (values.json) {
       context.out(JSON.stringify({ connections: items, total, page, limit }));
       return;
@@ -112,9 +137,13 @@ const channelList = defineCommand({
       context.out("No channel connections (connect one with `uc channel connect`).");
       return;
     }
-    context.out(`${total} connection${total === 1 ? "" : "s"}${items.length < total ? ` (page ${page}, ${items.length} shown)` : ""}`);
+    context.out(
+      `${total} connection${total === 1 ? "" : "s"}${items.length < total ? ` (page ${page}, ${items.length} shown)` : ""}`,
+    );
     for (const connection of items) {
-      context.out(`${connection.id}  ${connection.adapterId.padEnd(12)} ${connection.name}  backfill ${connection.backfill.status}  ${connection.createdAt}`);
+      context.out(
+        `${connection.id}  ${connection.adapterId.padEnd(12)} ${connection.name}  backfill ${connection.backfill.status}  ${connection.createdAt}`,
+      );
     }
   },
 });
@@ -139,7 +168,9 @@ const channelBackfill = defineCommand({
       context.out(JSON.stringify(connection));
       return;
     }
-    context.out(`Backfill of "${connection.name}" (${connection.id}) is ${connection.backfill.pages > 0 ? "resumed" : "started"}.`);
+    context.out(
+      `Backfill of "${connection.name}" (${connection.id}) is ${connection.backfill.pages > 0 ? "resumed" : "started"}.`,
+    );
     context.out(
       `Its pages run as ${BACKFILL_TASK} jobs, one page per job: by the server's worker (jobs.autorun), a call to GET /api/jobs/run, or \`uc jobs run\`. Follow it with \`uc channel status ${connection.id}\`.`,
     );
@@ -163,13 +194,17 @@ const channelStatus = defineCommand({
       return;
     }
     const { backfill, reconcile } = connection;
-    context.out(`${connection.name} (${connection.id})  adapter ${connection.adapterId}  ${describeSettings(connection.settings)}`);
+    context.out(
+      `${connection.name} (${connection.id})  adapter ${connection.adapterId}  ${describeSettings(connection.settings)}`,
+    );
     context.out(
       `backfill: ${backfill.status}, ${backfill.pages} page${backfill.pages === 1 ? "" : "s"}, ${backfill.items} item${backfill.items === 1 ? "" : "s"}, ${backfill.errors} error${backfill.errors === 1 ? "" : "s"}` +
         `${backfill.startedAt ? `, started ${backfill.startedAt}` : ""}${backfill.finishedAt ? `, finished ${backfill.finishedAt}` : ""}`,
     );
     if (backfill.lastError) context.out(`  last error: ${backfill.lastError.split("\n")[0]}`);
-    context.out(`stock pushes ${connection.stockPushes}, orders imported ${connection.ordersImported}, orders rejected ${connection.ordersRejected}`);
+    context.out(
+      `stock pushes ${connection.stockPushes}, orders imported ${connection.ordersImported}, orders rejected ${connection.ordersRejected}`,
+    );
     context.out(
       reconcile
         ? `reconcile: ${reconcile.status}, ${reconcile.checked} checked, ${reconcile.stockRepaired} stock and ${reconcile.priceRepaired} prices repaired, ${reconcile.missing.length} missing, ${reconcile.dropped} dropped`
@@ -179,7 +214,12 @@ const channelStatus = defineCommand({
 });
 
 /** The `uc channel ...` commands the manifest declares. */
-export const channelCommands: readonly CommandDeclaration[] = [channelConnect, channelList, channelBackfill, channelStatus];
+export const channelCommands: readonly CommandDeclaration[] = [
+  channelConnect,
+  channelList,
+  channelBackfill,
+  channelStatus,
+];
 
 /** Boots the kernel in the organization (which must exist) and hands over `services.channels`. */
 function withChannels<T>(
@@ -191,8 +231,14 @@ function withChannels<T>(
 }
 
 /** Runs a lookup of one connection, turning the service's 404 (or an id that cannot be one) into one clear line. */
-async function found(context: CommandContext, id: string, organizationId: string, work: () => Promise<Connection>): Promise<Connection> {
-  const notFound = () => context.error(`No channel connection "${id}" in organization ${organizationId} (see \`uc channel list\`)`);
+async function found(
+  context: CommandContext,
+  id: string,
+  organizationId: string,
+  work: () => Promise<Connection>,
+): Promise<Connection> {
+  const notFound = () =>
+    context.error(`No channel connection "${id}" in organization ${organizationId} (see \`uc channel list\`)`);
   if (!UUID.test(id)) throw notFound();
   try {
     return await work();
@@ -214,7 +260,8 @@ function pairs(context: CommandContext, option: string, items: readonly string[]
   for (const item of items) {
     const at = item.indexOf("=");
     // Never echo a --credential's value back: name the option and the key only.
-    if (at < 1) throw context.usageError(`${option} takes key=value${option === "--setting" ? ` (got "${item}")` : ""}`);
+    if (at < 1)
+      throw context.usageError(`${option} takes key=value${option === "--setting" ? ` (got "${item}")` : ""}`);
     result[item.slice(0, at)] = item.slice(at + 1);
   }
   return result;
@@ -227,14 +274,18 @@ function readCredentialsFile(context: CommandContext, path: string): Record<stri
   try {
     text = readFileSync(fullPath, "utf8");
   } catch (error) {
-    throw context.error(`Cannot read --credentials-file ${fullPath}: ${(error as NodeJS.ErrnoException).code ?? "unreadable"}`);
+    throw context.error(
+      `Cannot read --credentials-file ${fullPath}: ${(error as NodeJS.ErrnoException).code ?? "unreadable"}`,
+    );
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     // The parser's message may quote the file's content (a secret): name the file only.
-    throw context.error(`--credentials-file ${fullPath} is not valid JSON (expected an object such as {"apiKey": "..."})`);
+    throw context.error(
+      `--credentials-file ${fullPath} is not valid JSON (expected an object such as {"apiKey": "..."})`,
+    );
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw context.error(`--credentials-file ${fullPath} must hold a JSON object such as {"apiKey": "..."}`);
@@ -255,9 +306,16 @@ function describeSettings(settings: Record<string, string>): string {
   );
 }
 
-function wholeNumber(context: CommandContext, name: string, value: string | undefined, fallback: number, max: number): number {
+function wholeNumber(
+  context: CommandContext,
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  max: number,
+): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1 || number > max) throw context.usageError(`${name} must be a whole number from 1 to ${max}`);
+  if (!Number.isInteger(number) || number < 1 || number > max)
+    throw context.usageError(`${name} must be a whole number from 1 to ${max}`);
   return number;
 }

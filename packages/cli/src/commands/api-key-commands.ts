@@ -12,15 +12,36 @@ const DEFAULT_ENV_VAR = "UC_API_KEY";
 export const apiKeyCreate = cliCommand({
   name: "api-key create",
   summary: "Mint an API key of a declared scope (printed once)",
-  description: "The scope's keyExpiration bounds apply. --save-env writes NAME=<key> to .env in the directory uc runs in\n(replacing an earlier line of that name, mode 600).",
+  description:
+    "The scope's keyExpiration bounds apply. --save-env writes NAME=<key> to .env in the directory uc runs in\n(replacing an earlier line of that name, mode 600).",
   options: {
-    scope: { type: "string", valueName: "<scope>", required: true, description: "A declared scope (see `uc api-key list`)" },
+    scope: {
+      type: "string",
+      valueName: "<scope>",
+      required: true,
+      description: "A declared scope (see `uc api-key list`)",
+    },
     name: { type: "string", valueName: "<name>", description: "The key's name", default: "<scope>-key" },
-    ttl: { type: "string", valueName: "<seconds>", description: `Lifetime in seconds, at least ${MIN_TTL_SECONDS} (one day)`, default: "none, or the scope's bound" },
+    ttl: {
+      type: "string",
+      valueName: "<seconds>",
+      description: `Lifetime in seconds, at least ${MIN_TTL_SECONDS} (one day)`,
+      default: "none, or the scope's bound",
+    },
     user: { type: "string", valueName: "<email|id>", description: "Bind the key to a member of the organization" },
-    org: { type: "string", valueName: "<id>", description: "The organization", default: "the configuration's defaultOrganizationId" },
+    org: {
+      type: "string",
+      valueName: "<id>",
+      description: "The organization",
+      default: "the configuration's defaultOrganizationId",
+    },
     "save-env": { type: "boolean", description: "Write the key to .env instead of only printing it" },
-    "env-var": { type: "string", valueName: "<NAME>", description: "The variable --save-env writes", default: DEFAULT_ENV_VAR },
+    "env-var": {
+      type: "string",
+      valueName: "<NAME>",
+      description: "The variable --save-env writes",
+      default: DEFAULT_ENV_VAR,
+    },
     json: { type: "boolean", description: "Print one JSON object: key, id, scope, name, organizationId, expiresAt" },
   },
   examples: ["uc api-key create --scope storefront --org main --ttl 2592000 --save-env --env-var STOREFRONT_KEY"],
@@ -31,19 +52,24 @@ export const apiKeyCreate = cliCommand({
       throw new CliError(`--ttl must be a whole number of seconds, at least ${MIN_TTL_SECONDS} (one day)`);
     }
     const envVar = values["env-var"] ?? DEFAULT_ENV_VAR;
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(envVar)) throw new CliError(`--env-var "${envVar}" is not a valid variable name`);
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(envVar))
+      throw new CliError(`--env-var "${envVar}" is not a valid variable name`);
 
     const created = await withKernel({ config: values.config, io }, async (kernel, config) => {
       const scope = values.scope as string;
       if (!Object.hasOwn(kernel.services.apiKeys.scopes(), scope)) {
         const names = Object.keys(kernel.services.apiKeys.scopes());
-        throw new CliError(`Unknown scope "${scope}"; declared scopes: ${names.length > 0 ? names.join(", ") : "none (declare auth.apiKeyScopes)"}`);
+        throw new CliError(
+          `Unknown scope "${scope}"; declared scopes: ${names.length > 0 ? names.join(", ") : "none (declare auth.apiKeyScopes)"}`,
+        );
       }
       const organizationId = values.org ?? config.defaultOrganizationId ?? "default";
       await assertOrganization(kernel, organizationId);
       let userId: string | null = null;
       if (values.user) {
-        const user = values.user.includes("@") ? await kernel.services.auth.users.findByEmail(values.user) : await kernel.services.auth.users.findById(values.user);
+        const user = values.user.includes("@")
+          ? await kernel.services.auth.users.findByEmail(values.user)
+          : await kernel.services.auth.users.findById(values.user);
         if (!user) throw new CliError(`No user "${values.user}"`);
         if ((await kernel.services.auth.users.roleIn(user.id, organizationId)) === null) {
           throw new CliError(`User ${user.email} is not a member of organization "${organizationId}"`);
@@ -66,14 +92,30 @@ export const apiKeyCreate = cliCommand({
     }
     const expiresAt = created.expiresAt?.toISOString() ?? null;
     if (values.json) {
-      io.out(JSON.stringify({ key: created.key, id: created.id, scope: created.scope, name: created.name, organizationId: created.organizationId, expiresAt, ...(savedTo ? { savedTo, envVar } : {}) }));
+      io.out(
+        JSON.stringify({
+          key: created.key,
+          id: created.id,
+          scope: created.scope,
+          name: created.name,
+          organizationId: created.organizationId,
+          expiresAt,
+          ...(savedTo ? { savedTo, envVar } : {}),
+        }),
+      );
       return;
     }
-    io.out(`Created API key "${created.name}" (id ${created.id}, scope ${created.scope}, organization ${created.organizationId}, ${expiresAt ? `expires ${expiresAt}` : "no expiry"}).`);
+    io.out(
+      `Created API key "${created.name}" (id ${created.id}, scope ${created.scope}, organization ${created.organizationId}, ${expiresAt ? `expires ${expiresAt}` : "no expiry"}).`,
+    );
     io.out("");
     io.out(`  ${created.key}`);
     io.out("");
-    io.out(savedTo ? `Saved as ${envVar} in ${savedTo}. It is not shown again.` : "Store it now: it is shown this once. Send it as the x-api-key header.");
+    io.out(
+      savedTo
+        ? `Saved as ${envVar} in ${savedTo}. It is not shown again.`
+        : "Store it now: it is shown this once. Send it as the x-api-key header.",
+    );
   },
 });
 
@@ -102,7 +144,9 @@ export const apiKeyList = cliCommand({
       return;
     }
     for (const scope of scopes) {
-      const bounds = scope.keyExpiration ? ` (lifetime ${scope.keyExpiration.minExpiresIn ?? 0}-${scope.keyExpiration.maxExpiresIn ?? "∞"} days)` : "";
+      const bounds = scope.keyExpiration
+        ? ` (lifetime ${scope.keyExpiration.minExpiresIn ?? 0}-${scope.keyExpiration.maxExpiresIn ?? "∞"} days)`
+        : "";
       io.out(`${scope.name}  ${scope.prefix}…  ${scope.permissions.join(", ")}${bounds}`);
       io.out(`    ${scope.description}`);
     }
@@ -123,14 +167,21 @@ export const apiKeyRevoke = cliCommand({
     if (!id) throw new CliError("Which key? `uc api-key revoke <id>`");
     const revoked = await withKernel({ config: values.config, io }, (kernel) => kernel.services.apiKeys.revokeById(id));
     if (!revoked) throw new CliError(`No API key with id "${id}"`);
-    if (values.json) io.out(JSON.stringify({ id: revoked.id, scope: revoked.scope, revokedAt: revoked.revokedAt?.toISOString() ?? null }));
+    if (values.json)
+      io.out(
+        JSON.stringify({ id: revoked.id, scope: revoked.scope, revokedAt: revoked.revokedAt?.toISOString() ?? null }),
+      );
     else io.out(`Revoked API key ${revoked.id} (${revoked.name}, scope ${revoked.scope}).`);
   },
 });
 
 /** Sets `name=value` in a dotenv file, replacing an earlier line of the same name. */
 function saveEnv(path: string, name: string, value: string): void {
-  const lines = existsSync(path) ? readFileSync(path, "utf8").split("\n").filter((line) => !line.startsWith(`${name}=`)) : [];
+  const lines = existsSync(path)
+    ? readFileSync(path, "utf8")
+        .split("\n")
+        .filter((line) => !line.startsWith(`${name}=`))
+    : [];
   while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
   lines.push(`${name}=${value}`);
   writeFileSync(path, `${lines.join("\n")}\n`, { mode: 0o600 });

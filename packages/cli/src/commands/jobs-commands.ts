@@ -43,8 +43,18 @@ export const jobsList = cliCommand({
   options: {
     status: { type: "string", choices: STATUSES, description: "Only jobs in this status" },
     queue: { type: "string", valueName: "<queue>", description: "Only this queue" },
-    org: { type: "string", valueName: "<id>", description: "Only this organization's jobs", default: "every organization" },
-    limit: { type: "string", valueName: "<n>", description: `At most this many, 1 to ${MAX_LIST_LIMIT}`, default: String(DEFAULT_LIST_LIMIT) },
+    org: {
+      type: "string",
+      valueName: "<id>",
+      description: "Only this organization's jobs",
+      default: "every organization",
+    },
+    limit: {
+      type: "string",
+      valueName: "<n>",
+      description: `At most this many, 1 to ${MAX_LIST_LIMIT}`,
+      default: String(DEFAULT_LIST_LIMIT),
+    },
     json: { type: "boolean", description: "Print one JSON object: { jobs, counts }" },
   },
   examples: ["uc jobs list --status pending --queue default"],
@@ -59,8 +69,18 @@ export const jobsFailed = cliCommand({
   summary: "The failed jobs, each with its last error (jobs list --status failed)",
   options: {
     queue: { type: "string", valueName: "<queue>", description: "Only this queue" },
-    org: { type: "string", valueName: "<id>", description: "Only this organization's jobs", default: "every organization" },
-    limit: { type: "string", valueName: "<n>", description: `At most this many, 1 to ${MAX_LIST_LIMIT}`, default: String(DEFAULT_LIST_LIMIT) },
+    org: {
+      type: "string",
+      valueName: "<id>",
+      description: "Only this organization's jobs",
+      default: "every organization",
+    },
+    limit: {
+      type: "string",
+      valueName: "<n>",
+      description: `At most this many, 1 to ${MAX_LIST_LIMIT}`,
+      default: String(DEFAULT_LIST_LIMIT),
+    },
     json: { type: "boolean", description: "Print one JSON object: { jobs, counts }" },
   },
   examples: ["uc jobs failed --json"],
@@ -71,10 +91,18 @@ export const jobsFailed = cliCommand({
 
 async function listJobs(
   io: CliIo,
-  options: { status?: string | undefined; queue?: string | undefined; org?: string | undefined; limit?: string | undefined; config?: string | undefined; isJson: boolean | undefined },
+  options: {
+    status?: string | undefined;
+    queue?: string | undefined;
+    org?: string | undefined;
+    limit?: string | undefined;
+    config?: string | undefined;
+    isJson: boolean | undefined;
+  },
 ): Promise<void> {
   const status = options.status;
-  if (status !== undefined && !(STATUSES as readonly string[]).includes(status)) throw new CliError(`--status must be one of ${STATUSES.join(", ")}`);
+  if (status !== undefined && !(STATUSES as readonly string[]).includes(status))
+    throw new CliError(`--status must be one of ${STATUSES.join(", ")}`);
   const limit = wholeNumber("--limit", options.limit, DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
   const { jobs, counts } = await withKernel({ config: options.config, io }, async (kernel) => {
     const db = kernel.database.db as unknown as Kysely<unknown>;
@@ -87,23 +115,31 @@ async function listJobs(
       ],
       sql` and `,
     );
-    const rows = await sql<JobRow>`select id, organization_id, queue, task_slug, status, attempts, max_attempts, error, created_at, completed_at
+    const rows =
+      await sql<JobRow>`select id, organization_id, queue, task_slug, status, attempts, max_attempts, error, created_at, completed_at
       from jobs where ${where} order by created_at desc, seq desc limit ${limit}`.execute(db);
-    const totals = await sql<{ status: string; count: string }>`select status, count(*)::text as count from jobs where ${where} group by status`.execute(db);
+    const totals = await sql<{
+      status: string;
+      count: string;
+    }>`select status, count(*)::text as count from jobs where ${where} group by status`.execute(db);
     return {
-      jobs: rows.rows.map((row): JobLine => ({
-        id: row.id,
-        organizationId: row.organizationId,
-        queue: row.queue,
-        taskSlug: row.taskSlug,
-        status: row.status,
-        attempts: row.attempts,
-        maxAttempts: row.maxAttempts,
-        error: row.error,
-        createdAt: iso(row.createdAt) ?? "",
-        completedAt: iso(row.completedAt),
-      })),
-      counts: Object.fromEntries(STATUSES.map((name) => [name, Number(totals.rows.find((row) => row.status === name)?.count ?? 0)])),
+      jobs: rows.rows.map(
+        (row): JobLine => ({
+          id: row.id,
+          organizationId: row.organizationId,
+          queue: row.queue,
+          taskSlug: row.taskSlug,
+          status: row.status,
+          attempts: row.attempts,
+          maxAttempts: row.maxAttempts,
+          error: row.error,
+          createdAt: iso(row.createdAt) ?? "",
+          completedAt: iso(row.completedAt),
+        }),
+      ),
+      counts: Object.fromEntries(
+        STATUSES.map((name) => [name, Number(totals.rows.find((row) => row.status === name)?.count ?? 0)]),
+      ),
     };
   });
   if (options.isJson) {
@@ -112,7 +148,9 @@ async function listJobs(
   }
   io.out(STATUSES.map((name) => `${name} ${counts[name]}`).join(", "));
   for (const job of jobs) {
-    io.out(`${job.id}  ${job.status.padEnd(10)} ${job.taskSlug}  queue ${job.queue}  org ${job.organizationId}  attempt ${job.attempts}/${job.maxAttempts}  ${job.createdAt}`);
+    io.out(
+      `${job.id}  ${job.status.padEnd(10)} ${job.taskSlug}  queue ${job.queue}  org ${job.organizationId}  attempt ${job.attempts}/${job.maxAttempts}  ${job.createdAt}`,
+    );
     if (job.error) io.out(`    ${job.error.split("\n")[0]}`);
   }
 }
@@ -133,17 +171,23 @@ export const jobsRetry = cliCommand({
     if (!/^[0-9a-f-]{36}$/i.test(id)) throw new CliError(`"${id}" is not a job id`);
     const job = await withKernel({ config: values.config, io }, async (kernel) => {
       // The operator names a job, not its store: the job's own organization scopes the retry.
-      const found = await sql<{ organizationId: string }>`select organization_id from jobs where id = ${id}`.execute(kernel.database.db as unknown as Kysely<unknown>);
+      const found = await sql<{ organizationId: string }>`select organization_id from jobs where id = ${id}`.execute(
+        kernel.database.db as unknown as Kysely<unknown>,
+      );
       const organizationId = values.org ?? found.rows[0]?.organizationId;
       if (!organizationId) throw new CliError(`No job with id "${id}"`);
       try {
         return await kernel.services.jobs.retry(organizationId, id);
       } catch (error) {
-        if ((error as { code?: string }).code === "NOT_FOUND") throw new CliError(`Job ${id} has not failed (only failed jobs are retried)`);
+        if ((error as { code?: string }).code === "NOT_FOUND")
+          throw new CliError(`Job ${id} has not failed (only failed jobs are retried)`);
         throw error;
       }
     });
-    if (values.json) io.out(JSON.stringify({ id: job.id, status: job.status, taskSlug: job.taskSlug, organizationId: job.organizationId }));
+    if (values.json)
+      io.out(
+        JSON.stringify({ id: job.id, status: job.status, taskSlug: job.taskSlug, organizationId: job.organizationId }),
+      );
     else io.out(`Job ${job.id} (${job.taskSlug}) is pending again.`);
   },
 });
@@ -161,15 +205,21 @@ export const jobsRun = cliCommand({
   run: async ({ values }, io) => {
     const limit = wholeNumber("--limit", values.limit, 100, 10_000);
     const queue = values.queue ?? "default";
-    const summary = await withKernel({ config: values.config, io }, (kernel) => kernel.services.jobs.run({ queue, limit }));
+    const summary = await withKernel({ config: values.config, io }, (kernel) =>
+      kernel.services.jobs.run({ queue, limit }),
+    );
     if (values.json) io.out(JSON.stringify({ queue, ...summary }));
-    else io.out(`Ran ${summary.processed} job${summary.processed === 1 ? "" : "s"} of queue ${queue}: ${summary.succeeded} succeeded, ${summary.retried} to retry, ${summary.failed} failed.`);
+    else
+      io.out(
+        `Ran ${summary.processed} job${summary.processed === 1 ? "" : "s"} of queue ${queue}: ${summary.succeeded} succeeded, ${summary.retried} to retry, ${summary.failed} failed.`,
+      );
   },
 });
 
 function wholeNumber(name: string, value: string | undefined, fallback: number, max: number): number {
   if (value === undefined) return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1 || number > max) throw new CliError(`${name} must be a whole number from 1 to ${max}`);
+  if (!Number.isInteger(number) || number < 1 || number > max)
+    throw new CliError(`${name} must be a whole number from 1 to ${max}`);
   return number;
 }

@@ -24,7 +24,10 @@ export const migrate = cliCommand({
   examples: ["uc migrate --dry-run", "uc migrate"],
   run: async ({ values }, io) => {
     const config = await cliConfig(values.config, io);
-    const sequences: MigrationSequence[] = resolveModules(config).map((module) => ({ module: module.id, migrations: module.schema?.migrations ?? [] }));
+    const sequences: MigrationSequence[] = resolveModules(config).map((module) => ({
+      module: module.id,
+      migrations: module.schema?.migrations ?? [],
+    }));
     const database = await createDatabase({ ...config.database, lockHolder: "the uc command" });
     try {
       const db = database.db as unknown as Kysely<unknown>;
@@ -58,7 +61,10 @@ export const migrate = cliCommand({
 });
 
 /** Migrations of `sequences` not recorded in `uc_migrations` (all of them on an empty database). */
-async function pendingMigrations(db: Kysely<unknown>, sequences: readonly MigrationSequence[]): Promise<PendingMigration[]> {
+async function pendingMigrations(
+  db: Kysely<unknown>,
+  sequences: readonly MigrationSequence[],
+): Promise<PendingMigration[]> {
   const table = await sql<{ name: string | null }>`select to_regclass('uc_migrations')::text as name`.execute(db);
   const done = new Set<string>();
   if (table.rows[0]?.name) {
@@ -66,11 +72,16 @@ async function pendingMigrations(db: Kysely<unknown>, sequences: readonly Migrat
     for (const row of rows.rows) done.add(`${row.module}\u0000${row.name}`);
   }
   return sequences.flatMap((sequence) =>
-    sequence.migrations.filter((migration) => !done.has(`${sequence.module}\u0000${migration.name}`)).map((migration) => ({ module: sequence.module, name: migration.name })),
+    sequence.migrations
+      .filter((migration) => !done.has(`${sequence.module}\u0000${migration.name}`))
+      .map((migration) => ({ module: sequence.module, name: migration.name })),
   );
 }
 
-function report(io: CliIo, input: { isJson: boolean | undefined; isDryRun: boolean; migrations: readonly PendingMigration[] }): void {
+function report(
+  io: CliIo,
+  input: { isJson: boolean | undefined; isDryRun: boolean; migrations: readonly PendingMigration[] },
+): void {
   const { isJson, isDryRun, migrations } = input;
   if (isJson) {
     io.out(JSON.stringify(isDryRun ? { dryRun: true, pending: migrations } : { applied: migrations }));
@@ -80,6 +91,10 @@ function report(io: CliIo, input: { isJson: boolean | undefined; isDryRun: boole
     io.out("The database is up to date: no pending migrations.");
     return;
   }
-  io.out(isDryRun ? `${migrations.length} pending migration${migrations.length === 1 ? "" : "s"} (nothing applied):` : `Applied ${migrations.length} migration${migrations.length === 1 ? "" : "s"}:`);
+  io.out(
+    isDryRun
+      ? `${migrations.length} pending migration${migrations.length === 1 ? "" : "s"} (nothing applied):`
+      : `Applied ${migrations.length} migration${migrations.length === 1 ? "" : "s"}:`,
+  );
   for (const migration of migrations) io.out(`  ${migration.module}/${migration.name}`);
 }

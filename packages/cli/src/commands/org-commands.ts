@@ -14,7 +14,9 @@ export const orgCreate = cliCommand({
   run: async ({ values }, io) => {
     if (!values.name) throw new CliError("--name is required");
     const name = values.name;
-    const org = await withKernel({ config: values.config, io }, (kernel) => kernel.services.organizations.create({ name, ...(values.id ? { id: values.id } : {}) }));
+    const org = await withKernel({ config: values.config, io }, (kernel) =>
+      kernel.services.organizations.create({ name, ...(values.id ? { id: values.id } : {}) }),
+    );
     if (values.json) io.out(JSON.stringify({ id: org.id, name: org.name, createdAt: org.createdAt.toISOString() }));
     else io.out(`Created organization "${org.name}" (id ${org.id}).`);
   },
@@ -28,9 +30,12 @@ export const orgList = cliCommand({
   run: async ({ values }, io) => {
     const orgs = await withKernel({ config: values.config, io }, (kernel) => kernel.services.organizations.list());
     if (values.json) {
-      io.out(JSON.stringify({ organizations: orgs.map((org) => ({ ...org, createdAt: org.createdAt.toISOString() })) }));
+      io.out(
+        JSON.stringify({ organizations: orgs.map((org) => ({ ...org, createdAt: org.createdAt.toISOString() })) }),
+      );
       return;
     }
-    for (const org of orgs) io.out(`${org.id}  ${org.name}  (${org.memberCount} member${org.memberCount === 1 ? "" : "s"})`);
+    for (const org of orgs)
+      io.out(`${org.id}  ${org.name}  (${org.memberCount} member${org.memberCount === 1 ? "" : "s"})`);
   },
 });

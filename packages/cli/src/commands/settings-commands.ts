@@ -8,7 +8,12 @@ export const settingsGet = cliCommand({
   summary: "One settings group's values, or every group's",
   arguments: [{ name: "group", description: "The group (every group if absent)" }],
   options: {
-    org: { type: "string", valueName: "<id>", description: "The organization", default: "the configuration's defaultOrganizationId" },
+    org: {
+      type: "string",
+      valueName: "<id>",
+      description: "The organization",
+      default: "the configuration's defaultOrganizationId",
+    },
     json: { type: "boolean", description: "Print the values as one JSON object" },
   },
   examples: ["uc settings get carts --json"],
@@ -17,7 +22,9 @@ export const settingsGet = cliCommand({
     const settings = await withKernel({ config: values.config, io }, async (kernel, config) => {
       const organizationId = values.org ?? config.defaultOrganizationId ?? "default";
       await assertOrganization(kernel, organizationId);
-      return group ? { [group]: await kernel.services.settings.get(organizationId, group) } : kernel.services.settings.getAll(organizationId);
+      return group
+        ? { [group]: await kernel.services.settings.get(organizationId, group) }
+        : kernel.services.settings.getAll(organizationId);
     });
     if (values.json) {
       io.out(JSON.stringify(group ? settings[group] : settings));
@@ -42,19 +49,27 @@ export const settingsGet = cliCommand({
 export const settingsSet = cliCommand({
   name: "settings set",
   summary: "Patch a settings group, validated against its schema (nothing written if a value is refused)",
-  description: "A value is JSON when it parses (5, true, [\"a\"]; null deletes the key), else a string.",
+  description: 'A value is JSON when it parses (5, true, ["a"]; null deletes the key), else a string.',
   arguments: [
     { name: "group", required: true, description: "The group" },
     { name: "key=value", required: true, variadic: true, description: "The keys to set" },
   ],
   options: {
-    org: { type: "string", valueName: "<id>", description: "The organization", default: "the configuration's defaultOrganizationId" },
+    org: {
+      type: "string",
+      valueName: "<id>",
+      description: "The organization",
+      default: "the configuration's defaultOrganizationId",
+    },
     json: { type: "boolean", description: "Print the group's new values as one JSON object" },
   },
   examples: ["uc settings set general currency=EUR timezone=Europe/Paris"],
   run: async ({ values, positionals }, io) => {
     const [group, ...pairs] = positionals;
-    if (!group || pairs.length === 0) throw new CliError("Usage: uc settings set <group> <key=value>... (e.g. `uc settings set carts isTaxInclusive=true`)");
+    if (!group || pairs.length === 0)
+      throw new CliError(
+        "Usage: uc settings set <group> <key=value>... (e.g. `uc settings set carts isTaxInclusive=true`)",
+      );
     const patch: Record<string, unknown> = {};
     for (const pair of pairs) {
       const at = pair.indexOf("=");
@@ -64,7 +79,10 @@ export const settingsSet = cliCommand({
     const { organizationId, value } = await withKernel({ config: values.config, io }, async (kernel, config) => {
       const organizationId = values.org ?? config.defaultOrganizationId ?? "default";
       await assertOrganization(kernel, organizationId);
-      return { organizationId, value: await kernel.services.settings.patchGroup(organizationId, group, patch, cliActor(organizationId)) };
+      return {
+        organizationId,
+        value: await kernel.services.settings.patchGroup(organizationId, group, patch, cliActor(organizationId)),
+      };
     });
     if (values.json) io.out(JSON.stringify(value));
     else io.out(`Updated ${group} of organization ${organizationId}: ${JSON.stringify(value)}`);

@@ -104,6 +104,8 @@ export interface CommandDeclaration<O extends CommandOptions = CommandOptions> e
 }
 
 /** Declares a `uc` command, its options typed in `run` from their declaration. */
-export function defineCommand<const O extends CommandOptions>(declaration: CommandDeclaration<O>): CommandDeclaration<O> {
+export function defineCommand<const O extends CommandOptions>(
+  declaration: CommandDeclaration<O>,
+): CommandDeclaration<O> {
   return declaration;
 }
