@@ -6,6 +6,7 @@
  * - core never imports auth, a plugin or an app;
  * - a plugin (packages/plugin-*, examples/plugin-*) imports only plugin-sdk of ours;
  * - packages never import apps; no package reaches into another package's src/;
+ * - the CLI imports no plugin (outside its tests): plugins add their commands through their manifests;
  * - core's kernel (and the database and HTTP layers under it) imports no module: modules extend it by
  *   declaration (`Services`, `CommerceConfig`) and the composition root (`src/create-kernel.ts`) lists them.
  *   Tests are exempt: like the composition root, they may put the kernel and modules together.
@@ -81,6 +82,7 @@ const KERNEL_FILE_LAYERS = {
   // The contract: what modules and plugins are written against (types and `define*` helpers).
   "authenticator.ts": "contract",
   "config.ts": "contract",
+  "cli-command.ts": "contract",
   "error-reasons.ts": "contract",
   "contexts.ts": "contract",
   "database-access.ts": "contract",
@@ -296,6 +298,17 @@ function moduleEntryProblems() {
 }
 
 problems.push(...moduleEntryProblems());
+
+// The CLI offers the configured plugins' commands (their manifests' `commands`) and names no plugin; its
+// tests and test fixtures may configure one.
+for (const file of sourceFiles(join(root, "packages/cli/src"))) {
+  const where = relative(root, file);
+  if (where.endsWith(".test.ts") || where.includes("/test-fixtures/")) continue;
+  const text = readFileSync(file, "utf8");
+  for (const match of text.matchAll(/(?:from|import)\s*\(?\s*["'](@unified-commerce\/plugin-(?!sdk)[^"']*)["']/g)) {
+    problems.push(`${where}: the CLI must not import a plugin (${match[1]}); a plugin adds commands through its manifest`);
+  }
+}
 
 if (problems.length > 0) {
   console.error(`Forbidden imports (see ARCHITECTURE.md, "Arrows that must never exist"):\n${problems.join("\n")}`);

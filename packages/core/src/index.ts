@@ -35,6 +35,17 @@ export {
   type AnalyticsModel,
 } from "./kernel/plugin.js";
 export type { ApiKeyScope } from "./kernel/api-key-scope.js";
+export {
+  defineCommand,
+  type CommandDeclaration,
+  type CommandSpec,
+  type CommandContext,
+  type CommandKernel,
+  type CommandOption,
+  type CommandOptions,
+  type CommandArgument,
+  type CommandValues,
+} from "./kernel/cli-command.js";
 export type {
   AnalyticsMeasure,
   AnalyticsDimension,

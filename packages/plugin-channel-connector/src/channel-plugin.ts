@@ -1,5 +1,6 @@
 import { defineTask, definePlugin, type Plugin } from "@unified-commerce/plugin-sdk";
 import { createAdapterRegistry } from "./channel-adapter.js";
+import { channelCommands } from "./channel-commands.js";
 import { BACKFILL_TASK, PULL_ORDERS_TASK, PUSH_ORDER_TASK, REAP_EXPORTS_TASK, RECONCILE_SWEEP_TASK, RECONCILE_TASK, SYNC_INVENTORY_TASK } from "./channel-declarations.js";
 import { channelErrors } from "./channel-errors.js";
 import { channelMigrations } from "./channel-migrations.js";
@@ -106,5 +107,7 @@ export function channelConnector(options: ChannelConnectorOptions = {}): Plugin 
       ...startReconcileRoute(routeContext),
       ...receiveOrderRoute(routeContext),
     ],
+    // `uc channel connect|list|backfill|status`: the CLI offers them once this plugin is configured.
+    commands: channelCommands,
   });
 }

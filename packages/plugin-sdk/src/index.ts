@@ -57,6 +57,19 @@ export {
   type CommerceConfig,
 } from "@unified-commerce/core";
 
+// `uc` commands a plugin offers through its manifest's `commands` (the CLI lists and runs them).
+export {
+  defineCommand,
+  type CommandDeclaration,
+  type CommandSpec,
+  type CommandContext,
+  type CommandKernel,
+  type CommandOption,
+  type CommandOptions,
+  type CommandArgument,
+  type CommandValues,
+} from "@unified-commerce/core";
+
 // Outbound HTTP: a plugin calls other systems only through `services.outbound` (never `fetch`), so the
 // deployment's address policy, timeouts and size limit hold for its calls too.
 export {

@@ -11,6 +11,7 @@ import type { EventSubscriber } from "./event-bus.js";
 import type { HookRegistration } from "./hook-runner.js";
 import type { KernelTask } from "./kernel-task.js";
 import type { SettingsGroupDeclarations } from "./settings-groups.js";
+import type { CommandDeclaration } from "./cli-command.js";
 
 // Modules import these from here; each lives with its owner (the migration type in db/, which imports
 // nothing of the kernel).
@@ -75,6 +76,11 @@ export interface PluginManifest {
    * `PATCH /api/settings/:group` validates them. A group declared twice fails boot.
    */
   settings?: SettingsGroupDeclarations;
+  /**
+   * `uc` commands this module offers (build each with `defineCommand`): the CLI lists and runs the
+   * commands of the configured modules, with their `--help` and completion. A name taken twice is refused.
+   */
+  commands?: readonly CommandDeclaration[];
 }
 
 /** A plugin is a function from configuration to configuration, applied in the order listed. */
