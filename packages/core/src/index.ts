@@ -1,6 +1,3 @@
-// First, so a tick object is held before our startup's first full collection: see retain-tick-object.ts.
-import "./kernel/retain-tick-object.js";
-
 // Kernel
 export {
   defineConfig,
