@@ -15,7 +15,8 @@ import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { createCommerceServer, createKernel } from "@unified-commerce/core";
 import pg from "pg";
-import { benchDatabaseUrl, checkoutKernelOptions, namedDatabaseUrl, seedCheckout, type SeededCart } from "./checkout-seed.js";
+import { benchDatabaseUrl, checkoutKernelOptions, namedDatabaseUrl, seedCheckout } from "./checkout-seed.js";
+import type { SeededCart } from "./checkout-seed.js";
 import { cpuSeconds } from "./servers/start-server.js";
 
 const count = Number(process.env.CHECKOUT_CPU_COUNT ?? 1500);
@@ -60,7 +61,8 @@ try {
   const postgresMicros = (backendCpu() - backendStarted) * 1e6;
   const per = (microseconds: number) => Math.round(microseconds / measured.length);
   console.log(
-    `${measured.length} checkouts: server CPU ${per(user + system)} us per checkout (user ${per(user)}, system ${per(system)}), ` +
+    `${measured.length} checkouts: server CPU ${per(user + system)} us per checkout ` +
+      `(user ${per(user)}, system ${per(system)}), ` +
       `PostgreSQL ${per(postgresMicros)} us (${backends.length} backends), wall ${per(wallMs * 1000)} us`,
   );
   if (session && profilePath) {
@@ -77,7 +79,8 @@ async function backendsOf(applicationName: string): Promise<number[]> {
   const client = new pg.Client({ connectionString: benchDatabaseUrl() });
   await client.connect();
   try {
-    const { rows } = await client.query<{ pid: number }>("select pid from pg_stat_activity where application_name = $1", [applicationName]);
+    const query = "select pid from pg_stat_activity where application_name = $1";
+    const { rows } = await client.query<{ pid: number }>(query, [applicationName]);
     return rows.map((row) => row.pid);
   } finally {
     await client.end();

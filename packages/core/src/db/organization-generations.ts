@@ -10,8 +10,9 @@ import { TRANSACTION_STRIPE, stripedCounterTableStatement } from "./striped-coun
  *
  * It is a striped counter (`striped-counter.ts`): a transaction moves the stripe its id picks, so
  * concurrent writers rarely meet on a row. It moves at commit, by a deferred trigger: moved
- * mid-transaction, its row lock could close a cycle with a row another writer holds. The trigger fires per changed row; after the first in a transaction
- * a transaction-local setting tells it the organization's counter has moved, and it returns at once.
+ * mid-transaction, its row lock could close a cycle with a row another writer holds. The trigger fires
+ * per changed row; after the first in a transaction a transaction-local setting tells it the
+ * organization's counter has moved, and it returns at once.
  */
 
 /** The counter table `table`: its rows, one per organization and slot. */

@@ -9,9 +9,8 @@ describe("striped counters", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await sql
-      .raw(stripedCounterTableStatement({ table: "hits", key: ["page text not null"], values: ["count bigint not null"] }))
-      .execute(database.db);
+    const table = stripedCounterTableStatement({ table: "hits", key: ["page text not null"], values: ["count bigint"] });
+    await sql.raw(table).execute(database.db);
   });
   afterAll(() => database.close());
 

@@ -10,12 +10,16 @@ describe("takeWithinWindow", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await sql`create table attempts (key text not null, created_at timestamptz not null default now())`.execute(database.db);
+    await sql`create table attempts (key text not null, created_at timestamptz not null default now())`
+      .execute(database.db);
   });
   afterAll(() => database.close());
 
-  const rowsOf = async (key: string) =>
-    Number((await sql<{ count: string }>`select count(*) as count from attempts where key = ${key}`.execute(database.db)).rows[0]?.count);
+  const rowsOf = async (key: string) => {
+    const counted = sql<{ count: string }>`select count(*) as count from attempts where key = ${key}`;
+    const { rows } = await counted.execute(database.db);
+    return Number(rows[0]?.count);
+  };
 
   /** One attempt under `limits`, counted over the table's rows of the last hour. */
   const attempt = (limits: readonly WindowLimit[]) =>
@@ -23,7 +27,8 @@ describe("takeWithinWindow", () => {
       takeWithinWindow(trx, NAMESPACE, limits, {
         count: async () => {
           const { rows } = await sql<{ key: string; count: string }>`
-            select key, count(*) as count from attempts where created_at > now() - interval '1 hour' group by key`.execute(trx);
+            select key, count(*) as count from attempts
+            where created_at > now() - interval '1 hour' group by key`.execute(trx);
           return (limit) => Number(rows.find((row) => row.key === limit.key)?.count ?? 0);
         },
         record: async () => {

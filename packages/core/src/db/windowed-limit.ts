@@ -16,7 +16,9 @@ export interface WindowedRows<Limit extends WindowLimit, Recorded> {
 }
 
 /** The attempt was recorded, or the first limit (in the order given) that refused it; nothing was written. */
-export type WindowedTake<Limit extends WindowLimit, Recorded> = { isTaken: true; recorded: Recorded } | { isTaken: false; refusedBy: Limit };
+export type WindowedTake<Limit extends WindowLimit, Recorded> =
+  | { isTaken: true; recorded: Recorded }
+  | { isTaken: false; refusedBy: Limit };
 
 /**
  * A rate limit over a sliding window of rows in the database, shared by every process: sign-in and
