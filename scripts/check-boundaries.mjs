@@ -103,7 +103,6 @@ const KERNEL_FILE_LAYERS = {
   "request-log-context.ts": "runtime",
   "resolve-config.ts": "runtime",
   "resolve-secret-key.ts": "runtime",
-  "retain-tick-object.ts": "runtime",
   "single-copy.ts": "runtime",
   "transaction-runner.ts": "runtime",
   // Boots a kernel from all of the above.

@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { RETAIN_TICK_OBJECT } from "./servers/start-server.js";
 
 const dir = fileURLToPath(new URL(".", import.meta.url));
 const filters = process.argv.slice(2);
@@ -23,7 +24,9 @@ if (files.length === 0) {
 let failed = 0;
 for (const file of files) {
   console.log(`\n=== ${file} ===`);
-  const result = spawnSync(process.execPath, ["--conditions=source", "--import", "tsx", `${dir}/${file}`], { stdio: "inherit" });
+  // Benchmarks that serve in their own process (content) hold a tick object as the production server does.
+  const flags = ["--conditions=source", "--import", "tsx", "--import", RETAIN_TICK_OBJECT];
+  const result = spawnSync(process.execPath, [...flags, `${dir}/${file}`], { stdio: "inherit" });
   if (result.status !== 0) failed += 1;
 }
 process.exit(failed === 0 ? 0 : 1);

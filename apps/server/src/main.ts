@@ -1,3 +1,5 @@
+// First, so a tick object is held before startup's first full collection: see retain-tick-object.ts.
+import "./retain-tick-object.js";
 import { exitOnBootFailure } from "./boot-failure.js";
 import { startTracing } from "./tracing.js";
 

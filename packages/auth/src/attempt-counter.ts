@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { takeWithinWindow } from "@unified-commerce/core";
 import { sql, type Kysely } from "kysely";
 import type { AuthDb } from "./auth-tables.js";
 
@@ -18,10 +18,10 @@ export interface CountedAttempt {
 
 /**
  * Attempt counting shared by every server process (rows of `auth_login_attempts`), atomic per key: the
- * count and the new rows are written in one transaction holding an advisory lock per key, so concurrent
- * attempts queue on the lock and each sees the others' rows. An attempt is therefore counted BEFORE the
- * secret is checked, and at most `max` attempts of a key are ever evaluated per window, however many
- * arrive at once.
+ * count and the new rows are written in one transaction holding an advisory lock per key (core's
+ * `takeWithinWindow`), so concurrent attempts queue on the lock and each sees the others' rows. An
+ * attempt is therefore counted BEFORE the secret is checked, and at most `max` attempts of a key are ever
+ * evaluated per window, however many arrive at once.
  */
 export interface AttemptCounter {
   /** Counts one attempt under every rule, or answers null (recording nothing) when a rule's limit is reached. */
@@ -39,32 +39,33 @@ export function createAttemptCounter(db: Kysely<AuthDb>, retentionSeconds: numbe
     async take({ rules, windowSeconds }) {
       if (rules.length === 0) return NOTHING_TO_MARK;
       const keys = [...new Set(rules.map((rule) => rule.key))];
-      const ids = await db.transaction().execute(async (trx) => {
-        // Locks are taken in the order of their numbers, so two attempts sharing keys cannot deadlock,
-        // even when two keys happen to map to the same number.
-        for (const lockId of [...new Set(keys.map(lockIdOf))].sort((a, b) => a - b)) {
-          await sql`select pg_advisory_xact_lock(${LOCK_NAMESPACE}::int4, ${lockId}::int4)`.execute(trx);
-        }
-        const counts = await trx
-          .selectFrom("authLoginAttempts")
-          .select(["key", sql<string>`count(*)`.as("attempts"), sql<string>`count(*) filter (where not is_success)`.as("failures")])
-          .where("key", "in", keys)
-          .where("createdAt", ">", sql<Date>`now() - make_interval(secs => ${windowSeconds})`)
-          .groupBy("key")
-          .execute();
-        for (const rule of rules) {
-          const row = counts.find((count) => count.key === rule.key);
-          const used = Number((rule.isFailuresOnly ? row?.failures : row?.attempts) ?? 0);
-          if (used >= rule.max) return null;
-        }
-        const inserted = await trx
-          .insertInto("authLoginAttempts")
-          .values(keys.map((key) => ({ key, isSuccess: false })))
-          .returning("id")
-          .execute();
-        return inserted.map((row) => row.id);
-      });
-      if (ids === null) return null;
+      const taken = await db.transaction().execute((trx) =>
+        takeWithinWindow(trx, LOCK_NAMESPACE, rules, {
+          count: async () => {
+            const counts = await trx
+              .selectFrom("authLoginAttempts")
+              .select(["key", sql<string>`count(*)`.as("attempts"), sql<string>`count(*) filter (where not is_success)`.as("failures")])
+              .where("key", "in", keys)
+              .where("createdAt", ">", sql<Date>`now() - make_interval(secs => ${windowSeconds})`)
+              .groupBy("key")
+              .execute();
+            return (rule) => {
+              const row = counts.find((count) => count.key === rule.key);
+              return Number((rule.isFailuresOnly ? row?.failures : row?.attempts) ?? 0);
+            };
+          },
+          record: async () => {
+            const inserted = await trx
+              .insertInto("authLoginAttempts")
+              .values(keys.map((key) => ({ key, isSuccess: false })))
+              .returning("id")
+              .execute();
+            return inserted.map((row) => row.id);
+          },
+        }),
+      );
+      if (!taken.isTaken) return null;
+      const ids = taken.recorded;
       // Old rows only slow the counts down; trimming now and then keeps the table small.
       if (Math.random() < 0.02) {
         await db.deleteFrom("authLoginAttempts").where("createdAt", "<", sql<Date>`now() - make_interval(secs => ${retentionSeconds})`).execute();
@@ -76,9 +77,4 @@ export function createAttemptCounter(db: Kysely<AuthDb>, retentionSeconds: numbe
       };
     },
   };
-}
-
-/** A stable int4 for a key (the first four bytes of its SHA-256). */
-function lockIdOf(key: string): number {
-  return createHash("sha256").update(key).digest().readInt32BE(0);
 }

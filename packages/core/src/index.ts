@@ -1,6 +1,3 @@
-// First, so a tick object is held before our startup's first full collection: see retain-tick-object.ts.
-import "./kernel/retain-tick-object.js";
-
 // Kernel
 export {
   defineConfig,
@@ -294,6 +291,7 @@ export { runMigrations, type MigrationSequence, type MigrationReport } from "./d
 export { tenantScope, type TenantScope, type TenantTable, type TenantInsert } from "./db/tenant-scope.js";
 export type { CoreTables, Timestamp, Json } from "./db/core-tables.js";
 export type { TableOf } from "./db/table-of.js";
+export { takeWithinWindow, type WindowLimit, type WindowedRows, type WindowedTake } from "./db/windowed-limit.js";
 
 // HTTP
 export { router, type Router, type RouteBuilder, type RouteDoc, type PathParams } from "./http/router.js";

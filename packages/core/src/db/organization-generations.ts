@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
+import { TRANSACTION_STRIPE, stripedCounterTableStatement } from "./striped-counter.js";
 
 /**
  * Per-organization generations: a counter table whose sum for an organization moves with every
@@ -7,21 +8,20 @@ import { sql, type RawBuilder } from "kysely";
  * (`organizationGeneration`) is exact for as long as the generation stays there, in any process: the
  * search answers' cache and the catalog list's page anchors are kept that way.
  *
- * The counter lives in one of 16 rows chosen by transaction id, so concurrent writers rarely meet on a
- * row. It moves at commit, by a deferred trigger: moved mid-transaction, its row lock could close a cycle
- * with a row another writer holds. The trigger fires per changed row; after the first in a transaction
- * a transaction-local setting tells it the organization's counter has moved, and it returns at once.
+ * It is a striped counter (`striped-counter.ts`): a transaction moves the stripe its id picks, so
+ * concurrent writers rarely meet on a row. It moves at commit, by a deferred trigger: moved
+ * mid-transaction, its row lock could close a cycle with a row another writer holds. The trigger fires
+ * per changed row; after the first in a transaction a transaction-local setting tells it the
+ * organization's counter has moved, and it returns at once.
  */
 
 /** The counter table `table`: its rows, one per organization and slot. */
-export const generationTableStatement = (table: string): string => `
-  create table ${table} (
-    organization_id text not null,
-    slot smallint not null,
-    generation bigint not null,
-    last_transaction xid8 not null,
-    primary key (organization_id, slot)
-  )`;
+export const generationTableStatement = (table: string): string =>
+  stripedCounterTableStatement({
+    table,
+    key: ["organization_id text not null"],
+    values: ["generation bigint not null", "last_transaction xid8 not null"],
+  });
 
 /**
  * `create or replace` of the trigger function `name` that moves `table`'s counter. The setting keeps the
@@ -40,7 +40,7 @@ export const generationBumpFunctionStatement = (name: string, table: string): st
     perform set_config('unified_commerce.${table}', organization, true);
     transaction_id := pg_current_xact_id();
     insert into ${table} as g (organization_id, slot, generation, last_transaction)
-    values (organization, (transaction_id::text::bigint % 16)::smallint, 1, transaction_id)
+    values (organization, ${TRANSACTION_STRIPE}, 1, transaction_id)
     on conflict (organization_id, slot) do update set generation = g.generation + 1, last_transaction = excluded.last_transaction
     where g.last_transaction <> excluded.last_transaction;
     return null;

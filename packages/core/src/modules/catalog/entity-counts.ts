@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
+import { TRANSACTION_STRIPE, stripedCounterTableStatement } from "../../db/striped-counter.js";
 import { tenantScope } from "../../db/tenant-scope.js";
 
 /**
@@ -8,31 +9,27 @@ import { tenantScope } from "../../db/tenant-scope.js";
  * entity or a link, whichever code (the service, a bulk import, a seed's SQL) makes the change. A list's
  * total is then a sum over a few rows instead of a count over the catalog.
  *
- * Each writing transaction adds its deltas to one of `COUNT_SLOTS` rows per key, chosen by its
- * transaction id: concurrent creates of the same type and status then rarely wait on each other's
- * counter row (a single row would serialise them until commit), and readers sum the slots.
+ * Both are striped counters (`db/striped-counter.ts`): each writing transaction adds its deltas to one of
+ * `STRIPES` rows per key, chosen by its transaction id, so concurrent creates of the same type and status
+ * rarely wait on each other's counter row; readers sum the stripes.
  */
-export const COUNT_SLOTS = 16;
-
 // Type alias, not an interface: `withTables` needs a type with an implicit index signature.
 export type EntityCountTables = {
   catalogEntityCounts: { organizationId: string; type: string; status: string; slot: number; count: string };
   catalogTaxonomyCounts: { organizationId: string; kind: "category" | "brand"; taxonId: string; type: string; status: string; slot: number; count: string };
 };
 
-const SLOT = `(pg_current_xact_id()::text::bigint % ${COUNT_SLOTS})::smallint`;
-
 // Upserts of summed deltas, sorted by key so that two statements touching the same counter rows take
 // their locks in the same order (no deadlock between them); zero sums (a revision bump) write nothing.
 const upsertEntityCounts = (deltas: string) => `
   insert into catalog_entity_counts as counts (organization_id, type, status, slot, count)
-  select organization_id, type, status, ${SLOT}, sum(delta) from (${deltas}) d
+  select organization_id, type, status, ${TRANSACTION_STRIPE}, sum(delta) from (${deltas}) d
   group by organization_id, type, status having sum(delta) <> 0 order by organization_id, type, status
   on conflict (organization_id, type, status, slot) do update set count = counts.count + excluded.count`;
 
 const upsertTaxonomyCounts = (deltas: string) => `
   insert into catalog_taxonomy_counts as counts (organization_id, kind, taxon_id, type, status, slot, count)
-  select organization_id, kind, taxon_id, type, status, ${SLOT}, sum(delta) from (${deltas}) d
+  select organization_id, kind, taxon_id, type, status, ${TRANSACTION_STRIPE}, sum(delta) from (${deltas}) d
   group by organization_id, kind, taxon_id, type, status having sum(delta) <> 0
   order by organization_id, kind, taxon_id, type, status
   on conflict (organization_id, kind, taxon_id, type, status, slot) do update set count = counts.count + excluded.count`;
@@ -108,24 +105,22 @@ function countTriggerFunctions(run: (statement: string) => string): string[] {
  * Migration statements: the counter tables, filled from the rows already there, and their triggers.
  */
 export const ENTITY_COUNT_STATEMENTS = [
-  `create table catalog_entity_counts (
-    organization_id text not null,
-    type text not null,
-    status text not null,
-    slot smallint not null,
-    count bigint not null,
-    primary key (organization_id, type, status, slot)
-  )`,
-  `create table catalog_taxonomy_counts (
-    organization_id text not null,
-    kind text not null check (kind in ('category', 'brand')),
-    taxon_id uuid not null,
-    type text not null,
-    status text not null,
-    slot smallint not null,
-    count bigint not null,
-    primary key (organization_id, kind, taxon_id, type, status, slot)
-  )`,
+  stripedCounterTableStatement({
+    table: "catalog_entity_counts",
+    key: ["organization_id text not null", "type text not null", "status text not null"],
+    values: ["count bigint not null"],
+  }),
+  stripedCounterTableStatement({
+    table: "catalog_taxonomy_counts",
+    key: [
+      "organization_id text not null",
+      "kind text not null check (kind in ('category', 'brand'))",
+      "taxon_id uuid not null",
+      "type text not null",
+      "status text not null",
+    ],
+    values: ["count bigint not null"],
+  }),
   `insert into catalog_entity_counts (organization_id, type, status, slot, count)
    select organization_id, type, status, 0, count(*) from catalog_entities group by organization_id, type, status`,
   `insert into catalog_taxonomy_counts (organization_id, kind, taxon_id, type, status, slot, count)

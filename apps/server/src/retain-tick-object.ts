@@ -14,6 +14,10 @@ let retained: object | undefined;
  * (bench/results/kernel.md). A plain `node:http` server that runs one `gc()` after a few ticks
  * loses the same. Holding one tick object keeps the shape alive, so it is never rebuilt.
  * Runs once, as early as the module graph allows; costs one small object.
+ *
+ * It belongs to the process, not the library: this file is the API process's first import (`main.ts`),
+ * and every benchmark server loads it with `--import` (bench/src/servers/start-server.ts).
+ * The worker serves no HTTP traffic, so it does without.
  */
 export function retainTickObject(): void {
   if (retained) return;
