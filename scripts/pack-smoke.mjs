@@ -15,7 +15,6 @@
  * Usage: node scripts/pack-smoke.mjs [--template minimal|pos|marketplace] [--skip-build] [--keep]
  * Exits non-zero on the first failure. Needs the npm registry for third-party packages, nothing else.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";

@@ -190,7 +190,10 @@ export default defineConfig({
       },
       storefront: {
         prefix: "uc_sf_",
-        description: "What a public storefront needs: the published catalog, stock, media, prices and promotions, carts and checkout",
+        description: [
+          "What a public storefront needs: the published catalog, stock, media, prices and promotions, carts and",
+          "checkout",
+        ].join(" "),
         permissions: {
           catalog: ["read"],
           inventory: ["read"],

@@ -45,7 +45,10 @@ export function createContentMcpServer(source: ContentSource): McpServer {
     "get_pricing",
     {
       title: "Pricing",
-      description: "Plans (launch: one-time project; build: monthly subscription), project types and price bands (same as GET /api/pricing). Read it before quoting any price.",
+      description: [
+        "Plans (launch: one-time project; build: monthly subscription), project types and price bands (same as",
+        "GET /api/pricing). Read it before quoting any price.",
+      ].join(" "),
       outputSchema: PricingSchema,
       annotations: { title: "Pricing", ...READ_ONLY },
     },
@@ -56,7 +59,10 @@ export function createContentMcpServer(source: ContentSource): McpServer {
     "list_articles",
     {
       title: "List articles",
-      description: "Published articles, newest first, optionally filtered by tag (case-insensitive), paged with limit and offset (same as GET /api/articles).",
+      description: [
+        "Published articles, newest first, optionally filtered by tag (case-insensitive), paged with limit and offset",
+        "(same as GET /api/articles).",
+      ].join(" "),
       inputSchema: ArticlesQuerySchema,
       outputSchema: ArticleListSchema,
       annotations: { title: "List articles", ...READ_ONLY },
@@ -68,7 +74,10 @@ export function createContentMcpServer(source: ContentSource): McpServer {
     "get_article",
     {
       title: "Get article",
-      description: "One article with its complete markdown body, by slug as returned by list_articles or search_articles (same as GET /api/articles/{slug}).",
+      description: [
+        "One article with its complete markdown body, by slug as returned by list_articles or search_articles (same as",
+        "GET /api/articles/{slug}).",
+      ].join(" "),
       inputSchema: z.object({ slug: z.string().regex(SLUG_PATTERN).describe("the article's slug") }),
       outputSchema: ArticleSchema,
       annotations: { title: "Get article", ...READ_ONLY },
@@ -88,7 +97,10 @@ export function createContentMcpServer(source: ContentSource): McpServer {
     "search_articles",
     {
       title: "Search articles",
-      description: "Case-insensitive substring search over article titles, descriptions, tags and bodies, with an excerpt around the first match (same as GET /api/search).",
+      description: [
+        "Case-insensitive substring search over article titles, descriptions, tags and bodies, with an excerpt around",
+        "the first match (same as GET /api/search).",
+      ].join(" "),
       inputSchema: SearchQuerySchema,
       outputSchema: SearchResponseSchema,
       annotations: { title: "Search articles", ...READ_ONLY },

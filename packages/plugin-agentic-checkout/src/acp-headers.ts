@@ -10,15 +10,21 @@ const first = (value: string | string[] | undefined): string | undefined => (Arr
 
 /** The headers every Agentic Checkout route documents. */
 export const ACP_HEADERS: Record<string, DocumentedHeader> = {
-  "api-version": { description: `The Agentic Checkout API version the agent speaks: ${SUPPORTED_API_VERSIONS.join(", ")} (400 unsupported_api_version otherwise).`, isRequired: true, maxLength: 10 },
+  "api-version": { description: [
+      `The Agentic Checkout API version the agent speaks: ${SUPPORTED_API_VERSIONS.join(", ")} (400`,
+      "unsupported_api_version otherwise).",
+    ].join(" "), isRequired: true, maxLength: 10 },
   "request-id": { description: "Correlation id, echoed as `Request-Id` on the answer.", maxLength: 200 },
 };
 
 /** `Idempotency-Key` as the POST routes document it (the generic layer's description is replaced). */
 export const IDEMPOTENCY_HEADER: Record<string, DocumentedHeader> = {
   "idempotency-key": {
-    description:
-      "Required on every POST (400 idempotency_key_required). The same key and body within 24 hours answer the stored answer again with `Idempotent-Replayed: true`; another body is a 422 idempotency_conflict; while the first request runs, a 409 idempotency_in_flight with `Retry-After`.",
+    description: [
+      "Required on every POST (400 idempotency_key_required). The same key and body within 24 hours answer the stored",
+      "answer again with `Idempotent-Replayed: true`; another body is a 422 idempotency_conflict;",
+      "while the first request runs, a 409 idempotency_in_flight with `Retry-After`.",
+    ].join(" "),
     isRequired: true,
     maxLength: 255,
   },

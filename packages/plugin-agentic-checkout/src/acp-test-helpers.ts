@@ -9,7 +9,7 @@ import type { AgenticCheckoutOptions } from "./acp-options.js";
 export interface Answer {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
-  // Parsed JSON of a protocol answer: the tests assert on its fields.
+  // biome-ignore lint/suspicious/noExplicitAny: parsed JSON of a protocol answer, the tests assert on its fields.
   body: Record<string, any>;
 }
 

@@ -1,4 +1,3 @@
-import type { PaginationQuery } from "@unified-commerce/plugin-sdk";
 import type { ChannelOrder } from "./channel-adapter.js";
 import type { ChannelContext } from "./channel-context.js";
 import { backfillPage, startBackfill, type BackfillPageResult } from "./catalog-backfill.js";
@@ -54,4 +53,4 @@ export function createChannelService(context: ChannelContext) {
 }
 
 export type ChannelService = ReturnType<typeof createChannelService>;
-export type { Connection, CreateConnectionInput, PaginationQuery };
+export type { Connection, CreateConnectionInput };

@@ -14,8 +14,14 @@ export const MARKETPLACE_VERSION = "0.1.0";
 /** The plugin's permissions; roles grant them in `auth.roles`. */
 export const marketplacePermissions = [
   { scope: "marketplace:read", description: "Read vendors, sub-orders, balances, payouts, disputes and returns" },
-  { scope: "marketplace:manage", description: "Create and change vendors, review documents, assign entities, move sub-orders, handle disputes, returns and reviews" },
-  { scope: "marketplace:admin", description: "Approve, suspend and reinstate vendors; commission rules; payouts; resolve disputes; mint vendor keys for any member" },
+  { scope: "marketplace:manage", description: [
+      "Create and change vendors, review documents, assign entities, move sub-orders, handle disputes, returns and",
+      "reviews",
+    ].join(" ") },
+  { scope: "marketplace:admin", description: [
+      "Approve, suspend and reinstate vendors; commission rules; payouts; resolve disputes; mint vendor keys for any",
+      "member",
+    ].join(" ") },
   { scope: "marketplace:vendor", description: "Vendor self-service under /api/marketplace/vendor/me, for the caller's own vendor" },
 ] as const;
 

@@ -2,7 +2,7 @@ import type { Kysely, Selectable, Transaction } from "kysely";
 import type { z } from "zod";
 import { AppError, inTransaction, pageOffset, type Actor, type CoreTables, type TxOptions } from "@unified-commerce/plugin-sdk";
 import { iso, isUuid, marketplaceScope, type MarketplaceContext } from "./marketplace-context.js";
-import { assertMove, subOrderMoves, type SubOrderStatus } from "./marketplace-states.js";
+import { assertMove, subOrderMoves } from "./marketplace-states.js";
 import type { MarketplaceTables } from "./marketplace-tables.js";
 import type { listSubOrdersQuery, subOrderLineSchema, subOrderSchema, subOrderSummarySchema } from "./sub-order-schemas.js";
 
@@ -149,5 +149,3 @@ async function refundRemaining(
     { trx },
   );
 }
-
-export type { SubOrderStatus };

@@ -50,7 +50,10 @@ export const posApiKeyScopes: Record<string, ApiKeyScope> = {
   "pos-till": { prefix: "uc_till_", description: "A till's device key: signs operators in with their PIN", permissions: { pos: ["operate"] } },
   "pos-shift": {
     prefix: "uc_shift_",
-    description: "One operator's shift at a till (minted by PIN sign-in): sells, refunds within the operator's cap, asks for overrides",
+    description: [
+      "One operator's shift at a till (minted by PIN sign-in): sells, refunds within the operator's cap, asks for",
+      "overrides",
+    ].join(" "),
     permissions: { pos: ["operate"], catalog: ["read"], inventory: ["read"], cart: ["create", "read", "update"], orders: ["create", "read", "update"] },
     keyExpiration: { maxExpiresIn: SHIFT_MAX_DAYS },
   },

@@ -108,5 +108,3 @@ export function createPosExchanges({ database, events, services }: PosExchangesC
     },
   };
 }
-
-export type PosExchanges = ReturnType<typeof createPosExchanges>;

@@ -107,5 +107,3 @@ export function createPosOverrides({ database, events, services, pins, options }
     },
   };
 }
-
-export type PosOverrides = ReturnType<typeof createPosOverrides>;

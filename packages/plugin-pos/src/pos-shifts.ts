@@ -85,5 +85,3 @@ export function createPosShifts({ database, events, services, pins, options }: P
     },
   };
 }
-
-export type PosShifts = ReturnType<typeof createPosShifts>;

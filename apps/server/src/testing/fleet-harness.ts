@@ -150,7 +150,10 @@ export async function startRedis(): Promise<Service> {
   const url = `redis://127.0.0.1:${port}`;
   await until("redis", () => new Promise<boolean>((resolve) => {
     const socket = createConnectionTo(port);
-    socket.once("connect", () => (socket.end(), resolve(true)));
+    socket.once("connect", () => {
+      socket.end();
+      resolve(true);
+    });
     socket.once("error", () => resolve(false));
   }), 20_000);
   return { url, stop: () => stopChild(child) };

@@ -6,8 +6,12 @@ export const acceptInvitation = ({ services }: RouteContext) =>
   router("Members", "/auth")
     .post("/organization/invitations/accept", {
       summary: "Accept an invitation to an organization",
-      description:
-        "With the token from the invitation mail, signed in (session, not an API key) with the invited address. One answer, 422 on `body.token`, for a token that is unknown, wrong, used, revoked, expired or for another address. Makes you a member with the invited role (a customer of the store takes the invited role); switch to it with `POST /api/auth/organization/set-active`.",
+      description: [
+        "With the token from the invitation mail, signed in (session, not an API key) with the invited address.",
+        "One answer, 422 on `body.token`, for a token that is unknown, wrong, used, revoked, expired or for another",
+        "address. Makes you a member with the invited role (a customer of the store takes the invited role);",
+        "switch to it with `POST /api/auth/organization/set-active`.",
+      ].join(" "),
     })
     .auth()
     .input(z.object({ token: z.string().min(1).max(200) }))

@@ -12,8 +12,13 @@ export const createApiKey = ({ services }: RouteContext) =>
   router("API keys", "/auth")
     .post("/api-keys", {
       summary: "Mint an API key",
-      description:
-        "Minted against a declared scope, in the caller's organization, within the scope's expiration bounds. The caller must hold every permission the scope grants. The answer's `key` is shown this once; only its hash is stored. Send it as `x-api-key`. A key minted by a person (their session, or a key bound to them) is bound to them: it works only while they are a member whose role holds the scope, and is revoked when they are removed.",
+      description: [
+        "Minted against a declared scope, in the caller's organization, within the scope's expiration bounds.",
+        "The caller must hold every permission the scope grants. The answer's `key` is shown this once;",
+        "only its hash is stored. Send it as `x-api-key`. A key minted by a person (their session, or a key bound to",
+        "them) is bound to them: it works only while they are a member whose role holds the scope, and is revoked when",
+        "they are removed.",
+      ].join(" "),
     })
     .permission("api-keys:manage")
     .input(body)

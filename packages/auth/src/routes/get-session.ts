@@ -8,7 +8,11 @@ export const getSession = ({ services }: RouteContext) =>
   router("Authentication", "/auth")
     .get("/get-session", {
       summary: "The current session",
-      description: "`data` is null without a valid session (a stale cookie is cleared). Otherwise the session, the user, the active organization, the role there and its permissions. For cookie sessions the cookie's lifetime is renewed to match the sliding expiry.",
+      description: [
+        "`data` is null without a valid session (a stale cookie is cleared). Otherwise the session, the user, the",
+        "active organization, the role there and its permissions. For cookie sessions the cookie's lifetime is renewed",
+        "to match the sliding expiry.",
+      ].join(" "),
     })
     .output(
       z

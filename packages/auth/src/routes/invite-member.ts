@@ -11,8 +11,13 @@ export const inviteMember = ({ services }: RouteContext) =>
   router("Members", "/auth")
     .post("/organization/members", {
       summary: "Invite someone to the organization",
-      description:
-        "Creates an invitation for `email` with `role`, a configured role (422 otherwise) whose every permission the caller holds (403 otherwise), and mails its link to the address. The answer is the same whether or not anyone has an account with that address; only 409 `ALREADY_MEMBER` for a member of this organization. Inviting the address again replaces its pending invitation. The invitee, signed in with that address (signing up first if needed), accepts with `POST /api/auth/organization/invitations/accept` within seven days.",
+      description: [
+        "Creates an invitation for `email` with `role`, a configured role (422 otherwise) whose every permission the",
+        "caller holds (403 otherwise), and mails its link to the address. The answer is the same whether or not anyone",
+        "has an account with that address; only 409 `ALREADY_MEMBER` for a member of this organization.",
+        "Inviting the address again replaces its pending invitation. The invitee, signed in with that address (signing",
+        "up first if needed), accepts with `POST /api/auth/organization/invitations/accept` within seven days.",
+      ].join(" "),
     })
     .permission("members:manage")
     .input(body)

@@ -6,7 +6,10 @@ export const listInvitations = ({ services }: RouteContext) =>
   router("Members", "/auth")
     .get("/organization/invitations", {
       summary: "List the organization's invitations",
-      description: "Newest first, with their status (`pending`, `accepted`, `revoked`, `expired`); never their tokens. Only this organization's.",
+      description: [
+        "Newest first, with their status (`pending`, `accepted`, `revoked`, `expired`); never their tokens.",
+        "Only this organization's.",
+      ].join(" "),
     })
     .permission("members:manage")
     .query(paginationQuery)

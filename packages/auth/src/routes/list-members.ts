@@ -6,7 +6,10 @@ export const listMembers = ({ services }: RouteContext) =>
   router("Members", "/auth")
     .get("/organization/members", {
       summary: "List the organization's members",
-      description: "The members of the organization the request acts on (a session's active one, an API key's own), oldest first, with their role.",
+      description: [
+        "The members of the organization the request acts on (a session's active one, an API key's own), oldest first,",
+        "with their role.",
+      ].join(" "),
     })
     .permission("members:manage")
     .query(paginationQuery)

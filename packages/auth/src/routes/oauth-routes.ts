@@ -8,8 +8,11 @@ export const oauthRoutes = ({ services }: RouteContext) =>
   router("Authentication", "/auth")
     .get("/sign-in/social/:provider", {
       summary: "Start a sign-in with a social provider",
-      description:
-        "Answers 302 to the provider. `redirectTo` is where the callback sends the browser once signed in: a path, or a URL, resolved against the server's `baseUrl` as a browser would; its origin must be the server's or a trusted one (422 otherwise).",
+      description: [
+        "Answers 302 to the provider. `redirectTo` is where the callback sends the browser once signed in:",
+        "a path, or a URL, resolved against the server's `baseUrl` as a browser would; its origin must be the server's",
+        "or a trusted one (422 otherwise).",
+      ].join(" "),
     })
     .query(z.object({ redirectTo: z.string().max(2000).optional() }))
     .handler(async ({ params, query, organizationId, reply }) => {
@@ -22,8 +25,13 @@ export const oauthRoutes = ({ services }: RouteContext) =>
     })
     .get("/callback/:provider", {
       summary: "OAuth callback",
-      description:
-        "Finishes like a password sign-in. Without `redirectTo`: the session (and cookie), or `{ twoFactorRequired: true, challenge }` for a user with two-factor (finish with `POST /api/auth/sign-in/two-factor`). With `redirectTo`: a redirect there, with the session cookie, or, for a user with two-factor, without a cookie and with the challenge in the URL fragment (`#twoFactorChallenge=<challenge>`, which browsers never send to a server).",
+      description: [
+        "Finishes like a password sign-in. Without `redirectTo`: the session (and cookie), or",
+        "`{ twoFactorRequired: true, challenge }` for a user with two-factor (finish with",
+        "`POST /api/auth/sign-in/two-factor`). With `redirectTo`: a redirect there, with the session cookie, or, for a",
+        "user with two-factor, without a cookie and with the challenge in the URL fragment",
+        "(`#twoFactorChallenge=<challenge>`, which browsers never send to a server).",
+      ].join(" "),
     })
     .query(z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(200) }))
     .output(firstFactorSchema)

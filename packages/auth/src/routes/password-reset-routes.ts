@@ -8,7 +8,10 @@ export const passwordResetRoutes = ({ services }: RouteContext) =>
   router("Authentication", "/auth")
     .post("/request-password-reset", {
       summary: "Ask for a password-reset mail",
-      description: "Always answers `{ success: true }`, whether or not the address has an account; the mail (valid one hour) goes out only when it does, and not beyond the per-address and per-IP mail limits (`emailRateLimit`).",
+      description: [
+        "Always answers `{ success: true }`, whether or not the address has an account; the mail (valid one hour) goes",
+        "out only when it does, and not beyond the per-address and per-IP mail limits (`emailRateLimit`).",
+      ].join(" "),
     })
     .input(z.object({ email: emailSchema }))
     .output(okSchema)

@@ -6,7 +6,10 @@ export const revokeInvitation = ({ services }: RouteContext) =>
   router("Members", "/auth")
     .delete("/organization/invitations/:id", {
       summary: "Revoke a pending invitation",
-      description: "Its link stops working. 404 `INVITATION_NOT_FOUND` for invitations of other organizations and for ones no longer pending.",
+      description: [
+        "Its link stops working. 404 `INVITATION_NOT_FOUND` for invitations of other organizations and for ones no",
+        "longer pending.",
+      ].join(" "),
     })
     .permission("members:manage")
     .params(invitationParams)

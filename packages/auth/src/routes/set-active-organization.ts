@@ -6,7 +6,10 @@ export const setActiveOrganization = ({ services }: RouteContext) =>
   router("Authentication", "/auth")
     .post("/organization/set-active", {
       summary: "Switch the organization your session acts on",
-      description: "Only to an organization you are a member of (403 otherwise). Every later request of the session acts on it, with your role there.",
+      description: [
+        "Only to an organization you are a member of (403 otherwise). Every later request of the session acts on it,",
+        "with your role there.",
+      ].join(" "),
     })
     .auth()
     .input(z.object({ organizationId: z.string().min(1).max(200) }))

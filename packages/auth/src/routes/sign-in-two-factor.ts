@@ -9,7 +9,11 @@ export const signInTwoFactor = ({ services }: RouteContext) =>
   router("Authentication", "/auth")
     .post("/sign-in/two-factor", {
       summary: "Finish a sign-in with a two-factor code",
-      description: "`challenge` comes from the sign-in answer and is spent by this call; `code` is a TOTP code (each accepted once) or a backup code. Wrong codes count against the account's sign-in failure limit (429 beyond it), counted before the code is checked.",
+      description: [
+        "`challenge` comes from the sign-in answer and is spent by this call; `code` is a TOTP code (each accepted",
+        "once) or a backup code. Wrong codes count against the account's sign-in failure limit (429 beyond it),",
+        "counted before the code is checked.",
+      ].join(" "),
     })
     .input(body)
     .output(signedInSchema)

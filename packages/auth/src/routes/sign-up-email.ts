@@ -9,8 +9,12 @@ export const signUpEmail = ({ services }: RouteContext) =>
   router("Authentication", "/auth")
     .post("/sign-up/email", {
       summary: "Create an account with e-mail and password",
-      description:
-        "Creates the user as a member (role `customer` by default) of the request's store and signs them in. With `requireEmailVerification`, no session is opened: the answer is `{ verificationRequired: true }` whether or not the address was taken, and a verification mail is sent. Limited per address and per client IP (429 beyond `emailRateLimit`, whether or not the address is taken).",
+      description: [
+        "Creates the user as a member (role `customer` by default) of the request's store and signs them in.",
+        "With `requireEmailVerification`, no session is opened: the answer is `{ verificationRequired: true }` whether",
+        "or not the address was taken, and a verification mail is sent. Limited per address and per client IP (429",
+        "beyond `emailRateLimit`, whether or not the address is taken).",
+      ].join(" "),
     })
     .input(body)
     .output(z.object({ verificationRequired: z.boolean(), token: z.string().optional(), user: userSchema.optional(), session: sessionSchema.optional() }))

@@ -23,7 +23,10 @@ export const twoFactorRoutes = ({ services }: RouteContext) =>
   router("Two-factor", "/auth/two-factor")
     .post("/enable", {
       summary: "Enrol in two-factor",
-      description: "Needs the password. Answers an `otpauth://` URI (show it as a QR code) and ten backup codes, shown once. Two-factor is on after `POST /api/auth/two-factor/verify` with a first code.",
+      description: [
+        "Needs the password. Answers an `otpauth://` URI (show it as a QR code) and ten backup codes, shown once.",
+        "Two-factor is on after `POST /api/auth/two-factor/verify` with a first code.",
+      ].join(" "),
     })
     .auth()
     .input(passwordBody)

@@ -41,5 +41,8 @@ export function listCursorQuery<S extends ZodType>(position: S) {
       }
       return parsed.data;
     })
-    .meta({ description: "`meta.pagination.nextCursor` of the previous page: the next page follows that page's last row, whatever was written meanwhile." });
+    .meta({ description: [
+        "`meta.pagination.nextCursor` of the previous page: the next page follows that page's last row, whatever was",
+        "written meanwhile.",
+      ].join(" ") });
 }

@@ -24,8 +24,10 @@ export async function registerOpenApi(app: FastifyInstance, { version, title = "
       info: {
         title,
         version,
-        description:
-          "Headless, multi-tenant commerce API. Errors answer `{ error: { code, message } }`; `x-error-codes` lists every code with its status, default message and the module that declares it.",
+        description: [
+          "Headless, multi-tenant commerce API. Errors answer `{ error: { code, message } }`;",
+          "`x-error-codes` lists every code with its status, default message and the module that declares it.",
+        ].join(" "),
       },
       ...errorCodesExtension(errors),
       components: {
@@ -44,8 +46,12 @@ const IDEMPOTENCY_KEY_DOC = {
   type: "string",
   minLength: 1,
   maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
-  description:
-    "Makes a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) without running again; with another request it is a 422 IDEMPOTENCY_KEY_REUSED; while the first request runs, a 409 CONFLICT. 1 to 255 printable ASCII characters, scoped to the organization and the caller's credential.",
+  description: [
+    "Makes a retry safe: the same key with the same request within 24 hours replays the first answer (header",
+    "`Idempotent-Replayed: true`) without running again; with another request it is a 422 IDEMPOTENCY_KEY_REUSED;",
+    "while the first request runs, a 409 CONFLICT. 1 to 255 printable ASCII characters, scoped to the organization and",
+    "the caller's credential.",
+  ].join(" "),
 };
 
 /**

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from "fastify";
 import type { Actor } from "../kernel/actor.js";
 import type { IdempotencyClaim } from "./idempotency/idempotency-store.js";
 import type { DocumentedHeader, ErrorAnswerFormat } from "./route-registration.js";
@@ -27,5 +26,3 @@ declare module "fastify" {
     errorAnswer?: ErrorAnswerFormat;
   }
 }
-
-export {};

@@ -6,7 +6,10 @@ export const cancelSessionRoute = ({ services }: RouteContext, prefix: string) =
   acpRoute(
     router(ACP_TAG, prefix).post("/checkout_sessions/:id/cancel", {
       summary: "Cancel a checkout session",
-      description: "Cancels an open session (an optional `intent_trace` says why). A completed or already canceled session is a 405, as the spec says.",
+      description: [
+        "Cancels an open session (an optional `intent_trace` says why). A completed or already canceled session is a",
+        "405, as the spec says.",
+      ].join(" "),
     }),
     { isPost: true },
   )

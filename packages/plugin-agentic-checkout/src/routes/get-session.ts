@@ -6,7 +6,10 @@ export const getSessionRoute = ({ services }: RouteContext, prefix: string) =>
   acpRoute(
     router(ACP_TAG, prefix).get("/checkout_sessions/:id", {
       summary: "Retrieve a checkout session",
-      description: "The session as it stands: an open one priced now, a completed one with its `order`. Another store's session is a 404.",
+      description: [
+        "The session as it stands: an open one priced now, a completed one with its `order`. Another store's session",
+        "is a 404.",
+      ].join(" "),
     }),
     { isPost: false },
   )

@@ -3,7 +3,10 @@ import { connectionIdParams, connectionSchema } from "../channel-schemas.js";
 
 export const deleteConnectionRoute = ({ services }: RouteContext) =>
   router("Channels", "/channels")
-    .delete("/:id", { summary: "Delete a channel connection", description: "With its credentials, listings and order records; its pending jobs find nothing and end. The channel's own data is left as it is. Answers the connection as it was." })
+    .delete("/:id", { summary: "Delete a channel connection", description: [
+        "With its credentials, listings and order records; its pending jobs find nothing and end. The channel's own",
+        "data is left as it is. Answers the connection as it was.",
+      ].join(" ") })
     .permission("channels:manage")
     .params(connectionIdParams)
     .output(connectionSchema)

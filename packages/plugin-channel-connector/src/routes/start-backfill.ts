@@ -5,8 +5,12 @@ export const startBackfillRoute = ({ services }: RouteContext) =>
   router("Channels", "/channels")
     .post("/:id/backfill", {
       summary: "Start a catalog backfill",
-      description:
-        "Enqueues `channel/backfill-catalog`: one page of published products per job run, pushed with price and available stock, re-enqueued until the catalog is done. A backfill under way resumes from its cursor; a finished one starts over (pushes are upserts). Progress shows on `GET /api/channels/:id`. 202.",
+      description: [
+        "Enqueues `channel/backfill-catalog`: one page of published products per job run, pushed with price and",
+        "available stock, re-enqueued until the catalog is done. A backfill under way resumes from its cursor;",
+        "a finished one starts over (pushes are upserts). Progress shows on `GET /api/channels/:id`.",
+        "202.",
+      ].join(" "),
     })
     .permission("channels:manage")
     .params(connectionIdParams)

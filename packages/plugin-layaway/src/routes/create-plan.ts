@@ -5,8 +5,12 @@ export const createPlanRoute = ({ services }: RouteContext) =>
   router("Layaway", "/layaways")
     .post("/", {
       summary: "Create a layaway plan",
-      description:
-        "For `customerId`, priced by the server (pricing and tax, as checkout); takes the deposit through the manual adapter and reserves each line's stock until the deadline with the inventory's guarded step. 422 bad input (deposit under the minimum or covering the total, schedule, deadline), 404 unknown item, 409 not enough stock; nothing is written then.",
+      description: [
+        "For `customerId`, priced by the server (pricing and tax, as checkout); takes the deposit through the manual",
+        "adapter and reserves each line's stock until the deadline with the inventory's guarded step.",
+        "422 bad input (deposit under the minimum or covering the total, schedule, deadline), 404 unknown item, 409",
+        "not enough stock; nothing is written then.",
+      ].join(" "),
     })
     .permission("layaway:operate")
     .input(createPlanInput)

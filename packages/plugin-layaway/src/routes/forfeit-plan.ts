@@ -5,7 +5,10 @@ export const forfeitPlanRoute = ({ services }: RouteContext) =>
   router("Layaway", "/layaways")
     .post("/:id/forfeit", {
       summary: "Forfeit a layaway plan",
-      description: "Releases the reserved stock, keeps the ledger, keeps the fee (`forfeitFeePercent` of the total, at most what was paid) and refunds the rest through the manual adapter. A plan that is not active is a 409.",
+      description: [
+        "Releases the reserved stock, keeps the ledger, keeps the fee (`forfeitFeePercent` of the total, at most what",
+        "was paid) and refunds the rest through the manual adapter. A plan that is not active is a 409.",
+      ].join(" "),
     })
     .permission("layaway:manage")
     .params(planIdParams)

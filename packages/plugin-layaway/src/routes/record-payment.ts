@@ -5,8 +5,11 @@ export const recordPaymentRoute = ({ services }: RouteContext) =>
   router("Layaway", "/layaways")
     .post("/:id/payments", {
       summary: "Record a layaway installment",
-      description:
-        "Through the manual adapter. The payment reaching the total completes the plan and makes its order (stock converted from the reservations, order confirmed) in the same transaction. More than the balance is a 422; a plan not active or past its deadline a 409; nothing is written then.",
+      description: [
+        "Through the manual adapter. The payment reaching the total completes the plan and makes its order (stock",
+        "converted from the reservations, order confirmed) in the same transaction. More than the balance is a 422;",
+        "a plan not active or past its deadline a 409; nothing is written then.",
+      ].join(" "),
     })
     .permission("layaway:operate", "orders:create")
     .params(planIdParams)

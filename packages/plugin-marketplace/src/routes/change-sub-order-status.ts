@@ -7,7 +7,10 @@ export const changeSubOrderStatusRoute = ({ services }: RouteContext) =>
   router("Marketplace sub-orders", "/marketplace/sub-orders")
     .patch("/:id/status", {
       summary: "Move a sub-order",
-      description: "confirmed, shipped (with trackingNumber), delivered or cancelled, along the sub-order's machine (409 otherwise). Cancelling a paid sub-order refunds it.",
+      description: [
+        "confirmed, shipped (with trackingNumber), delivered or cancelled, along the sub-order's machine (409",
+        "otherwise). Cancelling a paid sub-order refunds it.",
+      ].join(" "),
     })
     .permission("marketplace:manage")
     .input(changeSubOrderStatusInput)

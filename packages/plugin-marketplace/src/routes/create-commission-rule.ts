@@ -6,7 +6,10 @@ export const createCommissionRuleRoute = ({ services }: RouteContext) =>
   router("Marketplace commission", "/marketplace/commission-rules")
     .post("/", {
       summary: "Create a commission rule",
-      description: "`percentage` (rateBps of the line's total) or `fixed` (amount per unit); for a vendor, a category or every line (neither). Applies to orders placed from now on.",
+      description: [
+        "`percentage` (rateBps of the line's total) or `fixed` (amount per unit); for a vendor, a category or every",
+        "line (neither). Applies to orders placed from now on.",
+      ].join(" "),
     })
     .permission("marketplace:admin")
     .input(createCommissionRuleInput)

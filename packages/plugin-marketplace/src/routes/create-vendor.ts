@@ -4,7 +4,10 @@ import { createVendorInput, vendorSchema } from "../vendor-schemas.js";
 /** Create a vendor. */
 export const createVendorRoute = ({ services }: RouteContext) =>
   router("Marketplace vendors", "/marketplace/vendors")
-    .post("/", { summary: "Create a vendor", description: "Starts `pending` (approve it to sell). `userIds` become its members. 409 for a slug taken or a user already acting for a vendor." })
+    .post("/", { summary: "Create a vendor", description: [
+        "Starts `pending` (approve it to sell). `userIds` become its members. 409 for a slug taken or a user already",
+        "acting for a vendor.",
+      ].join(" ") })
     .permission("marketplace:manage")
     .input(createVendorInput)
     .output(vendorSchema)

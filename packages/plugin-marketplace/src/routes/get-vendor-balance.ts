@@ -6,7 +6,10 @@ export const getVendorBalanceRoute = ({ services }: RouteContext) =>
   router("Marketplace vendors", "/marketplace/vendors")
     .get("/:id/balance", {
       summary: "Read a vendor's balance",
-      description: "Per currency: the sum of the ledger, what is held (credits inside the holding period) and available; with the latest entries.",
+      description: [
+        "Per currency: the sum of the ledger, what is held (credits inside the holding period) and available;",
+        "with the latest entries.",
+      ].join(" "),
     })
     .permission("marketplace:read")
     .output(vendorBalanceSchema)

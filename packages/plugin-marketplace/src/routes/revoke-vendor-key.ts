@@ -6,7 +6,10 @@ export const revokeVendorKeyRoute = ({ services }: RouteContext) =>
   router("Marketplace vendors", "/marketplace/vendors")
     .delete("/:id/api-keys/:keyId", {
       summary: "Revoke a vendor API key",
-      description: "By staff (`marketplace:manage` or `marketplace:admin`) or the member it acts for (signed in); 404 for anyone else. Audited (`marketplace.vendorKeyRevoke`).",
+      description: [
+        "By staff (`marketplace:manage` or `marketplace:admin`) or the member it acts for (signed in);",
+        "404 for anyone else. Audited (`marketplace.vendorKeyRevoke`).",
+      ].join(" "),
     })
     .auth()
     .output(revokedVendorKeySchema)

@@ -26,8 +26,16 @@ export const createExchangeRoute = ({ services }: RouteContext) =>
   router("Point of sale", "/pos")
     .post("/exchanges", {
       summary: "Exchange lines of an order for a new order",
-      description:
-        "In ONE transaction: refunds the returned units (as `POST /api/orders/:id/refunds` would: 422 beyond the refundable quantity, 403 past the daily cap, 409 for an order that cannot be refunded), returns them to stock in `warehouseId`, and checks a new cart of the replacement lines out with the `manual` adapter (server prices, tax, promotions, the guarded stock take: 422 CHECKOUT_FAILED `OUT_OF_STOCK`). The replacement is placed as paid (`confirmed`), and the refund is final (no undo window: undoing it alone would make returned units refundable twice). Any refusal leaves nothing written. The replacement's `orders.afterCreate` hooks run after the commit; their failures come back in `meta.hookErrors`. `difference` is the replacement's total minus the refund; `settledAtTill` what the till charges (positive) or pays out (negative).",
+      description: [
+        "In ONE transaction: refunds the returned units (as `POST /api/orders/:id/refunds` would: 422 beyond the",
+        "refundable quantity, 403 past the daily cap, 409 for an order that cannot be refunded), returns them to stock",
+        "in `warehouseId`, and checks a new cart of the replacement lines out with the `manual` adapter (server",
+        "prices, tax, promotions, the guarded stock take: 422 CHECKOUT_FAILED `OUT_OF_STOCK`). The replacement is",
+        "placed as paid (`confirmed`), and the refund is final (no undo window: undoing it alone would make returned",
+        "units refundable twice). Any refusal leaves nothing written. The replacement's `orders.afterCreate` hooks run",
+        "after the commit; their failures come back in `meta.hookErrors`. `difference` is the replacement's total",
+        "minus the refund; `settledAtTill` what the till charges (positive) or pays out (negative).",
+      ].join(" "),
     })
     .permission("pos:manage", "orders:update", "orders:create")
     .input(exchangeInput)

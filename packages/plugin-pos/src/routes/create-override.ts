@@ -27,8 +27,15 @@ export const createOverrideRoute = ({ services }: RouteContext) =>
   router("Point of sale", "/pos")
     .post("/auth/override", {
       summary: "A manager approves one action by PIN",
-      description:
-        "Called with the operator's shift key. The manager's PIN (lockout as for sign-in: 401 POS_PIN_INVALID, 429 POS_OPERATOR_LOCKED) and `pos:manage` (403) approve ONE action of this operator on its target (today one action exists, `refund.overCap`; any other is a 422); the answer's `token` (shown once, stored hashed) is valid for `overrideSeconds` and accepted once by that action: `refund.overCap` as the `approval` of `POST /api/orders/:id/refunds` lets that refund (of the named order, up to `amount`) past the operator's daily cap. A manager cannot approve their own action, and a device key (the till's own) is nobody's action: both 403. Recorded in the audit log with both people (`pos.overrideApproved`, then `pos.overrideUsed`).",
+      description: [
+        "Called with the operator's shift key. The manager's PIN (lockout as for sign-in: 401 POS_PIN_INVALID, 429",
+        "POS_OPERATOR_LOCKED) and `pos:manage` (403) approve ONE action of this operator on its target (today one",
+        "action exists, `refund.overCap`; any other is a 422); the answer's `token` (shown once, stored hashed) is",
+        "valid for `overrideSeconds` and accepted once by that action: `refund.overCap` as the `approval` of",
+        "`POST /api/orders/:id/refunds` lets that refund (of the named order, up to `amount`) past the operator's",
+        "daily cap. A manager cannot approve their own action, and a device key (the till's own) is nobody's action:",
+        "both 403. Recorded in the audit log with both people (`pos.overrideApproved`, then `pos.overrideUsed`).",
+      ].join(" "),
     })
     .permission("pos:operate")
     .input(overrideInput)

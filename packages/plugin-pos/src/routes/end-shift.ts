@@ -8,7 +8,10 @@ export const endShiftRoute = ({ services }: RouteContext) =>
   router("Point of sale", "/pos")
     .post("/auth/shift/end", {
       summary: "End the calling shift",
-      description: "Called with the shift's own key: ends the shift, records `pos.shiftEnd` and revokes the key, which answers 401 from then on. 404 for a key that is not an open shift's.",
+      description: [
+        "Called with the shift's own key: ends the shift, records `pos.shiftEnd` and revokes the key, which answers",
+        "401 from then on. 404 for a key that is not an open shift's.",
+      ].join(" "),
     })
     .permission("pos:operate")
     .output(endedSchema)

@@ -19,8 +19,15 @@ export const pinLoginRoute = ({ services }: RouteContext) =>
   router("Point of sale", "/pos")
     .post("/auth/pin-login", {
       summary: "Start an operator's shift with their PIN",
-      description:
-        "Called with the till's device key (`pos-till` scope). Answers a `pos-shift` API key bound to the operator (shown once; send it as `x-api-key`), valid until the shift ends (`POST /api/pos/auth/shift/end`) or it expires (the plugin's `shiftSeconds`, at most half a day). Refunds, caps and the audit log then name the operator. A wrong PIN, an unknown operator and an operator without a PIN all answer 401 POS_PIN_INVALID alike; the fifth wrong PIN in a row locks the operator id for `lockoutMinutes` (429 POS_OPERATOR_LOCKED, `details.retryAfterSeconds`). 403 when the operator's role lacks a permission of the `pos-shift` scope, and when the caller is a person's credential (a shift key, a session) rather than a till's key.",
+      description: [
+        "Called with the till's device key (`pos-till` scope). Answers a `pos-shift` API key bound to the operator",
+        "(shown once; send it as `x-api-key`), valid until the shift ends (`POST /api/pos/auth/shift/end`) or it",
+        "expires (the plugin's `shiftSeconds`, at most half a day). Refunds, caps and the audit log then name the",
+        "operator. A wrong PIN, an unknown operator and an operator without a PIN all answer 401 POS_PIN_INVALID",
+        "alike; the fifth wrong PIN in a row locks the operator id for `lockoutMinutes` (429 POS_OPERATOR_LOCKED,",
+        "`details.retryAfterSeconds`). 403 when the operator's role lacks a permission of the `pos-shift` scope, and",
+        "when the caller is a person's credential (a shift key, a session) rather than a till's key.",
+      ].join(" "),
     })
     .permission("pos:operate")
     .input(pinLoginInput)

@@ -15,8 +15,11 @@ export const setPinRoute = ({ database, events, services }: RouteContext) =>
   router("Point of sale", "/pos")
     .put("/auth/pin", {
       summary: "Set or rotate an operator's PIN",
-      description:
-        "The operator must be a member of the store (404 otherwise). The PIN (4 to 8 digits) is stored as an argon2id hash and always checked together with the operator's id, so operators may share one: nothing tells whether another operator uses it. Setting a PIN clears the operator's lockout. Records `pos.pinSet`.",
+      description: [
+        "The operator must be a member of the store (404 otherwise). The PIN (4 to 8 digits) is stored as an argon2id",
+        "hash and always checked together with the operator's id, so operators may share one: nothing tells whether",
+        "another operator uses it. Setting a PIN clears the operator's lockout. Records `pos.pinSet`.",
+      ].join(" "),
     })
     .permission("pos:admin")
     .input(setPinInput)

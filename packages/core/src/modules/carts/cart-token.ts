@@ -5,7 +5,10 @@ export const CART_TOKEN_HEADER = "x-cart-token";
 
 /** The header as the API document shows it on every route that accepts it (`.header()`). */
 export const CART_TOKEN_HEADER_DOC = {
-  description: "The `cartToken` answered once when the cart was created: a guest's only key to the cart (a signed-in owner or `cart:manage` needs none).",
+  description: [
+    "The `cartToken` answered once when the cart was created: a guest's only key to the cart (a signed-in owner or",
+    "`cart:manage` needs none).",
+  ].join(" "),
   maxLength: 64,
 };
 

@@ -35,8 +35,6 @@ export const CART_ITEM_COLUMNS = ["id", "entityId", "variantId", "quantity", "un
 /** The cart row as read, with the token's hash the ownership rule needs. */
 export type CartRow = Pick<Selectable<CartsTables["carts"]>, (typeof CART_COLUMNS)[number]>;
 
-export type CartItemRow = Pick<Selectable<CartsTables["cartItems"]>, (typeof CART_ITEM_COLUMNS)[number]>;
-
 export const toCartRecord = ({ tokenHash: _tokenHash, ...row }: CartRow): CartRecord => ({
   ...row,
   expiresAt: row.expiresAt.toISOString(),

@@ -156,5 +156,3 @@ export const includeQuery = z
   .regex(/^[A-Za-z0-9_,-]*$/, "must be a comma list of include names")
   .optional()
   .transform((value) => (value ? [...new Set(value.split(",").filter(Boolean))] : []));
-
-export const entityIdParams = z.object({ id: z.string().min(1).max(200) });

@@ -6,7 +6,6 @@ import type {
   brandSchema,
   categorySchema,
   entityFieldsSchema,
-  entitySourceSchema,
   entityStatusSchema,
   optionTypeSchema,
   optionValueSchema,
@@ -15,9 +14,6 @@ import type {
 
 /** Lifecycle of a catalog entity; see the spec's "Catalog entity status" table. */
 export type EntityStatus = z.output<typeof entityStatusSchema>;
-
-/** Who feeds an entity: the platform itself, or a connected store (changes then need `catalog:sync`). */
-export type EntitySource = z.output<typeof entitySourceSchema>;
 
 /** Lifecycle of a custom-field row: one approved row per field and locale is the live value. */
 export type CustomFieldRowStatus = "approved" | "pending" | "rejected" | "superseded";

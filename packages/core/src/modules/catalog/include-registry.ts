@@ -109,7 +109,7 @@ export function createIncludeRegistry(options: IncludeRegistryOptions): IncludeR
       }),
     );
   };
-  const valueOf = (include: CatalogInclude, values: ReadonlyMap<string, unknown>, entityId: string): unknown =>
+  const includeValueOf = (include: CatalogInclude, values: ReadonlyMap<string, unknown>, entityId: string): unknown =>
     values.has(entityId) ? values.get(entityId) : include.emptyValue;
 
   const registry: IncludeRegistry = {
@@ -128,7 +128,7 @@ export function createIncludeRegistry(options: IncludeRegistryOptions): IncludeR
       return entities.map((entity) => {
         const extended: Record<string, unknown> = { ...entity };
         for (const [include, values] of loaded) {
-          const value = valueOf(include, values, entity.id);
+          const value = includeValueOf(include, values, entity.id);
           extended[include.name] = value instanceof JsonText ? value.parse() : value;
         }
         return extended as typeof entity;
@@ -141,7 +141,7 @@ export function createIncludeRegistry(options: IncludeRegistryOptions): IncludeR
         // The entity's own fields, then `,"name":value` for each include before the closing brace.
         let json = JSON.stringify(entity).slice(0, -1);
         for (const [include, values] of loaded) {
-          const value = valueOf(include, values, entity.id);
+          const value = includeValueOf(include, values, entity.id);
           json += `,${JSON.stringify(include.name)}:${value instanceof JsonText ? value.text : JSON.stringify(value)}`;
         }
         return `${json}}`;

@@ -1,10 +1,7 @@
 import type { z } from "zod";
 import type { CoreTables, Timestamp } from "../../db/core-tables.js";
 import type { TableOf } from "../../db/table-of.js";
-import type { reservationSchema, reservationStatusSchema, stockLevelSchema, warehouseSchema } from "./inventory-schemas.js";
-
-/** Lifecycle of a reservation: active until released, converted (sold) or expired. */
-export type ReservationStatus = z.output<typeof reservationStatusSchema>;
+import type { reservationSchema, stockLevelSchema, warehouseSchema } from "./inventory-schemas.js";
 
 // Type aliases, not interfaces: `withTables` needs types with an implicit index signature.
 export type InventoryTables = {

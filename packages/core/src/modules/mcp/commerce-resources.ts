@@ -50,7 +50,10 @@ export function registerCommerceResources(server: McpServer, context: ToolContex
       }),
       {
         title: "Catalog page",
-        description: `Products of the catalog with their attributes, ${CATALOG_PAGE_SIZE} a page, oldest first (GET /api/catalog/entities?type=product).`,
+        description: [
+          `Products of the catalog with their attributes, ${CATALOG_PAGE_SIZE} a page, oldest first`,
+          "(GET /api/catalog/entities?type=product).",
+        ].join(" "),
         mimeType: "application/json",
       },
       async (uri, variables) => {

@@ -32,8 +32,11 @@ const getOrder = defineTool({
 const listLowStock = defineTool({
   name: "list_low_stock",
   title: "List low stock",
-  description:
-    "What runs out before a delivery could arrive: the reorder-needed report (GET /api/analytics/reports/reorder-needed) of each item's sales velocity against its available stock, with the quantity to order.",
+  description: [
+    "What runs out before a delivery could arrive: the reorder-needed report",
+    "(GET /api/analytics/reports/reorder-needed) of each item's sales velocity against its available stock, with the",
+    "quantity to order.",
+  ].join(" "),
   audience: "staff",
   permissions: ["analytics:read", "inventory:read"],
   isReadOnly: true,
@@ -50,8 +53,11 @@ const listLowStock = defineTool({
 const adjustStock = defineTool({
   name: "adjust_stock",
   title: "Adjust stock",
-  description:
-    "Changes the on-hand stock of a product (or variant) in a warehouse (POST /api/inventory/adjust): restock and return add, sale and damage remove a positive quantity, correction applies a signed change. Going below the reserved quantity is refused.",
+  description: [
+    "Changes the on-hand stock of a product (or variant) in a warehouse (POST /api/inventory/adjust):",
+    "restock and return add, sale and damage remove a positive quantity, correction applies a signed change.",
+    "Going below the reserved quantity is refused.",
+  ].join(" "),
   audience: "staff",
   permissions: ["inventory:adjust"],
   isReadOnly: false,
@@ -63,8 +69,12 @@ const adjustStock = defineTool({
 const refundOrder = defineTool({
   name: "refund_order",
   title: "Refund an order",
-  description:
-    "Refunds units of an order's lines through the refund rules (POST /api/orders/{id}/refunds): the server computes the amount (price, discount and tax shares), refuses more than is left to refund, the operator's daily cap (policies.refundDailyCap) and pending or cancelled orders. The refund can be undone for policies.refundUndoWindowMinutes before it is paid out.",
+  description: [
+    "Refunds units of an order's lines through the refund rules (POST /api/orders/{id}/refunds): the server computes",
+    "the amount (price, discount and tax shares), refuses more than is left to refund, the operator's daily cap",
+    "(policies.refundDailyCap) and pending or cancelled orders. The refund can be undone for",
+    "policies.refundUndoWindowMinutes before it is paid out.",
+  ].join(" "),
   audience: "staff",
   permissions: ["orders:update"],
   isReadOnly: false,
@@ -80,7 +90,11 @@ const refundOrder = defineTool({
 const runReportTool = defineTool({
   name: "run_report",
   title: "Run a report",
-  description: `A built-in report (GET /api/analytics/reports/{name}): ${REPORT_NAMES.join(", ")}. Days are store days; \`parameters\` takes date (single-day reports) or from/to (range reports) as YYYY-MM-DD, and reorder-needed's day counts.`,
+  description: [
+    `A built-in report (GET /api/analytics/reports/{name}): ${REPORT_NAMES.join(", ")}. Days are store days;`,
+    "`parameters` takes date (single-day reports) or from/to (range reports) as YYYY-MM-DD, and reorder-needed's day",
+    "counts.",
+  ].join(" "),
   audience: "staff",
   permissions: ["analytics:read"],
   isReadOnly: true,

@@ -44,8 +44,11 @@ const cartAnswer = (view: CartView) => ({ cart: view.cart, priceChanges: view.pr
 const searchProducts = defineTool({
   name: "search_products",
   title: "Search products",
-  description:
-    "Full-text search of the catalog with filters and facet counts (same as GET /api/search). `attributes` filters by custom field values (values of one name ORed, names ANDed); `facets` names the fields to count (type, category, brand, status or attribute names).",
+  description: [
+    "Full-text search of the catalog with filters and facet counts (same as GET /api/search).",
+    "`attributes` filters by custom field values (values of one name ORed, names ANDed); `facets` names the fields to",
+    "count (type, category, brand, status or attribute names).",
+  ].join(" "),
   audience: "storefront",
   permissions: ["catalog:read"],
   isReadOnly: true,
@@ -71,8 +74,11 @@ const searchProducts = defineTool({
 const getProduct = defineTool({
   name: "get_product",
   title: "Get a product",
-  description:
-    "A product by UUID or slug with its attributes and variants (GET /api/catalog/entities/{idOrSlug}), the unit price of the product and of each variant in `currency` (default: the store's currency; null where none is set), and its stock when the caller may read stock (inventory:read; null otherwise).",
+  description: [
+    "A product by UUID or slug with its attributes and variants (GET /api/catalog/entities/{idOrSlug}), the unit price",
+    "of the product and of each variant in `currency` (default: the store's currency; null where none is set), and its",
+    "stock when the caller may read stock (inventory:read; null otherwise).",
+  ].join(" "),
   audience: "storefront",
   permissions: ["catalog:read"],
   isReadOnly: true,
@@ -108,8 +114,10 @@ function variantIdsOf(entity: Record<string, unknown>): string[] {
 const createCart = defineTool({
   name: "create_cart",
   title: "Create a cart",
-  description:
-    "A new cart in `currency` (POST /api/carts). Keep the answered `cartToken`: every other cart tool and checkout needs it (a guest has nothing else to reach the cart with).",
+  description: [
+    "A new cart in `currency` (POST /api/carts). Keep the answered `cartToken`: every other cart tool and checkout",
+    "needs it (a guest has nothing else to reach the cart with).",
+  ].join(" "),
   audience: "storefront",
   permissions: ["cart:create"],
   isReadOnly: false,
@@ -124,8 +132,10 @@ const createCart = defineTool({
 const addCartItem = defineTool({
   name: "add_cart_item",
   title: "Add an item to a cart",
-  description:
-    "Adds a published product (or one of its variants) with a price in the cart's currency (POST /api/carts/{id}/items); the same item again merges into its line. Answers the cart priced by the server.",
+  description: [
+    "Adds a published product (or one of its variants) with a price in the cart's currency",
+    "(POST /api/carts/{id}/items); the same item again merges into its line. Answers the cart priced by the server.",
+  ].join(" "),
   audience: "storefront",
   permissions: ["cart:update"],
   isReadOnly: false,
@@ -139,7 +149,10 @@ const addCartItem = defineTool({
 const updateCartItem = defineTool({
   name: "update_cart_item",
   title: "Change a cart line",
-  description: "Sets the quantity of a cart line (PATCH /api/carts/{id}/items/{itemId}); `quantity: 0` removes the line (DELETE /api/carts/{id}/items/{itemId}).",
+  description: [
+    "Sets the quantity of a cart line (PATCH /api/carts/{id}/items/{itemId}); `quantity: 0` removes the line",
+    "(DELETE /api/carts/{id}/items/{itemId}).",
+  ].join(" "),
   audience: "storefront",
   permissions: ["cart:update"],
   isReadOnly: false,
@@ -156,8 +169,10 @@ const updateCartItem = defineTool({
 const getCart = defineTool({
   name: "get_cart",
   title: "Read a cart and preview promotions",
-  description:
-    "The cart priced now, with tax and totals in minor units (GET /api/carts/{id}); `promotionCodes` are applied in order as a preview (nothing is redeemed: pass them to checkout to use them).",
+  description: [
+    "The cart priced now, with tax and totals in minor units (GET /api/carts/{id}); `promotionCodes` are applied in",
+    "order as a preview (nothing is redeemed: pass them to checkout to use them).",
+  ].join(" "),
   audience: "storefront",
   permissions: ["cart:read"],
   isReadOnly: true,
@@ -181,8 +196,12 @@ export const checkoutInput = checkoutBody.extend({
 const checkout = defineTool({
   name: "checkout",
   title: "Check out",
-  description:
-    "Places the order of a cart through the checkout pipeline (POST /api/checkout): the server prices every line, applies `promotionCodes`, taxes, takes the stock (never oversold) and records the payment intent, in one transaction; the cart is then frozen. Failures name their reason (OUT_OF_STOCK, PRICE_MISSING, ...) and write nothing.",
+  description: [
+    "Places the order of a cart through the checkout pipeline (POST /api/checkout): the server prices every line,",
+    "applies `promotionCodes`, taxes, takes the stock (never oversold) and records the payment intent, in one",
+    "transaction; the cart is then frozen. Failures name their reason (OUT_OF_STOCK, PRICE_MISSING, ...) and write",
+    "nothing.",
+  ].join(" "),
   audience: "storefront",
   permissions: ["orders:create"],
   isReadOnly: false,
@@ -196,7 +215,10 @@ const checkout = defineTool({
 const trackOrder = defineTool({
   name: "track_order",
   title: "Track one of my orders",
-  description: "The signed-in customer's order by id or number: its status, shipments and how far each line shipped (GET /api/me/orders/{idOrNumber}/tracking).",
+  description: [
+    "The signed-in customer's order by id or number: its status, shipments and how far each line shipped",
+    "(GET /api/me/orders/{idOrNumber}/tracking).",
+  ].join(" "),
   audience: "storefront",
   permissions: ["orders:read:own"],
   isSessionRequired: true,

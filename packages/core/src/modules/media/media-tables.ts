@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { CoreTables, Timestamp } from "../../db/core-tables.js";
+import type { Timestamp } from "../../db/core-tables.js";
 import type { TableOf } from "../../db/table-of.js";
 import type { mediaAssetSchema, mediaAttachmentSchema, mediaOriginSchema } from "./media-schemas.js";
 
@@ -11,5 +11,3 @@ export type MediaTables = {
   mediaAssets: TableOf<z.output<typeof mediaAssetSchema>, { organizationId: string; storageKey: string; createdAt: Timestamp }>;
   mediaAttachments: TableOf<z.output<typeof mediaAttachmentSchema>, { organizationId: string; createdAt: Timestamp }>;
 };
-
-export type MediaDb = CoreTables & MediaTables;

@@ -129,5 +129,3 @@ export function createOrderFulfillments({ database, events }: { database: Databa
     },
   };
 }
-
-export type OrderFulfillments = ReturnType<typeof createOrderFulfillments>;

@@ -307,8 +307,6 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
   };
 }
 
-export type OrderRefunds = ReturnType<typeof createOrderRefunds>;
-
 // The refund's hook point, declared beside the operation that runs it. See "Hooks" in the core README.
 declare module "../../kernel/hook-runner.js" {
   interface HookPayloads {

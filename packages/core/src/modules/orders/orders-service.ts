@@ -34,18 +34,11 @@ export function createOrdersService({ database, events, hooks, services, config,
 export type OrdersService = ReturnType<typeof createOrdersService>;
 export type { Order, OrderLine, OrderStatus } from "./orders-context.js";
 export type { CreateOrderInput, CreateOrderLineInput } from "./order-operations.js";
-export type { OrderSummary, ListOrdersQuery } from "./order-listing.js";
-export type { OrderNote, CreateOrderNoteBody } from "./order-notes.js";
-export type { ChangeOrderStatusBody } from "./order-status-operations.js";
-export type { TimelineEntry, TimelineEntryType, AppendTimelineInput } from "./order-timeline.js";
-export type { OrderTransition, MoveOrderStatusInput, OrderStatusMove } from "./order-transitions.js";
 export type { InvoiceDocument, Seller, TaxLine } from "./invoice-document.js";
 export type { Fulfillment, CreateFulfillmentBody } from "./order-fulfillments.js";
 export type { Refund, CreateRefundBody } from "./order-refunds.js";
 export type { RefundCapStatus } from "./order-refund-cap.js";
 export type { EmailInvoiceInput } from "./order-invoices.js";
-export type { MailConfig } from "./mail-config.js";
-export type { Mailer, MailMessage, MailAttachment } from "./mailer.js";
 
 // Registers the service in the container; it lives beside its type so that whoever sees the type (the
 // public index, the emitted `dist` types) sees `services.orders` too.

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { tenantScope } from "../../db/tenant-scope.js";
 import { organizationGeneration } from "../../db/organization-generations.js";
 import { applySearchFilters, prefixQuery } from "./postgres-search-filters.js";
-import { BUILT_IN_FACETS, type SearchAdapterFactory, type SearchQuery, type SearchResult } from "./search-adapter.js";
+import type { BUILT_IN_FACETS, SearchAdapterFactory, SearchQuery, SearchResult } from "./search-adapter.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import type { SearchTables } from "./search-tables.js";
 import { type EntityStatus, createRevisionCache } from "../catalog/index.js";

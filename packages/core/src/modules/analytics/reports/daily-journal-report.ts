@@ -6,8 +6,10 @@ import { refundTaxShare } from "./refund-tax-share.js";
 export const dailyJournalReport: ReportDefinition = {
   name: "daily-journal",
   title: "Daily journal",
-  description:
-    "One store day per currency and payment method: orders placed that day (cancelled ones apart), refunds issued that day (whatever day their order was placed; undone refunds left out) and net = total - refunded amount.",
+  description: [
+    "One store day per currency and payment method: orders placed that day (cancelled ones apart), refunds issued that",
+    "day (whatever day their order was placed; undone refunds left out) and net = total - refunded amount.",
+  ].join(" "),
   period: "day",
   columns: [
     column("currency", "string", "ISO 4217 code; every money column of the row is in its minor units"),

@@ -9,8 +9,12 @@ import { stockAsOf, variantKey } from "./stock-as-of.js";
 export const inventoryAgingReport: ReportDefinition = {
   name: "inventory-aging",
   title: "Inventory aging",
-  description:
-    "Stock on hand at the end of `date` per warehouse, product and variant, split by age. Receipts are the positive adjustments (restock, return, positive correction); the stock on hand is taken to be the latest receipts (first in, first out), and a unit's age is `date` minus the store day it was received. Stock no recorded receipt accounts for is `unattributed`.",
+  description: [
+    "Stock on hand at the end of `date` per warehouse, product and variant, split by age. Receipts are the positive",
+    "adjustments (restock, return, positive correction); the stock on hand is taken to be the latest receipts (first",
+    "in, first out), and a unit's age is `date` minus the store day it was received. Stock no recorded receipt",
+    "accounts for is `unattributed`.",
+  ].join(" "),
   period: "day",
   columns: [
     column("warehouseId", "string", "Warehouse id"),

@@ -10,8 +10,13 @@ import { unitsSold } from "./units-sold.js";
 export const reorderNeededReport: ReportDefinition = {
   name: "reorder-needed",
   title: "Reorder needed",
-  description:
-    "Products and variants whose available stock today (on hand - reserved, all warehouses) is at or below their reorder point = ceil(average daily units sold x leadTimeDays), the average taken over the `lookbackDays` store days ending on `date`. suggestedQuantity = ceil(average daily units x (leadTimeDays + coverDays)) - available: enough to last until a delivery arrives and `coverDays` after. Products without sales in the lookback (reorder point 0) are not listed.",
+  description: [
+    "Products and variants whose available stock today (on hand - reserved, all warehouses) is at or below their",
+    "reorder point = ceil(average daily units sold x leadTimeDays), the average taken over the `lookbackDays` store",
+    "days ending on `date`. suggestedQuantity = ceil(average daily units x (leadTimeDays + coverDays)) - available:",
+    "enough to last until a delivery arrives and `coverDays` after. Products without sales in the lookback (reorder",
+    "point 0) are not listed.",
+  ].join(" "),
   period: "day",
   dayParameters: {
     lookbackDays: { default: 30, description: "Store days of sales, ending on `date`, the daily average is taken over (1 to 365, default 30)" },

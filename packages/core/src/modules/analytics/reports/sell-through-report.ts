@@ -7,8 +7,11 @@ import { unitsSold } from "./units-sold.js";
 export const sellThroughReport: ReportDefinition = {
   name: "sell-through",
   title: "Sell-through",
-  description:
-    "Per product and variant sold in the period or in stock at its end: units sold (lines of orders placed in the period, cancelled orders excluded, less the units refunded), units on hand at the end of `to` in every warehouse, and sell-through % = unitsSold / (unitsSold + onHand) x 100.",
+  description: [
+    "Per product and variant sold in the period or in stock at its end: units sold (lines of orders placed in the",
+    "period, cancelled orders excluded, less the units refunded), units on hand at the end of `to` in every warehouse,",
+    "and sell-through % = unitsSold / (unitsSold + onHand) x 100.",
+  ].join(" "),
   period: "range",
   columns: [
     column("entityId", "string", "Product (catalog entity) id"),

@@ -5,8 +5,12 @@ import { column, type ReportDefinition } from "./report-definition.js";
 export const staffSalesReport: ReportDefinition = {
   name: "staff-sales",
   title: "Staff sales",
-  description:
-    "Per currency and actor: the orders they placed in the period (cancelled ones excluded) and the refunds they issued in it (undone ones excluded), net = total - refundedAmount. The actor of an order placed through a user-bound API key (a till's shift key) is that user, as for refunds; orders placed anonymously, or before orders recorded who placed them, are on the row whose actorId is null.",
+  description: [
+    "Per currency and actor: the orders they placed in the period (cancelled ones excluded) and the refunds they",
+    "issued in it (undone ones excluded), net = total - refundedAmount. The actor of an order placed through a",
+    "user-bound API key (a till's shift key) is that user, as for refunds; orders placed anonymously, or before orders",
+    "recorded who placed them, are on the row whose actorId is null.",
+  ].join(" "),
   period: "range",
   columns: [
     column("currency", "string", "ISO 4217 code; every money column of the row is in its minor units"),

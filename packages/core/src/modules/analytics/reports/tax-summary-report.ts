@@ -7,8 +7,11 @@ import { refundTaxShare } from "./refund-tax-share.js";
 export const taxSummaryReport: ReportDefinition = {
   name: "tax-summary",
   title: "Tax summary",
-  description:
-    "Per currency and tax rate: the taxable base and tax of the lines of orders placed in the period (cancelled orders excluded), less the base and tax of refunds issued in the period (undone ones excluded), whatever day their order was placed.",
+  description: [
+    "Per currency and tax rate: the taxable base and tax of the lines of orders placed in the period (cancelled orders",
+    "excluded), less the base and tax of refunds issued in the period (undone ones excluded), whatever day their order",
+    "was placed.",
+  ].join(" "),
   period: "range",
   columns: [
     column("currency", "string", "ISO 4217 code; every money column of the row is in its minor units"),

@@ -6,8 +6,12 @@ export const createCartRoute = ({ services }: RouteContext) =>
   router("Carts", "/carts")
     .post("/", {
       summary: "Create a cart",
-      description:
-        "A signed-in customer's cart belongs to their session; `customerId` names another customer only with `orders:create:on-behalf` (403 otherwise). Every cart gets a `cartToken`, answered only here: send it as `x-cart-token` to reach the cart (a guest has nothing else). Prices include tax when the store's `carts.isTaxInclusive` setting says so.",
+      description: [
+        "A signed-in customer's cart belongs to their session; `customerId` names another customer only with",
+        "`orders:create:on-behalf` (403 otherwise). Every cart gets a `cartToken`, answered only here:",
+        "send it as `x-cart-token` to reach the cart (a guest has nothing else). Prices include tax when the store's",
+        "`carts.isTaxInclusive` setting says so.",
+      ].join(" "),
     })
     .permission("cart:create")
     .input(createCartBody)

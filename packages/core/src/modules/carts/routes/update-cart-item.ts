@@ -9,7 +9,10 @@ export const updateCartItemRoute = ({ services }: RouteContext) =>
   router("Carts", "/carts")
     .patch("/:id/items/:itemId", {
       summary: "Change the quantity of a cart line",
-      description: `\`quantity\` from 1 to ${MAX_ITEM_QUANTITY} (remove the line to drop it). A checked-out cart is a 409. ${CART_ACCESS_DOC}`,
+      description: [
+        `\`quantity\` from 1 to ${MAX_ITEM_QUANTITY} (remove the line to drop it). A checked-out cart is a 409.`,
+        `${CART_ACCESS_DOC}`,
+      ].join(" "),
     })
     .permission("cart:update")
     .header(CART_TOKEN_HEADER, CART_TOKEN_HEADER_DOC)

@@ -66,8 +66,15 @@ export const startImportRoute = ({ services }: RouteContext) =>
   router("Catalog", "/catalog")
     .post("/import", {
       summary: "Import catalog entities in bulk (NDJSON or CSV)",
-      description:
-        "The body streams in as `application/x-ndjson` (one entity per line) or `text/csv` (one row per variant; rows of one `handle` in a row form an entity), or as multipart/form-data with a `file` field (.ndjson, .jsonl, .csv). Every row is validated while it arrives; rows that fail are listed with their line numbers and write nothing. Answers 202 with the import; its job writes batches of 500 entities, one short transaction each, and `GET /catalog/import/{id}` shows the progress. Re-running a file updates by slug and variant options (SKUs stay unique), never duplicates. A body that is not the format it claims answers 422 and stores nothing. See the README for the row format.",
+      description: [
+        "The body streams in as `application/x-ndjson` (one entity per line) or `text/csv` (one row per variant;",
+        "rows of one `handle` in a row form an entity), or as multipart/form-data with a `file` field (.ndjson,",
+        ".jsonl, .csv). Every row is validated while it arrives; rows that fail are listed with their line numbers and",
+        "write nothing. Answers 202 with the import; its job writes batches of 500 entities, one short transaction",
+        "each, and `GET /catalog/import/{id}` shows the progress. Re-running a file updates by slug and variant",
+        "options (SKUs stay unique), never duplicates. A body that is not the format it claims answers 422 and stores",
+        "nothing. See the README for the row format.",
+      ].join(" "),
     })
     .permission("catalog:import")
     .multipart()

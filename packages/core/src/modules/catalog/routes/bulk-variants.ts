@@ -16,7 +16,10 @@ export const bulkVariantsRoute = ({ services }: RouteContext) =>
   router("Catalog", "/catalog")
     .post("/entities/:id/variants/bulk", {
       summary: "Create the full variant matrix of option axes",
-      description: `Creates missing option types and values, then every combination, skipping existing ones. More than ${MAX_VARIANT_MATRIX} combinations is a 422.`,
+      description: [
+        "Creates missing option types and values, then every combination, skipping existing ones.",
+        `More than ${MAX_VARIANT_MATRIX} combinations is a 422.`,
+      ].join(" "),
     })
     .permission("catalog:update")
     .input(body)

@@ -10,7 +10,10 @@ export const generateVariantsRoute = ({ services }: RouteContext) =>
   router("Catalog", "/catalog")
     .post("/entities/:id/variants/generate", {
       summary: "Generate variants from the entity's option matrix",
-      description: `Every combination of the option types' values (all types, or \`optionTypeIds\`), skipping existing ones. More than ${MAX_VARIANT_MATRIX} combinations is a 422.`,
+      description: [
+        "Every combination of the option types' values (all types, or `optionTypeIds`), skipping existing ones.",
+        `More than ${MAX_VARIANT_MATRIX} combinations is a 422.`,
+      ].join(" "),
     })
     .permission("catalog:update")
     .input(z.object({ optionTypeIds: z.array(z.uuid()).max(20).optional() }))

@@ -40,8 +40,11 @@ export const listEntitiesRoute = ({ services }: RouteContext) =>
   router("Catalog", "/catalog")
     .get("/entities", {
       summary: "List catalog entities",
-      description:
-        "Filters type, status, category, brand; `sort=field:direction`; `include` is a comma list of registered includes. Pages by `page` or, at the same cost at any depth, by `cursor`: pass `meta.pagination.nextCursor` with the same filters and sort for the next page.",
+      description: [
+        "Filters type, status, category, brand; `sort=field:direction`; `include` is a comma list of registered",
+        "includes. Pages by `page` or, at the same cost at any depth, by `cursor`: pass `meta.pagination.nextCursor`",
+        "with the same filters and sort for the next page.",
+      ].join(" "),
     })
     .permission("catalog:read")
     .query(query)

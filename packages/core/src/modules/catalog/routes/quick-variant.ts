@@ -6,7 +6,10 @@ export const quickVariantRoute = ({ services }: RouteContext) =>
   router("Catalog", "/catalog")
     .post("/entities/:id/variants/quick", {
       summary: "Create a variant in one call",
-      description: "Upserts the option types and values named in `options`, then the variant, and seeds zero stock for it. 201 when created, 200 when it existed.",
+      description: [
+        "Upserts the option types and values named in `options`, then the variant, and seeds zero stock for it.",
+        "201 when created, 200 when it existed.",
+      ].join(" "),
     })
     .permission("catalog:update")
     .input(quickVariantInput)

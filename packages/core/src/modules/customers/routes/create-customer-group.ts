@@ -6,8 +6,10 @@ export const createCustomerGroupRoute = ({ services }: RouteContext) =>
   router("Customers", "/customers")
     .post("/groups", {
       summary: "Create a customer group",
-      description:
-        "`id` is what prices (`customerGroupId`) and promotions (`customerGroupIds`) name: choose it to match them (`wholesale`), or leave it out for a UUID. A duplicate id or name (any case) is a 409.",
+      description: [
+        "`id` is what prices (`customerGroupId`) and promotions (`customerGroupIds`) name: choose it to match them",
+        "(`wholesale`), or leave it out for a UUID. A duplicate id or name (any case) is a 409.",
+      ].join(" "),
     })
     .permission("customers:update")
     .input(customerGroupInput)

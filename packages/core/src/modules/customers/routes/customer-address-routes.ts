@@ -16,7 +16,11 @@ export const customerAddressRoutes = ({ services }: RouteContext) =>
     .handler(async ({ params, organizationId }) => ({ data: await services.customers.listAddresses(organizationId, params.id) }))
     .post("/:id/addresses", {
       summary: "Add an address to a customer",
-      description: `At most ${MAX_ADDRESSES_PER_CUSTOMER} per customer (422 beyond, nothing written). \`isDefaultShipping\`/\`isDefaultBilling\` make it the only default of that kind. Emits customers.update (\`addressAdded\`).`,
+      description: [
+        `At most ${MAX_ADDRESSES_PER_CUSTOMER} per customer (422 beyond, nothing written).`,
+        "`isDefaultShipping`/`isDefaultBilling` make it the only default of that kind. Emits customers.update",
+        "(`addressAdded`).",
+      ].join(" "),
     })
     .permission("customers:update")
     .params(customerParams)

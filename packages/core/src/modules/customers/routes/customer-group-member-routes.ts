@@ -8,8 +8,11 @@ export const customerGroupMemberRoutes = ({ services }: RouteContext) =>
   router("Customers", "/customers")
     .post("/groups/:id/members", {
       summary: "Add customers to a group",
-      description:
-        "Up to 100 customer ids; members already in the group stay as they are. An unknown id is a 422 at `body.customerIds.N` and nothing is written. Answers the ids added; each emits customers.update (`groupsChanged`).",
+      description: [
+        "Up to 100 customer ids; members already in the group stay as they are. An unknown id is a 422 at",
+        "`body.customerIds.N` and nothing is written. Answers the ids added; each emits customers.update",
+        "(`groupsChanged`).",
+      ].join(" "),
     })
     .permission("customers:update")
     .params(z.object({ id: groupIdSchema }))
@@ -18,7 +21,10 @@ export const customerGroupMemberRoutes = ({ services }: RouteContext) =>
     .handler(async ({ params, input, organizationId, actor }) => ({ data: await services.customers.addToGroup(organizationId, params.id, input.customerIds, actor) }))
     .delete("/groups/:id/members/:customerId", {
       summary: "Remove a customer from a group",
-      description: "Answers the customer's profile. 404 when the group, the customer or the membership does not exist. Emits customers.update (`groupsChanged`).",
+      description: [
+        "Answers the customer's profile. 404 when the group, the customer or the membership does not exist.",
+        "Emits customers.update (`groupsChanged`).",
+      ].join(" "),
     })
     .permission("customers:update")
     .params(z.object({ id: groupIdSchema, customerId: customerIdSchema }))

@@ -7,7 +7,10 @@ export const deleteCustomerGroupRoute = ({ services }: RouteContext) =>
   router("Customers", "/customers")
     .delete("/groups/:id", {
       summary: "Delete a customer group",
-      description: "Its members leave it (each emits customers.update `groupsChanged`). Prices and promotions naming its id stay and apply to nobody. Answers the deleted group.",
+      description: [
+        "Its members leave it (each emits customers.update `groupsChanged`). Prices and promotions naming its id stay",
+        "and apply to nobody. Answers the deleted group.",
+      ].join(" "),
     })
     .permission("customers:update")
     .params(z.object({ id: groupIdSchema }))

@@ -8,7 +8,10 @@ export const listCustomersRoute = ({ services }: RouteContext) =>
   router("Customers", "/customers")
     .get("/", {
       summary: "List customers",
-      description: "Newest first. `q` matches a substring of the e-mail or the name (any case), `groupId` keeps one group's members, `hasAccount` splits accounts from staff-made records.",
+      description: [
+        "Newest first. `q` matches a substring of the e-mail or the name (any case), `groupId` keeps one group's",
+        "members, `hasAccount` splits accounts from staff-made records.",
+      ].join(" "),
     })
     .permission("customers:read")
     .query(listCustomersQuery)

@@ -7,7 +7,10 @@ export const adjustStockRoute = ({ services }: RouteContext) =>
   router("Inventory", "/inventory")
     .post("/adjust", {
       summary: "Adjust on-hand stock",
-      description: "restock and return add, sale and damage remove (positive quantity), correction applies a signed change. Going below the reserved quantity is a 409. Emits inventory.afterAdjust.",
+      description: [
+        "restock and return add, sale and damage remove (positive quantity), correction applies a signed change.",
+        "Going below the reserved quantity is a 409. Emits inventory.afterAdjust.",
+      ].join(" "),
     })
     .permission("inventory:adjust")
     .input(adjustStockBody)

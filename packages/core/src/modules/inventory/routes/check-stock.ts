@@ -14,7 +14,10 @@ const query = z.object({
 
 export const checkStockRoute = ({ services }: RouteContext) =>
   router("Inventory", "/inventory")
-    .get("/check", { summary: "Stock of entities", description: "`entityIds`: comma-separated UUIDs (at most 100). An unknown id is a 404; so is an unpublished entity's, unless the caller has catalog:read:unpublished or inventory:adjust." })
+    .get("/check", { summary: "Stock of entities", description: [
+        "`entityIds`: comma-separated UUIDs (at most 100). An unknown id is a 404; so is an unpublished entity's,",
+        "unless the caller has catalog:read:unpublished or inventory:adjust.",
+      ].join(" ") })
     .permission("inventory:read")
     .query(query)
     .output(z.array(z.object({ entityId: z.string(), onHand: z.number().int(), reserved: z.number().int(), available: z.number().int(), levels: z.array(stockLevelSchema) })))

@@ -6,7 +6,10 @@ export const reserveStockRoute = ({ services }: RouteContext) =>
   router("Inventory", "/inventory")
     .post("/reserve", {
       summary: "Reserve stock",
-      description: "Holds `quantity` until released, converted or expired (`ttlSeconds`, default 900, or `expiresAt`, a moment at most 366 days ahead). Not enough available stock is a 409.",
+      description: [
+        "Holds `quantity` until released, converted or expired (`ttlSeconds`, default 900, or `expiresAt`, a moment at",
+        "most 366 days ahead). Not enough available stock is a 409.",
+      ].join(" "),
     })
     .permission("inventory:adjust")
     .input(reserveInput)

@@ -7,7 +7,10 @@ export const retryJob = ({ services }: RouteContext) =>
   router("Jobs", "/admin/jobs")
     .post("/:id/retry", {
       summary: "Re-enqueue a failed job",
-      description: "The job goes back to pending, due now, with its attempts reset. 404 unless it is a failed job of the organization.",
+      description: [
+        "The job goes back to pending, due now, with its attempts reset. 404 unless it is a failed job of the",
+        "organization.",
+      ].join(" "),
     })
     .permission("jobs:admin")
     .params(z.object({ id: z.uuid() }))

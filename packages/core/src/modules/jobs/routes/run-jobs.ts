@@ -30,7 +30,11 @@ export const runJobs = ({ services, config }: RouteContext) => {
   return router("Jobs", "/jobs")
     .get("/run", {
       summary: "Process due jobs (a cron target)",
-      description: `Claims up to \`limit\` due jobs of \`queue\`, every organization's, and runs them. In production it needs the operator token (\`jobs.runToken\`, \`JOBS_RUN_TOKEN\`) in the \`${JOBS_TOKEN_HEADER}\` header, and is refused to everyone when none is configured; elsewhere anyone may call it.`,
+      description: [
+        "Claims up to `limit` due jobs of `queue`, every organization's, and runs them. In production it needs the",
+        `operator token (\`jobs.runToken\`, \`JOBS_RUN_TOKEN\`) in the \`${JOBS_TOKEN_HEADER}\` header, and is refused`,
+        "to everyone when none is configured; elsewhere anyone may call it.",
+      ].join(" "),
     })
     .header(JOBS_TOKEN_HEADER, { description: "The operator token `jobs.runToken` (required in production)", maxLength: 1000 })
     .query(runQuery)

@@ -7,7 +7,11 @@ export const addMyAddressRoute = ({ services }: RouteContext) =>
   router("Customer self-service", "/me")
     .post("/addresses", {
       summary: "Save an address",
-      description: `At most ${MAX_ADDRESSES_PER_CUSTOMER} (422 beyond, nothing written). \`isDefaultShipping\`/\`isDefaultBilling\` make it my only default of that kind. \`country\` is ISO 3166-1 alpha-2 in upper case. Emits customers.update (\`addressAdded\`). ${PROFILE_DOC} ${ME_ACCESS_DOC}`,
+      description: [
+        `At most ${MAX_ADDRESSES_PER_CUSTOMER} (422 beyond, nothing written).`,
+        "`isDefaultShipping`/`isDefaultBilling` make it my only default of that kind. `country` is ISO 3166-1",
+        `alpha-2 in upper case. Emits customers.update (\`addressAdded\`). ${PROFILE_DOC} ${ME_ACCESS_DOC}`,
+      ].join(" "),
     })
     .session()
     .permission("customers:update:self")

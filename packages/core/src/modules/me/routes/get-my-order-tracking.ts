@@ -8,7 +8,11 @@ export const getMyOrderTrackingRoute = ({ services }: RouteContext) =>
   router("Customer self-service", "/me")
     .get("/orders/:idOrNumber/tracking", {
       summary: "Track one of my orders",
-      description: `The order's status, its shipments newest first (carrier, tracking number, tracking URL, the lines each carried) and how far each line has shipped; no shipment yet is an empty list. ${ME_ACCESS_DOC}`,
+      description: [
+        "The order's status, its shipments newest first (carrier, tracking number, tracking URL, the lines each",
+        "carried) and how far each line has shipped; no shipment yet is an empty list.",
+        `${ME_ACCESS_DOC}`,
+      ].join(" "),
     })
     .session()
     .permission("orders:read:own")

@@ -8,7 +8,10 @@ export const removeMyAddressRoute = ({ services }: RouteContext) =>
   router("Customer self-service", "/me")
     .delete("/addresses/:id", {
       summary: "Delete a saved address",
-      description: `Answers the deleted address; another customer's address is a 404 like a missing one, a malformed id a 422. Emits customers.update (\`addressRemoved\`). ${ME_ACCESS_DOC}`,
+      description: [
+        "Answers the deleted address; another customer's address is a 404 like a missing one, a malformed id a 422.",
+        `Emits customers.update (\`addressRemoved\`). ${ME_ACCESS_DOC}`,
+      ].join(" "),
     })
     .session()
     .permission("customers:update:self")

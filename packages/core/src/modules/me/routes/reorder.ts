@@ -7,7 +7,15 @@ export const reorderRoute = ({ services }: RouteContext) =>
   router("Customer self-service", "/me")
     .post("/orders/:orderId/reorder", {
       summary: "Buy one of my orders again",
-      description: `Makes a NEW cart of mine (answered like \`POST /api/carts\`, with its \`cartToken\`) holding the order's items at the quantities ordered, priced today. Items deleted, no longer published, \`discontinued\` or without a price in the order's currency are left out and listed in \`meta.skipped: [{ entityId, variantId, title, quantity, reason }]\` (\`reason\`: \`deleted\`, \`unpublished\`, \`discontinued\`, \`no_price\`). When nothing is left, no cart is made: 409 \`CONFLICT\` with \`details.skipped\`. Stock is checked at checkout. Needs \`orders:read:own\` and \`cart:create\`. \`:orderId\` is the order's UUID or number. ${ME_ACCESS_DOC}`,
+      description: [
+        "Makes a NEW cart of mine (answered like `POST /api/carts`, with its `cartToken`) holding the order's",
+        "items at the quantities ordered, priced today. Items deleted, no longer published, `discontinued` or",
+        "without a price in the order's currency are left out and listed in",
+        "`meta.skipped: [{ entityId, variantId, title, quantity, reason }]` (`reason`:",
+        "`deleted`, `unpublished`, `discontinued`, `no_price`). When nothing is left, no cart is made:",
+        "409 `CONFLICT` with `details.skipped`. Stock is checked at checkout. Needs `orders:read:own` and",
+        `\`cart:create\`. \`:orderId\` is the order's UUID or number. ${ME_ACCESS_DOC}`,
+      ].join(" "),
     })
     .session()
     .permission("orders:read:own", "cart:create")

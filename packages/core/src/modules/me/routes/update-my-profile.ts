@@ -8,7 +8,12 @@ export const updateMyProfileRoute = ({ services }: RouteContext) =>
   router("Customer self-service", "/me")
     .patch("/profile", {
       summary: "Change my profile",
-      description: `\`name\`, \`phone\` (null clears them) and \`acceptsMarketing\` (its change is dated in \`acceptsMarketingUpdatedAt\`). Any other field (\`email\`, the account's sign-in address; \`groupIds\`; \`metadata\`) is a 422 with nothing changed. Emits customers.update. ${PROFILE_DOC} ${ME_ACCESS_DOC}`,
+      description: [
+        "`name`, `phone` (null clears them) and `acceptsMarketing` (its change is dated in",
+        "`acceptsMarketingUpdatedAt`). Any other field (`email`, the account's sign-in address;",
+        "`groupIds`; `metadata`) is a 422 with nothing changed. Emits customers.update.",
+        `${PROFILE_DOC} ${ME_ACCESS_DOC}`,
+      ].join(" "),
     })
     .session()
     .permission("customers:update:self")

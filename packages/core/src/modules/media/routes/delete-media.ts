@@ -5,7 +5,10 @@ import { mediaAssetSchema } from "../media-schemas.js";
 
 export const deleteMediaRoute = ({ services }: RouteContext) =>
   router("Media", "/media")
-    .delete("/:id", { summary: "Delete a media asset", description: "Merchant uploads need media:write; generated and imported assets media:write or catalog:update. Attachments go with it." })
+    .delete("/:id", { summary: "Delete a media asset", description: [
+        "Merchant uploads need media:write; generated and imported assets media:write or catalog:update.",
+        "Attachments go with it.",
+      ].join(" ") })
     .auth()
     .params(z.object({ id: z.uuid() }))
     .output(mediaAssetSchema)

@@ -6,7 +6,12 @@ export const getMediaRoute = ({ services }: RouteContext) =>
   router("Media", "/media")
     .get("/:id", {
       summary: "Redirect to a media file",
-      description: "302 to the file. A caller without `media:write` reaches only public assets (attached in a `media.publicRoles` role to an entity it may read); any other asset is a 404. `signed=true` gives a signed URL that works without credentials until it expires (`media.signedUrlTtlSeconds`). The body repeats the URL for clients that do not follow redirects.",
+      description: [
+        "302 to the file. A caller without `media:write` reaches only public assets (attached in a `media.publicRoles`",
+        "role to an entity it may read); any other asset is a 404. `signed=true` gives a signed URL that works without",
+        "credentials until it expires (`media.signedUrlTtlSeconds`). The body repeats the URL for clients that do not",
+        "follow redirects.",
+      ].join(" "),
     })
     .permission("media:read")
     .params(z.object({ id: z.uuid() }))

@@ -6,7 +6,11 @@ export const serveMediaFileRoute = ({ services }: RouteContext) =>
   router("Media", "/media")
     .get("/:id/file", {
       summary: "The bytes of a media file",
-      description: "With `expires` and `signature` from a signed URL, no credentials are needed (403 when expired or tampered); otherwise media:read, and only public assets (attached in a `media.publicRoles` role to an entity the caller may read) without `media:write`: any other asset is a 404.",
+      description: [
+        "With `expires` and `signature` from a signed URL, no credentials are needed (403 when expired or tampered);",
+        "otherwise media:read, and only public assets (attached in a `media.publicRoles` role to an entity the caller",
+        "may read) without `media:write`: any other asset is a 404.",
+      ].join(" "),
     })
     .params(z.object({ id: z.uuid() }))
     .query(z.object({ expires: z.coerce.number().int().optional(), signature: z.string().max(200).optional() }))

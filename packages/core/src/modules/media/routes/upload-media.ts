@@ -45,7 +45,11 @@ export const uploadMediaRoute = ({ services }: RouteContext) =>
   router("Media", "/media")
     .post("/upload", {
       summary: "Upload a media file",
-      description: "multipart/form-data: `file` (required; type judged by its bytes: JPEG, PNG, GIF, WebP, AVIF, MP4, PDF; size limit `media.maxFileSize`, default 10 MB, 413 above), `alt`, optional `derivedFromAssetId` and `confidence`. Origin is always merchant.",
+      description: [
+        "multipart/form-data: `file` (required; type judged by its bytes: JPEG, PNG, GIF, WebP, AVIF, MP4, PDF;",
+        "size limit `media.maxFileSize`, default 10 MB, 413 above), `alt`, optional `derivedFromAssetId` and",
+        "`confidence`. Origin is always merchant.",
+      ].join(" "),
     })
     .permission("media:write")
     .multipart()

@@ -7,8 +7,16 @@ export const createRefundRoute = ({ services }: RouteContext) =>
   router("Orders", "/orders")
     .post("/:id/refunds", {
       summary: "Refund units of an order's lines",
-      description:
-        "The amount is computed by the server from each line's total (price, discount share and tax share, pro rata by quantity; refunding every unit refunds exactly the line's total), never sent by the client. Refused with 422 VALIDATION_FAILED when a line asks for more than `quantity - refundedQuantity`, with 403 FORBIDDEN (`error.details`: cap, used, left) when the operator's refunds of the store's day would pass `policies.refundDailyCap`, with 409 CONFLICT for a pending or cancelled order; nothing is written then. The refund can be undone for `policies.refundUndoWindowMinutes` (default 15); the payment provider is asked to pay it back only after that. `approval` carries a one-time approval token a plugin issued (see the `orders.beforeRefund` hook: a point-of-sale manager override lets one refund past the cap).",
+      description: [
+        "The amount is computed by the server from each line's total (price, discount share and tax share, pro rata by",
+        "quantity; refunding every unit refunds exactly the line's total), never sent by the client.",
+        "Refused with 422 VALIDATION_FAILED when a line asks for more than `quantity - refundedQuantity`, with 403",
+        "FORBIDDEN (`error.details`: cap, used, left) when the operator's refunds of the store's day would pass",
+        "`policies.refundDailyCap`, with 409 CONFLICT for a pending or cancelled order; nothing is written then.",
+        "The refund can be undone for `policies.refundUndoWindowMinutes` (default 15); the payment provider is asked",
+        "to pay it back only after that. `approval` carries a one-time approval token a plugin issued (see the",
+        "`orders.beforeRefund` hook: a point-of-sale manager override lets one refund past the cap).",
+      ].join(" "),
     })
     .permission("orders:update")
     .params(z.object({ id: z.string().min(1).max(64) }))

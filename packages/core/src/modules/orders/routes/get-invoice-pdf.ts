@@ -7,7 +7,11 @@ export const getInvoicePdfRoute = ({ services }: RouteContext) =>
   router("Orders", "/orders")
     .get("/:id/invoice.pdf", {
       summary: "The order's fiscal invoice as a PDF",
-      description: "By UUID or number. The first invoice of an order takes the store's next invoice number (`INV-YYYY-NNNNNN`, gapless); later ones show the same. Sent as an attachment (`Content-Disposition: attachment`, an ASCII `filename` and RFC 5987 `filename*`), never rendered inline.",
+      description: [
+        "By UUID or number. The first invoice of an order takes the store's next invoice number (`INV-YYYY-NNNNNN`,",
+        "gapless); later ones show the same. Sent as an attachment (`Content-Disposition: attachment`, an ASCII",
+        "`filename` and RFC 5987 `filename*`), never rendered inline.",
+      ].join(" "),
     })
     .permission("orders:read")
     .params(z.object({ id: z.string().min(1).max(64) }))

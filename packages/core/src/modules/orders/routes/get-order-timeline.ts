@@ -7,7 +7,10 @@ export const getOrderTimelineRoute = ({ services }: RouteContext) =>
   router("Orders", "/orders")
     .get("/:id/timeline", {
       summary: "Read an order's timeline",
-      description: "Status changes, notes, refunds and refund undos merged, newest first, each with `type`, `at`, `actor`, `summary` and `data`.",
+      description: [
+        "Status changes, notes, refunds and refund undos merged, newest first, each with `type`, `at`, `actor`,",
+        "`summary` and `data`.",
+      ].join(" "),
     })
     .permission("orders:read")
     .params(z.object({ id: z.string().min(1).max(64) }))

@@ -7,8 +7,11 @@ export const undoRefundRoute = ({ services }: RouteContext) =>
   router("Orders", "/orders")
     .post("/:id/refunds/:refundId/undo", {
       summary: "Undo a refund within its undo window",
-      description:
-        "Within `policies.refundUndoWindowMinutes` of the refund: gives the lines their refundable units back and the refunding operator's cap its amount; nothing is paid out. After the window, or for a refund already undone: 409 CONFLICT.",
+      description: [
+        "Within `policies.refundUndoWindowMinutes` of the refund: gives the lines their refundable units back and the",
+        "refunding operator's cap its amount; nothing is paid out. After the window, or for a refund already undone:",
+        "409 CONFLICT.",
+      ].join(" "),
     })
     .permission("orders:update")
     .params(z.object({ id: z.string().min(1).max(64), refundId: z.string().min(1).max(64) }))

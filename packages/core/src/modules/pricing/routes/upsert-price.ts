@@ -6,8 +6,10 @@ export const upsertPriceRoute = ({ services }: RouteContext) =>
   router("Pricing", "/pricing")
     .post("/prices", {
       summary: "Set a price",
-      description:
-        "One price per (entity, variant, currency, customer group): 201 when created (pricing.create), 200 when an existing price was updated (pricing.update). `amount` is in minor units.",
+      description: [
+        "One price per (entity, variant, currency, customer group): 201 when created (pricing.create), 200 when an",
+        "existing price was updated (pricing.update). `amount` is in minor units.",
+      ].join(" "),
     })
     .permission("pricing:create")
     .input(upsertPriceInput)

@@ -9,8 +9,12 @@ export const listPromotionsRoute = ({ services }: RouteContext) =>
   router("Promotions", "/promotions")
     .get("/", {
       summary: "List active promotions",
-      description:
-        "Active promotions inside their validity window, oldest first. Public, as the spec has it: storefronts advertise current offers. Callers who manage promotions (`promotions:create` or `promotions:update`) see every active promotion whole; anyone else (anonymous, a storefront key, a customer) sees only those marked `isPublic`, without `usageLimit`, `used`, `perCustomerLimit` and `customerGroupIds`.",
+      description: [
+        "Active promotions inside their validity window, oldest first. Public, as the spec has it:",
+        "storefronts advertise current offers. Callers who manage promotions (`promotions:create` or",
+        "`promotions:update`) see every active promotion whole; anyone else (anonymous, a storefront key, a customer)",
+        "sees only those marked `isPublic`, without `usageLimit`, `used`, `perCustomerLimit` and `customerGroupIds`.",
+      ].join(" "),
     })
     .query(paginationQuery)
     .output(z.array(listedPromotionSchema))

@@ -48,8 +48,14 @@ export const validatePromotionRoute = ({ services }: RouteContext) =>
   router("Promotions", "/promotions")
     .post("/validate", {
       summary: "Check a promotion code against a cart",
-      description:
-        "Prices each line with the pricing service (client prices are ignored), applies `appliedCodes` then `code`, and answers whether `code` applies, why not (`reason`), and its discount line by line. Redeems nothing. An unknown code is a 404; so is a line naming an entity that does not exist or, for a caller without catalog:read:unpublished, is not published (the same answer). Customer groups come from the signed-in customer's profile (guests: none); `customerGroupIds`, and a `customerId` other than a signed-in caller's own, need `orders:create:on-behalf` (403).",
+      description: [
+        "Prices each line with the pricing service (client prices are ignored), applies `appliedCodes` then `code`,",
+        "and answers whether `code` applies, why not (`reason`), and its discount line by line.",
+        "Redeems nothing. An unknown code is a 404; so is a line naming an entity that does not exist or, for a caller",
+        "without catalog:read:unpublished, is not published (the same answer). Customer groups come from the signed-in",
+        "customer's profile (guests: none); `customerGroupIds`, and a `customerId` other than a signed-in caller's",
+        "own, need `orders:create:on-behalf` (403).",
+      ].join(" "),
     })
     .input(body)
     .output(answer)

@@ -43,8 +43,13 @@ export const searchCatalogRoute = ({ services }: RouteContext) =>
   router("Search", "/search")
     .get("/", {
       summary: "Search the catalog",
-      description:
-        "`q`, filters `type`, `category`, `brand`, `status`, repeatable `attr.<name>` (values of one name ORed, names ANDed; names match ^[A-Za-z0-9_-]+$), `facets` (type, category, brand, status, attribute names). Only filterable custom fields, by their approved en values. A query matching more entities than the adapter ranks (1,000 by default) answers the best of those candidates, `meta.total` as that limit and `meta.isTotalExact: false`; facets then count the candidates.",
+      description: [
+        "`q`, filters `type`, `category`, `brand`, `status`, repeatable `attr.<name>` (values of one name ORed, names",
+        "ANDed; names match ^[A-Za-z0-9_-]+$), `facets` (type, category, brand, status, attribute names).",
+        "Only filterable custom fields, by their approved en values. A query matching more entities than the adapter",
+        "ranks (1,000 by default) answers the best of those candidates, `meta.total` as that limit and",
+        "`meta.isTotalExact: false`; facets then count the candidates.",
+      ].join(" "),
     })
     .permission("catalog:read")
     .query(query)

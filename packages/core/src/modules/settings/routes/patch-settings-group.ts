@@ -12,7 +12,11 @@ export const patchSettingsGroupRoute = ({ services, registries }: RouteContext) 
   router("Settings", "/settings")
     .patch("/:group", {
       summary: "Patch a settings group",
-      description: `Shallow merge: each key replaces its value, a null value deletes the key, other keys stay. Declared groups are validated against their schema (422, nothing written): ${describeGroups(registries)}. Other groups accept any object. Answers the group's new value.`,
+      description: [
+        "Shallow merge: each key replaces its value, a null value deletes the key, other keys stay.",
+        "Declared groups are validated against their schema (422, nothing written):",
+        `${describeGroups(registries)}. Other groups accept any object. Answers the group's new value.`,
+      ].join(" "),
     })
     .permission("settings:manage")
     .input(body)

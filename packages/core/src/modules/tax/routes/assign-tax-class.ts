@@ -6,7 +6,10 @@ export const assignTaxClassRoute = ({ services }: RouteContext) =>
   router("Tax", "/tax")
     .put("/assignments", {
       summary: "Set the tax class of an entity or a variant",
-      description: "Without `variantId` the class applies to the entity (and its variants without their own). `taxClassId: null` removes the assignment (answers null).",
+      description: [
+        "Without `variantId` the class applies to the entity (and its variants without their own).",
+        "`taxClassId: null` removes the assignment (answers null).",
+      ].join(" "),
     })
     .permission("tax:manage")
     .input(assignTaxClassInput)

@@ -24,8 +24,11 @@ export const calculateTaxRoute = ({ services }: RouteContext) =>
   router("Tax", "/tax")
     .post("/calculate", {
       summary: "Preview the tax of lines",
-      description:
-        "What checkout computes: per line the variant's class, else the entity's, else the default class, else 0 — or, for organizations without active classes, the configured rate of the address's region or country. Rounded per line, half away from zero.",
+      description: [
+        "What checkout computes: per line the variant's class, else the entity's, else the default class, else 0 — or,",
+        "for organizations without active classes, the configured rate of the address's region or country.",
+        "Rounded per line, half away from zero.",
+      ].join(" "),
     })
     .permission("tax:manage")
     .input(body)

@@ -6,7 +6,10 @@ export const createTaxClassRoute = ({ services }: RouteContext) =>
   router("Tax", "/tax")
     .post("/classes", {
       summary: "Create a tax class",
-      description: "`rateBps` in basis points. `isDefault: true` makes it the organization's only default class (the previous one is unset in the same transaction). A duplicate name is a 409.",
+      description: [
+        "`rateBps` in basis points. `isDefault: true` makes it the organization's only default class (the previous one",
+        "is unset in the same transaction). A duplicate name is a 409.",
+      ].join(" "),
     })
     .permission("tax:manage")
     .input(taxClassBody)

@@ -7,7 +7,10 @@ export const listReportsRoute = () =>
   router("Analytics", "/analytics")
     .get("/reports", {
       summary: "List the built-in reports",
-      description: "Each report's name, what it computes, the query parameters it takes and its columns (money in minor units of the row's currency).",
+      description: [
+        "Each report's name, what it computes, the query parameters it takes and its columns (money in minor units of",
+        "the row's currency).",
+      ].join(" "),
     })
     .permission("analytics:read")
     .output(z.array(reportDescriptionSchema))
