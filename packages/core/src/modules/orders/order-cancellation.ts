@@ -1,8 +1,9 @@
 import type { Transaction } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
 import type { Actor } from "../../kernel/actor.js";
-import { isAppError } from "../../kernel/app-error.js";
 import type { Services } from "../../kernel/contexts.js";
+import { catalogErrorReasons } from "../catalog/index.js";
+import { inventoryErrorReasons } from "../inventory/index.js";
 import type { Order } from "./orders-context.js";
 
 /**
@@ -40,7 +41,8 @@ export async function returnCancelledStock(
       } catch (error) {
         // A product or warehouse deleted since the sale has no stock row left to return to; the
         // cancel still stands (the check is a read that fails before any write, so `trx` is intact).
-        if (isAppError(error) && error.code === "NOT_FOUND") continue;
+        if (inventoryErrorReasons.reasonOf(error) === "WAREHOUSE_NOT_FOUND") continue;
+        if (catalogErrorReasons.reasonOf(error) === "SALE_TARGET_NOT_FOUND") continue;
         throw error;
       }
     }

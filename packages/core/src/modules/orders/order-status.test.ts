@@ -156,6 +156,17 @@ describe("order status", () => {
       expect((await call(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: clerk, body: { status: "cancelled" } })).status).toBe(409);
       expect({ kettle: await onHand(kettle), cup: await onHand(cup) }).toEqual(before);
     });
+
+    it("still cancels when a sold product was deleted since, returning the other lines' units", async () => {
+      const order = await placeOrder();
+      const deleted = await call(t.app, "DELETE", `/api/catalog/entities/${cup}`);
+      expect(deleted.status).toBe(200);
+      const before = await onHand(kettle);
+      const cancelled = await call(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: clerk, body: { status: "cancelled" } });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.data.status).toBe("cancelled");
+      expect(await onHand(kettle)).toBe(before + 3);
+    });
   });
 
   describe("listing", () => {
