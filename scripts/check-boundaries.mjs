@@ -124,9 +124,15 @@ function relativeImports(file) {
 function kernelLayerProblems() {
   const found = [];
   const isSource = (path) => !path.endsWith(".test.ts");
-  const kernelFiles = sourceFiles(join(root, KERNEL_DIR)).map((file) => relative(root, file)).filter(isSource);
-  const dbFiles = sourceFiles(join(root, DB_DIR)).map((file) => relative(root, file)).filter(isSource);
-  const httpFiles = sourceFiles(join(root, HTTP_DIR)).map((file) => relative(root, file)).filter(isSource);
+  const kernelFiles = sourceFiles(join(root, KERNEL_DIR))
+    .map((file) => relative(root, file))
+    .filter(isSource);
+  const dbFiles = sourceFiles(join(root, DB_DIR))
+    .map((file) => relative(root, file))
+    .filter(isSource);
+  const httpFiles = sourceFiles(join(root, HTTP_DIR))
+    .map((file) => relative(root, file))
+    .filter(isSource);
 
   for (const file of dbFiles) {
     for (const target of relativeImports(join(root, file))) {
@@ -221,9 +227,14 @@ for (const group of ["packages", "apps", "examples", "bench"]) {
         const specifier = match[1];
         const where = relative(root, file);
         // Tests may compose the kernel with modules, as the composition root does; the kernel's code may not.
-        if (specifier.startsWith(".") && !where.endsWith(".test.ts") && KERNEL_LAYERS.some((layer) => where.startsWith(layer))) {
+        if (
+          specifier.startsWith(".") &&
+          !where.endsWith(".test.ts") &&
+          KERNEL_LAYERS.some((layer) => where.startsWith(layer))
+        ) {
           const target = relative(root, resolve(dirname(file), specifier));
-          if (`${target}/`.startsWith(CORE_MODULES)) problems.push(`${where}: the kernel must not import a module (${specifier})`);
+          if (`${target}/`.startsWith(CORE_MODULES))
+            problems.push(`${where}: the kernel must not import a module (${specifier})`);
         }
         if (/(^|\/)(apps)\//.test(specifier) || specifier.startsWith("@unified-commerce/server")) {
           if (!folder.startsWith("apps/")) problems.push(`${where}: imports an app (${specifier})`);
@@ -305,7 +316,9 @@ for (const file of sourceFiles(join(root, "packages/cli/src"))) {
   if (where.endsWith(".test.ts") || where.includes("/test-fixtures/")) continue;
   const text = readFileSync(file, "utf8");
   for (const match of text.matchAll(/(?:from|import)\s*\(?\s*["'](@unified-commerce\/plugin-(?!sdk)[^"']*)["']/g)) {
-    problems.push(`${where}: the CLI must not import a plugin (${match[1]}); a plugin adds commands through its manifest`);
+    problems.push(
+      `${where}: the CLI must not import a plugin (${match[1]}); a plugin adds commands through its manifest`,
+    );
   }
 }
 

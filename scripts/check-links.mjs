@@ -14,7 +14,7 @@ const skipped = new Set(["node_modules", "dist", ".git", ".turbo", ".data"]);
 
 function markdownFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (skipped.has(entry.name) || entry.name.startsWith(".") && entry.name !== ".changeset") return [];
+    if (skipped.has(entry.name) || (entry.name.startsWith(".") && entry.name !== ".changeset")) return [];
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return markdownFiles(path);
     return entry.name.endsWith(".md") ? [path] : [];

@@ -25,7 +25,11 @@ import { checkTarball, readTarball } from "./pack-smoke/check-tarball.mjs";
 import { run, startUntilHealthy } from "./pack-smoke/processes.mjs";
 
 const { values: options } = parseArgs({
-  options: { template: { type: "string", default: "minimal" }, "skip-build": { type: "boolean", default: false }, keep: { type: "boolean", default: false } },
+  options: {
+    template: { type: "string", default: "minimal" },
+    "skip-build": { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+  },
 });
 const root = fileURLToPath(new URL("..", import.meta.url));
 const work = mkdtempSync(join(tmpdir(), "uc-pack-smoke-"));
@@ -39,7 +43,12 @@ const problems = [];
  * own embedded database as scaffolded.
  */
 const cleanEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([name]) => !/^(npm_|pnpm_|INIT_CWD$|DATABASE_URL$|TEST_DATABASE_URL$|DATA_DIR$|COMMERCE_CONFIG$|PORT$|HOST$|NODE_OPTIONS$)/i.test(name)),
+  Object.entries(process.env).filter(
+    ([name]) =>
+      !/^(npm_|pnpm_|INIT_CWD$|DATABASE_URL$|TEST_DATABASE_URL$|DATA_DIR$|COMMERCE_CONFIG$|PORT$|HOST$|NODE_OPTIONS$)/i.test(
+        name,
+      ),
+  ),
 );
 
 function step(title) {
@@ -67,22 +76,45 @@ try {
   console.log([...packed.keys()].join("\n"));
 
   step("check each tarball's manifest and files");
-  for (const [name, { file, folder }] of packed) problems.push(...checkTarball(readTarball(file), folder).map((problem) => `${name}: ${problem}`));
+  for (const [name, { file, folder }] of packed)
+    problems.push(...checkTarball(readTarball(file), folder).map((problem) => `${name}: ${problem}`));
   // Reported now and failed at the end, so one run also shows whether the store installs and starts.
   if (problems.length > 0) console.error(`the packed packages are not ready to publish:\n  ${problems.join("\n  ")}`);
 
   step(`npx create-store my-store --template ${options.template} --yes --no-install (from the tarball)`);
   const createStore = packed.get("create-store");
   if (!createStore) throw new Error("create-store was not packed");
-  const scaffold = await run("npm", ["exec", "--yes", `--package=${createStore.file}`, "--", "create-store", "my-store", "--template", options.template, "--yes", "--no-install"], {
-    cwd: work,
-    env: cleanEnv,
-    capture: true,
-  });
+  const scaffold = await run(
+    "npm",
+    [
+      "exec",
+      "--yes",
+      `--package=${createStore.file}`,
+      "--",
+      "create-store",
+      "my-store",
+      "--template",
+      options.template,
+      "--yes",
+      "--no-install",
+    ],
+    {
+      cwd: work,
+      env: cleanEnv,
+      capture: true,
+    },
+  );
   process.stdout.write(scaffold.stdout);
-  const next = /Next:\n((?: {2}.+\n)+)/.exec(scaffold.stdout)?.[1]?.trim().split("\n").map((line) => line.trim());
+  const next = /Next:\n((?: {2}.+\n)+)/
+    .exec(scaffold.stdout)?.[1]
+    ?.trim()
+    .split("\n")
+    .map((line) => line.trim());
   const expected = ["cd my-store", "npm install", "npm run dev"];
-  if (JSON.stringify(next) !== JSON.stringify(expected)) throw new Error(`create-store printed ${JSON.stringify(next)} as the next commands, expected ${JSON.stringify(expected)}`);
+  if (JSON.stringify(next) !== JSON.stringify(expected))
+    throw new Error(
+      `create-store printed ${JSON.stringify(next)} as the next commands, expected ${JSON.stringify(expected)}`,
+    );
   const store = join(work, "my-store");
 
   step("the store's @unified-commerce/* dependencies point at the tarballs");
@@ -95,7 +127,10 @@ try {
     if (!overrides[name]) throw new Error(`the store depends on ${name}, which was not packed`);
     // What the registry would give a newcomer: the versions released together with this create-store.
     const released = `^${packed.get(name).version}`;
-    if (range !== released) throw new Error(`create-store scaffolded ${name}@${range}, but the release packs ${name}@${packed.get(name).version} (expected ${released})`);
+    if (range !== released)
+      throw new Error(
+        `create-store scaffolded ${name}@${range}, but the release packs ${name}@${packed.get(name).version} (expected ${released})`,
+      );
     // npm refuses an override that differs from the direct dependency's range, so both name the tarball.
     manifest.dependencies[name] = overrides[name];
   }
@@ -110,11 +145,21 @@ try {
   await run("npm", ["run", "typecheck"], { cwd: store, env: cleanEnv, timeoutMs: 300_000 });
 
   step("npx uc seed (the published uc binary on the store's configuration)");
-  const seeded = await run("npx", ["uc", "seed", "--products", "5", "--orders", "2", "--json"], { cwd: store, env: cleanEnv, capture: true, timeoutMs: 300_000 });
+  const seeded = await run("npx", ["uc", "seed", "--products", "5", "--orders", "2", "--json"], {
+    cwd: store,
+    env: cleanEnv,
+    capture: true,
+    timeoutMs: 300_000,
+  });
   const seed = JSON.parse(seeded.stdout);
   console.log(JSON.stringify(seed));
   // Minted now: the embedded database serves one process at a time, and the server comes next.
-  const { stdout: minted } = await run("npx", ["uc", "api-key", "create", "--scope", "admin", "--json"], { cwd: store, env: cleanEnv, capture: true, timeoutMs: 300_000 });
+  const { stdout: minted } = await run("npx", ["uc", "api-key", "create", "--scope", "admin", "--json"], {
+    cwd: store,
+    env: cleanEnv,
+    capture: true,
+    timeoutMs: 300_000,
+  });
   const adminKey = JSON.parse(minted).key;
 
   step("npm run dev (printed by create-store) until /api/health answers; the seeded catalog over HTTP");
@@ -127,21 +172,29 @@ try {
     timeoutMs: 120_000,
     whileRunning: async () => {
       const anonymous = await fetch(`${api}/catalog/entities?type=product`);
-      if (anonymous.status !== 401) throw new Error(`GET /api/catalog/entities without a key answered ${anonymous.status}, expected 401`);
+      if (anonymous.status !== 401)
+        throw new Error(`GET /api/catalog/entities without a key answered ${anonymous.status}, expected 401`);
       const response = await fetch(`${api}/catalog/entities?type=product`, { headers: { "x-api-key": adminKey } });
       const listed = await response.json();
       if (response.status !== 200 || listed.meta?.pagination?.total !== seed.products) {
-        throw new Error(`GET /api/catalog/entities?type=product answered ${response.status} ${JSON.stringify(listed).slice(0, 300)}, expected the ${seed.products} seeded products`);
+        throw new Error(
+          `GET /api/catalog/entities?type=product answered ${response.status} ${JSON.stringify(listed).slice(0, 300)}, expected the ${seed.products} seeded products`,
+        );
       }
-      console.log(`GET /api/catalog/entities?type=product -> ${listed.meta.pagination.total} products; without a key -> 401`);
+      console.log(
+        `GET /api/catalog/entities?type=product -> ${listed.meta.pagination.total} products; without a key -> 401`,
+      );
     },
   });
   console.log(`GET /api/health -> ${JSON.stringify(health)}`);
 
-  if (problems.length > 0) throw new Error(`the store runs, but the packed packages are not ready to publish:\n  ${problems.join("\n  ")}`);
+  if (problems.length > 0)
+    throw new Error(`the store runs, but the packed packages are not ready to publish:\n  ${problems.join("\n  ")}`);
   step(`passed in ${((Date.now() - started) / 1000).toFixed(0)}s`);
 } catch (error) {
-  console.error(`\npack smoke FAILED after ${((Date.now() - started) / 1000).toFixed(0)}s: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `\npack smoke FAILED after ${((Date.now() - started) / 1000).toFixed(0)}s: ${error instanceof Error ? error.message : String(error)}`,
+  );
   if (!options.keep) console.error(`(run with --keep to look at ${work})`);
   process.exitCode = 1;
 } finally {

@@ -40,7 +40,13 @@ const cardWebhookSecrets = list(process.env.CARD_WEBHOOK_SECRETS);
 const paymentAdapters: PaymentAdapter[] = [
   manualAdapter(),
   ...(cardApiKey && cardWebhookSecrets.length > 0
-    ? [cardAdapter({ apiKey: cardApiKey, webhookSecrets: cardWebhookSecrets, ...(process.env.CARD_API_BASE_URL ? { apiBaseUrl: process.env.CARD_API_BASE_URL } : {}) })]
+    ? [
+        cardAdapter({
+          apiKey: cardApiKey,
+          webhookSecrets: cardWebhookSecrets,
+          ...(process.env.CARD_API_BASE_URL ? { apiBaseUrl: process.env.CARD_API_BASE_URL } : {}),
+        }),
+      ]
     : []),
 ];
 
@@ -107,7 +113,12 @@ export default defineConfig({
   // Every outbound call (webhooks, payment gateway, channels, OAuth profiles) reaches global unicast
   // addresses only in production (loopback too elsewhere); `true` lets them reach systems inside the
   // network. `WEBHOOKS_ALLOW_PRIVATE_TARGETS` is the variable's older name, still read.
-  outbound: { targets: { allowPrivate: (process.env.OUTBOUND_ALLOW_PRIVATE_TARGETS ?? process.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS) === "true" } },
+  outbound: {
+    targets: {
+      allowPrivate:
+        (process.env.OUTBOUND_ALLOW_PRIVATE_TARGETS ?? process.env.WEBHOOKS_ALLOW_PRIVATE_TARGETS) === "true",
+    },
+  },
   payments: { adapters: paymentAdapters },
   ...(mailer ? { mail: { mailer } } : {}),
   auth: {
@@ -168,24 +179,44 @@ export default defineConfig({
       // A vendor's people on the marketplace: their own vendor's profile, sub-orders, payouts and reviews.
       seller: { permissions: ["catalog:read", "marketplace:vendor"] },
       customer: {
-        permissions: ["catalog:read", "customers:read:self", "customers:update:self", "orders:read:own", "orders:create", "cart:create", "cart:read", "cart:update"],
+        permissions: [
+          "catalog:read",
+          "customers:read:self",
+          "customers:update:self",
+          "orders:read:own",
+          "orders:create",
+          "cart:create",
+          "cart:read",
+          "cart:update",
+        ],
       },
     },
     apiKeys: { enabled: true },
     apiKeyScopes: {
-      admin: { prefix: "uc_admin_", description: "Full access, for operators' automation", permissions: { "*": ["*"] } },
+      admin: {
+        prefix: "uc_admin_",
+        description: "Full access, for operators' automation",
+        permissions: { "*": ["*"] },
+      },
       // What another store's channel connector needs here to list this store's catalog, stock and
       // prices on it and to pass its orders' shipments back (the `rest-store` adapter).
       channel: {
         prefix: "uc_ch_",
-        description: "For another store's channel connector: write the catalog, prices and stock, read and update orders",
-        permissions: { catalog: ["read", "create", "update"], pricing: ["read", "create", "update"], inventory: ["read", "adjust"], orders: ["read", "update"] },
+        description:
+          "For another store's channel connector: write the catalog, prices and stock, read and update orders",
+        permissions: {
+          catalog: ["read", "create", "update"],
+          pricing: ["read", "create", "update"],
+          inventory: ["read", "adjust"],
+          orders: ["read", "update"],
+        },
       },
       // What an AI agent platform needs to buy here through the Agentic Checkout API (checkout sessions
       // over carts; the sessions' cart and checkout run inside the plugin's service).
       agent: {
         prefix: "uc_agent_",
-        description: "For an AI agent platform: the Agentic Checkout API (create, update, complete and cancel checkout sessions)",
+        description:
+          "For an AI agent platform: the Agentic Checkout API (create, update, complete and cancel checkout sessions)",
         permissions: { acp: ["checkout"] },
       },
       storefront: {
@@ -207,7 +238,11 @@ export default defineConfig({
     },
     trustedOrigins: [...(publicUrl ? [new URL(publicUrl).origin] : []), ...list(process.env.TRUSTED_ORIGINS)],
     socialProviders,
-    twoFactor: { enabled: true, requiredForRoles: list(process.env.TWO_FACTOR_REQUIRED_ROLES), issuer: "Unified Commerce" },
+    twoFactor: {
+      enabled: true,
+      requiredForRoles: list(process.env.TWO_FACTOR_REQUIRED_ROLES),
+      issuer: "Unified Commerce",
+    },
     requireEmailVerification: process.env.REQUIRE_EMAIL_VERIFICATION === "true",
     ...(process.env.SESSION_DURATION ? { sessionDuration: Number(process.env.SESSION_DURATION) } : {}),
   },
@@ -227,13 +262,19 @@ export default defineConfig({
     }),
     layaway(),
     pos(),
-    marketplace({ ...(process.env.MARKETPLACE_HOLDING_DAYS ? { holdingPeriodDays: Number(process.env.MARKETPLACE_HOLDING_DAYS) } : {}) }),
+    marketplace({
+      ...(process.env.MARKETPLACE_HOLDING_DAYS
+        ? { holdingPeriodDays: Number(process.env.MARKETPLACE_HOLDING_DAYS) }
+        : {}),
+    }),
     // Sell the same catalog and stock on other channels (another store of this project by default).
     channelConnector(),
     // Sell to shoppers' AI agents through the Agentic Checkout API at /api/acp; order events go to the
     // platform's webhook when ACP_WEBHOOK_URL and ACP_WEBHOOK_SECRET are set.
     agenticCheckout({
-      ...(process.env.ACP_WEBHOOK_URL && process.env.ACP_WEBHOOK_SECRET ? { webhook: { url: process.env.ACP_WEBHOOK_URL, secret: process.env.ACP_WEBHOOK_SECRET } } : {}),
+      ...(process.env.ACP_WEBHOOK_URL && process.env.ACP_WEBHOOK_SECRET
+        ? { webhook: { url: process.env.ACP_WEBHOOK_URL, secret: process.env.ACP_WEBHOOK_SECRET } }
+        : {}),
       ...(publicUrl ? { orderUrl: (order) => `${publicUrl}/orders/${order.number}` } : {}),
     }),
   ],

@@ -16,7 +16,8 @@ export const ANALYTICS_SCHEMA = "bench_analytics";
 export const ANALYTICS_ORDER_COUNT = Number(process.env.ANALYTICS_BENCH_COUNT ?? 100_000);
 const PRODUCTS = 2000;
 
-export const benchDatabaseUrl = (): string => process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export const benchDatabaseUrl = (): string =>
+  process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 export interface AnalyticsSeed {
   orders: number;
@@ -27,7 +28,9 @@ export interface AnalyticsSeed {
 }
 
 async function count(client: pg.Client, table: string): Promise<number> {
-  const result = await client.query<{ count: string }>(`select count(*) as count from ${table} where organization_id = 'default'`);
+  const result = await client.query<{ count: string }>(
+    `select count(*) as count from ${table} where organization_id = 'default'`,
+  );
   return Number(result.rows[0]?.count ?? 0);
 }
 
@@ -114,11 +117,21 @@ async function seedStore(client: pg.Client, organizationId: string, orders: numb
            from inventory_adjustments where organization_id = $1 order by warehouse_id, entity_id, created_at desc) last`,
     [organizationId],
   );
-  await client.query(`insert into settings_groups (organization_id, group_name, value) values ($1, 'general', '{"timezone": "Europe/Paris", "currency": "EUR"}')`, [organizationId]);
+  await client.query(
+    `insert into settings_groups (organization_id, group_name, value) values ($1, 'general', '{"timezone": "Europe/Paris", "currency": "EUR"}')`,
+    [organizationId],
+  );
   await client.query("drop table products");
 }
 
-const TABLES = ["orders", "order_lines", "order_refunds", "order_refund_lines", "inventory_adjustments", "inventory_levels"];
+const TABLES = [
+  "orders",
+  "order_lines",
+  "order_refunds",
+  "order_refund_lines",
+  "inventory_adjustments",
+  "inventory_levels",
+];
 
 async function readCounts(client: pg.Client): Promise<AnalyticsSeed> {
   return {
@@ -138,7 +151,9 @@ export async function readSeed(): Promise<AnalyticsSeed | null> {
   const client = new pg.Client({ connectionString: benchDatabaseUrl() });
   await client.connect();
   try {
-    const exists = await client.query(`select 1 from information_schema.tables where table_schema = '${ANALYTICS_SCHEMA}' and table_name = 'orders'`);
+    const exists = await client.query(
+      `select 1 from information_schema.tables where table_schema = '${ANALYTICS_SCHEMA}' and table_name = 'orders'`,
+    );
     if (exists.rowCount === 0) return null;
     await client.query(`set search_path = ${ANALYTICS_SCHEMA}`);
     const seed = await readCounts(client);
@@ -168,7 +183,10 @@ export async function seedAnalytics(): Promise<AnalyticsSeed> {
   await client.connect();
   try {
     await client.query(`drop schema if exists ${ANALYTICS_SCHEMA} cascade`);
-    const kernel = await createKernel({ logLevel: "silent", database: { url: benchDatabaseUrl(), schema: ANALYTICS_SCHEMA, poolSize: 2 } });
+    const kernel = await createKernel({
+      logLevel: "silent",
+      database: { url: benchDatabaseUrl(), schema: ANALYTICS_SCHEMA, poolSize: 2 },
+    });
     await kernel.close();
     await client.query(`set search_path = ${ANALYTICS_SCHEMA}`);
     await client.query("begin");

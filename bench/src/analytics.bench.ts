@@ -19,10 +19,15 @@ const seedStarted = Date.now();
 const reused = process.env.ANALYTICS_BENCH_REUSE === "1" ? await readSeed() : null;
 const seeded = reused ?? (await seedAnalytics());
 const seedSeconds = ((Date.now() - seedStarted) / 1000).toFixed(1);
-const seedNote = reused ? "reused from an earlier run (ANALYTICS_BENCH_REUSE=1), vacuumed and analyzed once the server had migrated" : `${seedSeconds} s, INSERT ... SELECT over generate_series`;
-console.log(`${reused ? "reused" : "seeded"} ${seeded.orders} orders, ${seeded.lines} lines, ${seeded.refunds} refunds, ${seeded.adjustments} stock adjustments, ${seeded.levels} levels (${seedNote})`);
+const seedNote = reused
+  ? "reused from an earlier run (ANALYTICS_BENCH_REUSE=1), vacuumed and analyzed once the server had migrated"
+  : `${seedSeconds} s, INSERT ... SELECT over generate_series`;
+console.log(
+  `${reused ? "reused" : "seeded"} ${seeded.orders} orders, ${seeded.lines} lines, ${seeded.refunds} refunds, ${seeded.adjustments} stock adjustments, ${seeded.levels} levels (${seedNote})`,
+);
 
-const day = (offset: number): string => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date(Date.now() + offset * 86_400_000));
+const day = (offset: number): string =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date(Date.now() + offset * 86_400_000));
 const [today, monthAgo, yearAgo, tenDaysAgo, ninetyDaysAgo] = [day(0), day(-29), day(-365), day(-10), day(-90)];
 
 interface Target {
@@ -45,16 +50,27 @@ const targets: Target[] = [
   {
     name: "query: orders by status per month (366 days)",
     path: "/api/analytics/query",
-    body: { model: "orders", measures: ["count", "total"], dimensions: ["status"], timeDimension: { dimension: "createdAt", granularity: "month", dateRange: { from: yearAgo, to: today } } },
+    body: {
+      model: "orders",
+      measures: ["count", "total"],
+      dimensions: ["status"],
+      timeDimension: { dimension: "createdAt", granularity: "month", dateRange: { from: yearAgo, to: today } },
+    },
   },
   {
     name: "query: orders by payment method per day (30 days)",
     path: "/api/analytics/query",
-    body: { model: "orders", measures: ["count", "total"], dimensions: ["paymentMethodId"], timeDimension: { dimension: "createdAt", granularity: "day", dateRange: { from: monthAgo, to: today } } },
+    body: {
+      model: "orders",
+      measures: ["count", "total"],
+      dimensions: ["paymentMethodId"],
+      timeDimension: { dimension: "createdAt", granularity: "day", dateRange: { from: monthAgo, to: today } },
+    },
   },
 ];
 
-const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+const percentile = (sorted: readonly number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 interface Timing {
   name: string;
@@ -66,7 +82,10 @@ interface Timing {
 
 async function time(url: string, target: Target): Promise<{ ms: number; rows: number }> {
   const started = performance.now();
-  const response = await fetch(`${url}${target.path}`, target.body ? { method: "POST", headers, body: JSON.stringify(target.body) } : { headers });
+  const response = await fetch(
+    `${url}${target.path}`,
+    target.body ? { method: "POST", headers, body: JSON.stringify(target.body) } : { headers },
+  );
   const text = await response.text();
   const ms = performance.now() - started;
   if (response.status !== 200) throw new Error(`${target.name}: ${response.status} ${text.slice(0, 300)}`);
@@ -89,7 +108,13 @@ try {
       rows = measured.rows;
     }
     times.sort((a, b) => a - b);
-    const timing = { name: target.name, rows, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) ?? Number.NaN };
+    const timing = {
+      name: target.name,
+      rows,
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      max: times.at(-1) ?? Number.NaN,
+    };
     timings.push(timing);
     console.log(`${timing.name}: p50 ${timing.p50.toFixed(1)} ms, p99 ${timing.p99.toFixed(1)} ms (${rows} rows)`);
   }
@@ -100,10 +125,16 @@ try {
 const table = [
   "| request | rows | p50 ms | p99 ms | max ms | p99 < 250 ms |",
   "| --- | ---: | ---: | ---: | ---: | --- |",
-  ...timings.map((t) => `| ${t.name} | ${t.rows} | ${t.p50.toFixed(1)} | ${t.p99.toFixed(1)} | ${t.max.toFixed(1)} | ${t.p99 < TARGET_MS ? "met" : "NOT met"} |`),
+  ...timings.map(
+    (t) =>
+      `| ${t.name} | ${t.rows} | ${t.p50.toFixed(1)} | ${t.p99.toFixed(1)} | ${t.max.toFixed(1)} | ${t.p99 < TARGET_MS ? "met" : "NOT met"} |`,
+  ),
 ].join("\n");
 const missed = timings.filter((t) => t.p99 >= TARGET_MS);
-const verdict = missed.length === 0 ? `Every request's p99 is under ${TARGET_MS} ms.` : `p99 at or over ${TARGET_MS} ms: ${missed.map((t) => t.name).join(", ")}.`;
+const verdict =
+  missed.length === 0
+    ? `Every request's p99 is under ${TARGET_MS} ms.`
+    : `p99 at or over ${TARGET_MS} ms: ${missed.map((t) => t.name).join(", ")}.`;
 console.log(`\n${table}\n\n${verdict}`);
 writeFileSync(
   new URL("../results/analytics.md", import.meta.url),

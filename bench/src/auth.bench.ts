@@ -18,7 +18,12 @@ const duration = Number(process.env.BENCH_SECONDS ?? 6);
 const rounds = Number(process.env.AUTH_BENCH_ROUNDS ?? 3);
 
 const server = await startServer("./auth-server.ts");
-const { apiKey, email, password, slug } = server.info as { apiKey: string; email: string; password: string; slug: string };
+const { apiKey, email, password, slug } = server.info as {
+  apiKey: string;
+  email: string;
+  password: string;
+  slug: string;
+};
 const results: LoadResult[] = [];
 const roundRatios: { apiKey: number; session: number }[] = [];
 try {
@@ -40,7 +45,8 @@ try {
     const probe = await fetch(product, { headers: caller.headers });
     if (probe.status !== 200) throw new Error(`${caller.name} answered ${probe.status}: ${await probe.text()}`);
   }
-  for (const caller of callers) await load({ name: "warm-up", url: product, headers: caller.headers, durationSeconds: 2 });
+  for (const caller of callers)
+    await load({ name: "warm-up", url: product, headers: caller.headers, durationSeconds: 2 });
 
   const perCaller = new Map<string, LoadResult[]>(callers.map((caller) => [caller.name, []]));
   for (let round = 0; round < rounds; round += 1) {
@@ -48,18 +54,33 @@ try {
     // Rotate the order so no caller always runs first (or last) in a round.
     for (let i = 0; i < callers.length; i += 1) {
       const caller = callers[(i + round) % callers.length] as (typeof callers)[number];
-      const result = await load({ name: `GET /api/bench/product/:slug, ${caller.name}`, url: product, headers: caller.headers, durationSeconds: duration });
+      const result = await load({
+        name: `GET /api/bench/product/:slug, ${caller.name}`,
+        url: product,
+        headers: caller.headers,
+        durationSeconds: duration,
+      });
       perCaller.get(caller.name)?.push(result);
       rate.set(caller.name, result.requestsPerSecond);
     }
     const anonymous = rate.get("anonymous") ?? 1;
-    roundRatios.push({ apiKey: (rate.get(callers[1]?.name ?? "") ?? 0) / anonymous, session: (rate.get(callers[2]?.name ?? "") ?? 0) / anonymous });
+    roundRatios.push({
+      apiKey: (rate.get(callers[1]?.name ?? "") ?? 0) / anonymous,
+      session: (rate.get(callers[2]?.name ?? "") ?? 0) / anonymous,
+    });
   }
   for (const caller of callers) results.push(median(perCaller.get(caller.name) ?? []));
 
   const real = `${server.url}/api/catalog/entities/${slug}?include=attributes,variants`;
   for (const caller of callers.slice(1)) {
-    results.push(await load({ name: `GET /api/catalog/entities/:slug (catalog:read), ${caller.name}`, url: real, headers: caller.headers, durationSeconds: duration }));
+    results.push(
+      await load({
+        name: `GET /api/catalog/entities/:slug (catalog:read), ${caller.name}`,
+        url: real,
+        headers: caller.headers,
+        durationSeconds: duration,
+      }),
+    );
   }
 } finally {
   await server.stop();

@@ -40,7 +40,10 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     // With a fixed amount, the mean of per-second samples would count the last, partial second as a slow
     // one. autocannon notices the amount is reached on its one-second tick, so this wall time is rounded
     // up to it too: callers that need the exact rate time their last response (see checkout.bench.ts).
-    requestsPerSecond: options.amount === undefined ? result.requests.average : (result.requests.total * 1000) / (performance.now() - started),
+    requestsPerSecond:
+      options.amount === undefined
+        ? result.requests.average
+        : (result.requests.total * 1000) / (performance.now() - started),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,

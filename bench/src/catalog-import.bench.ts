@@ -22,7 +22,12 @@ const rows = Number(process.env.IMPORT_BENCH_ROWS ?? 100_000);
 const concurrency = Number(process.env.IMPORT_BENCH_CONCURRENCY ?? 2);
 const schema = "bench_catalog_import";
 const admin: Actor = { id: "bench-admin", type: "user", organizationId: "default", permissions: ["*:*"] };
-const storefront: Actor = { id: "bench-storefront", type: "apiKey", organizationId: "default", permissions: ["catalog:read"] };
+const storefront: Actor = {
+  id: "bench-storefront",
+  type: "apiKey",
+  organizationId: "default",
+  permissions: ["catalog:read"],
+};
 
 const client = new pg.Client({ connectionString: url });
 await client.connect();
@@ -34,13 +39,21 @@ await client.end();
 // bench schema (each batch's attribute and variant inserts otherwise rewrite every entity row twice).
 const isSearchOff = process.env.IMPORT_BENCH_NO_SEARCH === "1";
 const isRevisionOff = process.env.IMPORT_BENCH_NO_REVISION === "1";
-const kernel = await createKernel({ logLevel: "silent", database: { url, schema, poolSize: 4 }, search: isSearchOff ? {} : { adapter: "postgres" }, http: { rateLimit: false } });
+const kernel = await createKernel({
+  logLevel: "silent",
+  database: { url, schema, poolSize: 4 },
+  search: isSearchOff ? {} : { adapter: "postgres" },
+  http: { rateLimit: false },
+});
 if (isRevisionOff) {
   for (const table of ["catalog_variants", "catalog_entity_attributes"]) {
-    for (const event of ["insert", "update", "delete"]) await sql.raw(`drop trigger ${table}_${event}_bumps_revision on ${schema}.${table}`).execute(kernel.database.db);
+    for (const event of ["insert", "update", "delete"])
+      await sql.raw(`drop trigger ${table}_${event}_bumps_revision on ${schema}.${table}`).execute(kernel.database.db);
   }
 }
-const app = await createCommerceServer(kernel, { resolveActor: async (request) => (request.headers["x-bench-reader"] ? storefront : admin) });
+const app = await createCommerceServer(kernel, {
+  resolveActor: async (request) => (request.headers["x-bench-reader"] ? storefront : admin),
+});
 
 /** Row `i` of the benchmark file. */
 function row(i: number): string {
@@ -48,7 +61,9 @@ function row(i: number): string {
     slug: `bench-product-${i}`,
     type: "product",
     status: "active",
-    attributes: { en: { title: `Bench product ${i} gear`, description: `A product made for the import benchmark, number ${i}.` } },
+    attributes: {
+      en: { title: `Bench product ${i} gear`, description: `A product made for the import benchmark, number ${i}.` },
+    },
     variants: ["S", "M"].map((size, index) => ({
       sku: `BENCH-${i}-${size}`,
       options: { Size: size },
@@ -87,7 +102,12 @@ async function importOnce(label: string) {
   const reads = reader();
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  const response = await app.inject({ method: "POST", url: "/api/catalog/import", headers: { "content-type": "application/x-ndjson" }, payload: file });
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/catalog/import",
+    headers: { "content-type": "application/x-ndjson" },
+    payload: file,
+  });
   if (response.statusCode !== 202) throw new Error(`upload answered ${response.statusCode}: ${response.body}`);
   const uploaded = performance.now();
   const id = response.json().data.id as string;
@@ -105,9 +125,23 @@ async function importOnce(label: string) {
   const cpu = process.cpuUsage(cpuBefore);
   const nodeCpuS = (cpu.user + cpu.system) / 1e6;
   const read = await reads.stop();
-  if (result.status !== "completed" || result.failed > 0) throw new Error(`import ended ${result.status} with ${result.failed} failed: ${JSON.stringify(result.errors.slice(0, 3))}`);
-  const figures = { label, uploadS: (uploaded - started) / 1000, writeS: (finished - uploaded) / 1000, totalS: (finished - started) / 1000, created: result.created, updated: result.updated, read, nodeCpuS };
-  console.log(`  ${label}: upload ${figures.uploadS.toFixed(1)} s, write ${figures.writeS.toFixed(1)} s, total ${figures.totalS.toFixed(1)} s (${Math.round(rows / figures.totalS)} rows/s), Node CPU ${nodeCpuS.toFixed(1)} s; reads p50 ${read.p50.toFixed(1)} ms, p99 ${read.p99.toFixed(1)} ms, max ${read.max.toFixed(1)} ms`);
+  if (result.status !== "completed" || result.failed > 0)
+    throw new Error(
+      `import ended ${result.status} with ${result.failed} failed: ${JSON.stringify(result.errors.slice(0, 3))}`,
+    );
+  const figures = {
+    label,
+    uploadS: (uploaded - started) / 1000,
+    writeS: (finished - uploaded) / 1000,
+    totalS: (finished - started) / 1000,
+    created: result.created,
+    updated: result.updated,
+    read,
+    nodeCpuS,
+  };
+  console.log(
+    `  ${label}: upload ${figures.uploadS.toFixed(1)} s, write ${figures.writeS.toFixed(1)} s, total ${figures.totalS.toFixed(1)} s (${Math.round(rows / figures.totalS)} rows/s), Node CPU ${nodeCpuS.toFixed(1)} s; reads p50 ${read.p50.toFixed(1)} ms, p99 ${read.p99.toFixed(1)} ms, max ${read.max.toFixed(1)} ms`,
+  );
   return figures;
 }
 
@@ -116,7 +150,10 @@ console.log(`catalog import: ${rows} rows (${(file.length / 1024 / 1024).toFixed
 const first = await importOnce("first import");
 const again = await importOnce("re-run");
 const loadAfter = execSync("uptime").toString().trim();
-const counted = await kernel.database.db.selectFrom("catalog_entities" as never).select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst();
+const counted = await kernel.database.db
+  .selectFrom("catalog_entities" as never)
+  .select((eb) => eb.fn.countAll<string>().as("count"))
+  .executeTakeFirst();
 await app.close();
 
 const line = (f: typeof first) =>

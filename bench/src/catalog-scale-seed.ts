@@ -22,7 +22,8 @@ const CATEGORIES = 10;
 const BRANDS = 20;
 const BATCH = 10_000;
 
-export const benchDatabaseUrl = (): string => process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export const benchDatabaseUrl = (): string =>
+  process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 const entityId = (i: string) => `md5('entity-' || ${i})::uuid`;
 const categoryId = (i: string) => `md5('category-' || ${i})::uuid`;
@@ -34,13 +35,19 @@ export async function prepareScaleSchema(): Promise<void> {
   await admin.connect();
   await admin.query(`drop schema if exists ${SCALE_SCHEMA} cascade`);
   await admin.end();
-  const kernel = await createKernel({ logLevel: "silent", database: { url: benchDatabaseUrl(), schema: SCALE_SCHEMA, poolSize: 2 }, search: { adapter: "postgres" } });
+  const kernel = await createKernel({
+    logLevel: "silent",
+    database: { url: benchDatabaseUrl(), schema: SCALE_SCHEMA, poolSize: 2 },
+    search: { adapter: "postgres" },
+  });
   await kernel.close();
   await withClient(async (client) => {
     await client.query(
       `insert into catalog_categories (id, organization_id, name, slug) select ${categoryId("i")}, 'default', 'Category ' || i, 'category-' || i from generate_series(0, ${CATEGORIES - 1}) i`,
     );
-    await client.query(`insert into catalog_brands (id, organization_id, name, slug) select ${brandId("i")}, 'default', 'Brand ' || i, 'brand-' || i from generate_series(0, ${BRANDS - 1}) i`);
+    await client.query(
+      `insert into catalog_brands (id, organization_id, name, slug) select ${brandId("i")}, 'default', 'Brand ' || i, 'brand-' || i from generate_series(0, ${BRANDS - 1}) i`,
+    );
   });
 }
 
@@ -91,8 +98,12 @@ export async function growCatalog(from: number, to: number): Promise<void> {
          from ${series} cross join unnest(array['S', 'M']) size`,
       );
       await client.query("set local session_replication_role = origin");
-      await client.query(`insert into catalog_entity_categories (organization_id, entity_id, category_id) select 'default', ${entityId("i")}, ${categoryId(`(i % ${CATEGORIES})`)} from ${series}`);
-      await client.query(`insert into catalog_entity_brands (organization_id, entity_id, brand_id) select 'default', ${entityId("i")}, ${brandId(`(i % ${BRANDS})`)} from ${series}`);
+      await client.query(
+        `insert into catalog_entity_categories (organization_id, entity_id, category_id) select 'default', ${entityId("i")}, ${categoryId(`(i % ${CATEGORIES})`)} from ${series}`,
+      );
+      await client.query(
+        `insert into catalog_entity_brands (organization_id, entity_id, brand_id) select 'default', ${entityId("i")}, ${brandId(`(i % ${BRANDS})`)} from ${series}`,
+      );
       // The PostgreSQL search adapter's document, built from the same columns (see postgres-search-adapter.ts).
       await client.query(
         `insert into search_documents (organization_id, entity_id, type, slug, status, title, description, category_ids, brand_ids, attributes, document, title_vector, updated_at)

@@ -14,7 +14,12 @@ const kernel = await createKernel({
   database: { url: benchDatabaseUrl(), schema: SCALE_SCHEMA, poolSize: 10 },
   http: { rateLimit: false },
   ...(process.env.CATALOG_PAGE_ANCHORS ? { catalog: { pageAnchors: Number(process.env.CATALOG_PAGE_ANCHORS) } } : {}),
-  search: { adapter: "postgres", ...(process.env.SEARCH_RESULT_CACHE_BYTES ? { resultCacheBytes: Number(process.env.SEARCH_RESULT_CACHE_BYTES) } : {}) },
+  search: {
+    adapter: "postgres",
+    ...(process.env.SEARCH_RESULT_CACHE_BYTES
+      ? { resultCacheBytes: Number(process.env.SEARCH_RESULT_CACHE_BYTES) }
+      : {}),
+  },
 });
 const app = await createCommerceServer(kernel, {
   resolveActor: async (request) => (request.headers["x-api-key"] === "bench" ? storefront : null),

@@ -38,17 +38,55 @@ interface BenchRequest {
 
 const REQUESTS: readonly BenchRequest[] = [
   { label: "entities?limit=20", path: "/api/catalog/entities?limit=20", isBroad: false },
-  { label: "entities?limit=20&status=active&type=product&include=attributes,variants", path: "/api/catalog/entities?limit=20&status=active&type=product&include=attributes,variants", isBroad: false },
+  {
+    label: "entities?limit=20&status=active&type=product&include=attributes,variants",
+    path: "/api/catalog/entities?limit=20&status=active&type=product&include=attributes,variants",
+    isBroad: false,
+  },
   { label: "entities?limit=20&page=400", path: "/api/catalog/entities?limit=20&page=400", isBroad: false },
-  { label: "entities?limit=20&cursor=(page 400)", path: "/api/catalog/entities?limit=20", cursorOfPage: 400, isBroad: false },
-  { label: `search?q=${SELECTIVE_WORD}&${facets} (1%)`, path: `/api/search?q=${SELECTIVE_WORD}&${facets}`, isBroad: false },
-  { label: `search?q=${BROAD_WORD}&${facets} (every entity)`, path: `/api/search?q=${BROAD_WORD}&${facets}`, isBroad: true },
-  { label: "entities?limit=20&page=400 (anchors off)", path: "/api/catalog/entities?limit=20&page=400", isBroad: false, isUncached: true },
-  { label: `search?q=${SELECTIVE_WORD}&${facets} (1%, cache off)`, path: `/api/search?q=${SELECTIVE_WORD}&${facets}`, isBroad: false, isUncached: true },
-  { label: `search?q=${BROAD_WORD}&${facets} (every entity, cache off)`, path: `/api/search?q=${BROAD_WORD}&${facets}`, isBroad: true, isUncached: true },
+  {
+    label: "entities?limit=20&cursor=(page 400)",
+    path: "/api/catalog/entities?limit=20",
+    cursorOfPage: 400,
+    isBroad: false,
+  },
+  {
+    label: `search?q=${SELECTIVE_WORD}&${facets} (1%)`,
+    path: `/api/search?q=${SELECTIVE_WORD}&${facets}`,
+    isBroad: false,
+  },
+  {
+    label: `search?q=${BROAD_WORD}&${facets} (every entity)`,
+    path: `/api/search?q=${BROAD_WORD}&${facets}`,
+    isBroad: true,
+  },
+  {
+    label: "entities?limit=20&page=400 (anchors off)",
+    path: "/api/catalog/entities?limit=20&page=400",
+    isBroad: false,
+    isUncached: true,
+  },
+  {
+    label: `search?q=${SELECTIVE_WORD}&${facets} (1%, cache off)`,
+    path: `/api/search?q=${SELECTIVE_WORD}&${facets}`,
+    isBroad: false,
+    isUncached: true,
+  },
+  {
+    label: `search?q=${BROAD_WORD}&${facets} (every entity, cache off)`,
+    path: `/api/search?q=${BROAD_WORD}&${facets}`,
+    isBroad: true,
+    isUncached: true,
+  },
 ];
 
-type ListAnswer = { meta: { pagination?: { total: number; totalPages: number; nextCursor?: string | null }; total?: number; isTotalExact?: boolean } };
+type ListAnswer = {
+  meta: {
+    pagination?: { total: number; totalPages: number; nextCursor?: string | null };
+    total?: number;
+    isTotalExact?: boolean;
+  };
+};
 
 const getJson = async (url: string) => (await (await fetch(url, { headers })).json()) as ListAnswer;
 
@@ -59,7 +97,9 @@ const getJson = async (url: string) => (await (await fetch(url, { headers })).js
 async function withCursorOfPage(baseUrl: string, path: string, page: number): Promise<string> {
   const before = (await getJson(`${baseUrl}${path}&page=${page - 1}`)).meta.pagination;
   const lastPage = before?.totalPages ?? 0;
-  const cursor = before?.nextCursor ?? (lastPage > 1 ? (await getJson(`${baseUrl}${path}&page=${lastPage - 1}`)).meta.pagination?.nextCursor : null);
+  const cursor =
+    before?.nextCursor ??
+    (lastPage > 1 ? (await getJson(`${baseUrl}${path}&page=${lastPage - 1}`)).meta.pagination?.nextCursor : null);
   if (!cursor) throw new Error(`no cursor for page ${page} of ${path}`);
   return `${path}&cursor=${cursor}`;
 }
@@ -67,29 +107,42 @@ async function withCursorOfPage(baseUrl: string, path: string, page: number): Pr
 const loadAverage = () => execSync("uptime").toString().trim();
 const loads: string[] = [`start: ${loadAverage()}`];
 const seedTimes: string[] = [];
-const results = new Map<string, Map<number, LoadResult & { total: number | string }>>(REQUESTS.map((request) => [request.label, new Map()]));
+const results = new Map<string, Map<number, LoadResult & { total: number | string }>>(
+  REQUESTS.map((request) => [request.label, new Map()]),
+);
 
 await prepareScaleSchema();
 const server = await startServer("../catalog-scale-server.ts");
-const uncachedServer = await startServer("../catalog-scale-server.ts", [], { SEARCH_RESULT_CACHE_BYTES: "0", CATALOG_PAGE_ANCHORS: "0" });
+const uncachedServer = await startServer("../catalog-scale-server.ts", [], {
+  SEARCH_RESULT_CACHE_BYTES: "0",
+  CATALOG_PAGE_ANCHORS: "0",
+});
 try {
   let seeded = 0;
   for (const size of sizes) {
     const started = Date.now();
     await growCatalog(seeded, size);
-    seedTimes.push(`${seeded.toLocaleString("en")} to ${size.toLocaleString("en")} entities in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    seedTimes.push(
+      `${seeded.toLocaleString("en")} to ${size.toLocaleString("en")} entities in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     seeded = size;
     console.log(`catalog at ${size} entities; ${loadAverage()}`);
     for (const request of REQUESTS) {
       const target = request.isUncached ? uncachedServer : server;
-      const path = request.cursorOfPage === undefined ? request.path : await withCursorOfPage(target.url, request.path, request.cursorOfPage);
+      const path =
+        request.cursorOfPage === undefined
+          ? request.path
+          : await withCursorOfPage(target.url, request.path, request.cursorOfPage);
       const url = `${target.url}${path}`;
       const probe = await getJson(url);
-      const total = probe.meta.pagination?.total ?? `${probe.meta.total}${probe.meta.isTotalExact === false ? " (capped)" : ""}`;
+      const total =
+        probe.meta.pagination?.total ?? `${probe.meta.total}${probe.meta.isTotalExact === false ? " (capped)" : ""}`;
       await load({ name: "warm-up", url, durationSeconds: 1, headers });
       const result = await load({ name: request.label, url, connections: 10, durationSeconds: duration, headers });
       results.get(request.label)?.set(size, { ...result, total });
-      console.log(`${size} ${request.label}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, total ${total}, non-2xx ${result.non2xx}`);
+      console.log(
+        `${size} ${request.label}: ${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms, total ${total}, non-2xx ${result.non2xx}`,
+      );
     }
     loads.push(`after ${size.toLocaleString("en")}: ${loadAverage()}`);
   }
@@ -105,14 +158,19 @@ const rows = REQUESTS.map((request) => {
   const bySize = results.get(request.label) ?? new Map();
   const cells = sizes.map((size) => {
     const r = bySize.get(size);
-    return r ? `${Math.round(r.requestsPerSecond)}, ${r.p99Ms}, ${r.total}${r.non2xx > 0 ? ` (${r.non2xx} non-2xx)` : ""}` : "n/a";
+    return r
+      ? `${Math.round(r.requestsPerSecond)}, ${r.p99Ms}, ${r.total}${r.non2xx > 0 ? ` (${r.non2xx} non-2xx)` : ""}`
+      : "n/a";
   });
   const small = bySize.get(smallest);
   const large = bySize.get(largest);
   const drop = small && large ? small.requestsPerSecond / Math.max(large.requestsPerSecond, 1) : Number.NaN;
   const targets = request.isBroad
     ? [`p99 ${large?.p99Ms} ms under 100: ${large && large.p99Ms < 100 ? "met" : "NOT met"}`]
-    : [`${drop.toFixed(2)}x slower, within 1.5x: ${drop <= 1.5 ? "met" : "NOT met"}`, `p99 ${large?.p99Ms} ms under 25: ${large && large.p99Ms < 25 ? "met" : "NOT met"}`];
+    : [
+        `${drop.toFixed(2)}x slower, within 1.5x: ${drop <= 1.5 ? "met" : "NOT met"}`,
+        `p99 ${large?.p99Ms} ms under 25: ${large && large.p99Ms < 25 ? "met" : "NOT met"}`,
+      ];
   const checks = request.isUncached ? ["informational (without the cache or anchors: a first request)"] : targets;
   return `| ${request.label} | ${cells.join(" | ")} | ${(1 / drop).toFixed(2)}x | ${checks.join("; ")} |`;
 });

@@ -9,7 +9,8 @@ import { createKernel } from "@unified-commerce/core";
 export const BENCH_SCHEMA = "bench_catalog";
 export const ENTITY_COUNT = 500;
 
-export const benchDatabaseUrl = (): string => process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export const benchDatabaseUrl = (): string =>
+  process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 const NOUNS = ["shirt", "hoodie", "jacket", "sneaker", "backpack"];
 const ADJECTIVES = ["organic", "classic", "vintage", "lightweight", "waterproof", "merino", "recycled", "oversized"];
@@ -38,14 +39,24 @@ export async function seedCatalog(): Promise<{ entities: number; variants: numbe
           slug: `${adjective}-${noun}-${i}`,
           status: "active",
           metadata: { seed: i },
-          attributes: { en: { title: `${adjective} ${noun} ${i}`, description: `A ${adjective} ${noun} for every day. Item number ${i}.` } },
+          attributes: {
+            en: {
+              title: `${adjective} ${noun} ${i}`,
+              description: `A ${adjective} ${noun} for every day. Item number ${i}.`,
+            },
+          },
         },
         null,
       );
       const batch = await catalog.bulkVariants(
         "default",
         entity.id,
-        { axes: [{ name: "Size", values: ["S", "M", "L"] }, { name: "Color", values: ["Black", "White", "Navy", "Olive"] }] },
+        {
+          axes: [
+            { name: "Size", values: ["S", "M", "L"] },
+            { name: "Color", values: ["Black", "White", "Navy", "Olive"] },
+          ],
+        },
         null,
       );
       variants += batch.created.length;

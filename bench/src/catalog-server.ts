@@ -14,7 +14,11 @@ const storefront: Actor = { id: "bench", type: "apiKey", organizationId: "defaul
 type Row = Record<string, unknown>;
 
 async function bare(): Promise<void> {
-  const pool = new pg.Pool({ connectionString: benchDatabaseUrl(), max: 10, options: `-c search_path=${BENCH_SCHEMA}` });
+  const pool = new pg.Pool({
+    connectionString: benchDatabaseUrl(),
+    max: 10,
+    options: `-c search_path=${BENCH_SCHEMA}`,
+  });
   const app = Fastify();
   app.get("/entities", async () => {
     const page = await pool.query<Row & { id: string; total: string }>(
@@ -35,7 +39,9 @@ async function bare(): Promise<void> {
     ]);
     const data = page.rows.map(({ total: _total, ...entity }) => ({
       ...entity,
-      attributes: Object.fromEntries(attributes.rows.filter((row) => row.entity_id === entity.id).map((row) => [row.locale, row])),
+      attributes: Object.fromEntries(
+        attributes.rows.filter((row) => row.entity_id === entity.id).map((row) => [row.locale, row]),
+      ),
       variants: variants.rows.filter((row) => row.entity_id === entity.id),
     }));
     const total = Number(page.rows[0]?.total ?? 0);
@@ -49,7 +55,10 @@ async function bare(): Promise<void> {
        order by score desc, updated_at desc, entity_id limit 20`,
       ["default", q],
     );
-    return { data: result.rows.map(({ total: _total, ...row }) => row), meta: { total: Number(result.rows[0]?.total ?? 0), page: 1, limit: 20, facets: {} } };
+    return {
+      data: result.rows.map(({ total: _total, ...row }) => row),
+      meta: { total: Number(result.rows[0]?.total ?? 0), page: 1, limit: 20, facets: {} },
+    };
   });
   await app.listen({ port: 0, host: "127.0.0.1" });
   process.send?.({ port: (app.server.address() as { port: number }).port });

@@ -7,7 +7,14 @@
 import { writeFileSync } from "node:fs";
 import { load, resultTable, type LoadOptions, type LoadResult } from "./autocannon-run.js";
 import { seedCatalog } from "./catalog-seed.js";
-import { cpuSeconds, pinToCpu, postgresCpu, postgresCpuSince, startServer, type RunningServer } from "./servers/start-server.js";
+import {
+  cpuSeconds,
+  pinToCpu,
+  postgresCpu,
+  postgresCpuSince,
+  startServer,
+  type RunningServer,
+} from "./servers/start-server.js";
 
 pinToCpu(process.pid, 1);
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
@@ -67,11 +74,22 @@ try {
     await load({ name: "warm-up", url: `${commerce.url}${target.path}`, durationSeconds: 2, headers });
     for (const connections of [10, 100]) {
       const run = (server: RunningServer, name: string) =>
-        measure(server, { name: `${name}: ${target.label} (${connections} conn)`, url: `${server.url}${target.path}`, connections, durationSeconds: duration, headers });
+        measure(server, {
+          name: `${name}: ${target.label} (${connections} conn)`,
+          url: `${server.url}${target.path}`,
+          connections,
+          durationSeconds: duration,
+          headers,
+        });
       pairs.push({
         label: target.label,
         connections,
-        bare: await measure(bare, { name: `bare Fastify + pg: ${target.label} (${connections} conn)`, url: target.bare, connections, durationSeconds: duration }),
+        bare: await measure(bare, {
+          name: `bare Fastify + pg: ${target.label} (${connections} conn)`,
+          url: target.bare,
+          connections,
+          durationSeconds: duration,
+        }),
         commerce: await run(commerce, "commerce"),
         ...(target.extra ? { extra: await run(target.extra.server, target.extra.name) } : {}),
       });
@@ -84,9 +102,13 @@ try {
 const sections = pairs.map((pair) => {
   const ratio = pair.commerce.requestsPerSecond / Math.max(pair.bare.requestsPerSecond, 1);
   const checks = [`ratio ${ratio.toFixed(2)}x (target 0.50x): ${ratio >= 0.5 ? "met" : "NOT met"}`];
-  if (pair.connections === 10) checks.push(`p99 ${pair.commerce.p99Ms} ms (target 25 ms): ${pair.commerce.p99Ms <= 25 ? "met" : "NOT met"}`);
+  if (pair.connections === 10)
+    checks.push(`p99 ${pair.commerce.p99Ms} ms (target 25 ms): ${pair.commerce.p99Ms <= 25 ? "met" : "NOT met"}`);
   const rows = [pair.bare, pair.commerce, ...(pair.extra ? [pair.extra] : [])];
-  const cpu = rows.map((m) => `${m.name.split(":")[0]} ${m.serverCpuMicros.toFixed(0)} us server + ${m.postgresCpuMicros.toFixed(0)} us PostgreSQL`);
+  const cpu = rows.map(
+    (m) =>
+      `${m.name.split(":")[0]} ${m.serverCpuMicros.toFixed(0)} us server + ${m.postgresCpuMicros.toFixed(0)} us PostgreSQL`,
+  );
   return `### ${pair.label}, ${pair.connections} connections\n\n${resultTable(rows)}\n\n${checks.join("; ")}\n\nCPU per request: ${cpu.join("; ")}`;
 });
 const report = sections.join("\n\n");

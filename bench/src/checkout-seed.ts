@@ -11,7 +11,8 @@ import { createKernel, type CommerceConfig, type Kernel } from "@unified-commerc
 
 export const CHECKOUT_SCHEMA = "bench_checkout";
 
-export const benchDatabaseUrl = (): string => process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export const benchDatabaseUrl = (): string =>
+  process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 /**
  * The database URL with an `application_name`, so the bench can tell the PostgreSQL backends serving
@@ -47,7 +48,13 @@ export function checkoutKernelOptions(databaseUrl = benchDatabaseUrl()): Commerc
         storefront: {
           prefix: "uc_sf_",
           description: "Storefront: catalog, prices, carts and checkout",
-          permissions: { catalog: ["read"], inventory: ["read"], pricing: ["read"], cart: ["create", "read", "update"], orders: ["create"] },
+          permissions: {
+            catalog: ["read"],
+            inventory: ["read"],
+            pricing: ["read"],
+            cart: ["create", "read", "update"],
+            orders: ["create"],
+          },
         },
       },
     },
@@ -99,10 +106,20 @@ export async function seedCheckout(plan: SeedPlan): Promise<CheckoutSeed> {
     };
     await admin.query(`set search_path = ${CHECKOUT_SCHEMA}`);
     const bare = {
-      distinct: await bareCarts(admin, Array.from({ length: plan.cartsPerKind }, (_, i) => productOf(i))),
-      hot: await bareCarts(admin, Array.from({ length: plan.cartsPerKind }, () => hotProduct)),
+      distinct: await bareCarts(
+        admin,
+        Array.from({ length: plan.cartsPerKind }, (_, i) => productOf(i)),
+      ),
+      hot: await bareCarts(
+        admin,
+        Array.from({ length: plan.cartsPerKind }, () => hotProduct),
+      ),
     };
-    const key = await kernel.services.apiKeys.create({ organizationId: "default", scope: "storefront", name: "bench storefront" });
+    const key = await kernel.services.apiKeys.create({
+      organizationId: "default",
+      scope: "storefront",
+      name: "bench storefront",
+    });
     await analyzeSchema(admin);
     return { apiKey: key.key, commerce, bare };
   } finally {
@@ -116,7 +133,10 @@ export async function seedCheckout(plan: SeedPlan): Promise<CheckoutSeed> {
  * cart's lines to every price of the store (501 index probes per checkout), for both targets alike.
  */
 async function analyzeSchema(client: pg.Client): Promise<void> {
-  const { rows } = await client.query<{ name: string }>("select tablename as name from pg_tables where schemaname = $1", [CHECKOUT_SCHEMA]);
+  const { rows } = await client.query<{ name: string }>(
+    "select tablename as name from pg_tables where schemaname = $1",
+    [CHECKOUT_SCHEMA],
+  );
   for (const { name } of rows) await client.query(`vacuum analyze ${CHECKOUT_SCHEMA}.${pg.escapeIdentifier(name)}`);
 }
 
@@ -148,7 +168,13 @@ async function product(kernel: Kernel, warehouseId: string, i: number, onHand: n
   const { catalog, pricing, inventory } = kernel.services;
   const { result: entity } = await catalog.createEntity(
     "default",
-    { type: "product", slug: `bench-item-${i}`, status: "active", metadata: {}, attributes: { en: { title: `Bench item ${i}` } } },
+    {
+      type: "product",
+      slug: `bench-item-${i}`,
+      status: "active",
+      metadata: {},
+      attributes: { en: { title: `Bench item ${i}` } },
+    },
     null,
   );
   await pricing.upsertPrice("default", { entityId: entity.id, currency: "EUR", amount: UNIT_PRICE }, null);
@@ -163,8 +189,15 @@ async function product(kernel: Kernel, warehouseId: string, i: number, onHand: n
 async function cartOf(kernel: Kernel, entityId: string): Promise<SeededCart> {
   const { carts } = kernel.services;
   return kernel.database.transaction(async (trx) => {
-    const { cart, cartToken } = await carts.create({ organizationId: "default", caller: { actor: null }, body: { currency: "EUR" } }, { trx });
-    await carts.addItem({ organizationId: "default", cartId: cart.id, actor: null, cartToken }, { entityId, quantity: 1 }, { trx });
+    const { cart, cartToken } = await carts.create(
+      { organizationId: "default", caller: { actor: null }, body: { currency: "EUR" } },
+      { trx },
+    );
+    await carts.addItem(
+      { organizationId: "default", cartId: cart.id, actor: null, cartToken },
+      { entityId, quantity: 1 },
+      { trx },
+    );
     return { id: cart.id, token: cartToken };
   });
 }
@@ -173,7 +206,11 @@ async function cartOf(kernel: Kernel, entityId: string): Promise<SeededCart> {
 async function inBatches<T>(count: number, make: (i: number) => Promise<T>): Promise<T[]> {
   const results: T[] = [];
   for (let start = 0; start < count; start += SEED_CONCURRENCY) {
-    results.push(...(await Promise.all(Array.from({ length: Math.min(SEED_CONCURRENCY, count - start) }, (_, k) => make(start + k)))));
+    results.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(SEED_CONCURRENCY, count - start) }, (_, k) => make(start + k)),
+      )),
+    );
   }
   return results;
 }

@@ -17,7 +17,13 @@ import { writeFileSync } from "node:fs";
 import type autocannon from "autocannon";
 import pg from "pg";
 import { load, resultTable, type LoadResult } from "./autocannon-run.js";
-import { APPLICATION_NAMES, CHECKOUT_SCHEMA, benchDatabaseUrl, seedCheckout, type SeededCart } from "./checkout-seed.js";
+import {
+  APPLICATION_NAMES,
+  CHECKOUT_SCHEMA,
+  benchDatabaseUrl,
+  seedCheckout,
+  type SeededCart,
+} from "./checkout-seed.js";
 import { cpuSeconds, pinToCpu, postgresCpu, startServer, type RunningServer } from "./servers/start-server.js";
 
 pinToCpu(process.pid, 1);
@@ -66,8 +72,20 @@ interface Target {
 type Scenario = "distinct" | "hot";
 
 const targets: Target[] = [
-  { name: "bare Fastify + pg", server: bare, applicationName: APPLICATION_NAMES.bare, path: "/checkout", carts: seed.bare },
-  { name: "commerce", server: commerce, applicationName: APPLICATION_NAMES.commerce, path: "/api/checkout", carts: seed.commerce },
+  {
+    name: "bare Fastify + pg",
+    server: bare,
+    applicationName: APPLICATION_NAMES.bare,
+    path: "/checkout",
+    carts: seed.bare,
+  },
+  {
+    name: "commerce",
+    server: commerce,
+    applicationName: APPLICATION_NAMES.commerce,
+    path: "/api/checkout",
+    carts: seed.commerce,
+  },
 ];
 
 /** autocannon requests handing each checkout the next of `carts`; `answered` records when the last answer came. */
@@ -84,7 +102,12 @@ function checkoutRequests(carts: SeededCart[], answered: { at: number }): autoca
         next += 1;
         return {
           ...request,
-          headers: { ...request.headers, "content-type": "application/json", "x-api-key": seed.apiKey, "x-cart-token": cart.token },
+          headers: {
+            ...request.headers,
+            "content-type": "application/json",
+            "x-api-key": seed.apiKey,
+            "x-cart-token": cart.token,
+          },
           body: JSON.stringify({ cartId: cart.id, paymentMethodId: "manual", currency: "EUR" }),
         };
       },
@@ -101,7 +124,10 @@ await monitor.connect();
  * on this shared machine) is left out, and so are the WAL writer and checkpointer, which serve everyone.
  */
 async function backendCpuSince(applicationName: string, before: ReadonlyMap<number, number>): Promise<number> {
-  const { rows } = await monitor.query<{ pid: number }>("select pid from pg_stat_activity where application_name = $1", [applicationName]);
+  const { rows } = await monitor.query<{ pid: number }>(
+    "select pid from pg_stat_activity where application_name = $1",
+    [applicationName],
+  );
   const now = postgresCpu();
   return rows.reduce((sum, { pid }) => sum + (now.get(pid) ?? 0) - (before.get(pid) ?? 0), 0);
 }
@@ -112,7 +138,14 @@ async function measure(target: Target, scenario: Scenario, amount: number, label
   if (carts.length < amount + SLACK) throw new Error(`${target.name} ran out of ${scenario} carts`);
   const [server0, postgres0] = [cpuSeconds(target.server.pid), postgresCpu()];
   const [started, answered] = [performance.now(), { at: Number.NaN }];
-  const result = await load({ name: `${target.name}: ${label}`, url: `${target.server.url}${target.path}`, method: "POST", connections: CONNECTIONS, amount, requests: checkoutRequests(carts, answered) });
+  const result = await load({
+    name: `${target.name}: ${label}`,
+    url: `${target.server.url}${target.path}`,
+    method: "POST",
+    connections: CONNECTIONS,
+    amount,
+    requests: checkoutRequests(carts, answered),
+  });
   return {
     ...result,
     // autocannon stops a fixed amount on its one-second tick: the rate is the amount over the time to its last answer.
@@ -140,8 +173,11 @@ try {
     for (let round = 0; round < rounds; round += 1) {
       // Alternate which target runs first, so neither always meets a freshly vacuumed (or bloated) table.
       const order = round % 2 === 0 ? [0, 1] : [1, 0];
-      for (const index of order) perTarget[index]?.push(await measure(targets[index] as Target, scenario, checkouts, label));
-      roundRatios.push((perTarget[1]?.[round]?.requestsPerSecond ?? 0) / Math.max(perTarget[0]?.[round]?.requestsPerSecond ?? 1, 1));
+      for (const index of order)
+        perTarget[index]?.push(await measure(targets[index] as Target, scenario, checkouts, label));
+      roundRatios.push(
+        (perTarget[1]?.[round]?.requestsPerSecond ?? 0) / Math.max(perTarget[0]?.[round]?.requestsPerSecond ?? 1, 1),
+      );
     }
     measured.set(scenario, { perTarget, roundRatios });
   }
@@ -164,7 +200,10 @@ const sections = scenarios.map(({ scenario, label }) => {
           `ratio ${ratio.toFixed(2)}x (target 0.50x): ${ratio >= 0.5 ? "met" : "NOT met"}`,
         ]
       : [`ratio ${ratio.toFixed(2)}x (informational)`];
-  const cpu = rows.map((m) => `${m.name.split(":")[0]} ${m.serverCpuMicros.toFixed(0)} us server + ${m.postgresCpuMicros.toFixed(0)} us PostgreSQL`);
+  const cpu = rows.map(
+    (m) =>
+      `${m.name.split(":")[0]} ${m.serverCpuMicros.toFixed(0)} us server + ${m.postgresCpuMicros.toFixed(0)} us PostgreSQL`,
+  );
   return (
     `### ${label}\n\n${resultTable(rows)}\n\n${checks.join("; ")}\n\n` +
     `Ratio per round: ${roundRatios.map((r) => `${r.toFixed(2)}x`).join(", ")}. Rates per round: ` +
@@ -188,7 +227,13 @@ async function checkIntegrity(): Promise<string> {
   const client = new pg.Client({ connectionString: benchDatabaseUrl() });
   await client.connect();
   try {
-    const { rows } = await client.query<{ orders: string; distinct_numbers: string; last_value: string; checked_out: string; negative: string }>(
+    const { rows } = await client.query<{
+      orders: string;
+      distinct_numbers: string;
+      last_value: string;
+      checked_out: string;
+      negative: string;
+    }>(
       `select (select count(*) from ${CHECKOUT_SCHEMA}.orders) as orders,
               (select count(distinct number) from ${CHECKOUT_SCHEMA}.orders) as distinct_numbers,
               (select coalesce(sum(last_value), 0) from ${CHECKOUT_SCHEMA}.order_number_counters) as last_value,

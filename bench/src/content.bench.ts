@@ -45,9 +45,27 @@ async function main(): Promise<void> {
       await load({ name: "warm-up", url: `${content.url}${path}`, durationSeconds: 2 });
     }
     results.push(await load({ name: "bare Fastify hello", url: `${bare.url}/hello`, durationSeconds: duration }));
-    results.push(await load({ name: "GET /api/articles (50 of 1,000)", url: `${content.url}/api/articles`, durationSeconds: duration }));
-    results.push(await load({ name: "GET /api/articles/{slug}", url: `${content.url}/api/articles/${slug}`, durationSeconds: duration }));
-    results.push(await load({ name: `GET /api/search?q=${SEARCH_WORD}`, url: `${content.url}/api/search?q=${SEARCH_WORD}`, durationSeconds: duration }));
+    results.push(
+      await load({
+        name: "GET /api/articles (50 of 1,000)",
+        url: `${content.url}/api/articles`,
+        durationSeconds: duration,
+      }),
+    );
+    results.push(
+      await load({
+        name: "GET /api/articles/{slug}",
+        url: `${content.url}/api/articles/${slug}`,
+        durationSeconds: duration,
+      }),
+    );
+    results.push(
+      await load({
+        name: `GET /api/search?q=${SEARCH_WORD}`,
+        url: `${content.url}/api/search?q=${SEARCH_WORD}`,
+        durationSeconds: duration,
+      }),
+    );
   } finally {
     await Promise.all([bare.stop(), content.stop()]);
     await rm(dir, { recursive: true, force: true });
@@ -78,11 +96,42 @@ async function generateCorpus(): Promise<string> {
   const studio = fileURLToPath(new URL("../../apps/content/content", import.meta.url));
   for (const file of ["company.md", "services.md", "pricing.md"]) await cp(join(studio, file), join(dir, file));
   await mkdir(join(dir, "articles"));
-  const words = ["software", "studio", "pricing", "agent", "workflow", "database", "queue", "deploy", "review", "test",
-    "latency", "schema", "invoice", "customer", "product", "release", "monitor", "backup", "search", "cache"];
-  const tags = ["ai", "process", "pricing", "postgres", "typescript", "automation", "saas", "testing", "design", "architecture"];
+  const words = [
+    "software",
+    "studio",
+    "pricing",
+    "agent",
+    "workflow",
+    "database",
+    "queue",
+    "deploy",
+    "review",
+    "test",
+    "latency",
+    "schema",
+    "invoice",
+    "customer",
+    "product",
+    "release",
+    "monitor",
+    "backup",
+    "search",
+    "cache",
+  ];
+  const tags = [
+    "ai",
+    "process",
+    "pricing",
+    "postgres",
+    "typescript",
+    "automation",
+    "saas",
+    "testing",
+    "design",
+    "architecture",
+  ];
   let seed = 42;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   await Promise.all(
     Array.from({ length: ARTICLES }, (_, i) => {

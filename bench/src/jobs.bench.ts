@@ -30,7 +30,9 @@ const silentGraphileLogger = new Logger(() => () => {});
 
 const admin = new pg.Client({ connectionString: url });
 await admin.connect();
-await admin.query(`drop schema if exists ${ucSchema} cascade; drop schema if exists ${gwSchema} cascade; create schema ${ucSchema}`);
+await admin.query(
+  `drop schema if exists ${ucSchema} cascade; drop schema if exists ${gwSchema} cascade; create schema ${ucSchema}`,
+);
 
 const ucPool = new pg.Pool({ connectionString: url, max: concurrency, options: `-c search_path=${ucSchema}` });
 const ucDb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: ucPool }) });
@@ -60,10 +62,15 @@ const listen: ListenFunction = async (channel, onNotify) => {
 /** A handler hook each measurement swaps: called with the job's payload when a handler starts. */
 let onHandlerStart: (payload: { n?: number }) => void = () => {};
 
-const ucQueue = createJobQueue({ tasks: [{ slug: "bench/noop", handler: (input) => void onHandlerStart(input as { n?: number }) }] });
+const ucQueue = createJobQueue({
+  tasks: [{ slug: "bench/noop", handler: (input) => void onHandlerStart(input as { n?: number }) }],
+});
 const ucQueueAlwaysNotify = createJobQueue({ tasks: [], notify: "always" });
 // Same tasks, but claims and results wait for the WAL flush as graphile-worker's do.
-const ucQueueDurable = createJobQueue({ tasks: [{ slug: "bench/noop", handler: (input) => void onHandlerStart(input as { n?: number }) }], isAsyncCommit: false });
+const ucQueueDurable = createJobQueue({
+  tasks: [{ slug: "bench/noop", handler: (input) => void onHandlerStart(input as { n?: number }) }],
+  isAsyncCommit: false,
+});
 const graphileTasks = { noop: async (payload: unknown) => void onHandlerStart(payload as { n?: number }) };
 
 async function resetTables(): Promise<void> {
@@ -82,7 +89,10 @@ async function seedOurs(count: number): Promise<void> {
 
 async function seedGraphile(count: number): Promise<void> {
   for (let from = 0; from < count; from += 1000) {
-    const specs = Array.from({ length: Math.min(1000, count - from) }, (_, index) => ({ identifier: "noop", payload: { n: from + index } }));
+    const specs = Array.from({ length: Math.min(1000, count - from) }, (_, index) => ({
+      identifier: "noop",
+      payload: { n: from + index },
+    }));
     await gwUtils.addJobs(specs);
   }
 }
@@ -113,7 +123,11 @@ async function drainOurs(count: number, queue = ucQueue): Promise<number> {
   const worker = queue.startWorker({ db: ucDb, concurrency, listen });
   await done;
   await worker.stop(); // includes writing the last results
-  await untilZero(async () => (await sql<{ n: number }>`select count(*)::int as n from jobs where status <> 'succeeded'`.execute(ucDb)).rows[0]?.n);
+  await untilZero(
+    async () =>
+      (await sql<{ n: number }>`select count(*)::int as n from jobs where status <> 'succeeded'`.execute(ucDb)).rows[0]
+        ?.n,
+  );
   return count / ((performance.now() - started) / 1000);
 }
 
@@ -122,11 +136,21 @@ async function drainGraphile(count: number): Promise<number> {
   await seedGraphile(count);
   const done = countHandlers(count);
   const started = performance.now();
-  const runner: Runner = await run({ pgPool: gwPool, schema: gwSchema, concurrency, noHandleSignals: true, taskList: graphileTasks, logger: silentGraphileLogger });
+  const runner: Runner = await run({
+    pgPool: gwPool,
+    schema: gwSchema,
+    concurrency,
+    noHandleSignals: true,
+    taskList: graphileTasks,
+    logger: silentGraphileLogger,
+  });
   await done;
   await runner.stop();
   // Drained means the table says so: graphile may still be writing its last completions.
-  await untilZero(async () => (await gwPool.query<{ n: number }>(`select count(*)::int as n from ${gwSchema}._private_jobs`)).rows[0]?.n);
+  await untilZero(
+    async () =>
+      (await gwPool.query<{ n: number }>(`select count(*)::int as n from ${gwSchema}._private_jobs`)).rows[0]?.n,
+  );
   return count / ((performance.now() - started) / 1000);
 }
 
@@ -158,7 +182,14 @@ async function latencyOurs(): Promise<number[]> {
 
 async function latencyGraphile(): Promise<number[]> {
   await resetTables();
-  const runner = await run({ pgPool: gwPool, schema: gwSchema, concurrency, noHandleSignals: true, taskList: graphileTasks, logger: silentGraphileLogger });
+  const runner = await run({
+    pgPool: gwPool,
+    schema: gwSchema,
+    concurrency,
+    noHandleSignals: true,
+    taskList: graphileTasks,
+    logger: silentGraphileLogger,
+  });
   await new Promise((resolve) => setTimeout(resolve, 200)); // its LISTEN connection settles
   try {
     return await latencies((n) => gwUtils.addJob("noop", { n }));
@@ -189,7 +220,10 @@ const percentile = (values: number[], p: number): number => {
 };
 const best = (values: number[]): number => Math.max(...values);
 
-const results = { drain: { uc: [] as number[], ucDurable: [] as number[], gw: [] as number[] }, enqueue: { uc: [] as number[], ucAlways: [] as number[], gw: [] as number[] } };
+const results = {
+  drain: { uc: [] as number[], ucDurable: [] as number[], gw: [] as number[] },
+  enqueue: { uc: [] as number[], ucAlways: [] as number[], gw: [] as number[] },
+};
 let ucLatency: number[] = [];
 let gwLatency: number[] = [];
 try {
@@ -199,14 +233,26 @@ try {
 
   for (let round = 0; round < rounds; round += 1) {
     const isOursFirst = round % 2 === 0;
-    const drains = { uc: () => drainOurs(drainCount), ucDurable: () => drainOurs(drainCount, ucQueueDurable), gw: () => drainGraphile(drainCount) };
-    for (const which of (isOursFirst ? ["uc", "ucDurable", "gw"] : ["gw", "ucDurable", "uc"]) as (keyof typeof drains)[]) {
+    const drains = {
+      uc: () => drainOurs(drainCount),
+      ucDurable: () => drainOurs(drainCount, ucQueueDurable),
+      gw: () => drainGraphile(drainCount),
+    };
+    for (const which of (isOursFirst
+      ? ["uc", "ucDurable", "gw"]
+      : ["gw", "ucDurable", "uc"]) as (keyof typeof drains)[]) {
       const rate = await drains[which]();
       results.drain[which].push(rate);
       console.log(`drain round ${round + 1}: ${which} ${rate.toFixed(0)} jobs/s`);
     }
-    const enqueuers = { uc: (n: number) => ucQueue.enqueue(ucDb, "bench/noop", { n }, { organizationId: "bench" }), ucAlways: (n: number) => ucQueueAlwaysNotify.enqueue(ucDb, "bench/noop", { n }, { organizationId: "bench" }), gw: (n: number) => gwUtils.addJob("noop", { n }) };
-    for (const which of (isOursFirst ? ["uc", "ucAlways", "gw"] : ["gw", "ucAlways", "uc"]) as (keyof typeof enqueuers)[]) {
+    const enqueuers = {
+      uc: (n: number) => ucQueue.enqueue(ucDb, "bench/noop", { n }, { organizationId: "bench" }),
+      ucAlways: (n: number) => ucQueueAlwaysNotify.enqueue(ucDb, "bench/noop", { n }, { organizationId: "bench" }),
+      gw: (n: number) => gwUtils.addJob("noop", { n }),
+    };
+    for (const which of (isOursFirst
+      ? ["uc", "ucAlways", "gw"]
+      : ["gw", "ucAlways", "uc"]) as (keyof typeof enqueuers)[]) {
       const rate = await enqueueRate(enqueuers[which]);
       results.enqueue[which].push(rate);
       console.log(`enqueue round ${round + 1}: ${which} ${rate.toFixed(0)} jobs/s`);
@@ -268,7 +314,7 @@ const report = [
 console.log(`\n${report}`);
 writeFileSync(
   new URL("../results/jobs.md", import.meta.url),
-  `# Jobs benchmark\n\n${new Date().toISOString()}, PostgreSQL ${(process.env.BENCH_DATABASE_URL ? "BENCH_DATABASE_URL" : "127.0.0.1:5432/test")}, one Node process, ` +
+  `# Jobs benchmark\n\n${new Date().toISOString()}, PostgreSQL ${process.env.BENCH_DATABASE_URL ? "BENCH_DATABASE_URL" : "127.0.0.1:5432/test"}, one Node process, ` +
     `${rounds} rounds (alternating which queue goes first) after a 1,000-job warm-up; rates are the best round. ` +
     `Both queues log nothing; graphile-worker otherwise runs with its defaults (pool of ${concurrency}). ` +
     `Our jobs are seeded with one INSERT ... SELECT, graphile's with addJobs in batches of 1,000 (seeding is not timed). ` +

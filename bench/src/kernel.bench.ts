@@ -25,7 +25,10 @@ async function measure(server: RunningServer, options: LoadOptions): Promise<Mea
   const before = cpuSeconds(server.pid);
   const result = await load(options);
   const used = cpuSeconds(server.pid) - before;
-  return { ...result, cpuMicrosPerRequest: (used * 1e6) / Math.max(1, result.requestsPerSecond * (options.durationSeconds ?? 5)) };
+  return {
+    ...result,
+    cpuMicrosPerRequest: (used * 1e6) / Math.max(1, result.requestsPerSecond * (options.durationSeconds ?? 5)),
+  };
 }
 
 const median = <T>(list: readonly T[], by: (item: T) => number): T => {
@@ -37,7 +40,12 @@ const median = <T>(list: readonly T[], by: (item: T) => number): T => {
 
 const bare = await startServer("./kernel-server.ts", ["bare"]);
 const commerce = await startServer("./kernel-server.ts", ["commerce"]);
-const builderTarget: LoadOptions = { name: "builder route (validation + permission)", url: `${commerce.url}/api/bench/hello?limit=5`, durationSeconds: duration, headers: { "x-api-key": "bench" } };
+const builderTarget: LoadOptions = {
+  name: "builder route (validation + permission)",
+  url: `${commerce.url}/api/bench/hello?limit=5`,
+  durationSeconds: duration,
+  headers: { "x-api-key": "bench" },
+};
 const bareTarget: LoadOptions = { name: "bare Fastify hello", url: `${bare.url}/hello`, durationSeconds: duration };
 const bareRuns: Measured[] = [];
 const builderRuns: Measured[] = [];
@@ -57,12 +65,20 @@ try {
     if (measured.builder) builderRuns.push(measured.builder);
     roundRatios.push((measured.builder?.requestsPerSecond ?? 0) / (measured.bare?.requestsPerSecond ?? 1));
   }
-  health = await measure(commerce, { name: "GET /api/health (select 1)", url: `${commerce.url}/api/health`, durationSeconds: duration });
+  health = await measure(commerce, {
+    name: "GET /api/health (select 1)",
+    url: `${commerce.url}/api/health`,
+    durationSeconds: duration,
+  });
 } finally {
   await Promise.all([bare.stop(), commerce.stop()]);
 }
 
-const results: Measured[] = [median(bareRuns, (r) => r.requestsPerSecond), median(builderRuns, (r) => r.requestsPerSecond), ...(health ? [health] : [])];
+const results: Measured[] = [
+  median(bareRuns, (r) => r.requestsPerSecond),
+  median(builderRuns, (r) => r.requestsPerSecond),
+  ...(health ? [health] : []),
+];
 const table = resultTable(results);
 const cpu = results.map((r) => `${r.name}: ${r.cpuMicrosPerRequest.toFixed(1)} us`).join("; ");
 const ratio = median(roundRatios, (r) => r);

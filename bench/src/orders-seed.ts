@@ -11,7 +11,8 @@ import { createKernel } from "@unified-commerce/core";
 export const ORDERS_SCHEMA = "bench_orders";
 export const ORDER_COUNT = Number(process.env.ORDERS_BENCH_COUNT ?? 100_000);
 
-export const benchDatabaseUrl = (): string => process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export const benchDatabaseUrl = (): string =>
+  process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 /** What the seed wrote, and the newest order (the invoice renders use it). */
 export interface OrdersSeed {
@@ -25,7 +26,10 @@ export async function seedOrders(): Promise<OrdersSeed> {
   await admin.connect();
   try {
     await admin.query(`drop schema if exists ${ORDERS_SCHEMA} cascade`);
-    const kernel = await createKernel({ logLevel: "silent", database: { url: benchDatabaseUrl(), schema: ORDERS_SCHEMA, poolSize: 2 } });
+    const kernel = await createKernel({
+      logLevel: "silent",
+      database: { url: benchDatabaseUrl(), schema: ORDERS_SCHEMA, poolSize: 2 },
+    });
     await kernel.close();
     await admin.query(`set search_path = ${ORDERS_SCHEMA}`);
     await admin.query(
@@ -46,7 +50,10 @@ export async function seedOrders(): Promise<OrdersSeed> {
          1, 0, 1500, 1500, 0, 300, 1800, 2000
        from orders o cross join generate_series(0, 1) as p(position)`,
     );
-    await admin.query(`insert into order_number_counters (organization_id, year, last_value) values ('default', 2026, $1)`, [ORDER_COUNT]);
+    await admin.query(
+      `insert into order_number_counters (organization_id, year, last_value) values ('default', 2026, $1)`,
+      [ORDER_COUNT],
+    );
     // Vacuum as autovacuum would have by now on a live table: the visibility map lets PostgreSQL count
     // the store's orders from the index alone.
     await admin.query("vacuum analyze orders");

@@ -11,7 +11,14 @@
 import { writeFileSync } from "node:fs";
 import { load, resultTable, type LoadOptions, type LoadResult } from "./autocannon-run.js";
 import { seedOrders } from "./orders-seed.js";
-import { cpuSeconds, pinToCpu, postgresCpu, postgresCpuSince, startServer, type RunningServer } from "./servers/start-server.js";
+import {
+  cpuSeconds,
+  pinToCpu,
+  postgresCpu,
+  postgresCpuSince,
+  startServer,
+  type RunningServer,
+} from "./servers/start-server.js";
 
 pinToCpu(process.pid, 1);
 const duration = Number(process.env.BENCH_SECONDS ?? 8);
@@ -57,17 +64,32 @@ try {
     { server: bare, runs: bareRuns, name: "bare Fastify + pg", url: `${bare.url}/orders?limit=20`, headers: {} },
     { server: commerce, runs: commerceRuns, name: "commerce", url: `${commerce.url}/api/orders?limit=20`, headers },
   ];
-  for (const target of targets) await load({ name: "warm-up", url: target.url, durationSeconds: 2, headers: target.headers });
+  for (const target of targets)
+    await load({ name: "warm-up", url: target.url, durationSeconds: 2, headers: target.headers });
   for (let round = 0; round < rounds; round += 1) {
     // Alternate which target runs first, so neither always meets the warmer cache.
     for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
-      target.runs.push(await measure(target.server, { name: `${target.name}: orders?limit=20 (10 conn)`, url: target.url, connections: 10, durationSeconds: duration, headers: target.headers }));
+      target.runs.push(
+        await measure(target.server, {
+          name: `${target.name}: orders?limit=20 (10 conn)`,
+          url: target.url,
+          connections: 10,
+          durationSeconds: duration,
+          headers: target.headers,
+        }),
+      );
     }
   }
   const invoiceUrl = `${commerce.url}/api/orders/${seeded.newestOrderId}/invoice.pdf`;
   await load({ name: "warm-up", url: invoiceUrl, durationSeconds: 2, headers });
   // Two connections keep the one server core busy without queueing renders behind each other.
-  pdf = await measure(commerce, { name: "commerce: invoice.pdf (2 conn)", url: invoiceUrl, connections: 2, durationSeconds: duration, headers });
+  pdf = await measure(commerce, {
+    name: "commerce: invoice.pdf (2 conn)",
+    url: invoiceUrl,
+    connections: 2,
+    durationSeconds: duration,
+    headers,
+  });
 } finally {
   await Promise.all([bare.stop(), commerce.stop()]);
 }
@@ -77,7 +99,8 @@ const ratio = median(ratios, (value) => value);
 const round = ratios.indexOf(ratio);
 const [bareRun, commerceRun] = [bareRuns[round] as Measured, commerceRuns[round] as Measured];
 const p99 = median(commerceRuns, (run) => run.p99Ms).p99Ms;
-const cpu = (m: Measured) => `${m.name.split(":")[0]} ${m.serverCpuMicros.toFixed(0)} us server + ${m.postgresCpuMicros.toFixed(0)} us PostgreSQL`;
+const cpu = (m: Measured) =>
+  `${m.name.split(":")[0]} ${m.serverCpuMicros.toFixed(0)} us server + ${m.postgresCpuMicros.toFixed(0)} us PostgreSQL`;
 const report = [
   `### orders?limit=20, 10 connections (median round of ${rounds})`,
   resultTable([bareRun, commerceRun]),

@@ -20,7 +20,8 @@ export function checkTarball({ entries, manifest }, folder) {
   const has = (path) => entries.has(path.replace(/^\.\//, ""));
   if (typeof manifest.license !== "string" || !manifest.license) problems.push("no license");
   if (!manifest.repository?.url) problems.push("no repository");
-  else if (manifest.repository.directory !== `packages/${folder}`) problems.push(`repository.directory is ${manifest.repository.directory}, expected packages/${folder}`);
+  else if (manifest.repository.directory !== `packages/${folder}`)
+    problems.push(`repository.directory is ${manifest.repository.directory}, expected packages/${folder}`);
   if (!manifest.description) problems.push("no description");
   if (!Array.isArray(manifest.files) || manifest.files.length === 0) problems.push("no files list");
   if (manifest.type !== "module") problems.push('type is not "module"');
@@ -36,12 +37,14 @@ export function checkTarball({ entries, manifest }, folder) {
       }
       for (const condition of ["types", "default"]) {
         if (typeof target[condition] !== "string") problems.push(`exports["${subpath}"] has no ${condition}`);
-        else if (!has(target[condition])) problems.push(`exports["${subpath}"].${condition} ${target[condition]} is not in the tarball`);
+        else if (!has(target[condition]))
+          problems.push(`exports["${subpath}"].${condition} ${target[condition]} is not in the tarball`);
       }
     }
   }
   const bins = typeof manifest.bin === "string" ? { [manifest.name]: manifest.bin } : (manifest.bin ?? {});
-  for (const [bin, path] of Object.entries(bins)) if (!has(path)) problems.push(`bin ${bin} (${path}) is not in the tarball`);
+  for (const [bin, path] of Object.entries(bins))
+    if (!has(path)) problems.push(`bin ${bin} (${path}) is not in the tarball`);
   for (const field of ["dependencies", "peerDependencies", "optionalDependencies"]) {
     for (const [name, range] of Object.entries(manifest[field] ?? {})) {
       if (/^(workspace|catalog):/.test(range)) problems.push(`${field}.${name} is still ${range}`);

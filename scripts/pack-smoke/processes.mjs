@@ -21,7 +21,12 @@ function killGroup(pid, signal) {
  */
 export function run(command, args, { cwd, env = process.env, capture = false, timeoutMs = 900_000 }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, detached: true, stdio: ["ignore", capture ? "pipe" : "inherit", "inherit"] });
+    const child = spawn(command, args, {
+      cwd,
+      env,
+      detached: true,
+      stdio: ["ignore", capture ? "pipe" : "inherit", "inherit"],
+    });
     running.add(child.pid);
     let stdout = "";
     child.stdout?.on("data", (chunk) => (stdout += chunk.toString()));
@@ -32,7 +37,12 @@ export function run(command, args, { cwd, env = process.env, capture = false, ti
       clearTimeout(timer);
       running.delete(child.pid);
       if (code === 0) resolve({ stdout });
-      else reject(new Error(`${line} ${signal ? `was killed (${signal}${signal === "SIGKILL" ? `, over ${timeoutMs / 1000}s` : ""})` : `exited with ${code}`}${capture ? `\n${stdout}` : ""}`));
+      else
+        reject(
+          new Error(
+            `${line} ${signal ? `was killed (${signal}${signal === "SIGKILL" ? `, over ${timeoutMs / 1000}s` : ""})` : `exited with ${code}`}${capture ? `\n${stdout}` : ""}`,
+          ),
+        );
     });
   });
 }
@@ -56,12 +66,16 @@ export async function startUntilHealthy(command, args, { cwd, env, url, timeoutM
   let body = null;
   try {
     while (!body) {
-      if (exit) throw new Error(`${command} ${args.join(" ")} exited (${exit.signal ?? exit.code}) before ${url} answered:\n${output}`);
+      if (exit)
+        throw new Error(
+          `${command} ${args.join(" ")} exited (${exit.signal ?? exit.code}) before ${url} answered:\n${output}`,
+        );
       if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000}s:\n${output}`);
       try {
         const response = await fetch(url);
         const json = await response.json();
-        if (response.status !== 200 || json.status !== "ok") throw new Error(`${url} answered ${response.status} ${JSON.stringify(json)}:\n${output}`);
+        if (response.status !== 200 || json.status !== "ok")
+          throw new Error(`${url} answered ${response.status} ${JSON.stringify(json)}:\n${output}`);
         body = json;
       } catch (error) {
         // Refused while the server boots; any answer other than healthy is a failure.
@@ -77,7 +91,10 @@ export async function startUntilHealthy(command, args, { cwd, env, url, timeoutM
     return body;
   } finally {
     killGroup(child.pid, "SIGTERM");
-    const stopped = await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 15_000))]);
+    const stopped = await Promise.race([
+      exited.then(() => true),
+      new Promise((resolve) => setTimeout(() => resolve(false), 15_000)),
+    ]);
     if (!stopped) {
       killGroup(child.pid, "SIGKILL");
       await exited;

@@ -19,13 +19,19 @@ describe("the studio content app", () => {
   it("ships the studio's content: four service lines, launch and build, at least 12 tagged articles, some updated", async () => {
     const services = (await app.inject("/api/services")).json() as { count: number };
     expect(services.count).toBe(4);
-    const pricing = (await app.inject("/api/pricing")).json() as { plans: { id: string; type: string; projectTypes: unknown[] }[] };
+    const pricing = (await app.inject("/api/pricing")).json() as {
+      plans: { id: string; type: string; projectTypes: unknown[] }[];
+    };
     expect(pricing.plans.map((p) => [p.id, p.type])).toEqual([
       ["launch", "one-time project"],
       ["build", "monthly subscription"],
     ]);
     for (const plan of pricing.plans) expect(plan.projectTypes.length).toBeGreaterThan(0);
-    const list = (await app.inject("/api/articles?limit=100")).json() as { total: number; availableTags: string[]; articles: { tags: string[]; updated?: string }[] };
+    const list = (await app.inject("/api/articles?limit=100")).json() as {
+      total: number;
+      availableTags: string[];
+      articles: { tags: string[]; updated?: string }[];
+    };
     expect(list.total).toBeGreaterThanOrEqual(12);
     expect(list.availableTags.length).toBeGreaterThanOrEqual(8);
     expect(list.articles.every((a) => a.tags.length >= 2)).toBe(true);
@@ -48,7 +54,9 @@ describe("the studio content app", () => {
 
   it("mounts the API, the site with markdown views and the MCP endpoint side by side", async () => {
     expect((await app.inject("/pricing")).headers["content-type"]).toMatch(/^text\/html/);
-    expect((await app.inject({ url: "/pricing", headers: { accept: "text/markdown" } })).headers["content-type"]).toMatch(/^text\/markdown/);
+    expect(
+      (await app.inject({ url: "/pricing", headers: { accept: "text/markdown" } })).headers["content-type"],
+    ).toMatch(/^text\/markdown/);
     const mcpGet = await app.inject("/mcp");
     expect(mcpGet.statusCode).toBe(405);
     expect(mcpGet.headers["allow"]).toBe("POST");
@@ -67,7 +75,9 @@ describe("the studio content app", () => {
     try {
       await cp(CONTENT_DIR, dir, { recursive: true });
       await writeFile(join(dir, "articles", "broken.md"), "---\ntitle: Broken\n---\nNo description.\n");
-      await expect(buildContentApp({ contentDir: dir, baseUrl: BASE_URL })).rejects.toThrow("articles/broken.md: description");
+      await expect(buildContentApp({ contentDir: dir, baseUrl: BASE_URL })).rejects.toThrow(
+        "articles/broken.md: description",
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

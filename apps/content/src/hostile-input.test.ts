@@ -22,13 +22,20 @@ afterAll(async () => app.close());
 
 describe("hostile input on the content API", () => {
   it("answers every hostile slug and query string with a result or a problem document, never a 5xx", async () => {
-    const doc = (await app.inject("/openapi.json")).json<{ paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>> }>();
+    const doc = (await app.inject("/openapi.json")).json<{
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    }>();
     const urls: string[] = HOSTILE_SEGMENTS.map((segment) => `/articles/${segment}`);
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const operation of Object.values(operations)) {
         if (path.includes("{")) urls.push(...HOSTILE_SEGMENTS.map((segment) => path.replaceAll(/\{[^}]+\}/g, segment)));
-        const names = (operation.parameters ?? []).filter((parameter) => parameter.in === "query").map((parameter) => parameter.name);
-        if (names.length > 0) urls.push(...HOSTILE_QUERY_VALUES.map((value) => `${path}?${names.map((name) => `${name}=${value}`).join("&")}`));
+        const names = (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === "query")
+          .map((parameter) => parameter.name);
+        if (names.length > 0)
+          urls.push(
+            ...HOSTILE_QUERY_VALUES.map((value) => `${path}?${names.map((name) => `${name}=${value}`).join("&")}`),
+          );
       }
     }
     expect(urls.length).toBeGreaterThan(20);
@@ -40,7 +47,12 @@ describe("hostile input on the content API", () => {
       if (response.statusCode >= 400) {
         const isProblem = String(response.headers["content-type"]).startsWith("application/problem+json");
         const problem = isProblem ? response.json<{ status?: unknown; code?: unknown; type?: unknown }>() : undefined;
-        if (problem?.status !== response.statusCode || typeof problem.code !== "string" || typeof problem.type !== "string") failures.push(`not a problem document: ${label}`);
+        if (
+          problem?.status !== response.statusCode ||
+          typeof problem.code !== "string" ||
+          typeof problem.type !== "string"
+        )
+          failures.push(`not a problem document: ${label}`);
       }
     }
     expect(failures).toEqual([]);
@@ -53,7 +65,11 @@ describe("hostile input on the content API", () => {
       [`/api/articles/${LONG}`, 404, "not_found"],
     ] as const) {
       const response = await app.inject(url);
-      expect([response.statusCode, response.headers["content-type"], response.json().code]).toEqual([status, "application/problem+json; charset=utf-8", code]);
+      expect([response.statusCode, response.headers["content-type"], response.json().code]).toEqual([
+        status,
+        "application/problem+json; charset=utf-8",
+        code,
+      ]);
       expect(response.headers["access-control-allow-origin"]).toBe("*");
     }
   });
@@ -61,12 +77,21 @@ describe("hostile input on the content API", () => {
 
 describe("hostile input on POST /mcp", () => {
   const post = (payload: string, contentType = "application/json") =>
-    app.inject({ method: "POST", url: "/mcp", headers: { "content-type": contentType, accept: "application/json, text/event-stream" }, payload });
+    app.inject({
+      method: "POST",
+      url: "/mcp",
+      headers: { "content-type": contentType, accept: "application/json, text/event-stream" },
+      payload,
+    });
 
   it("answers a malformed or empty body with the JSON-RPC parse error (-32700), status 400 as the MCP transport does", async () => {
     for (const payload of ["{bad", "", '{"__proto__":{"polluted":true}}', "[1,"]) {
       const response = await post(payload);
-      expect([payload, response.statusCode, response.json()]).toEqual([payload, 400, { jsonrpc: "2.0", error: { code: -32700, message: "Parse error: Invalid JSON" }, id: null }]);
+      expect([payload, response.statusCode, response.json()]).toEqual([
+        payload,
+        400,
+        { jsonrpc: "2.0", error: { code: -32700, message: "Parse error: Invalid JSON" }, id: null },
+      ]);
       expect(response.headers["cache-control"]).toBe("no-store");
     }
   });
@@ -85,7 +110,12 @@ describe("hostile input on POST /mcp", () => {
     ] as const) {
       const response = await post(payload, contentType);
       const body = response.json<{ jsonrpc?: string; error?: { code?: unknown }; id?: unknown }>();
-      expect([payload.slice(0, 40), response.statusCode < 500, body.jsonrpc, typeof body.error?.code]).toEqual([payload.slice(0, 40), true, "2.0", "number"]);
+      expect([payload.slice(0, 40), response.statusCode < 500, body.jsonrpc, typeof body.error?.code]).toEqual([
+        payload.slice(0, 40),
+        true,
+        "2.0",
+        "number",
+      ]);
     }
   });
 });

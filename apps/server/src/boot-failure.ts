@@ -7,6 +7,7 @@
 export function exitOnBootFailure(error: unknown): never {
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`boot failed: ${message.replaceAll("\n", " ")}\n`);
-  if (process.env.NODE_ENV !== "production" && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  if (process.env.NODE_ENV !== "production" && error instanceof Error && error.stack)
+    process.stderr.write(`${error.stack}\n`);
   process.exit(1);
 }

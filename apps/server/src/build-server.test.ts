@@ -102,10 +102,16 @@ describe("the production server with its default configuration (auth plugin)", (
     expect((await app.inject({ url: "/api/channels" })).statusCode).toBe(401);
     expect((await app.inject({ url: "/api/marketplace/vendors" })).statusCode).toBe(401);
     // Their routes are guarded like the others: an anonymous caller gets 401, not a plugin fault.
-    expect((await app.inject({ method: "POST", url: "/api/pos/auth/pin-login", payload: { operatorId: "x", pin: "1234" } })).statusCode).toBe(401);
+    expect(
+      (await app.inject({ method: "POST", url: "/api/pos/auth/pin-login", payload: { operatorId: "x", pin: "1234" } }))
+        .statusCode,
+    ).toBe(401);
     expect((await app.inject({ url: "/api/layaways" })).statusCode).toBe(401);
     // The Agentic Checkout routes answer in the spec's flat error shape.
-    const acp = await app.inject({ url: "/api/acp/checkout_sessions/cs_00000000000000000000000000000000", headers: { "api-version": "2026-04-17" } });
+    const acp = await app.inject({
+      url: "/api/acp/checkout_sessions/cs_00000000000000000000000000000000",
+      headers: { "api-version": "2026-04-17" },
+    });
     expect(acp.statusCode).toBe(401);
     expect(acp.json()).toMatchObject({ type: "invalid_request", code: "unauthorized" });
   });
@@ -120,17 +126,29 @@ describe("the production server with its default configuration (auth plugin)", (
   it("signs customers up and in with real credentials", async () => {
     const body = { email: "shopper@example.com", password: "correct horse battery", name: "Shopper" };
     expect((await app.inject({ method: "POST", url: "/api/auth/sign-up/email", payload: body })).statusCode).toBe(200);
-    const signIn = await app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: body.email, password: body.password } });
+    const signIn = await app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email: body.email, password: body.password },
+    });
     const token = signIn.json().data.token as string;
     const catalog = await app.inject({ url: "/api/catalog/entities", headers: { authorization: `Bearer ${token}` } });
     expect(catalog.statusCode).toBe(200);
-    expect((await app.inject({ url: "/api/secret", headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(403);
+    expect((await app.inject({ url: "/api/secret", headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(
+      403,
+    );
   });
 
   it("serves MCP to a real bearer token as that customer: storefront tools listed, staff tools refused", async () => {
     const body = { email: "agent-owner@example.com", password: "correct horse battery", name: "Agent owner" };
     expect((await app.inject({ method: "POST", url: "/api/auth/sign-up/email", payload: body })).statusCode).toBe(200);
-    const token = (await app.inject({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: body.email, password: body.password } })).json().data.token as string;
+    const token = (
+      await app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        payload: { email: body.email, password: body.password },
+      })
+    ).json().data.token as string;
     const mcp = (credential: Record<string, string>, method: string, params: unknown) =>
       app.inject({
         method: "POST",
@@ -143,7 +161,12 @@ describe("the production server with its default configuration (auth plugin)", (
     const names = (listed.json().result.tools as { name: string }[]).map((tool) => tool.name);
     expect(names).toEqual(expect.arrayContaining(["search_products", "create_cart", "checkout", "track_order"]));
     expect(names).not.toContain("refund_order");
-    const refused = (await mcp({ authorization: `Bearer ${token}` }, "tools/call", { name: "refund_order", arguments: { order: "ORD-2026-000001", lines: [] } })).json();
+    const refused = (
+      await mcp({ authorization: `Bearer ${token}` }, "tools/call", {
+        name: "refund_order",
+        arguments: { order: "ORD-2026-000001", lines: [] },
+      })
+    ).json();
     expect(refused.result.isError).toBe(true);
     expect(refused.result.content[0].text).toContain("FORBIDDEN");
     // A forged bearer token is no customer: 401 before any tool runs.

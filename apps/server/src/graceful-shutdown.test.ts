@@ -41,18 +41,32 @@ describe("graceful shutdown of the real processes", () => {
   afterAll(() => database.remove());
 
   it("an API process fails readiness, answers every in-flight request, then exits 0 on SIGTERM", async () => {
-    const server: SpawnedProcess = spawnProcess("src/main.ts", { ...baseEnv, ...database.env, PORT: "0", TEST_SLOW_MS: "4000", SHUTDOWN_DRAIN_DELAY_MS: "1000" });
+    const server: SpawnedProcess = spawnProcess("src/main.ts", {
+      ...baseEnv,
+      ...database.env,
+      PORT: "0",
+      TEST_SLOW_MS: "4000",
+      SHUTDOWN_DRAIN_DELAY_MS: "1000",
+    });
     try {
-      const listening = await server.waitForLog((line) => typeof line.msg === "string" && line.msg.startsWith("Server listening at http://127.0.0.1"));
+      const listening = await server.waitForLog(
+        (line) => typeof line.msg === "string" && line.msg.startsWith("Server listening at http://127.0.0.1"),
+      );
       const base = String(listening.msg).replace("Server listening at ", "");
       expect((await get(`${base}/api/health/ready`)).status).toBe(200);
       // No OTLP endpoint configured: tracing stays off.
       expect(server.logs.some((line) => line.msg === "tracing to the OTLP endpoint")).toBe(false);
 
       // Slower than the drain delay: they are still running when the listener closes.
-      const inFlight = Array.from({ length: 8 }, () => get(`${base}/api/test/slow`).catch((error: unknown) => ({ status: -1, body: String(error) })));
+      const inFlight = Array.from({ length: 8 }, () =>
+        get(`${base}/api/test/slow`).catch((error: unknown) => ({ status: -1, body: String(error) })),
+      );
       // Only once the server has received all of them: these are the requests a shutdown must not cut.
-      await server.waitForLog(() => server.logs.filter((line) => (line.req as { url?: string } | undefined)?.url === "/api/test/slow").length === 8);
+      await server.waitForLog(
+        () =>
+          server.logs.filter((line) => (line.req as { url?: string } | undefined)?.url === "/api/test/slow").length ===
+          8,
+      );
       server.child.kill("SIGTERM");
       await server.waitForLog((line) => line.msg === "shutting down");
 
@@ -72,7 +86,13 @@ describe("graceful shutdown of the real processes", () => {
   }, 240_000);
 
   it("a worker finishes its running job, hands back the ones it claimed but did not start, and exits 0", async () => {
-    const worker = spawnProcess("src/worker.ts", { ...baseEnv, ...database.env, WORKER_HEALTH_PORT: "0", JOBS_CONCURRENCY: "1", TEST_ENQUEUE_SLOW_JOBS: "4" });
+    const worker = spawnProcess("src/worker.ts", {
+      ...baseEnv,
+      ...database.env,
+      WORKER_HEALTH_PORT: "0",
+      JOBS_CONCURRENCY: "1",
+      TEST_ENQUEUE_SLOW_JOBS: "4",
+    });
     try {
       const started = await worker.waitForLog((line) => line.msg === "worker started");
       const base = `http://127.0.0.1:${String(started.port)}`;

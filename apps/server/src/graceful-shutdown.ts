@@ -32,7 +32,13 @@ export function shutdownTimingFromEnv(env: NodeJS.ProcessEnv = process.env): { g
  * still running (a job's lease then runs out and `jobs/reap-stale` hands it to another worker). A second
  * signal exits at once.
  */
-export function handleShutdownSignals({ kernel, stop, graceMs = 10_000, drainDelayMs = 0, exit = (code) => process.exit(code) }: GracefulShutdownOptions): void {
+export function handleShutdownSignals({
+  kernel,
+  stop,
+  graceMs = 10_000,
+  drainDelayMs = 0,
+  exit = (code) => process.exit(code),
+}: GracefulShutdownOptions): void {
   let isShuttingDown = false;
   const shutdown = (signal: NodeJS.Signals): void => {
     if (isShuttingDown) {
@@ -66,6 +72,7 @@ export function handleShutdownSignals({ kernel, stop, graceMs = 10_000, drainDel
 function nonNegativeInteger(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === "") return fallback;
   const number = Number(value);
-  if (!Number.isSafeInteger(number) || number < 0) throw new Error(`${name} must be a non-negative integer of milliseconds, got "${value}"`);
+  if (!Number.isSafeInteger(number) || number < 0)
+    throw new Error(`${name} must be a non-negative integer of milliseconds, got "${value}"`);
   return number;
 }

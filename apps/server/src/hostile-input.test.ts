@@ -80,19 +80,40 @@ function hostileRequests({ method, path, operation }: Route): HostileRequest[] {
   if (hasBody) {
     // Refused by the body parser on every route, whatever its schema: invalid JSON 400, unsafe JSON 422.
     requests.push({ url, body: '{"a":', expected: 400 });
-    for (const text of [PROTO_OBJECT, '{"constructor":{"prototype":{"polluted":true}}}', '{"a\\u0000":1}', `{"a":${DEEP}}`, `{"a":${NUL_STRING}}`]) {
+    for (const text of [
+      PROTO_OBJECT,
+      '{"constructor":{"prototype":{"polluted":true}}}',
+      '{"a\\u0000":1}',
+      `{"a":${DEEP}}`,
+      `{"a":${NUL_STRING}}`,
+    ]) {
       requests.push({ url, body: text, expected: 422 });
     }
   }
   if (bodySchema) {
-    for (const text of ["", "[]", '"x"', "42", "null", "true", ...HUGE_NUMBERS.map((n) => objectText(bodySchema, () => n))]) requests.push({ url, body: text });
-    for (const value of [NUL_STRING, PROTO_OBJECT, DEEP]) requests.push({ url, body: objectText(bodySchema, () => value), expected: 422 });
+    for (const text of [
+      "",
+      "[]",
+      '"x"',
+      "42",
+      "null",
+      "true",
+      ...HUGE_NUMBERS.map((n) => objectText(bodySchema, () => n)),
+    ])
+      requests.push({ url, body: text });
+    for (const value of [NUL_STRING, PROTO_OBJECT, DEEP])
+      requests.push({ url, body: objectText(bodySchema, () => value), expected: 422 });
     if (bodySchema.properties) requests.push({ url, body: objectText(bodySchema, wrongType) });
   }
-  const queryNames = (operation.parameters ?? []).filter((parameter) => parameter.in === "query").map((parameter) => parameter.name);
+  const queryNames = (operation.parameters ?? [])
+    .filter((parameter) => parameter.in === "query")
+    .map((parameter) => parameter.name);
   if (queryNames.length > 0) {
     for (const value of HOSTILE_QUERY_VALUES) {
-      requests.push({ url: `${url}?${queryNames.map((name) => `${name}=${value}`).join("&")}`, ...(value === "%00" ? { expected: 422 } : {}) });
+      requests.push({
+        url: `${url}?${queryNames.map((name) => `${name}=${value}`).join("&")}`,
+        ...(value === "%00" ? { expected: 422 } : {}),
+      });
     }
     requests.push({ url: `${url}?__proto__[polluted]=1&constructor=1&${queryNames[0]}[]=1` });
   }
@@ -106,11 +127,19 @@ describe("hostile input on every route of the reference server", () => {
   beforeAll(async () => {
     mediaDir = mkdtempSync(join(tmpdir(), "uc-hostile-"));
     t = await createTestApp({
-      config: { ...defaultConfig, http: { ...defaultConfig.http, rateLimit: false }, media: { ...defaultConfig.media, directory: mediaDir } },
+      config: {
+        ...defaultConfig,
+        http: { ...defaultConfig.http, rateLimit: false },
+        media: { ...defaultConfig.media, directory: mediaDir },
+      },
     });
     const doc = (await t.app.inject({ url: "/api/doc" })).json<{ paths: Record<string, Record<string, Operation>> }>();
     routes = Object.entries(doc.paths).flatMap(([path, operations]) =>
-      Object.entries(operations).map(([method, operation]) => ({ method: method.toUpperCase() as Method, path, operation })),
+      Object.entries(operations).map(([method, operation]) => ({
+        method: method.toUpperCase() as Method,
+        path,
+        operation,
+      })),
     );
   });
   afterAll(async () => {
@@ -122,9 +151,13 @@ describe("hostile input on every route of the reference server", () => {
   /** Every row of every table of the test's schema, to prove a refused request wrote nothing. */
   async function snapshot(): Promise<string> {
     const schema = t.kernel.database.schema;
-    tables ??= (await t.db.introspection.getTables()).filter((table) => table.schema === schema).map((table) => table.name);
+    tables ??= (await t.db.introspection.getTables())
+      .filter((table) => table.schema === schema)
+      .map((table) => table.name);
     const db = t.db.withSchema(schema).withTables<Record<string, Record<string, unknown>>>();
-    const contents = await Promise.all(tables.map(async (name) => [name, await db.selectFrom(db.dynamic.table(name).as("t")).selectAll().execute()]));
+    const contents = await Promise.all(
+      tables.map(async (name) => [name, await db.selectFrom(db.dynamic.table(name).as("t")).selectAll().execute()]),
+    );
     return JSON.stringify(contents);
   }
 
@@ -146,15 +179,19 @@ describe("hostile input on every route of the reference server", () => {
         });
         const label = `${route.method} ${request.url.slice(0, 120)} ${request.body?.slice(0, 80) ?? ""} -> ${response.statusCode} ${response.body.slice(0, 200)}`;
         if (response.statusCode >= 500) failures.push(`5xx: ${label}`);
-        if (request.expected !== undefined && response.statusCode !== request.expected) failures.push(`expected ${request.expected}: ${label}`);
+        if (request.expected !== undefined && response.statusCode !== request.expected)
+          failures.push(`expected ${request.expected}: ${label}`);
         if (response.statusCode >= 400) {
-          const body: unknown = String(response.headers["content-type"]).startsWith("application/json") ? response.json() : undefined;
+          const body: unknown = String(response.headers["content-type"]).startsWith("application/json")
+            ? response.json()
+            : undefined;
           // The Agentic Checkout routes answer that protocol's flat error `{ type, code, message }` instead; a
           // URL the server refuses before any route matches (malformed, too long) gets the API's envelope.
           const flat = body as { type?: unknown; code?: unknown; message?: unknown } | undefined;
           const enveloped = (body as { error?: { code?: unknown; message?: unknown } } | undefined)?.error;
           const error = route.path.startsWith("/api/acp/") && typeof flat?.type === "string" ? flat : enveloped;
-          if (typeof error?.code !== "string" || typeof error.message !== "string" || !response.headers["x-request-id"]) failures.push(`not the envelope: ${label}`);
+          if (typeof error?.code !== "string" || typeof error.message !== "string" || !response.headers["x-request-id"])
+            failures.push(`not the envelope: ${label}`);
         }
       }
       if ((await snapshot()) !== before) failures.push(`wrote rows: ${route.method} ${route.path}`);

@@ -33,13 +33,16 @@ function bootWith(env: Record<string, string | undefined>): Promise<{ code: numb
     } catch (error) {
       console.log("refused: " + error.message);
     }`;
-  const defined = Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const defined = Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ["--conditions=source", "--import", "tsx", "--input-type=module", "-e", script],
       { cwd: serverDir, env: { PATH: process.env.PATH ?? "", ...defined } },
-      (error, stdout, stderr) => resolve({ code: typeof error?.code === "number" ? error.code : 0, output: `${stdout}${stderr}`.trim() }),
+      (error, stdout, stderr) =>
+        resolve({ code: typeof error?.code === "number" ? error.code : 0, output: `${stdout}${stderr}`.trim() }),
     );
   });
 }
@@ -67,7 +70,9 @@ describe("the reference server refuses to boot in production without", () => {
   }, 120_000);
 
   it("the sender MAIL_FROM when SMTP_URL is set", async () => {
-    expect(await refusal({ ...database.env, ...production, MAIL_FROM: undefined })).toContain("MAIL_FROM must be set with SMTP_URL");
+    expect(await refusal({ ...database.env, ...production, MAIL_FROM: undefined })).toContain(
+      "MAIL_FROM must be set with SMTP_URL",
+    );
   }, 120_000);
 
   it("an https PUBLIC_URL, or INSECURE_COOKIES=true", async () => {
@@ -88,25 +93,39 @@ describe("a refused production boot of the real entry points", () => {
   });
   afterAll(() => database.remove());
 
-  it.each(["src/main.ts", "src/worker.ts"])("%s exits 1 with one line naming the variable, no stack trace", async (entry) => {
-    const env = { ...database.env, ...production, PORT: "0", WORKER_HEALTH_PORT: "0" };
-    const { UC_SECRET_KEY: _omitted, ...withoutKey } = env;
-    const refused = spawnProcess(entry, withoutKey);
-    expect(await refused.exited).toBe(1);
-    const lines = refused.stderr().trim().split("\n");
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^boot failed: .*set UC_SECRET_KEY/);
-  }, 120_000);
+  it.each(["src/main.ts", "src/worker.ts"])(
+    "%s exits 1 with one line naming the variable, no stack trace",
+    async (entry) => {
+      const env = { ...database.env, ...production, PORT: "0", WORKER_HEALTH_PORT: "0" };
+      const { UC_SECRET_KEY: _omitted, ...withoutKey } = env;
+      const refused = spawnProcess(entry, withoutKey);
+      expect(await refused.exited).toBe(1);
+      const lines = refused.stderr().trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^boot failed: .*set UC_SECRET_KEY/);
+    },
+    120_000,
+  );
 });
 
 /** The running server's base URL, from its "Server listening" log line. */
 async function listening(server: SpawnedProcess): Promise<string> {
-  const line = await server.waitForLog((entry) => typeof entry.msg === "string" && entry.msg.startsWith("Server listening at http://127.0.0.1"));
+  const line = await server.waitForLog(
+    (entry) => typeof entry.msg === "string" && entry.msg.startsWith("Server listening at http://127.0.0.1"),
+  );
   return String(line.msg).replace("Server listening at ", "");
 }
 
-async function post(base: string, path: string, body: unknown): Promise<{ status: number; body: { data?: Record<string, unknown> } }> {
-  const response = await fetch(`${base}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+async function post(
+  base: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: { data?: Record<string, unknown> } }> {
+  const response = await fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown> } };
 }
 
@@ -121,7 +140,14 @@ describe("password reset from the production server", () => {
 
   it("delivers the reset link over SMTP (SMTP_URL, MAIL_FROM) to a real SMTP server, and the link resets the password", async () => {
     const smtp: SmtpTestServer = await startSmtpTestServer();
-    const server = spawnProcess("src/main.ts", { ...database.env, ...production, SMTP_URL: smtp.url, PORT: "0", RATE_LIMIT_MAX: "10000", JOBS_RUN_TOKEN: "cron-operator-token" });
+    const server = spawnProcess("src/main.ts", {
+      ...database.env,
+      ...production,
+      SMTP_URL: smtp.url,
+      PORT: "0",
+      RATE_LIMIT_MAX: "10000",
+      JOBS_RUN_TOKEN: "cron-operator-token",
+    });
     try {
       const base = await listening(server);
       expect((await post(base, "/api/auth/sign-up/email", shopper)).status).toBe(200);
@@ -132,14 +158,21 @@ describe("password reset from the production server", () => {
       const link = /https:\/\/shop\.example\/reset-password\?token=(\S+)/.exec(mail.text);
       expect(link).not.toBeNull();
       const token = decodeURIComponent(link?.[1] ?? "");
-      expect((await post(base, "/api/auth/reset-password", { token, newPassword: "a brand new passphrase" })).status).toBe(200);
-      expect((await post(base, "/api/auth/sign-in/email", { email: shopper.email, password: "a brand new passphrase" })).status).toBe(200);
+      expect(
+        (await post(base, "/api/auth/reset-password", { token, newPassword: "a brand new passphrase" })).status,
+      ).toBe(200);
+      expect(
+        (await post(base, "/api/auth/sign-in/email", { email: shopper.email, password: "a brand new passphrase" }))
+          .status,
+      ).toBe(200);
       // Nothing of the link reached the log.
       expect(JSON.stringify(server.logs)).not.toContain(token);
 
       // The cron route: the operator token runs jobs; nothing else does in production.
       expect((await fetch(`${base}/api/jobs/run`)).status).toBe(401);
-      expect((await fetch(`${base}/api/jobs/run`, { headers: { "x-jobs-token": "cron-operator-token" } })).status).toBe(200);
+      expect((await fetch(`${base}/api/jobs/run`, { headers: { "x-jobs-token": "cron-operator-token" } })).status).toBe(
+        200,
+      );
     } finally {
       server.child.kill("SIGTERM");
       await server.exited;
@@ -149,14 +182,31 @@ describe("password reset from the production server", () => {
 
   it("with MAIL_LOG_IN_PRODUCTION=true, logs that a reset mail was due and never its link or token", async () => {
     // The explicit opt-outs boot production without SMTP and without HTTPS.
-    const optedOut = { ...database.env, ...production, SMTP_URL: undefined, MAIL_FROM: undefined, PUBLIC_URL: undefined, MAIL_LOG_IN_PRODUCTION: "true", INSECURE_COOKIES: "true" };
-    const env = Object.fromEntries(Object.entries(optedOut).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const optedOut = {
+      ...database.env,
+      ...production,
+      SMTP_URL: undefined,
+      MAIL_FROM: undefined,
+      PUBLIC_URL: undefined,
+      MAIL_LOG_IN_PRODUCTION: "true",
+      INSECURE_COOKIES: "true",
+    };
+    const env = Object.fromEntries(
+      Object.entries(optedOut).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
     const server = spawnProcess("src/main.ts", { ...env, PORT: "0", RATE_LIMIT_MAX: "10000" });
     try {
       const base = await listening(server);
       expect((await post(base, "/api/auth/request-password-reset", { email: shopper.email })).status).toBe(200);
-      const line = await server.waitForLog((entry) => typeof entry.msg === "string" && entry.msg.startsWith("mail not sent"));
-      expect(line.mail).toEqual({ to: shopper.email, subject: "Reset your password", kind: "reset-password", hasLink: true });
+      const line = await server.waitForLog(
+        (entry) => typeof entry.msg === "string" && entry.msg.startsWith("mail not sent"),
+      );
+      expect(line.mail).toEqual({
+        to: shopper.email,
+        subject: "Reset your password",
+        kind: "reset-password",
+        hasLink: true,
+      });
       const logs = JSON.stringify(server.logs);
       expect(logs).not.toContain("reset-password?");
       expect(logs).not.toContain("token=");

@@ -18,9 +18,12 @@ async function startOtlpReceiver(): Promise<{ server: Server; endpoint: string; 
     req.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
     req.on("end", () => {
       if (req.url === "/v1/traces") {
-        const parsed = JSON.parse(body) as { resourceSpans?: { scopeSpans?: { scope?: { name?: string }; spans?: { name: string }[] }[] }[] };
+        const parsed = JSON.parse(body) as {
+          resourceSpans?: { scopeSpans?: { scope?: { name?: string }; spans?: { name: string }[] }[] }[];
+        };
         for (const resource of parsed.resourceSpans ?? []) {
-          for (const scoped of resource.scopeSpans ?? []) for (const span of scoped.spans ?? []) spans.push({ scope: scoped.scope?.name ?? "", name: span.name });
+          for (const scoped of resource.scopeSpans ?? [])
+            for (const span of scoped.spans ?? []) spans.push({ scope: scoped.scope?.name ?? "", name: span.name });
         }
       }
       res.writeHead(200, { "content-type": "application/json" }).end("{}");
@@ -59,17 +62,33 @@ describe("OpenTelemetry tracing", () => {
       OTEL_BSP_SCHEDULE_DELAY: "100",
     });
     try {
-      const listening = await server.waitForLog((line) => typeof line.msg === "string" && line.msg.startsWith("Server listening at http://127.0.0.1"));
+      const listening = await server.waitForLog(
+        (line) => typeof line.msg === "string" && line.msg.startsWith("Server listening at http://127.0.0.1"),
+      );
       const base = String(listening.msg).replace("Server listening at ", "");
       expect(server.logs.some((line) => line.msg === "tracing to the OTLP endpoint")).toBe(true);
       expect(await get(`${base}/api/health/ready`)).toBe(200);
 
       await expect
-        .poll(() => receiver.spans.some((span) => span.scope === "@opentelemetry/instrumentation-http" && span.name === "GET /api/health/ready"), { timeout: 20_000, interval: 200 })
+        .poll(
+          () =>
+            receiver.spans.some(
+              (span) => span.scope === "@opentelemetry/instrumentation-http" && span.name === "GET /api/health/ready",
+            ),
+          { timeout: 20_000, interval: 200 },
+        )
         .toBe(true);
       // Fastify's own spans: the request, its hooks and its handler.
-      expect(receiver.spans.filter((span) => span.scope === "@fastify/otel").map((span) => span.name)).toEqual(expect.arrayContaining(["request", expect.stringMatching(/^handler - /)]));
-      if (process.env.TEST_DATABASE_URL) await expect.poll(() => receiver.spans.some((span) => span.scope === "@opentelemetry/instrumentation-pg"), { timeout: 20_000, interval: 200 }).toBe(true);
+      expect(receiver.spans.filter((span) => span.scope === "@fastify/otel").map((span) => span.name)).toEqual(
+        expect.arrayContaining(["request", expect.stringMatching(/^handler - /)]),
+      );
+      if (process.env.TEST_DATABASE_URL)
+        await expect
+          .poll(() => receiver.spans.some((span) => span.scope === "@opentelemetry/instrumentation-pg"), {
+            timeout: 20_000,
+            interval: 200,
+          })
+          .toBe(true);
 
       server.child.kill("SIGTERM");
       expect(await server.exited).toBe(0);

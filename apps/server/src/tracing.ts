@@ -19,16 +19,23 @@ export async function startTracing(env: NodeJS.ProcessEnv, serviceName: string):
   const { register } = await import("node:module");
   register("@opentelemetry/instrumentation/hook.mjs", import.meta.url);
 
-  const [{ NodeTracerProvider, BatchSpanProcessor }, { OTLPTraceExporter }, { resourceFromAttributes }, { registerInstrumentations }, { HttpInstrumentation }, { PgInstrumentation }, { FastifyOtelInstrumentation }] =
-    await Promise.all([
-      import("@opentelemetry/sdk-trace-node"),
-      import("@opentelemetry/exporter-trace-otlp-http"),
-      import("@opentelemetry/resources"),
-      import("@opentelemetry/instrumentation"),
-      import("@opentelemetry/instrumentation-http"),
-      import("@opentelemetry/instrumentation-pg"),
-      import("@fastify/otel"),
-    ]);
+  const [
+    { NodeTracerProvider, BatchSpanProcessor },
+    { OTLPTraceExporter },
+    { resourceFromAttributes },
+    { registerInstrumentations },
+    { HttpInstrumentation },
+    { PgInstrumentation },
+    { FastifyOtelInstrumentation },
+  ] = await Promise.all([
+    import("@opentelemetry/sdk-trace-node"),
+    import("@opentelemetry/exporter-trace-otlp-http"),
+    import("@opentelemetry/resources"),
+    import("@opentelemetry/instrumentation"),
+    import("@opentelemetry/instrumentation-http"),
+    import("@opentelemetry/instrumentation-pg"),
+    import("@fastify/otel"),
+  ]);
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ "service.name": env.OTEL_SERVICE_NAME ?? serviceName }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())],

@@ -8,7 +8,15 @@ import { isMetricsAuthorized, resolveMetricsRoute, type Kernel } from "@unified-
  * process so one probe configuration fits both, and the metrics route under the API's rules (path, bearer
  * token, none in production without a token). No Fastify: three routes do not need a framework.
  */
-export async function startWorkerHealthServer({ kernel, port, host }: { kernel: Kernel; port: number; host: string }): Promise<{ server: Server; port: number; close(): Promise<void> }> {
+export async function startWorkerHealthServer({
+  kernel,
+  port,
+  host,
+}: {
+  kernel: Kernel;
+  port: number;
+  host: string;
+}): Promise<{ server: Server; port: number; close(): Promise<void> }> {
   const metricsRoute = resolveMetricsRoute(kernel);
   const server = createServer((request, response) => {
     void (async () => {
@@ -23,11 +31,17 @@ export async function startWorkerHealthServer({ kernel, port, host }: { kernel: 
       }
       if (request.method === "GET" && path === "/api/health/ready") {
         const { isReady, reasons } = await kernel.readiness();
-        return send(response, isReady ? 200 : 503, { status: isReady ? "ready" : "not-ready", version: kernel.version, reasons });
+        return send(response, isReady ? 200 : 503, {
+          status: isReady ? "ready" : "not-ready",
+          version: kernel.version,
+          reasons,
+        });
       }
       if (metricsRoute && request.method === "GET" && path === metricsRoute.path) {
         if (!isMetricsAuthorized(request.headers.authorization, metricsRoute.token)) {
-          return send(response, 401, { error: { code: "UNAUTHORIZED", message: "The metrics route needs its bearer token" } });
+          return send(response, 401, {
+            error: { code: "UNAUTHORIZED", message: "The metrics route needs its bearer token" },
+          });
         }
         const { metrics } = kernel.services;
         const body = await metrics.scrape();
@@ -35,7 +49,9 @@ export async function startWorkerHealthServer({ kernel, port, host }: { kernel: 
         response.end(body);
         return;
       }
-      send(response, 404, { error: { code: "NOT_FOUND", message: `Route ${request.method ?? "GET"} ${path ?? "/"} not found` } });
+      send(response, 404, {
+        error: { code: "NOT_FOUND", message: `Route ${request.method ?? "GET"} ${path ?? "/"} not found` },
+      });
     })().catch((error: unknown) => {
       kernel.logger.error({ err: error }, "health port request failed");
       if (!response.headersSent) send(response, 500, { error: { code: "INTERNAL", message: "Internal error" } });

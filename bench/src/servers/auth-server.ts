@@ -29,7 +29,10 @@ const storefrontProduct = definePlugin({
       .query(z.object({ include: z.string().optional() }))
       .output(z.record(z.string(), z.unknown()))
       .handler(async ({ params, organizationId, actor }) => ({
-        data: await services.catalog.getEntity(organizationId, (params as { slug: string }).slug, { actor, include: ["attributes", "variants"] }),
+        data: await services.catalog.getEntity(organizationId, (params as { slug: string }).slug, {
+          actor,
+          include: ["attributes", "variants"],
+        }),
       }))
       .build(),
 });
@@ -46,28 +49,52 @@ async function main(): Promise<void> {
     http: { rateLimit: { max: 1_000_000_000 } },
     auth: {
       roles: { customer: { permissions: ["catalog:read"] } },
-      apiKeyScopes: { storefront: { prefix: "uc_sf_", description: "Storefront reads", permissions: { catalog: ["read"] } } },
+      apiKeyScopes: {
+        storefront: { prefix: "uc_sf_", description: "Storefront reads", permissions: { catalog: ["read"] } },
+      },
     },
     plugins: [auth({ signInRateLimit: false }), storefrontProduct],
   });
   const { catalog, auth: authService, apiKeys } = kernel.services;
   const { result: entity } = await catalog.createEntity(
     "default",
-    { type: "product", slug: BENCH_SLUG, status: "active", metadata: {}, attributes: { en: { title: "Organic shirt", description: "An organic shirt." } } },
+    {
+      type: "product",
+      slug: BENCH_SLUG,
+      status: "active",
+      metadata: {},
+      attributes: { en: { title: "Organic shirt", description: "An organic shirt." } },
+    },
     null,
   );
   await catalog.bulkVariants(
     "default",
     entity.id,
-    { axes: [{ name: "Size", values: ["S", "M", "L"] }, { name: "Color", values: ["Black", "White", "Navy", "Olive"] }] },
+    {
+      axes: [
+        { name: "Size", values: ["S", "M", "L"] },
+        { name: "Color", values: ["Black", "White", "Navy", "Olive"] },
+      ],
+    },
     null,
   );
-  await authService.createUser({ email: BENCH_EMAIL, password: BENCH_PASSWORD, role: "customer", organizationId: "default" });
+  await authService.createUser({
+    email: BENCH_EMAIL,
+    password: BENCH_PASSWORD,
+    role: "customer",
+    organizationId: "default",
+  });
   const key = await apiKeys.create({ organizationId: "default", scope: "storefront", name: "bench" });
 
   const app = await createCommerceServer(kernel);
   await app.listen({ port: 0, host: "127.0.0.1" });
-  process.send?.({ port: (app.server.address() as { port: number }).port, apiKey: key.key, email: BENCH_EMAIL, password: BENCH_PASSWORD, slug: BENCH_SLUG });
+  process.send?.({
+    port: (app.server.address() as { port: number }).port,
+    apiKey: key.key,
+    email: BENCH_EMAIL,
+    password: BENCH_PASSWORD,
+    slug: BENCH_SLUG,
+  });
 }
 
 await main();

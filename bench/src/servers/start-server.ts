@@ -18,13 +18,24 @@ export const RETAIN_TICK_OBJECT = new URL("../../../apps/server/src/retain-tick-
  * Starts a benchmark server script in its own process pinned to CPU 0 (the load generator stays on the
  * other core), and resolves with its URL once it reports the port it listens on.
  */
-export function startServer(script: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+export function startServer(
+  script: string,
+  args: readonly string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunningServer> {
   const path = fileURLToPath(new URL(script, import.meta.url));
   const child: ChildProcess = fork(path, [...args], {
     // The production server's first import (apps/server/src/main.ts) goes first here too, so the servers
     // measured hold a tick object as it does (bench/results/kernel.md, 2026-11-23).
     // BENCH_CPU_PROF=<directory> profiles every server (`--cpu-prof`), written when it exits.
-    execArgv: ["--conditions=source", "--import", "tsx", "--import", RETAIN_TICK_OBJECT, ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
+    execArgv: [
+      "--conditions=source",
+      "--import",
+      "tsx",
+      "--import",
+      RETAIN_TICK_OBJECT,
+      ...(process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -76,7 +87,8 @@ export function postgresCpu(): Map<number, number> {
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").startsWith("postgres")) byPid.set(Number(entry), cpuSeconds(Number(entry)));
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").startsWith("postgres"))
+        byPid.set(Number(entry), cpuSeconds(Number(entry)));
     } catch {
       // exited meanwhile
     }

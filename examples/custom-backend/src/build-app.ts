@@ -1,5 +1,11 @@
 import Fastify, { type FastifyInstance } from "fastify";
-import { commerceApi, commerceClientErrorHandler, commerceFrameworkErrors, createKernel, type CommerceConfig } from "@unified-commerce/core";
+import {
+  commerceApi,
+  commerceClientErrorHandler,
+  commerceFrameworkErrors,
+  createKernel,
+  type CommerceConfig,
+} from "@unified-commerce/core";
 
 /**
  * Someone's own Fastify app that mounts the commerce API next to its own routes. The API is encapsulated:
@@ -8,7 +14,11 @@ import { commerceApi, commerceClientErrorHandler, commerceFrameworkErrors, creat
  * request Node cannot parse) is server-wide: the two options below answer it in the API's envelope.
  */
 export async function buildApp(config: CommerceConfig): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, frameworkErrors: commerceFrameworkErrors, clientErrorHandler: commerceClientErrorHandler });
+  const app = Fastify({
+    logger: false,
+    frameworkErrors: commerceFrameworkErrors,
+    clientErrorHandler: commerceClientErrorHandler,
+  });
   app.get("/", async () => ({ service: "my-shop", commerce: "/api" }));
 
   const kernel = await createKernel(config);

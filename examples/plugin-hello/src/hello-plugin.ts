@@ -1,6 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { AppError, definePlugin, defineHook, router, tenantScope, type Plugin, type Timestamp } from "@unified-commerce/plugin-sdk";
+import {
+  AppError,
+  definePlugin,
+  defineHook,
+  router,
+  tenantScope,
+  type Plugin,
+  type Timestamp,
+} from "@unified-commerce/plugin-sdk";
 import { helloErrors, helloEvents, helloSettings } from "./hello-declarations.js";
 
 type HelloTables = {
@@ -56,24 +64,46 @@ export function helloPlugin(options: HelloOptions = {}): Plugin {
     },
     hooks: [
       defineHook("hello.beforeCreate", ({ name }) => {
-        if (blocked.has(name.toLowerCase())) throw new AppError("GREETING_BLOCKED", { message: `Greeting ${name} is not allowed` });
+        if (blocked.has(name.toLowerCase()))
+          throw new AppError("GREETING_BLOCKED", { message: `Greeting ${name} is not allowed` });
       }),
     ],
     routes: ({ database, events, hooks, services }) =>
       router("Hello", "/hello")
-        .post("/", { summary: "Greet someone", description: "Runs `hello.beforeCreate`, stores the greeting and emits `hello.greeted`, in one transaction." })
+        .post("/", {
+          summary: "Greet someone",
+          description: "Runs `hello.beforeCreate`, stores the greeting and emits `hello.greeted`, in one transaction.",
+        })
         .permission("hello:create")
         .input(z.object({ name: z.string().trim().min(1).max(80) }))
         .output(greetingSchema)
         .status(201)
         .handler(async ({ input, actor, organizationId }) => ({
           data: await database.transaction(async (trx) => {
-            const { name } = await hooks.runBefore("hello.beforeCreate", input, { organizationId, actor, services, trx });
+            const { name } = await hooks.runBefore("hello.beforeCreate", input, {
+              organizationId,
+              actor,
+              services,
+              trx,
+            });
             const settings = await services.settings.get(organizationId, "hello", { trx });
-            const row = { id: randomUUID(), name, message: (settings.template ?? defaultTemplate).replace("{name}", name) };
-            await tenantScope(trx.withTables<HelloTables>(), organizationId).insertInto("helloGreetings", row).execute();
+            const row = {
+              id: randomUUID(),
+              name,
+              message: (settings.template ?? defaultTemplate).replace("{name}", name),
+            };
+            await tenantScope(trx.withTables<HelloTables>(), organizationId)
+              .insertInto("helloGreetings", row)
+              .execute();
             await events.emit(
-              { organizationId, type: "hello.greeted", entityType: "greeting", entityId: row.id, payload: { name, message: row.message }, actor },
+              {
+                organizationId,
+                type: "hello.greeted",
+                entityType: "greeting",
+                entityId: row.id,
+                payload: { name, message: row.message },
+                actor,
+              },
               { trx },
             );
             return row;
@@ -92,15 +122,30 @@ export function helloPlugin(options: HelloOptions = {}): Plugin {
           if (!row) throw AppError.notFound("Greeting");
           return { data: row };
         })
-        .get("/entities/:idOrSlug", { summary: "Greet a catalog entity", description: "Its English title (or slug) and the stock available, from the catalog and inventory services." })
+        .get("/entities/:idOrSlug", {
+          summary: "Greet a catalog entity",
+          description: "Its English title (or slug) and the stock available, from the catalog and inventory services.",
+        })
         .permission("hello:read", "catalog:read", "inventory:read")
         .output(entityGreetingSchema)
         .handler(async ({ params, actor, organizationId }) => {
-          const entity = await services.catalog.getEntity(organizationId, params.idOrSlug, { actor, include: ["attributes"] });
-          const [[stock], settings] = await Promise.all([services.inventory.check(organizationId, [entity.id]), services.settings.get(organizationId, "hello")]);
+          const entity = await services.catalog.getEntity(organizationId, params.idOrSlug, {
+            actor,
+            include: ["attributes"],
+          });
+          const [[stock], settings] = await Promise.all([
+            services.inventory.check(organizationId, [entity.id]),
+            services.settings.get(organizationId, "hello"),
+          ]);
           const available = stock?.available ?? 0;
           const name = entity.attributes?.["en"]?.title ?? entity.slug;
-          return { data: { entityId: entity.id, available, message: `${(settings.template ?? defaultTemplate).replace("{name}", name)} ${available} in stock.` } };
+          return {
+            data: {
+              entityId: entity.id,
+              available,
+              message: `${(settings.template ?? defaultTemplate).replace("{name}", name)} ${available} in stock.`,
+            },
+          };
         })
         .build(),
   });

@@ -73,7 +73,10 @@ export interface ApiKeyService {
    * Revokes every active key bound to the user, in one organization or (without `organizationId`) in all,
    * inside `trx`, each with its audit entry. The caller evicts the user's cached credentials after commit.
    */
-  revokeUserKeys(input: { userId: string; organizationId?: string; reason: UserKeysRevocationReason; actor: Actor | null }, trx: Transaction<CoreTables>): Promise<string[]>;
+  revokeUserKeys(
+    input: { userId: string; organizationId?: string; reason: UserKeysRevocationReason; actor: Actor | null },
+    trx: Transaction<CoreTables>,
+  ): Promise<string[]>;
   /**
    * The actor of a presented key; null for malformed, unknown, revoked, expired or undeclared-scope keys,
    * and for a user-bound key whose user is no longer a member of the key's organization or whose role
@@ -88,7 +91,17 @@ interface CachedKey {
   prefix: string;
   actor: Actor;
 }
-const KEY_COLUMNS = ["id", "organizationId", "scope", "name", "prefix", "userId", "createdAt", "expiresAt", "revokedAt"] as const;
+const KEY_COLUMNS = [
+  "id",
+  "organizationId",
+  "scope",
+  "name",
+  "prefix",
+  "userId",
+  "createdAt",
+  "expiresAt",
+  "revokedAt",
+] as const;
 
 /** The audit payload of a key: what it grants and to whom, never a secret or its hash. */
 const describeKey = (key: Pick<ApiKeyInfo, "scope" | "name" | "prefix" | "userId" | "expiresAt">) => ({
@@ -101,7 +114,9 @@ const describeKey = (key: Pick<ApiKeyInfo, "scope" | "name" | "prefix" | "userId
 
 /** `{ catalog: ["read"] }` -> `["catalog:read"]`. */
 export function scopePermissions(scope: ApiKeyScope): string[] {
-  return Object.entries(scope.permissions).flatMap(([module, actions]) => actions.map((action) => `${module}:${action}`));
+  return Object.entries(scope.permissions).flatMap(([module, actions]) =>
+    actions.map((action) => `${module}:${action}`),
+  );
 }
 
 export function mergeApiKeyScopes(config: CommerceConfig): Record<string, ApiKeyScope> {
@@ -121,13 +136,32 @@ export interface ApiKeyServiceDependencies {
   cache: CredentialCache;
 }
 
-export function createApiKeyService({ db, database, events, config, roles, cache }: ApiKeyServiceDependencies): ApiKeyService {
+export function createApiKeyService({
+  db,
+  database,
+  events,
+  config,
+  roles,
+  cache,
+}: ApiKeyServiceDependencies): ApiKeyService {
   const declared = mergeApiKeyScopes(config);
   const permissionsByScope = new Map(Object.entries(declared).map(([name, scope]) => [name, scopePermissions(scope)]));
 
-  const emitRevoked = (trx: Transaction<CoreTables>, key: ApiKeyInfo, actor: Actor | null, reason?: UserKeysRevocationReason) =>
+  const emitRevoked = (
+    trx: Transaction<CoreTables>,
+    key: ApiKeyInfo,
+    actor: Actor | null,
+    reason?: UserKeysRevocationReason,
+  ) =>
     events.emit(
-      { organizationId: key.organizationId, type: "api-keys.revoke", entityType: "apiKey", entityId: key.id, payload: { ...describeKey(key), ...(reason ? { reason } : {}) }, actor },
+      {
+        organizationId: key.organizationId,
+        type: "api-keys.revoke",
+        entityType: "apiKey",
+        entityId: key.id,
+        payload: { ...describeKey(key), ...(reason ? { reason } : {}) },
+        actor,
+      },
       { trx },
     );
 
@@ -138,17 +172,32 @@ export function createApiKeyService({ db, database, events, config, roles, cache
       const scope = Object.hasOwn(declared, input.scope) ? declared[input.scope] : undefined;
       if (!scope) {
         const names = Object.keys(declared);
-        throw AppError.validation([{ path: "scope", message: `unknown scope "${input.scope}"; declared: ${names.length > 0 ? names.join(", ") : "none"}` }]);
+        throw AppError.validation([
+          {
+            path: "scope",
+            message: `unknown scope "${input.scope}"; declared: ${names.length > 0 ? names.join(", ") : "none"}`,
+          },
+        ]);
       }
       if (input.creator) {
         const missing = missingPermissions(input.creator, permissionsByScope.get(input.scope) ?? []);
-        if (missing.length > 0) throw AppError.forbidden(`A key of scope "${input.scope}" would grant permissions you do not hold: ${missing.join(", ")}`);
+        if (missing.length > 0)
+          throw AppError.forbidden(
+            `A key of scope "${input.scope}" would grant permissions you do not hold: ${missing.join(", ")}`,
+          );
       }
       if (input.userId && !input.creator) {
         // Operator tooling binding a key to someone: a key their role does not cover would never verify.
-        const member = await db.selectFrom("authMemberships").select("role").where("userId", "=", input.userId).where("organizationId", "=", input.organizationId).executeTakeFirst();
+        const member = await db
+          .selectFrom("authMemberships")
+          .select("role")
+          .where("userId", "=", input.userId)
+          .where("organizationId", "=", input.organizationId)
+          .executeTakeFirst();
         if (!isWithinRole(roles, member?.role ?? null, permissionsByScope.get(input.scope) ?? [])) {
-          throw AppError.forbidden(`The user is not a member of this organization whose role holds every permission of scope "${input.scope}": the key would not work`);
+          throw AppError.forbidden(
+            `The user is not a member of this organization whose role holds every permission of scope "${input.scope}": the key would not work`,
+          );
         }
       }
       const lifetime = resolveLifetime(scope, input.expiresInSeconds ?? null);
@@ -169,14 +218,29 @@ export function createApiKeyService({ db, database, events, config, roles, cache
           .returning(KEY_COLUMNS)
           .executeTakeFirstOrThrow();
         const actor = input.actor === undefined ? (input.creator ?? null) : input.actor;
-        await events.emit({ organizationId: inserted.organizationId, type: "api-keys.create", entityType: "apiKey", entityId: inserted.id, payload: describeKey(inserted), actor }, { trx });
+        await events.emit(
+          {
+            organizationId: inserted.organizationId,
+            type: "api-keys.create",
+            entityType: "apiKey",
+            entityId: inserted.id,
+            payload: describeKey(inserted),
+            actor,
+          },
+          { trx },
+        );
         return inserted;
       });
       return { ...row, key: minted.token };
     },
 
     list: (organizationId) =>
-      db.selectFrom("authApiKeys").select(KEY_COLUMNS).where("organizationId", "=", organizationId).orderBy("createdAt", "desc").execute(),
+      db
+        .selectFrom("authApiKeys")
+        .select(KEY_COLUMNS)
+        .where("organizationId", "=", organizationId)
+        .orderBy("createdAt", "desc")
+        .execute(),
 
     async revoke(organizationId, id, options) {
       const revoked = await inTransaction(database, options, async (trx) => {
@@ -197,7 +261,13 @@ export function createApiKeyService({ db, database, events, config, roles, cache
     async revokeById(id) {
       await database
         .transaction(async (trx) => {
-          const row = await authDb(trx).updateTable("authApiKeys").set({ revokedAt: new Date() }).where("id", "=", id).where("revokedAt", "is", null).returning(KEY_COLUMNS).executeTakeFirst();
+          const row = await authDb(trx)
+            .updateTable("authApiKeys")
+            .set({ revokedAt: new Date() })
+            .where("id", "=", id)
+            .where("revokedAt", "is", null)
+            .returning(KEY_COLUMNS)
+            .executeTakeFirst();
           if (row) await emitRevoked(trx, row, null);
         })
         .finally(() => cache.delete("apiKey", id));
@@ -205,7 +275,11 @@ export function createApiKeyService({ db, database, events, config, roles, cache
     },
 
     async revokeUserKeys({ userId, organizationId, reason, actor }, trx) {
-      let query = authDb(trx).updateTable("authApiKeys").set({ revokedAt: new Date() }).where("userId", "=", userId).where("revokedAt", "is", null);
+      let query = authDb(trx)
+        .updateTable("authApiKeys")
+        .set({ revokedAt: new Date() })
+        .where("userId", "=", userId)
+        .where("revokedAt", "is", null);
       if (organizationId !== undefined) query = query.where("organizationId", "=", organizationId);
       const rows = await query.returning(KEY_COLUMNS).execute();
       for (const row of rows) await emitRevoked(trx, row, actor, reason);
@@ -223,8 +297,20 @@ export function createApiKeyService({ db, database, events, config, roles, cache
       // they could still mint it, so removal, demotion or deletion ends it even when made elsewhere.
       const row = await db
         .selectFrom("authApiKeys as k")
-        .leftJoin("authMemberships as m", (join) => join.onRef("m.userId", "=", "k.userId").onRef("m.organizationId", "=", "k.organizationId"))
-        .select(["k.id", "k.organizationId", "k.scope", "k.prefix", "k.secretHash", "k.expiresAt", "k.revokedAt", "k.userId", "m.role"])
+        .leftJoin("authMemberships as m", (join) =>
+          join.onRef("m.userId", "=", "k.userId").onRef("m.organizationId", "=", "k.organizationId"),
+        )
+        .select([
+          "k.id",
+          "k.organizationId",
+          "k.scope",
+          "k.prefix",
+          "k.secretHash",
+          "k.expiresAt",
+          "k.revokedAt",
+          "k.userId",
+          "m.role",
+        ])
         .where("k.id", "=", parsed.id)
         .executeTakeFirst();
       if (!row || !isSecretMatch(parsed.secret, row.secretHash) || row.prefix !== parsed.prefix) return null;
@@ -235,8 +321,20 @@ export function createApiKeyService({ db, database, events, config, roles, cache
       if (!permissions) return null;
       if (row.userId !== null && !isWithinRole(roles, row.role, permissions)) return null;
       // A key minted for a user acts for them: caps and the audit log name the user (core's `accountableActor`).
-      const actor: Actor = { id: row.id, type: "apiKey", organizationId: row.organizationId, permissions, ...(row.userId ? { userId: row.userId } : {}) };
-      cache.set("apiKey", row.id, { generation, secretHash: row.secretHash, userId: row.userId, expiresAt: row.expiresAt, value: { prefix: row.prefix, actor } satisfies CachedKey });
+      const actor: Actor = {
+        id: row.id,
+        type: "apiKey",
+        organizationId: row.organizationId,
+        permissions,
+        ...(row.userId ? { userId: row.userId } : {}),
+      };
+      cache.set("apiKey", row.id, {
+        generation,
+        secretHash: row.secretHash,
+        userId: row.userId,
+        expiresAt: row.expiresAt,
+        value: { prefix: row.prefix, actor } satisfies CachedKey,
+      });
       return actor;
     },
   };
@@ -256,12 +354,23 @@ function resolveLifetime(scope: ApiKeyScope, requested: number | null): number |
   const min = scope.keyExpiration?.minExpiresIn;
   const max = scope.keyExpiration?.maxExpiresIn;
   if (requested === null) return max === undefined ? null : Math.floor(max * DAY_SECONDS);
-  if (!Number.isFinite(requested) || requested <= 0) throw AppError.validation([{ path: "expiresInSeconds", message: "must be a positive number of seconds" }]);
+  if (!Number.isFinite(requested) || requested <= 0)
+    throw AppError.validation([{ path: "expiresInSeconds", message: "must be a positive number of seconds" }]);
   if (min !== undefined && requested < min * DAY_SECONDS) {
-    throw AppError.validation([{ path: "expiresInSeconds", message: `must be at least ${min} day(s) (${Math.ceil(min * DAY_SECONDS)} s) for this scope` }]);
+    throw AppError.validation([
+      {
+        path: "expiresInSeconds",
+        message: `must be at least ${min} day(s) (${Math.ceil(min * DAY_SECONDS)} s) for this scope`,
+      },
+    ]);
   }
   if (max !== undefined && requested > max * DAY_SECONDS) {
-    throw AppError.validation([{ path: "expiresInSeconds", message: `must be at most ${max} day(s) (${Math.floor(max * DAY_SECONDS)} s) for this scope` }]);
+    throw AppError.validation([
+      {
+        path: "expiresInSeconds",
+        message: `must be at most ${max} day(s) (${Math.floor(max * DAY_SECONDS)} s) for this scope`,
+      },
+    ]);
   }
   return Math.floor(requested);
 }

@@ -11,10 +11,14 @@ describe("API keys", () => {
   });
   afterAll(() => t.close());
 
-  const mint = (scope: string, extra: Record<string, unknown> = {}) => t.kernel.services.apiKeys.create({ organizationId: "default", scope, ...extra });
+  const mint = (scope: string, extra: Record<string, unknown> = {}) =>
+    t.kernel.services.apiKeys.create({ organizationId: "default", scope, ...extra });
 
   it("mints a key with the scope's prefix, shown once, of which only a hash is stored", async () => {
-    const created = await send(t.app, "POST", "/api/auth/api-keys", { headers: bearer(ownerToken), body: { scope: "storefront", name: "web shop" } });
+    const created = await send(t.app, "POST", "/api/auth/api-keys", {
+      headers: bearer(ownerToken),
+      body: { scope: "storefront", name: "web shop" },
+    });
     expect(created.status).toBe(201);
     const key: string = created.body.data.key;
     expect(key).toMatch(/^uc_sf_[a-z2-7]{16}_[a-z2-7]{32}$/);
@@ -34,10 +38,16 @@ describe("API keys", () => {
 
   it("grants exactly the scope's permissions: an orders:read key gets 403 on writes and on other modules", async () => {
     const { key } = await mint("orders");
-    const write = await send(t.app, "POST", "/api/catalog/entities", { headers: apiKey(key), body: { type: "product", slug: "nope", status: "active" } });
+    const write = await send(t.app, "POST", "/api/catalog/entities", {
+      headers: apiKey(key),
+      body: { type: "product", slug: "nope", status: "active" },
+    });
     expect(write.status).toBe(403);
     expect(write.body.error.code).toBe("FORBIDDEN");
-    expect((await send(t.app, "POST", "/api/inventory/warehouses", { headers: apiKey(key), body: { name: "x", code: "x" } })).status).toBe(403);
+    expect(
+      (await send(t.app, "POST", "/api/inventory/warehouses", { headers: apiKey(key), body: { name: "x", code: "x" } }))
+        .status,
+    ).toBe(403);
     expect((await send(t.app, "GET", "/api/catalog/entities", { headers: apiKey(key) })).status).toBe(403);
     expect((await sql`select id from catalog_entities where slug = 'nope'`.execute(t.db)).rows).toHaveLength(0);
   });
@@ -47,7 +57,9 @@ describe("API keys", () => {
     const revoke = await send(t.app, "DELETE", `/api/auth/api-keys/${revoked.id}`, { headers: bearer(ownerToken) });
     expect(revoke.status).toBe(200);
     expect((await send(t.app, "GET", "/api/catalog/entities", { headers: apiKey(revoked.key) })).status).toBe(401);
-    expect((await send(t.app, "DELETE", `/api/auth/api-keys/${revoked.id}`, { headers: bearer(ownerToken) })).status).toBe(404);
+    expect(
+      (await send(t.app, "DELETE", `/api/auth/api-keys/${revoked.id}`, { headers: bearer(ownerToken) })).status,
+    ).toBe(404);
 
     const expired = await mint("storefront", { expiresInSeconds: 86_400 });
     await sql`update auth_api_keys set expires_at = now() - interval '1 second' where id = ${expired.id}`.execute(t.db);
@@ -57,7 +69,10 @@ describe("API keys", () => {
     const tampered = `${good.key.slice(0, -1)}${good.key.endsWith("a") ? "b" : "a"}`;
     expect((await send(t.app, "GET", "/api/catalog/entities", { headers: apiKey(tampered) })).status).toBe(401);
     // The secret of one scope's key does not work under another prefix.
-    expect((await send(t.app, "GET", "/api/catalog/entities", { headers: apiKey(good.key.replace("uc_sf_", "uc_admin_")) })).status).toBe(401);
+    expect(
+      (await send(t.app, "GET", "/api/catalog/entities", { headers: apiKey(good.key.replace("uc_sf_", "uc_admin_")) }))
+        .status,
+    ).toBe(401);
     const unknown = await send(t.app, "GET", "/api/catalog/entities", { headers: apiKey("uc_sf_nothing") });
     expect(unknown.status).toBe(401);
     expect(unknown.body.error.code).toBe("UNAUTHORIZED");
@@ -71,21 +86,37 @@ describe("API keys", () => {
     expect(half.expiresAt?.getTime()).toBeGreaterThan(Date.now() + 43_000_000);
     const defaulted = await mint("short");
     expect(defaulted.expiresAt?.getTime()).toBeLessThanOrEqual(Date.now() + 2 * 86_400_000);
-    const overHttp = await send(t.app, "POST", "/api/auth/api-keys", { headers: bearer(ownerToken), body: { scope: "short", expiresInSeconds: 60 } });
+    const overHttp = await send(t.app, "POST", "/api/auth/api-keys", {
+      headers: bearer(ownerToken),
+      body: { scope: "short", expiresInSeconds: 60 },
+    });
     expect(overHttp.status).toBe(422);
   });
 
   it("lets nobody mint a key that grants more than they hold", async () => {
     const staffToken = await staffSession(t, { email: "staff-keys@example.com", role: "staff" });
-    const noRight = await send(t.app, "POST", "/api/auth/api-keys", { headers: bearer(staffToken), body: { scope: "storefront" } });
+    const noRight = await send(t.app, "POST", "/api/auth/api-keys", {
+      headers: bearer(staffToken),
+      body: { scope: "storefront" },
+    });
     expect(noRight.status).toBe(403);
 
     const keyManager = await mint("admin");
-    const escalate = await send(t.app, "POST", "/api/auth/api-keys", { headers: apiKey(keyManager.key), body: { scope: "admin" } });
+    const escalate = await send(t.app, "POST", "/api/auth/api-keys", {
+      headers: apiKey(keyManager.key),
+      body: { scope: "admin" },
+    });
     expect(escalate.status).toBe(201);
     // A storefront key cannot mint anything.
     const storefront = await mint("storefront");
-    expect((await send(t.app, "POST", "/api/auth/api-keys", { headers: apiKey(storefront.key), body: { scope: "storefront" } })).status).toBe(403);
+    expect(
+      (
+        await send(t.app, "POST", "/api/auth/api-keys", {
+          headers: apiKey(storefront.key),
+          body: { scope: "storefront" },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("lists the declared scopes with their permissions", async () => {

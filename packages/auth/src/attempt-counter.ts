@@ -44,7 +44,11 @@ export function createAttemptCounter(db: Kysely<AuthDb>, retentionSeconds: numbe
           count: async () => {
             const counts = await trx
               .selectFrom("authLoginAttempts")
-              .select(["key", sql<string>`count(*)`.as("attempts"), sql<string>`count(*) filter (where not is_success)`.as("failures")])
+              .select([
+                "key",
+                sql<string>`count(*)`.as("attempts"),
+                sql<string>`count(*) filter (where not is_success)`.as("failures"),
+              ])
               .where("key", "in", keys)
               .where("createdAt", ">", sql<Date>`now() - make_interval(secs => ${windowSeconds})`)
               .groupBy("key")
@@ -68,7 +72,10 @@ export function createAttemptCounter(db: Kysely<AuthDb>, retentionSeconds: numbe
       const ids = taken.recorded;
       // Old rows only slow the counts down; trimming now and then keeps the table small.
       if (Math.random() < 0.02) {
-        await db.deleteFrom("authLoginAttempts").where("createdAt", "<", sql<Date>`now() - make_interval(secs => ${retentionSeconds})`).execute();
+        await db
+          .deleteFrom("authLoginAttempts")
+          .where("createdAt", "<", sql<Date>`now() - make_interval(secs => ${retentionSeconds})`)
+          .execute();
       }
       return {
         async markSucceeded() {

@@ -95,7 +95,11 @@ export const authMigrations: readonly NamedMigration[] = [
         .addColumn("is_success", "boolean", (col) => col.notNull())
         .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(now))
         .execute();
-      await db.schema.createIndex("auth_login_attempts_key_idx").on("auth_login_attempts").columns(["key", "created_at"]).execute();
+      await db.schema
+        .createIndex("auth_login_attempts_key_idx")
+        .on("auth_login_attempts")
+        .columns(["key", "created_at"])
+        .execute();
     },
   },
   {
@@ -134,7 +138,9 @@ export const authMigrations: readonly NamedMigration[] = [
     name: "0003_api_keys_go_with_their_user",
     async up(db) {
       await sql`alter table auth_api_keys drop constraint if exists auth_api_keys_user_id_fkey`.execute(db);
-      await sql`alter table auth_api_keys add constraint auth_api_keys_user_id_fkey foreign key (user_id) references auth_users (id) on delete cascade`.execute(db);
+      await sql`alter table auth_api_keys add constraint auth_api_keys_user_id_fkey foreign key (user_id) references auth_users (id) on delete cascade`.execute(
+        db,
+      );
       await db.schema.createIndex("auth_api_keys_user_idx").on("auth_api_keys").column("user_id").execute();
     },
   },
@@ -154,7 +160,11 @@ export const authMigrations: readonly NamedMigration[] = [
         .addColumn("accepted_at", "timestamptz")
         .addColumn("revoked_at", "timestamptz")
         .execute();
-      await db.schema.createIndex("auth_invitations_org_email_idx").on("auth_invitations").columns(["organization_id", "email"]).execute();
+      await db.schema
+        .createIndex("auth_invitations_org_email_idx")
+        .on("auth_invitations")
+        .columns(["organization_id", "email"])
+        .execute();
     },
   },
 ];

@@ -1,7 +1,12 @@
 import type { AuthConfig, CommerceConfig, Logger, RoleMap } from "@unified-commerce/core";
 import { DEFAULT_CREDENTIAL_CACHE_SECONDS, MAX_CREDENTIAL_CACHE_SECONDS } from "./credential-cache.js";
 import { createLogMailer, type Mailer } from "./mailer.js";
-import { createPasswordHasher, OWASP_ARGON2ID, type PasswordHasher, type PasswordHashingOptions } from "./password-hasher.js";
+import {
+  createPasswordHasher,
+  OWASP_ARGON2ID,
+  type PasswordHasher,
+  type PasswordHashingOptions,
+} from "./password-hasher.js";
 
 /** Endpoints of an OAuth 2.0 provider arctic does not preset here (or a test's fake provider). */
 export interface OAuthProviderEndpoints {
@@ -108,18 +113,23 @@ export const DEFAULT_SESSION_DURATION_SECONDS = 30 * 24 * 60 * 60;
 export function assertAuthConfig(auth: AuthConfig | undefined): void {
   for (const key of ["enableDevKey", "devKey"] as const) {
     if (auth && key in auth && auth[key] !== undefined) {
-      throw new Error(`auth.${key} was removed: development keys bypassed authentication. Mint a scoped API key with \`uc api-key create --scope <scope>\` instead.`);
+      throw new Error(
+        `auth.${key} was removed: development keys bypassed authentication. Mint a scoped API key with \`uc api-key create --scope <scope>\` instead.`,
+      );
     }
   }
   const required = auth?.twoFactor?.requiredForRoles ?? [];
   if (required.length > 0 && auth?.twoFactor?.enabled !== true) {
-    throw new Error(`auth.twoFactor.requiredForRoles is set (${required.join(", ")}) but two-factor is disabled: set auth.twoFactor.enabled to true`);
+    throw new Error(
+      `auth.twoFactor.requiredForRoles is set (${required.join(", ")}) but two-factor is disabled: set auth.twoFactor.enabled to true`,
+    );
   }
   if (auth?.sessionDuration !== undefined && !(auth.sessionDuration > 0)) {
     throw new Error("auth.sessionDuration must be a positive number of seconds");
   }
   for (const origin of auth?.trustedOrigins ?? []) {
-    if (normalizeOrigin(origin) === null) throw new Error(`auth.trustedOrigins: "${origin}" is not an origin (scheme://host[:port])`);
+    if (normalizeOrigin(origin) === null)
+      throw new Error(`auth.trustedOrigins: "${origin}" is not an origin (scheme://host[:port])`);
   }
 }
 
@@ -163,11 +173,19 @@ export function resolveAuthSettings(config: CommerceConfig, options: AuthPluginO
     rateLimit:
       rateLimit === false
         ? false
-        : { windowSeconds: rateLimit?.windowSeconds ?? 900, maxPerIp: rateLimit?.maxPerIp ?? 30, maxFailuresPerAccount: rateLimit?.maxFailuresPerAccount ?? 10 },
+        : {
+            windowSeconds: rateLimit?.windowSeconds ?? 900,
+            maxPerIp: rateLimit?.maxPerIp ?? 30,
+            maxFailuresPerAccount: rateLimit?.maxFailuresPerAccount ?? 10,
+          },
     emailRateLimit:
       emailRateLimit === false
         ? false
-        : { windowSeconds: emailRateLimit?.windowSeconds ?? 3600, maxPerAddress: emailRateLimit?.maxPerAddress ?? 5, maxPerIp: emailRateLimit?.maxPerIp ?? 20 },
+        : {
+            windowSeconds: emailRateLimit?.windowSeconds ?? 3600,
+            maxPerAddress: emailRateLimit?.maxPerAddress ?? 5,
+            maxPerIp: emailRateLimit?.maxPerIp ?? 20,
+          },
     mailer: options.mailer ?? createLogMailer(logger),
     baseUrl: (options.baseUrl ?? "http://localhost:3000").replace(/\/$/, ""),
     signUpRole: options.signUpRole ?? "customer",

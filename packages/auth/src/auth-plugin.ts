@@ -3,7 +3,12 @@ import type { Plugin, PluginManifest } from "@unified-commerce/plugin-sdk";
 import { authMigrations } from "./auth-migrations.js";
 import { authErrorCodes } from "./auth-errors.js";
 import { AUTH_VERSION } from "./version.js";
-import { assertAuthConfig, assertProductionSettings, resolveAuthSettings, type AuthPluginOptions } from "./auth-options.js";
+import {
+  assertAuthConfig,
+  assertProductionSettings,
+  resolveAuthSettings,
+  type AuthPluginOptions,
+} from "./auth-options.js";
 import { authDb } from "./auth-tables.js";
 import { createApiKeyService, type ApiKeyService } from "./api-key-service.js";
 import { createAuthService, type AuthService } from "./auth-service.js";
@@ -71,7 +76,10 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
     version: AUTH_VERSION,
     permissions: [
       { scope: "api-keys:manage", description: "Mint, list and revoke the organization's API keys" },
-      { scope: "members:manage", description: "List the organization's members, invite people, change members' roles and remove them" },
+      {
+        scope: "members:manage",
+        description: "List the organization's members, invite people, change members' roles and remove them",
+      },
     ],
     schema: { migrations: authMigrations },
     errors: authErrorCodes,
@@ -79,7 +87,14 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
       const settings = resolveAuthSettings(config, options, logger);
       const database = authDb(db);
       const credentialCache = createCredentialCache(settings.credentialCacheSeconds);
-      const apiKeys = createApiKeyService({ db: database, database: access, events, config, roles: settings.roles, cache: credentialCache });
+      const apiKeys = createApiKeyService({
+        db: database,
+        database: access,
+        events,
+        config,
+        roles: settings.roles,
+        cache: credentialCache,
+      });
       const twoFactor = createTwoFactorService(database, secrets, settings.twoFactor.issuer, credentialCache);
       const authService = createAuthService({
         db: database,
@@ -95,7 +110,13 @@ export function auth(options: AuthPluginOptions = {}): Plugin {
         auth: authService,
         apiKeys,
         organizations: createOrganizationService(database),
-        memberships: createMembershipService({ database: access, events, roles: settings.roles, cache: credentialCache, apiKeys }),
+        memberships: createMembershipService({
+          database: access,
+          events,
+          roles: settings.roles,
+          cache: credentialCache,
+          apiKeys,
+        }),
         invitations: createInvitationService({
           database: access,
           events,

@@ -12,7 +12,14 @@ import { readCookie, sessionCookieName } from "./session-cookie.js";
 import { parseApiKey, parseToken } from "./secret-token.js";
 import { createSessionStore, type SessionInfo, type SessionStore, type ValidatedSession } from "./session-store.js";
 import type { TwoFactorService } from "./two-factor-service.js";
-import { createUserStore, normalizeEmail, toUserInfo, type UserInfo, type UserRow, type UserStore } from "./user-store.js";
+import {
+  createUserStore,
+  normalizeEmail,
+  toUserInfo,
+  type UserInfo,
+  type UserRow,
+  type UserStore,
+} from "./user-store.js";
 import { createVerificationStore, type VerificationStore } from "./verification-store.js";
 import { assertSingleCopy } from "./single-copy.js";
 
@@ -59,7 +66,13 @@ export interface AuthService {
   remember(request: object, auth: RequestAuth): void;
   recall(request: object): RequestAuth | undefined;
   actorOf(validated: ValidatedSession): Actor;
-  signUp(input: { email: string; password: string; name: string; organizationId: string; client: ClientInfo }): Promise<{ verificationRequired: true } | ({ verificationRequired: false } & SignedIn)>;
+  signUp(input: {
+    email: string;
+    password: string;
+    name: string;
+    organizationId: string;
+    client: ClientInfo;
+  }): Promise<{ verificationRequired: true } | ({ verificationRequired: false } & SignedIn)>;
   signIn(input: { email: string; password: string; organizationId: string; client: ClientInfo }): Promise<SignInResult>;
   completeTwoFactorSignIn(input: { challenge: string; code: string; client: ClientInfo }): Promise<SignedIn>;
   /**
@@ -70,15 +83,31 @@ export interface AuthService {
   /** Opens a session for a user who proved who they are (password, OAuth, two-factor). */
   startSession(user: UserRow, requestOrganizationId: string, client: ClientInfo): Promise<SignedIn>;
   /** Ends the other sessions of the user. */
-  changePassword(input: { userId: string; sessionId: string; currentPassword: string; newPassword: string }): Promise<{ revokedSessions: number }>;
+  changePassword(input: {
+    userId: string;
+    sessionId: string;
+    currentPassword: string;
+    newPassword: string;
+  }): Promise<{ revokedSessions: number }>;
   /** Staff accounts from the CLI: verified e-mail, a role in one organization. */
-  createUser(input: { email: string; password: string; name?: string; role: string; organizationId: string }): Promise<UserInfo>;
+  createUser(input: {
+    email: string;
+    password: string;
+    name?: string;
+    role: string;
+    organizationId: string;
+  }): Promise<UserInfo>;
   /**
    * Inserts a user and makes them a member of one organization in ONE transaction with `members.create`
    * (whose subscribers, the customers module's, give a member of the sign-up role a customer profile in it).
    * Answers undefined, writing nothing, when the e-mail is taken.
    */
-  createMember(input: { user: { email: string; name: string; passwordHash: string | null; isEmailVerified?: boolean }; organizationId: string; role: string; isSelfService: boolean }): Promise<UserRow | undefined>;
+  createMember(input: {
+    user: { email: string; name: string; passwordHash: string | null; isEmailVerified?: boolean };
+    organizationId: string;
+    role: string;
+    isSelfService: boolean;
+  }): Promise<UserRow | undefined>;
   setActiveOrganization(validated: ValidatedSession, organizationId: string): Promise<void>;
   /** Sends nothing beyond the per-address and per-IP mail limits, and answers alike in every case. */
   requestPasswordReset(input: { email: string; client: ClientInfo }): Promise<void>;
@@ -109,7 +138,12 @@ export function createAuthService(input: {
   const sessions = createSessionStore(db, settings.sessionDurationSeconds, credentialCache);
   const verifications = createVerificationStore(db);
   // Rows are kept twice the longest window in use: the counts only look back one window.
-  const retentionSeconds = 2 * Math.max(settings.rateLimit ? settings.rateLimit.windowSeconds : 0, settings.emailRateLimit ? settings.emailRateLimit.windowSeconds : 0);
+  const retentionSeconds =
+    2 *
+    Math.max(
+      settings.rateLimit ? settings.rateLimit.windowSeconds : 0,
+      settings.emailRateLimit ? settings.emailRateLimit.windowSeconds : 0,
+    );
   const attempts = createAttemptCounter(db, retentionSeconds);
   const limiter = createLoginRateLimiter(attempts, settings.rateLimit);
   const mailLimiter = createMailRateLimiter(attempts, settings.emailRateLimit);
@@ -124,9 +158,19 @@ export function createAuthService(input: {
     void work().catch(input.onBackgroundError);
   };
   const sendVerification = async (user: UserRow) => {
-    const token = await verifications.create({ purpose: "verify-email", userId: user.id, ttlSeconds: VERIFY_TTL_SECONDS });
+    const token = await verifications.create({
+      purpose: "verify-email",
+      userId: user.id,
+      ttlSeconds: VERIFY_TTL_SECONDS,
+    });
     const url = `${settings.baseUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    await settings.mailer.send({ to: user.email, kind: "verify-email", subject: "Verify your e-mail address", text: `Confirm your address: ${url}`, url });
+    await settings.mailer.send({
+      to: user.email,
+      kind: "verify-email",
+      subject: "Verify your e-mail address",
+      text: `Confirm your address: ${url}`,
+      url,
+    });
   };
 
   const actorOf = (validated: ValidatedSession): Actor => ({
@@ -140,7 +184,9 @@ export function createAuthService(input: {
 
   const fromSession = async (method: "bearer" | "cookie", token: string): Promise<RequestAuth> => {
     const validated = await sessions.validate(token);
-    return validated ? { method, actor: actorOf(validated), isRejected: false, session: validated, token } : { method, actor: null, isRejected: true };
+    return validated
+      ? { method, actor: actorOf(validated), isRejected: false, session: validated, token }
+      : { method, actor: null, isRejected: true };
   };
 
   const createMember: AuthService["createMember"] = ({ user: fields, organizationId, role, isSelfService }) =>
@@ -156,7 +202,11 @@ export function createAuthService(input: {
           type: "members.create",
           entityType: "membership",
           entityId: user.id,
-          payload: { after: { role }, user: { id: user.id, email: user.email, name: user.name }, isSignUpRole: role === settings.signUpRole },
+          payload: {
+            after: { role },
+            user: { id: user.id, email: user.email, name: user.name },
+            isSignUpRole: role === settings.signUpRole,
+          },
           actor,
         },
         { trx },
@@ -170,11 +220,20 @@ export function createAuthService(input: {
     const organizationId = memberships.some((m) => m.organizationId === requestOrganizationId)
       ? requestOrganizationId
       : (memberships[0]?.organizationId ?? requestOrganizationId);
-    const created = await sessions.create({ userId: user.id, organizationId, ipAddress: client.ip, userAgent: client.userAgent ?? null });
+    const created = await sessions.create({
+      userId: user.id,
+      organizationId,
+      ipAddress: client.ip,
+      userAgent: client.userAgent ?? null,
+    });
     return { ...created, user: toUserInfo(user) };
   };
 
-  const completeFirstFactor = async (user: UserRow, requestOrganizationId: string, client: ClientInfo): Promise<SignInResult> => {
+  const completeFirstFactor = async (
+    user: UserRow,
+    requestOrganizationId: string,
+    client: ClientInfo,
+  ): Promise<SignInResult> => {
     if (settings.twoFactor.isEnabled && (await twoFactor.isEnabled(user.id))) {
       const challenge = await verifications.create({
         purpose: "two-factor-challenge",
@@ -212,7 +271,9 @@ export function createAuthService(input: {
         const token = bearer[1] as string;
         // Agent platforms (the Agentic Checkout API) send an API key as `Authorization: Bearer`. A
         // session token (`<id>.<secret>`) never has an API key's shape (`<prefix><id>_<secret>`).
-        return parseToken(token) === null && parseApiKey(token) !== null ? verifyKey(token) : fromSession("bearer", token);
+        return parseToken(token) === null && parseApiKey(token) !== null
+          ? verifyKey(token)
+          : fromSession("bearer", token);
       }
       const cookie = readCookie(firstHeader(headers.cookie), cookieName);
       if (cookie) return fromSession("cookie", cookie);
@@ -229,12 +290,24 @@ export function createAuthService(input: {
         throw authErrors.tooManyRequests("Too many sign-up attempts; try again later", mailLimiter.retryAfterSeconds);
       }
       const passwordHash = await settings.hasher.hash(password);
-      const user = await createMember({ user: { email, name, passwordHash }, organizationId, role: settings.signUpRole, isSelfService: true });
+      const user = await createMember({
+        user: { email, name, passwordHash },
+        organizationId,
+        role: settings.signUpRole,
+        isSelfService: true,
+      });
       if (!user) {
         if (!settings.requireEmailVerification) throw authErrors.emailTaken();
         // With verification on, a taken address answers like a new one; its owner is told by mail.
         const to = normalizeEmail(email);
-        inBackground(() => settings.mailer.send({ to, kind: "sign-up-attempt", subject: "Sign-up attempt", text: "Someone tried to create an account with your address. If it was you, sign in or reset your password." }));
+        inBackground(() =>
+          settings.mailer.send({
+            to,
+            kind: "sign-up-attempt",
+            subject: "Sign-up attempt",
+            text: "Someone tried to create an account with your address. If it was you, sign in or reset your password.",
+          }),
+        );
         return { verificationRequired: true };
       }
       if (settings.requireEmailVerification) {
@@ -303,9 +376,19 @@ export function createAuthService(input: {
       const user = await users.findByEmail(email);
       if (!user) return;
       inBackground(async () => {
-        const token = await verifications.create({ purpose: "reset-password", userId: user.id, ttlSeconds: RESET_TTL_SECONDS });
+        const token = await verifications.create({
+          purpose: "reset-password",
+          userId: user.id,
+          ttlSeconds: RESET_TTL_SECONDS,
+        });
         const url = `${settings.baseUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await settings.mailer.send({ to: user.email, kind: "reset-password", subject: "Reset your password", text: `Choose a new password (valid for one hour): ${url}`, url });
+        await settings.mailer.send({
+          to: user.email,
+          kind: "reset-password",
+          subject: "Reset your password",
+          text: `Choose a new password (valid for one hour): ${url}`,
+          url,
+        });
       });
     },
 

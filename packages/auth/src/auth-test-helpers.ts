@@ -15,15 +15,34 @@ export const TRUSTED_ORIGIN = "https://shop.example";
 export const testRoles: NonNullable<AuthConfig["roles"]> = {
   owner: { permissions: ["*:*"] },
   admin: { permissions: ["*:*"] },
-  staff: { permissions: ["catalog:create", "catalog:read", "catalog:update", "catalog:read:unpublished", "inventory:read", "inventory:adjust", "orders:read"] },
+  staff: {
+    permissions: [
+      "catalog:create",
+      "catalog:read",
+      "catalog:update",
+      "catalog:read:unpublished",
+      "inventory:read",
+      "inventory:adjust",
+      "orders:read",
+    ],
+  },
   customer: { permissions: ["catalog:read", "customers:read:self", "customers:update:self", "orders:read:own"] },
 };
 
 export const testScopes: NonNullable<AuthConfig["apiKeyScopes"]> = {
   admin: { prefix: "uc_admin_", description: "Everything", permissions: { "*": ["*"] } },
   orders: { prefix: "uc_ord_", description: "Reads orders", permissions: { orders: ["read"] } },
-  storefront: { prefix: "uc_sf_", description: "Storefront reads", permissions: { catalog: ["read"], inventory: ["read"] } },
-  short: { prefix: "uc_short_", description: "Bounded keys", permissions: { catalog: ["read"] }, keyExpiration: { minExpiresIn: 0.5, maxExpiresIn: 2 } },
+  storefront: {
+    prefix: "uc_sf_",
+    description: "Storefront reads",
+    permissions: { catalog: ["read"], inventory: ["read"] },
+  },
+  short: {
+    prefix: "uc_short_",
+    description: "Bounded keys",
+    permissions: { catalog: ["read"] },
+    keyExpiration: { minExpiresIn: 0.5, maxExpiresIn: 2 },
+  },
 };
 
 export interface AuthTestApp extends TestApp {
@@ -31,7 +50,9 @@ export interface AuthTestApp extends TestApp {
 }
 
 /** The real kernel with the auth plugin, real credentials only (tests here never send the test header). */
-export async function createAuthTestApp(options: { auth?: AuthConfig; plugin?: AuthPluginOptions; config?: CommerceConfig } = {}): Promise<AuthTestApp> {
+export async function createAuthTestApp(
+  options: { auth?: AuthConfig; plugin?: AuthPluginOptions; config?: CommerceConfig } = {},
+): Promise<AuthTestApp> {
   const mails: MailMessage[] = [];
   const app = await createTestApp({
     config: {
@@ -54,14 +75,24 @@ export async function createAuthTestApp(options: { auth?: AuthConfig; plugin?: A
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 /** A JSON request with explicit headers; answers status, parsed body and headers. */
-export async function send(app: FastifyInstance, method: Method, url: string, options: { headers?: Record<string, string>; body?: unknown } = {}) {
+export async function send(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  options: { headers?: Record<string, string>; body?: unknown } = {},
+) {
   const response = await app.inject({
     method,
     url,
     headers: { ...(options.body === undefined ? {} : { "content-type": "application/json" }), ...options.headers },
     ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
   });
-  return { status: response.statusCode, body: response.body ? response.json() : null, headers: response.headers, raw: response.body };
+  return {
+    status: response.statusCode,
+    body: response.body ? response.json() : null,
+    headers: response.headers,
+    raw: response.body,
+  };
 }
 
 /** The TOTP key of an `otpauth://` URI, as an authenticator app reads it. */
@@ -78,10 +109,14 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const apiKey = (key: string) => ({ "x-api-key": key });
 
 /** Creates a user with a role in an organization (as the CLI does) and signs them in; answers the token. */
-export async function staffSession(t: TestApp, input: { email: string; role: string; organizationId?: string; password?: string }): Promise<string> {
+export async function staffSession(
+  t: TestApp,
+  input: { email: string; role: string; organizationId?: string; password?: string },
+): Promise<string> {
   const password = input.password ?? "correct horse battery";
   const organizationId = input.organizationId ?? "default";
-  if (organizationId !== "default") await t.kernel.services.organizations.create({ id: organizationId, name: organizationId }).catch(() => undefined);
+  if (organizationId !== "default")
+    await t.kernel.services.organizations.create({ id: organizationId, name: organizationId }).catch(() => undefined);
   await t.kernel.services.auth.createUser({ email: input.email, password, role: input.role, organizationId });
   const signIn = await send(t.app, "POST", "/api/auth/sign-in/email", { body: { email: input.email, password } });
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${signIn.raw}`);
@@ -106,11 +141,20 @@ export const tokenOfMail = (mail: MailMessage): string => new URL(mail.url ?? ""
  * holder) invites `email` with `role`, and the invitee's session `memberToken` accepts the mailed token.
  * Answers the acceptance's answer.
  */
-export async function inviteAndAccept(t: AuthTestApp, input: { inviter: Record<string, string>; email: string; role: string; memberToken: string }) {
-  const invited = await send(t.app, "POST", "/api/auth/organization/members", { headers: input.inviter, body: { email: input.email, role: input.role } });
+export async function inviteAndAccept(
+  t: AuthTestApp,
+  input: { inviter: Record<string, string>; email: string; role: string; memberToken: string },
+) {
+  const invited = await send(t.app, "POST", "/api/auth/organization/members", {
+    headers: input.inviter,
+    body: { email: input.email, role: input.role },
+  });
   if (invited.status !== 201) throw new Error(`invitation failed: ${invited.status} ${invited.raw}`);
   const mail = await waitForInvitation(t, input.email.trim().toLowerCase(), invited.body.data.id as string);
-  return send(t.app, "POST", "/api/auth/organization/invitations/accept", { headers: bearer(input.memberToken), body: { token: tokenOfMail(mail) } });
+  return send(t.app, "POST", "/api/auth/organization/invitations/accept", {
+    headers: bearer(input.memberToken),
+    body: { token: tokenOfMail(mail) },
+  });
 }
 
 /** The invitation mail of invitation `id` (its token starts with the id). */

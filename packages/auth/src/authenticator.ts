@@ -75,7 +75,8 @@ export function createAuthenticator(auth: AuthService): Authenticator {
     const state = auth.recall(request);
     const role = state?.session?.role;
     if (!state?.session || !role || state.session.isTwoFactorEnabled) return;
-    if (settings.twoFactor.requiredForRoles.has(role) && !isEnrolmentRoute(request)) throw authErrors.twoFactorRequired();
+    if (settings.twoFactor.requiredForRoles.has(role) && !isEnrolmentRoute(request))
+      throw authErrors.twoFactorRequired();
   };
 
   return {

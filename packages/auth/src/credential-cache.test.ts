@@ -24,15 +24,28 @@ describe("credential cache: changes made through this process apply at once", ()
 
   it("revoking a session and changing the password end sessions used a moment ago", async () => {
     const phone = await staffSession(t, { email: "grace@example.com", role: "customer" });
-    const laptop = (await send(t.app, "POST", "/api/auth/sign-in/email", { body: { email: "grace@example.com", password: "correct horse battery" } })).body.data.token as string;
-    const tablet = (await send(t.app, "POST", "/api/auth/sign-in/email", { body: { email: "grace@example.com", password: "correct horse battery" } })).body.data.token as string;
+    const laptop = (
+      await send(t.app, "POST", "/api/auth/sign-in/email", {
+        body: { email: "grace@example.com", password: "correct horse battery" },
+      })
+    ).body.data.token as string;
+    const tablet = (
+      await send(t.app, "POST", "/api/auth/sign-in/email", {
+        body: { email: "grace@example.com", password: "correct horse battery" },
+      })
+    ).body.data.token as string;
     for (const token of [phone, laptop, tablet]) expect((await me(token)).status).toBe(200);
 
     const tabletId = tablet.split(".")[0] as string;
-    expect((await send(t.app, "DELETE", `/api/auth/sessions/${tabletId}`, { headers: bearer(phone) })).status).toBe(200);
+    expect((await send(t.app, "DELETE", `/api/auth/sessions/${tabletId}`, { headers: bearer(phone) })).status).toBe(
+      200,
+    );
     expect((await me(tablet)).status).toBe(401);
 
-    const changed = await send(t.app, "POST", "/api/auth/change-password", { headers: bearer(phone), body: { currentPassword: "correct horse battery", newPassword: "a new long password" } });
+    const changed = await send(t.app, "POST", "/api/auth/change-password", {
+      headers: bearer(phone),
+      body: { currentPassword: "correct horse battery", newPassword: "a new long password" },
+    });
     expect(changed.status).toBe(200);
     expect((await me(laptop)).status).toBe(401);
     expect((await me(phone)).status).toBe(200);
@@ -40,17 +53,28 @@ describe("credential cache: changes made through this process apply at once", ()
 
   it("a role change applies to a session used a moment ago", async () => {
     const token = await staffSession(t, { email: "promoted@example.com", role: "customer" });
-    const write = () => send(t.app, "POST", "/api/inventory/warehouses", { headers: bearer(token), body: { name: "Main", code: `main-${Date.now()}` } });
+    const write = () =>
+      send(t.app, "POST", "/api/inventory/warehouses", {
+        headers: bearer(token),
+        body: { name: "Main", code: `main-${Date.now()}` },
+      });
     expect((await write()).status).toBe(403);
     const user = await t.kernel.services.auth.users.findByEmail("promoted@example.com");
-    await t.kernel.services.auth.users.setMembership({ userId: user?.id as string, organizationId: "default", role: "owner" });
+    await t.kernel.services.auth.users.setMembership({
+      userId: user?.id as string,
+      organizationId: "default",
+      role: "owner",
+    });
     expect((await write()).status).toBe(201);
   });
 
   it("a key used a moment ago answers 401 once revoked, and its secret is refused under another prefix", async () => {
     const { id, key } = await t.kernel.services.apiKeys.create({ organizationId: "default", scope: "storefront" });
     expect((await send(t.app, "GET", "/api/catalog/entities", { headers: apiKey(key) })).status).toBe(200);
-    expect((await send(t.app, "GET", "/api/catalog/entities", { headers: apiKey(key.replace("uc_sf_", "uc_admin_")) })).status).toBe(401);
+    expect(
+      (await send(t.app, "GET", "/api/catalog/entities", { headers: apiKey(key.replace("uc_sf_", "uc_admin_")) }))
+        .status,
+    ).toBe(401);
     const tampered = `${key.slice(0, -1)}${key.endsWith("a") ? "b" : "a"}`;
     expect((await send(t.app, "GET", "/api/catalog/entities", { headers: apiKey(tampered) })).status).toBe(401);
     expect((await send(t.app, "DELETE", `/api/auth/api-keys/${id}`, { headers: bearer(ownerToken) })).status).toBe(200);
@@ -60,7 +84,10 @@ describe("credential cache: changes made through this process apply at once", ()
   it("with credentialCacheSeconds 0, a change made directly in the database applies to the next request", async () => {
     const uncached = await createAuthTestApp({ plugin: { credentialCacheSeconds: 0 } });
     try {
-      const { id, key } = await uncached.kernel.services.apiKeys.create({ organizationId: "default", scope: "storefront" });
+      const { id, key } = await uncached.kernel.services.apiKeys.create({
+        organizationId: "default",
+        scope: "storefront",
+      });
       expect((await send(uncached.app, "GET", "/api/catalog/entities", { headers: apiKey(key) })).status).toBe(200);
       await sql`update auth_api_keys set revoked_at = now() where id = ${id}`.execute(uncached.db);
       expect((await send(uncached.app, "GET", "/api/catalog/entities", { headers: apiKey(key) })).status).toBe(401);
@@ -73,7 +100,13 @@ describe("credential cache: changes made through this process apply at once", ()
 describe("createCredentialCache", () => {
   afterEach(() => void vi.useRealTimers());
   const secret = "s".repeat(32);
-  const entry = (generation: number, expiresAt: Date | null = null) => ({ generation, secretHash: hashSecret(secret), userId: "u1", expiresAt, value: "v" });
+  const entry = (generation: number, expiresAt: Date | null = null) => ({
+    generation,
+    secretHash: hashSecret(secret),
+    userId: "u1",
+    expiresAt,
+    value: "v",
+  });
 
   it("answers only for the right secret, and forgets after its lifetime or the credential's expiry", () => {
     vi.useFakeTimers({ now: 0 });

@@ -31,7 +31,11 @@ export interface CredentialCache {
   /** Read before a database lookup and handed to `set`, so a lookup that raced with an eviction is not cached. */
   generation(): number;
   get<T>(kind: CredentialKind, id: string, secret: string): T | undefined;
-  set(kind: CredentialKind, id: string, entry: { generation: number; secretHash: string; userId: string | null; expiresAt: Date | null; value: unknown }): void;
+  set(
+    kind: CredentialKind,
+    id: string,
+    entry: { generation: number; secretHash: string; userId: string | null; expiresAt: Date | null; value: unknown },
+  ): void;
   delete(kind: CredentialKind, id: string): void;
   /** Every cached session and key of a user. */
   deleteUser(userId: string): void;

@@ -1,5 +1,14 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import { pageOffset, tenantScope, type Actor, type CoreTables, type DatabaseAccess, type EventBus, type PaginationQuery, type RoleMap } from "@unified-commerce/core";
+import {
+  pageOffset,
+  tenantScope,
+  type Actor,
+  type CoreTables,
+  type DatabaseAccess,
+  type EventBus,
+  type PaginationQuery,
+  type RoleMap,
+} from "@unified-commerce/core";
 import type { DomainEventPayload } from "@unified-commerce/plugin-sdk";
 import { authErrors } from "./auth-errors.js";
 import { authDb } from "./auth-tables.js";
@@ -39,7 +48,10 @@ export interface InvitationService {
   /** Ends a pending invitation of the organization; 404 otherwise. */
   revoke(input: { organizationId: string; id: string; actor: Actor }): Promise<void>;
   /** Makes `user` a member with the invited role; the same 422 for any token that is not theirs to accept. */
-  accept(input: { token: string; user: { id: string; email: string; name: string } }): Promise<{ organizationId: string; role: string }>;
+  accept(input: {
+    token: string;
+    user: { id: string; email: string; name: string };
+  }): Promise<{ organizationId: string; role: string }>;
 }
 
 interface Dependencies {
@@ -60,21 +72,63 @@ type Db = Kysely<CoreTables> | Transaction<CoreTables>;
 const COLUMNS = ["id", "email", "role", "invitedBy", "createdAt", "expiresAt", "acceptedAt", "revokedAt"] as const;
 const isPending = sql<boolean>`accepted_at is null and revoked_at is null and expires_at > now()`;
 
-function toInvitation(row: { id: string; email: string; role: string; invitedBy: string | null; createdAt: Date; expiresAt: Date | string; acceptedAt: Date | null; revokedAt: Date | null }): Invitation {
+function toInvitation(row: {
+  id: string;
+  email: string;
+  role: string;
+  invitedBy: string | null;
+  createdAt: Date;
+  expiresAt: Date | string;
+  acceptedAt: Date | null;
+  revokedAt: Date | null;
+}): Invitation {
   const expiresAt = new Date(row.expiresAt);
-  const status: InvitationStatus = row.acceptedAt ? "accepted" : row.revokedAt ? "revoked" : expiresAt.getTime() <= Date.now() ? "expired" : "pending";
-  return { id: row.id, email: row.email, role: row.role, status, invitedBy: row.invitedBy, createdAt: row.createdAt, expiresAt };
+  const status: InvitationStatus = row.acceptedAt
+    ? "accepted"
+    : row.revokedAt
+      ? "revoked"
+      : expiresAt.getTime() <= Date.now()
+        ? "expired"
+        : "pending";
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    status,
+    invitedBy: row.invitedBy,
+    createdAt: row.createdAt,
+    expiresAt,
+  };
 }
 
-export function createInvitationService({ database, events, roles, signUpRole, cache, mailer, baseUrl, onBackgroundError }: Dependencies): InvitationService {
+export function createInvitationService({
+  database,
+  events,
+  roles,
+  signUpRole,
+  cache,
+  mailer,
+  baseUrl,
+  onBackgroundError,
+}: Dependencies): InvitationService {
   const scope = (db: Db, organizationId: string) => tenantScope(authDb(db), organizationId);
 
   const mail = async (to: string, organizationId: string, token: string) => {
-    const organization = await database.db.selectFrom("organizations").select("name").where("id", "=", organizationId).executeTakeFirst();
+    const organization = await database.db
+      .selectFrom("organizations")
+      .select("name")
+      .where("id", "=", organizationId)
+      .executeTakeFirst();
     const url = `${baseUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
     const name = organization?.name ?? organizationId;
     const text = `You are invited to join ${name}. Sign in with this address (or sign up with it), then accept within seven days: ${url}`;
-    const message: MailMessage = { to, kind: "organization-invitation", subject: `Invitation to join ${name}`, text, url };
+    const message: MailMessage = {
+      to,
+      kind: "organization-invitation",
+      subject: `Invitation to join ${name}`,
+      text,
+      url,
+    };
     await mailer.send(message);
   };
 
@@ -93,7 +147,12 @@ export function createInvitationService({ database, events, roles, signUpRole, c
           .executeTakeFirst();
         if (member) throw authErrors.alreadyMember();
         // Inviting again replaces the pending invitation: one live token per address.
-        await scope(trx, organizationId).updateTable("authInvitations").set({ revokedAt: new Date() }).where("email", "=", address).where(isPending).execute();
+        await scope(trx, organizationId)
+          .updateTable("authInvitations")
+          .set({ revokedAt: new Date() })
+          .where("email", "=", address)
+          .where(isPending)
+          .execute();
         const row = await scope(trx, organizationId)
           .insertInto("authInvitations", {
             id: minted.id,
@@ -105,7 +164,17 @@ export function createInvitationService({ database, events, roles, signUpRole, c
           })
           .returning(COLUMNS)
           .executeTakeFirstOrThrow();
-        await events.emit({ organizationId, type: "invitations.create", entityType: "invitation", entityId: row.id, payload: { email: address, role }, actor }, { trx });
+        await events.emit(
+          {
+            organizationId,
+            type: "invitations.create",
+            entityType: "invitation",
+            entityId: row.id,
+            payload: { email: address, role },
+            actor,
+          },
+          { trx },
+        );
         return toInvitation(row);
       });
       // After the answer, so the mail's latency tells nothing either.
@@ -115,7 +184,14 @@ export function createInvitationService({ database, events, roles, signUpRole, c
 
     async list(organizationId, page) {
       const [rows, count] = await Promise.all([
-        scope(database.db, organizationId).selectFrom("authInvitations").select(COLUMNS).orderBy("createdAt", "desc").orderBy("id").limit(page.limit).offset(pageOffset(page)).execute(),
+        scope(database.db, organizationId)
+          .selectFrom("authInvitations")
+          .select(COLUMNS)
+          .orderBy("createdAt", "desc")
+          .orderBy("id")
+          .limit(page.limit)
+          .offset(pageOffset(page))
+          .execute(),
         scope(database.db, organizationId)
           .selectFrom("authInvitations")
           .select((eb) => eb.fn.countAll<string>().as("total"))
@@ -126,9 +202,25 @@ export function createInvitationService({ database, events, roles, signUpRole, c
 
     async revoke({ organizationId, id, actor }) {
       await database.transaction(async (trx) => {
-        const row = await scope(trx, organizationId).updateTable("authInvitations").set({ revokedAt: new Date() }).where("id", "=", id).where(isPending).returning(["email", "role"]).executeTakeFirst();
+        const row = await scope(trx, organizationId)
+          .updateTable("authInvitations")
+          .set({ revokedAt: new Date() })
+          .where("id", "=", id)
+          .where(isPending)
+          .returning(["email", "role"])
+          .executeTakeFirst();
         if (!row) throw authErrors.invitationNotFound();
-        await events.emit({ organizationId, type: "invitations.revoke", entityType: "invitation", entityId: id, payload: { email: row.email, role: row.role }, actor }, { trx });
+        await events.emit(
+          {
+            organizationId,
+            type: "invitations.revoke",
+            entityType: "invitation",
+            entityId: id,
+            payload: { email: row.email, role: row.role },
+            actor,
+          },
+          { trx },
+        );
       });
     },
 
@@ -147,10 +239,16 @@ export function createInvitationService({ database, events, roles, signUpRole, c
             .executeTakeFirst();
           // A wrong secret, another address, used, revoked, expired or unknown: one answer, and the rollback
           // leaves the invitation as it was.
-          if (!row || !isSecretMatch(parsed.secret, row.secretHash) || row.email !== normalizeEmail(user.email)) throw authErrors.invalidToken();
+          if (!row || !isSecretMatch(parsed.secret, row.secretHash) || row.email !== normalizeEmail(user.email))
+            throw authErrors.invalidToken();
           const { organizationId, role } = row;
           const actor: Actor = { id: user.id, type: "user", organizationId, permissions: [] };
-          const current = await scope(trx, organizationId).selectFrom("authMemberships").select("role").where("userId", "=", user.id).forUpdate().executeTakeFirst();
+          const current = await scope(trx, organizationId)
+            .selectFrom("authMemberships")
+            .select("role")
+            .where("userId", "=", user.id)
+            .forUpdate()
+            .executeTakeFirst();
           if (!current) {
             await scope(trx, organizationId).insertInto("authMemberships", { userId: user.id, role }).execute();
             await events.emit(
@@ -159,15 +257,33 @@ export function createInvitationService({ database, events, roles, signUpRole, c
                 type: "members.create",
                 entityType: "membership",
                 entityId: user.id,
-                payload: { after: { role }, user: { id: user.id, email: row.email, name: user.name }, isSignUpRole: role === signUpRole },
+                payload: {
+                  after: { role },
+                  user: { id: user.id, email: row.email, name: user.name },
+                  isSignUpRole: role === signUpRole,
+                },
                 actor,
               },
               { trx },
             );
           } else if (current.role === signUpRole && role !== signUpRole) {
             // Someone who signed up as a customer of the store before accepting takes the invited role.
-            await scope(trx, organizationId).updateTable("authMemberships").set({ role }).where("userId", "=", user.id).execute();
-            await events.emit({ organizationId, type: "members.update", entityType: "membership", entityId: user.id, payload: { before: { role: current.role }, after: { role } }, actor }, { trx });
+            await scope(trx, organizationId)
+              .updateTable("authMemberships")
+              .set({ role })
+              .where("userId", "=", user.id)
+              .execute();
+            await events.emit(
+              {
+                organizationId,
+                type: "members.update",
+                entityType: "membership",
+                entityId: user.id,
+                payload: { before: { role: current.role }, after: { role } },
+                actor,
+              },
+              { trx },
+            );
           } else if (current.role !== role) {
             throw authErrors.alreadyMember();
           }

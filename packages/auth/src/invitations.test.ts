@@ -1,7 +1,17 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthConfig } from "@unified-commerce/core";
-import { apiKey, bearer, createAuthTestApp, mailTo, send, staffSession, testScopes, tokenOfMail, type AuthTestApp } from "./auth-test-helpers.js";
+import {
+  apiKey,
+  bearer,
+  createAuthTestApp,
+  mailTo,
+  send,
+  staffSession,
+  testScopes,
+  tokenOfMail,
+  type AuthTestApp,
+} from "./auth-test-helpers.js";
 
 const roles: NonNullable<AuthConfig["roles"]> = {
   owner: { permissions: ["*:*"] },
@@ -25,10 +35,15 @@ describe("organization invitations", () => {
   let owner: string;
   let adminB: string;
 
-  const signIn = async (email: string) => (await send(t.app, "POST", "/api/auth/sign-in/email", { body: { email, password } })).body.data.token as string;
-  const signUp = async (email: string) => (await send(t.app, "POST", "/api/auth/sign-up/email", { body: { email, password, name: email.split("@")[0] } })).body.data.token as string;
-  const invite = (headers: Record<string, string>, email: string, role = "staff") => send(t.app, "POST", MEMBERS, { headers, body: { email, role } });
-  const accept = (token: string, session: string) => send(t.app, "POST", ACCEPT, { headers: bearer(session), body: { token } });
+  const signIn = async (email: string) =>
+    (await send(t.app, "POST", "/api/auth/sign-in/email", { body: { email, password } })).body.data.token as string;
+  const signUp = async (email: string) =>
+    (await send(t.app, "POST", "/api/auth/sign-up/email", { body: { email, password, name: email.split("@")[0] } }))
+      .body.data.token as string;
+  const invite = (headers: Record<string, string>, email: string, role = "staff") =>
+    send(t.app, "POST", MEMBERS, { headers, body: { email, role } });
+  const accept = (token: string, session: string) =>
+    send(t.app, "POST", ACCEPT, { headers: bearer(session), body: { token } });
   const roleOf = async (email: string, organizationId = "default") => {
     const user = await t.kernel.services.auth.users.findByEmail(email);
     return user ? t.kernel.services.auth.users.roleIn(user.id, organizationId) : null;
@@ -42,14 +57,26 @@ describe("organization invitations", () => {
     }
     throw new Error(`no mail for invitation ${id}`);
   };
-  const invitationRows = async () => JSON.stringify((await sql`select id, organization_id, email, role, accepted_at, revoked_at from auth_invitations order by id`.execute(t.db)).rows);
+  const invitationRows = async () =>
+    JSON.stringify(
+      (
+        await sql`select id, organization_id, email, role, accepted_at, revoked_at from auth_invitations order by id`.execute(
+          t.db,
+        )
+      ).rows,
+    );
 
   beforeAll(async () => {
     t = await createAuthTestApp({ auth: { roles, apiKeyScopes: testScopes } });
     await t.kernel.services.organizations.create({ id: "store-b", name: "Store B" });
     owner = await staffSession(t, { email: "owner@example.com", role: "owner" });
     adminB = await staffSession(t, { email: "admin-b@example.com", role: "admin", organizationId: "store-b" });
-    await t.kernel.services.auth.createUser({ email: "has-account@example.com", password, role: "customer", organizationId: "store-b" });
+    await t.kernel.services.auth.createUser({
+      email: "has-account@example.com",
+      password,
+      role: "customer",
+      organizationId: "store-b",
+    });
   });
   afterAll(() => t.close());
 
@@ -57,9 +84,23 @@ describe("organization invitations", () => {
     const known = await invite(bearer(owner), "Has-Account@example.com");
     const unknown = await invite(bearer(owner), "no-account@example.com");
     expect([known.status, unknown.status]).toEqual([201, 201]);
-    const shape = (body: { data: Record<string, unknown> }) => ({ ...body.data, id: "…", email: "…", createdAt: "…", expiresAt: "…" });
+    const shape = (body: { data: Record<string, unknown> }) => ({
+      ...body.data,
+      id: "…",
+      email: "…",
+      createdAt: "…",
+      expiresAt: "…",
+    });
     expect(shape(known.body)).toEqual(shape(unknown.body));
-    expect(Object.keys(known.body.data).sort()).toEqual(["createdAt", "email", "expiresAt", "id", "invitedBy", "role", "status"]);
+    expect(Object.keys(known.body.data).sort()).toEqual([
+      "createdAt",
+      "email",
+      "expiresAt",
+      "id",
+      "invitedBy",
+      "role",
+      "status",
+    ]);
     expect(known.body.data).toMatchObject({ email: "has-account@example.com", role: "staff", status: "pending" });
     expect(await roleOf("has-account@example.com")).toBeNull();
     // Both addresses get a mail; the inviter never sees the token, and only its hash is stored.
@@ -67,20 +108,38 @@ describe("organization invitations", () => {
     const tokens = mails.map(tokenOfMail);
     expect(tokens.every((token) => /^[a-z2-7]{16}\.[a-z2-7]{32}$/.test(token))).toBe(true);
     const secrets = tokens.map((token) => token.split(".")[1] as string);
-    const dump = JSON.stringify([known.body, unknown.body, (await sql`select * from auth_invitations`.execute(t.db)).rows]);
+    const dump = JSON.stringify([
+      known.body,
+      unknown.body,
+      (await sql`select * from auth_invitations`.execute(t.db)).rows,
+    ]);
     for (const secret of secrets) expect(dump).not.toContain(secret);
   });
 
   it("lets the invitee signed in with the address accept once, and only them", async () => {
     const invited = await invite(bearer(owner), "joiner@example.com");
-    await t.kernel.services.auth.createUser({ email: "joiner@example.com", password, role: "customer", organizationId: "store-b" });
-    await t.kernel.services.auth.createUser({ email: "intruder@example.com", password, role: "customer", organizationId: "store-b" });
+    await t.kernel.services.auth.createUser({
+      email: "joiner@example.com",
+      password,
+      role: "customer",
+      organizationId: "store-b",
+    });
+    await t.kernel.services.auth.createUser({
+      email: "intruder@example.com",
+      password,
+      role: "customer",
+      organizationId: "store-b",
+    });
     const token = tokenOfMail(await mailTo(t, "joiner@example.com", KIND));
     const before = await invitationRows();
 
     // Someone else holding the link, a tampered token, anonymous callers and API keys: refused, nothing changes.
     const intruder = await accept(token, await signIn("intruder@example.com"));
-    expect([intruder.status, intruder.body.error.code, intruder.body.error.issues[0].path]).toEqual([422, "VALIDATION_FAILED", "body.token"]);
+    expect([intruder.status, intruder.body.error.code, intruder.body.error.issues[0].path]).toEqual([
+      422,
+      "VALIDATION_FAILED",
+      "body.token",
+    ]);
     const [id] = token.split(".");
     expect((await accept(`${id}.${"a".repeat(32)}`, await signIn("joiner@example.com"))).status).toBe(422);
     expect((await send(t.app, "POST", ACCEPT, { body: { token } })).status).toBe(401);
@@ -96,7 +155,9 @@ describe("organization invitations", () => {
     expect(await roleOf("joiner@example.com", "store-b")).toBe("customer");
     expect((await accept(token, joiner)).status).toBe(422);
     const listed = await send(t.app, "GET", INVITATIONS, { headers: bearer(owner) });
-    expect(listed.body.data.find((row: { id: string }) => row.id === invited.body.data.id)).toMatchObject({ status: "accepted" });
+    expect(listed.body.data.find((row: { id: string }) => row.id === invited.body.data.id)).toMatchObject({
+      status: "accepted",
+    });
   });
 
   it("lets someone without an account sign up with the invited address, then accept (a customer of the store takes the invited role)", async () => {
@@ -118,7 +179,10 @@ describe("organization invitations", () => {
     // B's admin may invite the same address to B; each invitation joins its own organization only.
     expect((await invite(bearer(adminB), "target@example.com", "customer")).status).toBe(201);
     const session = await signUp("target@example.com");
-    expect((await accept(await tokenFor(invited.body.data.id), session)).body.data).toEqual({ organizationId: "default", role: "staff" });
+    expect((await accept(await tokenFor(invited.body.data.id), session)).body.data).toEqual({
+      organizationId: "default",
+      role: "staff",
+    });
     expect(await roleOf("target@example.com", "store-b")).toBeNull();
   });
 
@@ -126,16 +190,33 @@ describe("organization invitations", () => {
     const first = await invite(bearer(owner), "revoked@example.com");
     const firstToken = tokenOfMail(await mailTo(t, "revoked@example.com", KIND));
     const second = await invite(bearer(owner), "revoked@example.com", "customer");
-    await t.kernel.services.auth.createUser({ email: "revoked@example.com", password, role: "customer", organizationId: "store-b" });
+    await t.kernel.services.auth.createUser({
+      email: "revoked@example.com",
+      password,
+      role: "customer",
+      organizationId: "store-b",
+    });
     const session = await signIn("revoked@example.com");
     expect((await accept(firstToken, session)).status).toBe(422);
-    expect((await send(t.app, "DELETE", `${INVITATIONS}/${second.body.data.id}`, { headers: bearer(owner) })).status).toBe(200);
+    expect(
+      (await send(t.app, "DELETE", `${INVITATIONS}/${second.body.data.id}`, { headers: bearer(owner) })).status,
+    ).toBe(200);
     const secondToken = await tokenFor(second.body.data.id);
     expect((await accept(secondToken, session)).status).toBe(422);
     expect(await roleOf("revoked@example.com")).toBeNull();
-    const listed = (await send(t.app, "GET", INVITATIONS, { headers: bearer(owner) })).body.data as Array<{ id: string; status: string }>;
-    expect(listed.filter((row) => [first.body.data.id, second.body.data.id].includes(row.id)).map((row) => row.status).sort()).toEqual(["revoked", "revoked"]);
-    expect((await send(t.app, "DELETE", `${INVITATIONS}/${second.body.data.id}`, { headers: bearer(owner) })).status).toBe(404);
+    const listed = (await send(t.app, "GET", INVITATIONS, { headers: bearer(owner) })).body.data as Array<{
+      id: string;
+      status: string;
+    }>;
+    expect(
+      listed
+        .filter((row) => [first.body.data.id, second.body.data.id].includes(row.id))
+        .map((row) => row.status)
+        .sort(),
+    ).toEqual(["revoked", "revoked"]);
+    expect(
+      (await send(t.app, "DELETE", `${INVITATIONS}/${second.body.data.id}`, { headers: bearer(owner) })).status,
+    ).toBe(404);
 
     const staff = await staffSession(t, { email: "staff@example.com", role: "staff" });
     expect((await invite(bearer(staff), "anyone@example.com")).status).toBe(403);
@@ -145,7 +226,9 @@ describe("organization invitations", () => {
   it("refuses an expired invitation", async () => {
     const invited = await invite(bearer(owner), "late@example.com");
     const token = tokenOfMail(await mailTo(t, "late@example.com", KIND));
-    await sql`update auth_invitations set expires_at = now() - interval '1 minute' where id = ${invited.body.data.id}`.execute(t.db);
+    await sql`update auth_invitations set expires_at = now() - interval '1 minute' where id = ${invited.body.data.id}`.execute(
+      t.db,
+    );
     expect((await accept(token, await signUp("late@example.com"))).status).toBe(422);
     expect(await roleOf("late@example.com")).toBe("customer");
   });

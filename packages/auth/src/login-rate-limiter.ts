@@ -20,7 +20,10 @@ export interface LoginRateLimiter {
 
 const UNLIMITED: CountedAttempt = { markSucceeded: async () => {} };
 
-export function createLoginRateLimiter(counter: AttemptCounter, limits: Required<SignInRateLimit> | false): LoginRateLimiter {
+export function createLoginRateLimiter(
+  counter: AttemptCounter,
+  limits: Required<SignInRateLimit> | false,
+): LoginRateLimiter {
   if (limits === false) return { begin: async () => UNLIMITED, beginSecondFactor: async () => UNLIMITED };
   const tooMany = () => authErrors.tooManyRequests("Too many sign-in attempts; try again later", limits.windowSeconds);
   const { windowSeconds } = limits;
@@ -38,7 +41,10 @@ export function createLoginRateLimiter(counter: AttemptCounter, limits: Required
     },
     async beginSecondFactor({ userId }) {
       // Per user rather than per challenge: whoever holds the password can mint challenges at will.
-      const attempt = await counter.take({ windowSeconds, rules: [{ key: `two-factor:${userId}`, max: limits.maxFailuresPerAccount, isFailuresOnly: true }] });
+      const attempt = await counter.take({
+        windowSeconds,
+        rules: [{ key: `two-factor:${userId}`, max: limits.maxFailuresPerAccount, isFailuresOnly: true }],
+      });
       if (!attempt) throw tooMany();
       return attempt;
     },

@@ -13,7 +13,10 @@ export interface MailRateLimiter {
   readonly retryAfterSeconds: number;
 }
 
-export function createMailRateLimiter(counter: AttemptCounter, limits: Required<EmailRateLimit> | false): MailRateLimiter {
+export function createMailRateLimiter(
+  counter: AttemptCounter,
+  limits: Required<EmailRateLimit> | false,
+): MailRateLimiter {
   if (limits === false) return { allow: async () => true, retryAfterSeconds: 0 };
   return {
     retryAfterSeconds: limits.windowSeconds,

@@ -1,7 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKey, bearer, createAuthTestApp, send, staffSession, testRoles, TRUSTED_ORIGIN, type AuthTestApp } from "./auth-test-helpers.js";
+import {
+  apiKey,
+  bearer,
+  createAuthTestApp,
+  send,
+  staffSession,
+  testRoles,
+  TRUSTED_ORIGIN,
+  type AuthTestApp,
+} from "./auth-test-helpers.js";
 import { SESSION_COOKIE_NAME } from "./session-cookie.js";
 
 // `/api/me` with real credentials: a customer who signed up (cookie and bearer token), an administrator's
@@ -15,7 +24,9 @@ describe("/api/me with real sessions", () => {
   let entityId: string;
 
   const signUp = async (email: string) => {
-    const response = await send(t.app, "POST", "/api/auth/sign-up/email", { body: { email, password: "correct horse battery", name: email.split("@")[0] } });
+    const response = await send(t.app, "POST", "/api/auth/sign-up/email", {
+      body: { email, password: "correct horse battery", name: email.split("@")[0] },
+    });
     if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${response.raw}`);
     return { token: response.body.data.token as string, userId: response.body.data.user.id as string };
   };
@@ -38,7 +49,21 @@ describe("/api/me with real sessions", () => {
           discountTotal: 0,
           taxTotal: 0,
           total: 1500,
-          lines: [{ entityId, variantId: null, title: "Mug", sku: null, quantity: 1, unitPrice: 1500, subtotal: 1500, discount: 0, tax: 0, total: 1500, taxRateBps: 0 }],
+          lines: [
+            {
+              entityId,
+              variantId: null,
+              title: "Mug",
+              sku: null,
+              quantity: 1,
+              unitPrice: 1500,
+              subtotal: 1500,
+              discount: 0,
+              tax: 0,
+              total: 1500,
+              taxRateBps: 0,
+            },
+          ],
         },
         { trx },
       ),
@@ -46,12 +71,27 @@ describe("/api/me with real sessions", () => {
 
   beforeAll(async () => {
     // The reference server's customers may also make carts, which reordering needs.
-    t = await createAuthTestApp({ auth: { roles: { ...testRoles, customer: { permissions: [...(testRoles.customer?.permissions ?? []), "cart:create", "cart:read", "cart:update"] } } } });
+    t = await createAuthTestApp({
+      auth: {
+        roles: {
+          ...testRoles,
+          customer: {
+            permissions: [...(testRoles.customer?.permissions ?? []), "cart:create", "cart:read", "cart:update"],
+          },
+        },
+      },
+    });
     ownerToken = await staffSession(t, { email: "owner@example.com", role: "owner" });
     adminKey = (await t.kernel.services.apiKeys.create({ organizationId: "default", scope: "admin" })).key;
-    const product = await send(t.app, "POST", "/api/catalog/entities", { headers: bearer(ownerToken), body: { type: "product", slug: "mug", status: "active" } });
+    const product = await send(t.app, "POST", "/api/catalog/entities", {
+      headers: bearer(ownerToken),
+      body: { type: "product", slug: "mug", status: "active" },
+    });
     entityId = product.body.data.id;
-    await send(t.app, "POST", "/api/pricing/prices", { headers: bearer(ownerToken), body: { entityId, currency: "EUR", amount: 1800 } });
+    await send(t.app, "POST", "/api/pricing/prices", {
+      headers: bearer(ownerToken),
+      body: { entityId, currency: "EUR", amount: 1800 },
+    });
     ann = await signUp("ann@example.com");
     annOrder = await placeOrder(ann.userId);
   });
@@ -61,10 +101,14 @@ describe("/api/me with real sessions", () => {
     const viaBearer = await send(t.app, "GET", "/api/me/orders", { headers: bearer(ann.token) });
     expect(viaBearer.status).toBe(200);
     expect(viaBearer.body.data.map((order: { id: string }) => order.id)).toEqual([annOrder.id]);
-    const viaCookie = await send(t.app, "GET", `/api/me/orders/${annOrder.number}`, { headers: { cookie: `${SESSION_COOKIE_NAME}=${ann.token}` } });
+    const viaCookie = await send(t.app, "GET", `/api/me/orders/${annOrder.number}`, {
+      headers: { cookie: `${SESSION_COOKIE_NAME}=${ann.token}` },
+    });
     expect(viaCookie.status).toBe(200);
     expect(viaCookie.body.data).toMatchObject({ id: annOrder.id, customerId: ann.userId });
-    expect((await send(t.app, "GET", `/api/me/orders/${annOrder.id}/tracking`, { headers: bearer(ann.token) })).status).toBe(200);
+    expect(
+      (await send(t.app, "GET", `/api/me/orders/${annOrder.id}/tracking`, { headers: bearer(ann.token) })).status,
+    ).toBe(200);
   });
 
   it("answers the profile sign-up made, and changes it through the session", async () => {
@@ -72,10 +116,16 @@ describe("/api/me with real sessions", () => {
     expect(profile.status).toBe(200);
     expect(profile.body.data).toMatchObject({ id: ann.userId, email: "ann@example.com", hasAccount: true });
     const cookie = { cookie: `${SESSION_COOKIE_NAME}=${ann.token}`, origin: TRUSTED_ORIGIN };
-    const changed = await send(t.app, "PATCH", "/api/me/profile", { headers: cookie, body: { name: "Ann Example", acceptsMarketing: true } });
+    const changed = await send(t.app, "PATCH", "/api/me/profile", {
+      headers: cookie,
+      body: { name: "Ann Example", acceptsMarketing: true },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.data).toMatchObject({ id: ann.userId, name: "Ann Example", acceptsMarketing: true });
-    const saved = await send(t.app, "POST", "/api/me/addresses", { headers: bearer(ann.token), body: { line1: "1 Rue de la Paix", city: "Paris", country: "FR" } });
+    const saved = await send(t.app, "POST", "/api/me/addresses", {
+      headers: bearer(ann.token),
+      body: { line1: "1 Rue de la Paix", city: "Paris", country: "FR" },
+    });
     expect(saved.status).toBe(201);
     expect((await send(t.app, "GET", "/api/me/addresses", { headers: bearer(ann.token) })).body.data).toHaveLength(1);
   });
@@ -114,21 +164,44 @@ describe("/api/me with real sessions", () => {
         expect(response.status).toBe(404);
         expect(response.body.error.code).toBe("NOT_FOUND");
       }
-      expect((await send(t.app, "POST", `/api/me/orders/${annOrder.id}/reorder`, { headers: bearer(token), body: {} })).status).toBe(404);
+      expect(
+        (await send(t.app, "POST", `/api/me/orders/${annOrder.id}/reorder`, { headers: bearer(token), body: {} }))
+          .status,
+      ).toBe(404);
     }
   });
 
   it("reorders into a cart of the session's customer, with a bearer token or a cookie from a trusted origin", async () => {
-    const byBearer = await send(t.app, "POST", `/api/me/orders/${annOrder.id}/reorder`, { headers: bearer(ann.token), body: {} });
+    const byBearer = await send(t.app, "POST", `/api/me/orders/${annOrder.id}/reorder`, {
+      headers: bearer(ann.token),
+      body: {},
+    });
     expect(byBearer.status).toBe(201);
-    expect(byBearer.body.data).toMatchObject({ customerId: ann.userId, items: [{ entityId, quantity: 1, unitPrice: 1800 }] });
+    expect(byBearer.body.data).toMatchObject({
+      customerId: ann.userId,
+      items: [{ entityId, quantity: 1, unitPrice: 1800 }],
+    });
     const cookie = { cookie: `${SESSION_COOKIE_NAME}=${ann.token}` };
-    expect((await send(t.app, "POST", `/api/me/orders/${annOrder.id}/reorder`, { headers: { ...cookie, origin: "https://evil.example" }, body: {} })).status).toBe(403);
-    const byCookie = await send(t.app, "POST", `/api/me/orders/${annOrder.id}/reorder`, { headers: { ...cookie, origin: TRUSTED_ORIGIN }, body: {} });
+    expect(
+      (
+        await send(t.app, "POST", `/api/me/orders/${annOrder.id}/reorder`, {
+          headers: { ...cookie, origin: "https://evil.example" },
+          body: {},
+        })
+      ).status,
+    ).toBe(403);
+    const byCookie = await send(t.app, "POST", `/api/me/orders/${annOrder.id}/reorder`, {
+      headers: { ...cookie, origin: TRUSTED_ORIGIN },
+      body: {},
+    });
     expect(byCookie.status).toBe(201);
     // The session reaches its cart without the cart token.
-    expect((await send(t.app, "GET", `/api/carts/${byCookie.body.data.id}`, { headers: bearer(ann.token) })).status).toBe(200);
-    const carts = await sql<{ count: number }>`select count(*)::int as count from carts where customer_id = ${ann.userId}`.execute(t.db);
+    expect(
+      (await send(t.app, "GET", `/api/carts/${byCookie.body.data.id}`, { headers: bearer(ann.token) })).status,
+    ).toBe(200);
+    const carts = await sql<{
+      count: number;
+    }>`select count(*)::int as count from carts where customer_id = ${ann.userId}`.execute(t.db);
     expect(carts.rows[0]?.count).toBe(2);
   });
 

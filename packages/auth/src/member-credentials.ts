@@ -9,7 +9,11 @@ import type { UserStore } from "./user-store.js";
  * it never grants more than the member's role does, and as bound to the member (`userId`), so its actor
  * names them.
  */
-export function createMemberCredentials(input: { users: UserStore; apiKeys: ApiKeyService; roles: RoleMap }): MemberCredentials {
+export function createMemberCredentials(input: {
+  users: UserStore;
+  apiKeys: ApiKeyService;
+  roles: RoleMap;
+}): MemberCredentials {
   const { users, apiKeys, roles } = input;
   const member: MemberCredentials["member"] = async (organizationId, userId) => {
     const role = await users.roleIn(userId, organizationId);
@@ -21,7 +25,15 @@ export function createMemberCredentials(input: { users: UserStore; apiKeys: ApiK
       const found = await member(organizationId, userId);
       const creator = { id: userId, type: "user" as const, organizationId, permissions: found?.permissions ?? [] };
       const created = await apiKeys.create(
-        { organizationId, scope, userId, creator, actor: actor ?? null, ...(name ? { name } : {}), ...(expiresInSeconds ? { expiresInSeconds } : {}) },
+        {
+          organizationId,
+          scope,
+          userId,
+          creator,
+          actor: actor ?? null,
+          ...(name ? { name } : {}),
+          ...(expiresInSeconds ? { expiresInSeconds } : {}),
+        },
         options,
       );
       return { id: created.id, key: created.key, scope: created.scope, expiresAt: created.expiresAt };

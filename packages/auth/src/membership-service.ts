@@ -64,7 +64,9 @@ const OWNER_PERMISSION = "*:*";
 
 export function createMembershipService({ database, events, roles, cache, apiKeys }: Dependencies): MembershipService {
   const configuredRoles = Object.keys(roles);
-  const ownerRoles = configuredRoles.filter((role) => hasPermission({ permissions: permissionsOfRole(roles, role) }, OWNER_PERMISSION));
+  const ownerRoles = configuredRoles.filter((role) =>
+    hasPermission({ permissions: permissionsOfRole(roles, role) }, OWNER_PERMISSION),
+  );
   const isOwnerRole = (role: string) => ownerRoles.includes(role);
   const scope = (db: Db, organizationId: string) => tenantScope(authDb(db), organizationId);
 
@@ -72,7 +74,13 @@ export function createMembershipService({ database, events, roles, cache, apiKey
     scope(db, organizationId)
       .selectFrom("authMemberships")
       .innerJoin("authUsers", "authUsers.id", "authMemberships.userId")
-      .select(["authMemberships.userId", "authUsers.email", "authUsers.name", "authMemberships.role", "authMemberships.createdAt"]);
+      .select([
+        "authMemberships.userId",
+        "authUsers.email",
+        "authUsers.name",
+        "authMemberships.role",
+        "authMemberships.createdAt",
+      ]);
 
   const readMember = async (db: Db, organizationId: string, userId: string): Promise<Member> => {
     const member = await members(db, organizationId).where("authMemberships.userId", "=", userId).executeTakeFirst();
@@ -93,7 +101,11 @@ export function createMembershipService({ database, events, roles, cache, apiKey
     const rows = await scope(trx, organizationId)
       .selectFrom("authMemberships")
       .select(["userId", "role"])
-      .where((eb) => (ownerRoles.length > 0 ? eb.or([eb("userId", "=", userId), eb("role", "in", ownerRoles)]) : eb("userId", "=", userId)))
+      .where((eb) =>
+        ownerRoles.length > 0
+          ? eb.or([eb("userId", "=", userId), eb("role", "in", ownerRoles)])
+          : eb("userId", "=", userId),
+      )
       .orderBy("userId")
       .forUpdate()
       .execute();
@@ -132,7 +144,11 @@ export function createMembershipService({ database, events, roles, cache, apiKey
           const current = await lockMember(trx, organizationId, userId);
           assertManageable(actor, current.role);
           if (isOwnerRole(current.role) && !isOwnerRole(role) && current.owners <= 1) throw authErrors.lastOwner();
-          await scope(trx, organizationId).updateTable("authMemberships").set({ role }).where("userId", "=", userId).execute();
+          await scope(trx, organizationId)
+            .updateTable("authMemberships")
+            .set({ role })
+            .where("userId", "=", userId)
+            .execute();
           await events.emit(
             {
               organizationId,
@@ -156,7 +172,17 @@ export function createMembershipService({ database, events, roles, cache, apiKey
           assertManageable(actor, current.role);
           if (isOwnerRole(current.role) && current.owners <= 1) throw authErrors.lastOwner();
           await scope(trx, organizationId).deleteFrom("authMemberships").where("userId", "=", userId).execute();
-          await events.emit({ organizationId, type: "members.delete", entityType: "membership", entityId: userId, payload: { before: { role: current.role } }, actor }, { trx });
+          await events.emit(
+            {
+              organizationId,
+              type: "members.delete",
+              entityType: "membership",
+              entityId: userId,
+              payload: { before: { role: current.role } },
+              actor,
+            },
+            { trx },
+          );
           // Verification already refuses a non-member's keys; revoking them too means that being added
           // again later does not bring them back.
           await apiKeys.revokeUserKeys({ userId, organizationId, reason: "member-removed", actor }, trx);

@@ -29,7 +29,13 @@ export function readProfile(providerId: string, body: Record<string, unknown>): 
   if (typeof rawId !== "string" && typeof rawId !== "number") return null;
   const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : null;
   // GitHub only answers the primary, verified address in `email`; OIDC providers say so explicitly.
-  const isEmailVerified = providerId === "github" ? email !== null : body.email_verified === true || body.email_verified === "true";
-  const name = typeof body.name === "string" && body.name ? body.name : typeof body.login === "string" ? body.login : (email?.split("@")[0] ?? "");
+  const isEmailVerified =
+    providerId === "github" ? email !== null : body.email_verified === true || body.email_verified === "true";
+  const name =
+    typeof body.name === "string" && body.name
+      ? body.name
+      : typeof body.login === "string"
+        ? body.login
+        : (email?.split("@")[0] ?? "");
   return { accountId: String(rawId), email, isEmailVerified, name };
 }

@@ -18,7 +18,12 @@ export interface OAuthService {
    * Exchanges the code, finds or creates the user, then finishes like a password sign-in: a session, or a
    * two-factor challenge for a user who enrolled.
    */
-  callback(input: { providerId: string; code: string; state: string; client: ClientInfo }): Promise<{ result: SignInResult; redirectTo: string | null }>;
+  callback(input: {
+    providerId: string;
+    code: string;
+    state: string;
+    client: ClientInfo;
+  }): Promise<{ result: SignInResult; redirectTo: string | null }>;
 }
 
 /**
@@ -26,13 +31,20 @@ export interface OAuthService {
  * the token call itself, with `fetch`, to the provider's configured `tokenEndpoint` (an operator's
  * setting, never a caller's input).
  */
-export function createOAuthService(input: { db: Kysely<AuthDb>; auth: AuthService; outbound: OutboundClient }): OAuthService {
+export function createOAuthService(input: {
+  db: Kysely<AuthDb>;
+  auth: AuthService;
+  outbound: OutboundClient;
+}): OAuthService {
   const { db, auth, outbound } = input;
   const { settings } = auth;
 
   const provider = (providerId: string) => {
-    const credentials = Object.hasOwn(settings.socialProviders, providerId) ? settings.socialProviders[providerId] : undefined;
-    const endpoints: OAuthProviderEndpoints | undefined = settings.oauthProviders[providerId] ?? BUILT_IN_OAUTH_PROVIDERS[providerId];
+    const credentials = Object.hasOwn(settings.socialProviders, providerId)
+      ? settings.socialProviders[providerId]
+      : undefined;
+    const endpoints: OAuthProviderEndpoints | undefined =
+      settings.oauthProviders[providerId] ?? BUILT_IN_OAUTH_PROVIDERS[providerId];
     if (!credentials || !endpoints) throw AppError.notFound(`Social provider "${providerId}"`);
     const redirectUri = credentials.redirectUri ?? `${settings.baseUrl}/api/auth/callback/${providerId}`;
     return { endpoints, client: new OAuth2Client(credentials.clientId, credentials.clientSecret, redirectUri) };
@@ -49,10 +61,16 @@ export function createOAuthService(input: { db: Kysely<AuthDb>; auth: AuthServic
     const resolved = resolveUrl(redirectTo, settings.baseUrl);
     const origin = resolved ? normalizeOrigin(resolved.href) : null;
     if (resolved && origin && (origin === serverOrigin || settings.trustedOrigins.has(origin))) return resolved.href;
-    throw AppError.validation([{ path: "query.redirectTo", message: "must be a path or a URL on this server's origin or a trusted one" }]);
+    throw AppError.validation([
+      { path: "query.redirectTo", message: "must be a path or a URL on this server's origin or a trusted one" },
+    ]);
   };
 
-  const findOrCreateUser = async (providerId: string, profile: OAuthProfile, organizationId: string): Promise<UserRow> => {
+  const findOrCreateUser = async (
+    providerId: string,
+    profile: OAuthProfile,
+    organizationId: string,
+  ): Promise<UserRow> => {
     const linked = await db
       .selectFrom("authAccounts")
       .select("userId")
@@ -79,7 +97,12 @@ export function createOAuthService(input: { db: Kysely<AuthDb>; auth: AuthServic
     }
     if (!user) {
       user = await auth.createMember({
-        user: { email: profile.email, name: profile.name, passwordHash: null, isEmailVerified: profile.isEmailVerified },
+        user: {
+          email: profile.email,
+          name: profile.name,
+          passwordHash: null,
+          isEmailVerified: profile.isEmailVerified,
+        },
         organizationId,
         role: settings.signUpRole,
         isSelfService: true,
@@ -105,9 +128,13 @@ export function createOAuthService(input: { db: Kysely<AuthDb>; auth: AuthServic
         ttlSeconds: STATE_TTL_SECONDS,
         payload: { providerId, codeVerifier, organizationId, redirectTo: checkedRedirect },
       });
-      return client.createAuthorizationURLWithPKCE(endpoints.authorizationEndpoint, state, CodeChallengeMethod.S256, codeVerifier, [
-        ...(endpoints.scopes ?? ["openid", "email", "profile"]),
-      ]);
+      return client.createAuthorizationURLWithPKCE(
+        endpoints.authorizationEndpoint,
+        state,
+        CodeChallengeMethod.S256,
+        codeVerifier,
+        [...(endpoints.scopes ?? ["openid", "email", "profile"])],
+      );
     },
 
     async callback({ providerId, code, state, client: clientInfo }) {
@@ -121,15 +148,23 @@ export function createOAuthService(input: { db: Kysely<AuthDb>; auth: AuthServic
       try {
         const tokens = await client.validateAuthorizationCode(endpoints.tokenEndpoint, code, payload.codeVerifier);
         const response = await outbound.request(endpoints.userInfoEndpoint, {
-          headers: { authorization: `Bearer ${tokens.accessToken()}`, accept: "application/json", "user-agent": "unified-commerce" },
+          headers: {
+            authorization: `Bearer ${tokens.accessToken()}`,
+            accept: "application/json",
+            "user-agent": "unified-commerce",
+          },
         });
         if (!response.ok) throw new Error(`userinfo answered ${response.status}`);
         profile = readProfile(providerId, response.json() as Record<string, unknown>);
       } catch (error) {
         throw new AppError("UNAUTHORIZED", { message: `Sign-in with ${providerId} failed`, cause: error });
       }
-      if (!profile) throw new AppError("UNAUTHORIZED", { message: `Sign-in with ${providerId} failed: no account id in the profile` });
-      const organizationId = typeof payload.organizationId === "string" ? payload.organizationId : settings.defaultOrganizationId;
+      if (!profile)
+        throw new AppError("UNAUTHORIZED", {
+          message: `Sign-in with ${providerId} failed: no account id in the profile`,
+        });
+      const organizationId =
+        typeof payload.organizationId === "string" ? payload.organizationId : settings.defaultOrganizationId;
       const user = await findOrCreateUser(providerId, profile, organizationId);
       const result = await auth.completeFirstFactor(user, organizationId, clientInfo);
       return { result, redirectTo: typeof payload.redirectTo === "string" ? payload.redirectTo : null };

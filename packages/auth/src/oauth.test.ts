@@ -2,7 +2,16 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createAuthTestApp, send, staffSession, totpCode, totpKey, TRUSTED_ORIGIN, type AuthTestApp } from "./auth-test-helpers.js";
+import {
+  bearer,
+  createAuthTestApp,
+  send,
+  staffSession,
+  totpCode,
+  totpKey,
+  TRUSTED_ORIGIN,
+  type AuthTestApp,
+} from "./auth-test-helpers.js";
 import { SESSION_COOKIE_NAME } from "./session-cookie.js";
 
 interface FakeUser {
@@ -26,11 +35,16 @@ async function startProvider() {
       if (url.pathname === "/token") {
         const form = new URLSearchParams(body);
         const user = codes.get(form.get("code") ?? "");
-        if (!user || !form.get("code_verifier")) return response.writeHead(400, { "content-type": "application/json" }).end(JSON.stringify({ error: "invalid_grant" }));
+        if (!user || !form.get("code_verifier"))
+          return response
+            .writeHead(400, { "content-type": "application/json" })
+            .end(JSON.stringify({ error: "invalid_grant" }));
         codes.delete(form.get("code") ?? "");
         const token = `at-${Math.random().toString(36).slice(2)}`;
         tokens.set(token, user);
-        return response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ access_token: token, token_type: "Bearer", expires_in: 3600 }));
+        return response
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ access_token: token, token_type: "Bearer", expires_in: 3600 }));
       }
       if (url.pathname === "/userinfo") {
         const user = tokens.get((request.headers.authorization ?? "").replace(/^Bearer /, ""));
@@ -61,11 +75,18 @@ describe("OAuth sign-in", () => {
   beforeAll(async () => {
     provider = await startProvider();
     t = await createAuthTestApp({
-      auth: { socialProviders: { fake: { clientId: "client-1", clientSecret: "secret-1" } }, twoFactor: { enabled: true } },
+      auth: {
+        socialProviders: { fake: { clientId: "client-1", clientSecret: "secret-1" } },
+        twoFactor: { enabled: true },
+      },
       plugin: {
         baseUrl: "https://api.shop.example",
         oauthProviders: {
-          fake: { authorizationEndpoint: `${provider.base}/authorize`, tokenEndpoint: `${provider.base}/token`, userInfoEndpoint: `${provider.base}/userinfo` },
+          fake: {
+            authorizationEndpoint: `${provider.base}/authorize`,
+            tokenEndpoint: `${provider.base}/token`,
+            userInfoEndpoint: `${provider.base}/userinfo`,
+          },
         },
       },
     });
@@ -91,7 +112,11 @@ describe("OAuth sign-in", () => {
 
   it("creates the user on first sign-in and answers a session usable as bearer", async () => {
     const state = await start();
-    const callback = await send(t.app, "GET", `/api/auth/callback/fake?code=${provider.approve(alice)}&state=${encodeURIComponent(state)}`);
+    const callback = await send(
+      t.app,
+      "GET",
+      `/api/auth/callback/fake?code=${provider.approve(alice)}&state=${encodeURIComponent(state)}`,
+    );
     expect(callback.status).toBe(200);
     expect(callback.body.data.user).toMatchObject({ email: "alice@example.com", name: "Alice", emailVerified: true });
     const session = await send(t.app, "GET", "/api/auth/get-session", { headers: bearer(callback.body.data.token) });
@@ -102,42 +127,79 @@ describe("OAuth sign-in", () => {
 
   it("signs the same account in again, and refuses a reused or foreign state", async () => {
     const state = await start();
-    const first = await send(t.app, "GET", `/api/auth/callback/fake?code=${provider.approve(alice)}&state=${encodeURIComponent(state)}`);
+    const first = await send(
+      t.app,
+      "GET",
+      `/api/auth/callback/fake?code=${provider.approve(alice)}&state=${encodeURIComponent(state)}`,
+    );
     expect(first.status).toBe(200);
     const users = await t.kernel.services.auth.users.findByEmail("alice@example.com");
     expect(first.body.data.user.id).toBe(users?.id);
-    const replay = await send(t.app, "GET", `/api/auth/callback/fake?code=${provider.approve(alice)}&state=${encodeURIComponent(state)}`);
+    const replay = await send(
+      t.app,
+      "GET",
+      `/api/auth/callback/fake?code=${provider.approve(alice)}&state=${encodeURIComponent(state)}`,
+    );
     expect(replay.status).toBe(401);
-    const forged = await send(t.app, "GET", `/api/auth/callback/fake?code=${provider.approve(alice)}&state=${"a".repeat(16)}.${"b".repeat(32)}`);
+    const forged = await send(
+      t.app,
+      "GET",
+      `/api/auth/callback/fake?code=${provider.approve(alice)}&state=${"a".repeat(16)}.${"b".repeat(32)}`,
+    );
     expect(forged.status).toBe(401);
   });
 
   it("redirects to a trusted redirectTo with the session cookie, and refuses untrusted ones", async () => {
     const state = await start(`?redirectTo=${encodeURIComponent(`${TRUSTED_ORIGIN}/account`)}`);
-    const callback = await t.app.inject({ url: `/api/auth/callback/fake?code=${provider.approve(alice)}&state=${encodeURIComponent(state)}` });
+    const callback = await t.app.inject({
+      url: `/api/auth/callback/fake?code=${provider.approve(alice)}&state=${encodeURIComponent(state)}`,
+    });
     expect(callback.statusCode).toBe(302);
     expect(callback.headers.location).toBe(`${TRUSTED_ORIGIN}/account`);
     expect(String(callback.headers["set-cookie"])).toContain(`${SESSION_COOKIE_NAME}=`);
-    expect((await t.app.inject({ url: `/api/auth/sign-in/social/fake?redirectTo=${encodeURIComponent("https://evil.example/")}` })).statusCode).toBe(422);
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/auth/sign-in/social/fake?redirectTo=${encodeURIComponent("https://evil.example/")}`,
+        })
+      ).statusCode,
+    ).toBe(422);
     expect((await t.app.inject({ url: "/api/auth/sign-in/social/nope" })).statusCode).toBe(404);
   });
 
   it("does not link an unverified provider address to an existing account", async () => {
-    await send(t.app, "POST", "/api/auth/sign-up/email", { body: { email: "bob@example.com", password: "correct horse battery", name: "Bob" } });
+    await send(t.app, "POST", "/api/auth/sign-up/email", {
+      body: { email: "bob@example.com", password: "correct horse battery", name: "Bob" },
+    });
     const state = await start();
     const mallory: FakeUser = { sub: "u-evil", email: "bob@example.com", name: "Mallory", email_verified: false };
-    const callback = await send(t.app, "GET", `/api/auth/callback/fake?code=${provider.approve(mallory)}&state=${encodeURIComponent(state)}`);
+    const callback = await send(
+      t.app,
+      "GET",
+      `/api/auth/callback/fake?code=${provider.approve(mallory)}&state=${encodeURIComponent(state)}`,
+    );
     expect(callback.status).toBe(409);
   });
 
   /** Turns two-factor on for the session's user; answers the TOTP key. */
   const enrol = async (token: string, password: string) => {
-    const enabled = await send(t.app, "POST", "/api/auth/two-factor/enable", { headers: bearer(token), body: { password } });
+    const enabled = await send(t.app, "POST", "/api/auth/two-factor/enable", {
+      headers: bearer(token),
+      body: { password },
+    });
     const key = totpKey(enabled.body.data.totpURI);
-    expect((await send(t.app, "POST", "/api/auth/two-factor/verify", { headers: bearer(token), body: { code: totpCode(key) } })).status).toBe(200);
+    expect(
+      (
+        await send(t.app, "POST", "/api/auth/two-factor/verify", {
+          headers: bearer(token),
+          body: { code: totpCode(key) },
+        })
+      ).status,
+    ).toBe(200);
     return key;
   };
-  const callback = (state: string, user: FakeUser) => t.app.inject({ url: `/api/auth/callback/fake?code=${provider.approve(user)}&state=${encodeURIComponent(state)}` });
+  const callback = (state: string, user: FakeUser) =>
+    t.app.inject({ url: `/api/auth/callback/fake?code=${provider.approve(user)}&state=${encodeURIComponent(state)}` });
 
   // Regression: the callback opened a session for a user with two-factor on, skipping the second factor.
   it("answers a two-factor challenge, not a session, for a user who enrolled", async () => {
@@ -160,7 +222,9 @@ describe("OAuth sign-in", () => {
     expect(await t.kernel.services.auth.sessions.list(userId)).toHaveLength(sessionsBefore);
 
     const challenge = new URLSearchParams(location.hash.slice(1)).get("twoFactorChallenge") ?? "";
-    const done = await send(t.app, "POST", "/api/auth/sign-in/two-factor", { body: { challenge, code: totpCode(key, 1) } });
+    const done = await send(t.app, "POST", "/api/auth/sign-in/two-factor", {
+      body: { challenge, code: totpCode(key, 1) },
+    });
     expect(done.status).toBe(200);
     expect(done.body.data.user.id).toBe(userId);
   });
@@ -169,7 +233,9 @@ describe("OAuth sign-in", () => {
   // kept it after the victim linked their provider identity.
   it("gives a pre-registered, unverified account to the provider user: the registrant's password, sessions and two-factor stop working", async () => {
     const attackerPassword = "attacker password 1";
-    const signUp = await send(t.app, "POST", "/api/auth/sign-up/email", { body: { email: "victim@example.com", password: attackerPassword, name: "Not the victim" } });
+    const signUp = await send(t.app, "POST", "/api/auth/sign-up/email", {
+      body: { email: "victim@example.com", password: attackerPassword, name: "Not the victim" },
+    });
     expect(signUp.body.data.user.emailVerified).toBe(false);
     const attackerToken: string = signUp.body.data.token;
     await enrol(attackerToken, attackerPassword);
@@ -182,8 +248,16 @@ describe("OAuth sign-in", () => {
     expect(data.twoFactorRequired).toBe(false);
     expect(data.user).toMatchObject({ id: signUp.body.data.user.id, emailVerified: true });
 
-    expect((await send(t.app, "GET", "/api/auth/get-session", { headers: bearer(attackerToken) })).body.data).toBeNull();
-    expect((await send(t.app, "POST", "/api/auth/sign-in/email", { body: { email: "victim@example.com", password: attackerPassword } })).status).toBe(401);
+    expect(
+      (await send(t.app, "GET", "/api/auth/get-session", { headers: bearer(attackerToken) })).body.data,
+    ).toBeNull();
+    expect(
+      (
+        await send(t.app, "POST", "/api/auth/sign-in/email", {
+          body: { email: "victim@example.com", password: attackerPassword },
+        })
+      ).status,
+    ).toBe(401);
     const sessions = await t.kernel.services.auth.sessions.list(data.user.id);
     expect(sessions.map((s) => s.id)).toEqual([data.session.id]);
     expect(await t.kernel.services.auth.twoFactor.isEnabled(data.user.id)).toBe(false);
@@ -192,7 +266,13 @@ describe("OAuth sign-in", () => {
   // Regression: `/\evil.example/x` passed as a path, and browsers read `\` as `/`.
   it("refuses a redirectTo that a browser would resolve to another origin, storing nothing", async () => {
     const states = async () =>
-      Number((await sql<{ count: string }>`select count(*) from auth_verifications where purpose = 'oauth-state'`.execute(t.db)).rows[0]?.count);
+      Number(
+        (
+          await sql<{ count: string }>`select count(*) from auth_verifications where purpose = 'oauth-state'`.execute(
+            t.db,
+          )
+        ).rows[0]?.count,
+      );
     const before = await states();
     const hostile = [
       "/\\evil.example/x",
@@ -208,7 +288,9 @@ describe("OAuth sign-in", () => {
       "javascript:alert(1)",
     ];
     for (const value of hostile) {
-      const response = await t.app.inject({ url: `/api/auth/sign-in/social/fake?redirectTo=${encodeURIComponent(value)}` });
+      const response = await t.app.inject({
+        url: `/api/auth/sign-in/social/fake?redirectTo=${encodeURIComponent(value)}`,
+      });
       expect({ value, status: response.statusCode }).toEqual({ value, status: 422 });
     }
     expect(await states()).toBe(before);
@@ -228,6 +310,8 @@ describe("OAuth sign-in", () => {
 
   it("answers 401 when the provider refuses the code", async () => {
     const state = await start();
-    expect((await send(t.app, "GET", `/api/auth/callback/fake?code=unknown&state=${encodeURIComponent(state)}`)).status).toBe(401);
+    expect(
+      (await send(t.app, "GET", `/api/auth/callback/fake?code=unknown&state=${encodeURIComponent(state)}`)).status,
+    ).toBe(401);
   });
 });

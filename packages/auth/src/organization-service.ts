@@ -27,15 +27,24 @@ export function createOrganizationService(db: Kysely<AuthDb>): OrganizationServi
   const listQuery = () =>
     db
       .selectFrom("organizations as o")
-      .select(["o.id", "o.name", "o.createdAt", sql<string>`(select count(*) from auth_memberships m where m.organization_id = o.id)`.as("memberCount")]);
-  const toInfo = (row: { id: string; name: string; createdAt: Date; memberCount: string }): OrganizationInfo => ({ ...row, memberCount: Number(row.memberCount) });
+      .select([
+        "o.id",
+        "o.name",
+        "o.createdAt",
+        sql<string>`(select count(*) from auth_memberships m where m.organization_id = o.id)`.as("memberCount"),
+      ]);
+  const toInfo = (row: { id: string; name: string; createdAt: Date; memberCount: string }): OrganizationInfo => ({
+    ...row,
+    memberCount: Number(row.memberCount),
+  });
 
   return {
     async create({ name, id }) {
       const trimmed = name.trim();
       if (!trimmed) throw AppError.validation([{ path: "name", message: "must not be empty" }]);
       const organizationId = id ?? `org_${randomBase32(8)}`;
-      if (!ORGANIZATION_ID.test(organizationId)) throw AppError.validation([{ path: "id", message: "lower-case letters, digits, - and _ only" }]);
+      if (!ORGANIZATION_ID.test(organizationId))
+        throw AppError.validation([{ path: "id", message: "lower-case letters, digits, - and _ only" }]);
       const row = await db
         .insertInto("organizations")
         .values({ id: organizationId, name: trimmed })

@@ -1,6 +1,14 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKey, bearer, createAuthTestApp, send, staffSession, TRUSTED_ORIGIN, type AuthTestApp } from "./auth-test-helpers.js";
+import {
+  apiKey,
+  bearer,
+  createAuthTestApp,
+  send,
+  staffSession,
+  TRUSTED_ORIGIN,
+  type AuthTestApp,
+} from "./auth-test-helpers.js";
 import { SESSION_COOKIE_NAME } from "./session-cookie.js";
 
 describe("Origin check on cookie-authenticated mutations", () => {
@@ -16,7 +24,8 @@ describe("Origin check on cookie-authenticated mutations", () => {
 
   const create = (slug: string, headers: Record<string, string>) =>
     send(t.app, "POST", "/api/catalog/entities", { headers, body: { type: "product", slug, status: "active" } });
-  const exists = async (slug: string) => (await sql`select id from catalog_entities where slug = ${slug}`.execute(t.db)).rows.length > 0;
+  const exists = async (slug: string) =>
+    (await sql`select id from catalog_entities where slug = ${slug}`.execute(t.db)).rows.length > 0;
 
   it("refuses a missing or foreign Origin with 403 and writes nothing", async () => {
     const missing = await create("no-origin", { cookie });
@@ -30,7 +39,9 @@ describe("Origin check on cookie-authenticated mutations", () => {
     expect(nullOrigin.status).toBe(403);
     for (const slug of ["no-origin", "foreign", "lookalike", "null-origin"]) expect(await exists(slug)).toBe(false);
     // Every mutating method is covered, the auth routes too: a forged sign-out does not end the session.
-    expect((await send(t.app, "POST", "/api/auth/sign-out", { headers: { cookie, origin: "https://evil.example" } })).status).toBe(403);
+    expect(
+      (await send(t.app, "POST", "/api/auth/sign-out", { headers: { cookie, origin: "https://evil.example" } })).status,
+    ).toBe(403);
     expect((await send(t.app, "GET", "/api/auth/get-session", { headers: { cookie } })).body.data).not.toBeNull();
   });
 

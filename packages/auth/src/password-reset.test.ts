@@ -15,24 +15,49 @@ describe("password reset", () => {
   const tokenOf = (url: string | undefined) => new URL(url ?? "").searchParams.get("token") ?? "";
 
   it("answers the same for known and unknown addresses, and mails only the known one", async () => {
-    const known = await send(t.app, "POST", "/api/auth/request-password-reset", { body: { email: "reset@example.com" } });
-    const unknown = await send(t.app, "POST", "/api/auth/request-password-reset", { body: { email: "nobody@example.com" } });
+    const known = await send(t.app, "POST", "/api/auth/request-password-reset", {
+      body: { email: "reset@example.com" },
+    });
+    const unknown = await send(t.app, "POST", "/api/auth/request-password-reset", {
+      body: { email: "nobody@example.com" },
+    });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
     await settle();
-    expect(t.mails.filter((mail) => mail.kind === "reset-password").map((mail) => mail.to)).toEqual(["reset@example.com"]);
+    expect(t.mails.filter((mail) => mail.kind === "reset-password").map((mail) => mail.to)).toEqual([
+      "reset@example.com",
+    ]);
   });
 
   it("sets the new password with the mailed token, once, and ends every session", async () => {
-    const session: string = (await send(t.app, "POST", "/api/auth/sign-in/email", { body: { email: "reset@example.com", password } })).body.data.token;
+    const session: string = (
+      await send(t.app, "POST", "/api/auth/sign-in/email", { body: { email: "reset@example.com", password } })
+    ).body.data.token;
     const token = tokenOf(t.mails.find((mail) => mail.kind === "reset-password")?.url);
-    const reset = await send(t.app, "POST", "/api/auth/reset-password", { body: { token, newPassword: "brand new password" } });
+    const reset = await send(t.app, "POST", "/api/auth/reset-password", {
+      body: { token, newPassword: "brand new password" },
+    });
     expect(reset.status).toBe(200);
     expect((await send(t.app, "GET", "/api/auth/get-session", { headers: bearer(session) })).body.data).toBeNull();
-    expect((await send(t.app, "POST", "/api/auth/reset-password", { body: { token, newPassword: "another password" } })).status).toBe(422);
-    expect((await send(t.app, "POST", "/api/auth/sign-in/email", { body: { email: "reset@example.com", password: "brand new password" } })).status).toBe(200);
-    expect((await send(t.app, "POST", "/api/auth/reset-password", { body: { token: "forged.token", newPassword: "another password" } })).status).toBe(422);
+    expect(
+      (await send(t.app, "POST", "/api/auth/reset-password", { body: { token, newPassword: "another password" } }))
+        .status,
+    ).toBe(422);
+    expect(
+      (
+        await send(t.app, "POST", "/api/auth/sign-in/email", {
+          body: { email: "reset@example.com", password: "brand new password" },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await send(t.app, "POST", "/api/auth/reset-password", {
+          body: { token: "forged.token", newPassword: "another password" },
+        })
+      ).status,
+    ).toBe(422);
   });
 });
 
@@ -43,7 +68,8 @@ describe("e-mail verification", () => {
   });
   afterAll(() => t.close());
 
-  const signUp = (email: string) => send(t.app, "POST", "/api/auth/sign-up/email", { body: { email, password, name: "V" } });
+  const signUp = (email: string) =>
+    send(t.app, "POST", "/api/auth/sign-up/email", { body: { email, password, name: "V" } });
   const signIn = (email: string) => send(t.app, "POST", "/api/auth/sign-in/email", { body: { email, password } });
 
   it("opens no session before the address is verified, and answers a taken address like a new one", async () => {
@@ -73,8 +99,12 @@ describe("e-mail verification", () => {
 
   it("resends verification mail without telling whether the address exists", async () => {
     await signUp("late@example.com");
-    const known = await send(t.app, "POST", "/api/auth/send-verification-email", { body: { email: "late@example.com" } });
-    const unknown = await send(t.app, "POST", "/api/auth/send-verification-email", { body: { email: "ghost@example.com" } });
+    const known = await send(t.app, "POST", "/api/auth/send-verification-email", {
+      body: { email: "late@example.com" },
+    });
+    const unknown = await send(t.app, "POST", "/api/auth/send-verification-email", {
+      body: { email: "ghost@example.com" },
+    });
     expect(known.body).toEqual(unknown.body);
     await settle();
     expect(t.mails.filter((mail) => mail.to === "late@example.com" && mail.kind === "verify-email")).toHaveLength(2);

@@ -25,7 +25,12 @@ export interface ValidatedSession {
 
 export interface SessionStore {
   /** Always a fresh token: a sign-in never reuses a session. */
-  create(input: { userId: string; organizationId: string; ipAddress?: string | null; userAgent?: string | null }): Promise<{ token: string; session: SessionInfo }>;
+  create(input: {
+    userId: string;
+    organizationId: string;
+    ipAddress?: string | null;
+    userAgent?: string | null;
+  }): Promise<{ token: string; session: SessionInfo }>;
   /** Null for malformed, unknown, expired or mismatching tokens; slides the expiry when past half of it. */
   validate(token: string): Promise<ValidatedSession | null>;
   invalidate(sessionId: string): Promise<void>;
@@ -105,13 +110,23 @@ export function createSessionStore(db: Kysely<AuthDb>, durationSeconds: number, 
         role: row.role ?? null,
         isTwoFactorEnabled: row.twoFactorEnabledAt != null,
       };
-      cache.set("session", row.id, { generation, secretHash: row.secretHash, userId: row.userId, expiresAt, value: validated });
+      cache.set("session", row.id, {
+        generation,
+        secretHash: row.secretHash,
+        userId: row.userId,
+        expiresAt,
+        value: validated,
+      });
       return validated;
     },
 
     async invalidate(sessionId) {
       // Evicted after the write (also when it fails), so a lookup racing with it cannot re-cache the old row.
-      await db.deleteFrom("authSessions").where("id", "=", sessionId).execute().finally(() => cache.delete("session", sessionId));
+      await db
+        .deleteFrom("authSessions")
+        .where("id", "=", sessionId)
+        .execute()
+        .finally(() => cache.delete("session", sessionId));
     },
 
     async invalidateUser(userId, exceptSessionId) {
@@ -143,7 +158,12 @@ export function createSessionStore(db: Kysely<AuthDb>, durationSeconds: number, 
     },
 
     async setOrganization(sessionId, organizationId) {
-      await db.updateTable("authSessions").set({ organizationId }).where("id", "=", sessionId).execute().finally(() => cache.delete("session", sessionId));
+      await db
+        .updateTable("authSessions")
+        .set({ organizationId })
+        .where("id", "=", sessionId)
+        .execute()
+        .finally(() => cache.delete("session", sessionId));
     },
   };
 }

@@ -12,8 +12,10 @@ describe("sessions", () => {
   });
   afterAll(() => t.close());
 
-  const signUp = (email: string) => send(t.app, "POST", "/api/auth/sign-up/email", { body: { email, password, name: "Ada" } });
-  const signIn = (email: string, pass = password) => send(t.app, "POST", "/api/auth/sign-in/email", { body: { email, password: pass } });
+  const signUp = (email: string) =>
+    send(t.app, "POST", "/api/auth/sign-up/email", { body: { email, password, name: "Ada" } });
+  const signIn = (email: string, pass = password) =>
+    send(t.app, "POST", "/api/auth/sign-in/email", { body: { email, password: pass } });
   const session = (token: string) => send(t.app, "GET", "/api/auth/get-session", { headers: bearer(token) });
 
   it("signs up, signs in with a fresh high-entropy token each time, and the token works as bearer", async () => {
@@ -43,10 +45,14 @@ describe("sessions", () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/);
-    const viaCookie = await send(t.app, "GET", "/api/auth/get-session", { headers: { cookie: `${SESSION_COOKIE_NAME}=${response.body.data.token}` } });
+    const viaCookie = await send(t.app, "GET", "/api/auth/get-session", {
+      headers: { cookie: `${SESSION_COOKIE_NAME}=${response.body.data.token}` },
+    });
     expect(viaCookie.body.data.user.email).toBe("ada@example.com");
     // The cookie's lifetime is renewed with the session's sliding expiry.
-    expect(String(viaCookie.headers["set-cookie"])).toMatch(new RegExp(`^${SESSION_COOKIE_NAME}=${response.body.data.token}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax$`));
+    expect(String(viaCookie.headers["set-cookie"])).toMatch(
+      new RegExp(`^${SESSION_COOKIE_NAME}=${response.body.data.token}; Path=/; Max-Age=\\d+; HttpOnly; SameSite=Lax$`),
+    );
   });
 
   it("stores no usable secret: a dump of the sessions table holds no token or token secret", async () => {
@@ -57,10 +63,14 @@ describe("sessions", () => {
     expect(dump).not.toContain(secret);
     expect(dump).not.toContain(token);
     // Knowing the stored row (id and hash) is not enough to authenticate.
-    const row = (await sql<{ secretHash: string }>`select secret_hash from auth_sessions where id = ${id}`.execute(t.db)).rows[0];
+    const row = (
+      await sql<{ secretHash: string }>`select secret_hash from auth_sessions where id = ${id}`.execute(t.db)
+    ).rows[0];
     expect(row?.secretHash).toMatch(/^[0-9a-f]{64}$/);
     expect((await session(`${id}.${row?.secretHash}`)).body.data).toBeNull();
-    expect((await send(t.app, "GET", "/api/auth/sessions", { headers: bearer(`${id}.${"a".repeat(32)}`) })).status).toBe(401);
+    expect(
+      (await send(t.app, "GET", "/api/auth/sessions", { headers: bearer(`${id}.${"a".repeat(32)}`) })).status,
+    ).toBe(401);
   });
 
   it("answers an unknown e-mail exactly like a wrong password", async () => {
@@ -95,16 +105,24 @@ describe("sessions", () => {
     const slidingId = sliding.split(".")[0] as string;
     await sql`update auth_sessions set expires_at = now() + interval '1 hour' where id = ${slidingId}`.execute(t.db);
     const refreshed = await session(sliding);
-    expect(new Date(refreshed.body.data.session.expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+    expect(new Date(refreshed.body.data.session.expiresAt).getTime()).toBeGreaterThan(
+      Date.now() + 29 * 24 * 3600 * 1000,
+    );
   });
 
   it("changing the password ends the other sessions, keeps the current one, and the old password stops working", async () => {
     await signUp("grace@example.com");
     const phone: string = (await signIn("grace@example.com")).body.data.token;
     const laptop: string = (await signIn("grace@example.com")).body.data.token;
-    const wrongCurrent = await send(t.app, "POST", "/api/auth/change-password", { headers: bearer(laptop), body: { currentPassword: "nope-nope", newPassword: "a new long password" } });
+    const wrongCurrent = await send(t.app, "POST", "/api/auth/change-password", {
+      headers: bearer(laptop),
+      body: { currentPassword: "nope-nope", newPassword: "a new long password" },
+    });
     expect(wrongCurrent.status).toBe(403);
-    const changed = await send(t.app, "POST", "/api/auth/change-password", { headers: bearer(laptop), body: { currentPassword: password, newPassword: "a new long password" } });
+    const changed = await send(t.app, "POST", "/api/auth/change-password", {
+      headers: bearer(laptop),
+      body: { currentPassword: password, newPassword: "a new long password" },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.data.revokedSessions).toBeGreaterThanOrEqual(2);
     expect((await session(phone)).body.data).toBeNull();
@@ -131,7 +149,9 @@ describe("sessions", () => {
 
   it("refuses a duplicate sign-up with 409 and a short password with 422", async () => {
     expect((await signUp("ada@example.com")).status).toBe(409);
-    const short = await send(t.app, "POST", "/api/auth/sign-up/email", { body: { email: "short@example.com", password: "short", name: "S" } });
+    const short = await send(t.app, "POST", "/api/auth/sign-up/email", {
+      body: { email: "short@example.com", password: "short", name: "S" },
+    });
     expect(short.status).toBe(422);
   });
 
@@ -143,11 +163,20 @@ describe("sessions", () => {
       expect(catalog.status).toBe(401);
     }
     // Sign-in still works with a stale token in the header.
-    expect((await send(t.app, "POST", "/api/auth/sign-in/email", { headers: bearer("stale"), body: { email: "ada@example.com", password } })).status).toBe(200);
+    expect(
+      (
+        await send(t.app, "POST", "/api/auth/sign-in/email", {
+          headers: bearer("stale"),
+          body: { email: "ada@example.com", password },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("ignores a stale cookie (anonymous) and clears it", async () => {
-    const response = await send(t.app, "GET", "/api/auth/get-session", { headers: { cookie: `${SESSION_COOKIE_NAME}=nope`, origin: TRUSTED_ORIGIN } });
+    const response = await send(t.app, "GET", "/api/auth/get-session", {
+      headers: { cookie: `${SESSION_COOKIE_NAME}=nope`, origin: TRUSTED_ORIGIN },
+    });
     expect(response.status).toBe(200);
     expect(response.body.data).toBeNull();
     expect(String(response.headers["set-cookie"])).toContain("Max-Age=0");
@@ -162,11 +191,15 @@ describe("sessions over HTTPS", () => {
   afterAll(() => t.close());
 
   it("uses the __Secure- prefix and the Secure attribute", async () => {
-    const up = await send(t.app, "POST", "/api/auth/sign-up/email", { body: { email: "sec@example.com", password, name: "Sec" } });
+    const up = await send(t.app, "POST", "/api/auth/sign-up/email", {
+      body: { email: "sec@example.com", password, name: "Sec" },
+    });
     const cookie = String(up.headers["set-cookie"]);
     expect(cookie.startsWith(`__Secure-${SESSION_COOKIE_NAME}=`)).toBe(true);
     expect(cookie).toMatch(/; Secure/);
-    const viaCookie = await send(t.app, "GET", "/api/auth/get-session", { headers: { cookie: `__Secure-${SESSION_COOKIE_NAME}=${up.body.data.token}` } });
+    const viaCookie = await send(t.app, "GET", "/api/auth/get-session", {
+      headers: { cookie: `__Secure-${SESSION_COOKIE_NAME}=${up.body.data.token}` },
+    });
     expect(viaCookie.body.data.user.email).toBe("sec@example.com");
   });
 });

@@ -14,7 +14,9 @@ describe("sign-in timing", () => {
 
   const timed = async (email: string) => {
     const started = performance.now();
-    const response = await send(t.app, "POST", "/api/auth/sign-in/email", { body: { email, password: "a wrong password" } });
+    const response = await send(t.app, "POST", "/api/auth/sign-in/email", {
+      body: { email, password: "a wrong password" },
+    });
     expect(response.status).toBe(401);
     return performance.now() - started;
   };

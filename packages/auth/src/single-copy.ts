@@ -15,6 +15,8 @@ registry[REGISTRY] ??= THIS_COPY;
 export function assertSingleCopy(): void {
   const first = registry[REGISTRY];
   if (first !== THIS_COPY) {
-    throw new Error(`Two copies of @unified-commerce/auth are loaded (${first?.version ?? "unknown"} and ${AUTH_VERSION}); deduplicate your dependencies`);
+    throw new Error(
+      `Two copies of @unified-commerce/auth are loaded (${first?.version ?? "unknown"} and ${AUTH_VERSION}); deduplicate your dependencies`,
+    );
   }
 }

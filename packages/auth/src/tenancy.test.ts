@@ -18,10 +18,16 @@ describe("organizations and tenancy", () => {
     adminA = await staffSession(t, { email: "a@example.com", role: "admin", organizationId: "store-a" });
     adminB = await staffSession(t, { email: "b@example.com", role: "admin", organizationId: "store-b" });
     keyB = (await t.kernel.services.apiKeys.create({ organizationId: "store-b", scope: "admin" })).key;
-    const entity = await send(t.app, "POST", "/api/catalog/entities", { headers: bearer(adminA), body: { type: "product", slug: "a-shirt", status: "active" } });
+    const entity = await send(t.app, "POST", "/api/catalog/entities", {
+      headers: bearer(adminA),
+      body: { type: "product", slug: "a-shirt", status: "active" },
+    });
     expect(entity.status).toBe(201);
     entityId = entity.body.data.id;
-    const warehouse = await send(t.app, "POST", "/api/inventory/warehouses", { headers: bearer(adminA), body: { name: "A main", code: "main" } });
+    const warehouse = await send(t.app, "POST", "/api/inventory/warehouses", {
+      headers: bearer(adminA),
+      body: { name: "A main", code: "main" },
+    });
     expect(warehouse.status).toBe(201);
     warehouseId = warehouse.body.data.id;
   });
@@ -40,12 +46,17 @@ describe("organizations and tenancy", () => {
       const list = await send(t.app, "GET", "/api/catalog/entities", { headers });
       expect(list.status).toBe(200);
       expect(list.body.data).toHaveLength(0);
-      expect((await send(t.app, "PATCH", `/api/catalog/entities/${entityId}`, { headers, body: { slug: "stolen" } })).status).toBe(404);
+      expect(
+        (await send(t.app, "PATCH", `/api/catalog/entities/${entityId}`, { headers, body: { slug: "stolen" } })).status,
+      ).toBe(404);
       expect((await send(t.app, "DELETE", `/api/catalog/entities/${entityId}`, { headers })).status).toBe(404);
       expect((await send(t.app, "GET", `/api/inventory/check?entityIds=${entityId}`, { headers })).status).toBe(404);
       const warehouses = await send(t.app, "GET", "/api/inventory/warehouses", { headers });
       expect(warehouses.body.data.map((w: { id: string }) => w.id)).not.toContain(warehouseId);
-      const adjust = await send(t.app, "POST", "/api/inventory/adjust", { headers, body: { entityId, warehouseId, type: "restock", quantity: 5 } });
+      const adjust = await send(t.app, "POST", "/api/inventory/adjust", {
+        headers,
+        body: { entityId, warehouseId, type: "restock", quantity: 5 },
+      });
       expect(adjust.status).toBe(404);
     }
     const still = await send(t.app, "GET", `/api/catalog/entities/${entityId}`, { headers: bearer(adminA) });
@@ -56,29 +67,52 @@ describe("organizations and tenancy", () => {
     const keyA = await t.kernel.services.apiKeys.create({ organizationId: "store-a", scope: "storefront" });
     const listB = await send(t.app, "GET", "/api/auth/api-keys", { headers: bearer(adminB) });
     expect(listB.body.data.map((k: { id: string }) => k.id)).not.toContain(keyA.id);
-    expect((await send(t.app, "DELETE", `/api/auth/api-keys/${keyA.id}`, { headers: bearer(adminB) })).status).toBe(404);
-    expect((await send(t.app, "GET", `/api/catalog/entities/${entityId}`, { headers: apiKey(keyA.key) })).status).toBe(200);
+    expect((await send(t.app, "DELETE", `/api/auth/api-keys/${keyA.id}`, { headers: bearer(adminB) })).status).toBe(
+      404,
+    );
+    expect((await send(t.app, "GET", `/api/catalog/entities/${entityId}`, { headers: apiKey(keyA.key) })).status).toBe(
+      200,
+    );
   });
 
   it("a member of several organizations switches the active one, only to one they belong to", async () => {
     const user = await t.kernel.services.auth.users.findByEmail("a@example.com");
-    await t.kernel.services.auth.users.setMembership({ userId: user?.id ?? "", organizationId: "store-b", role: "staff" });
+    await t.kernel.services.auth.users.setMembership({
+      userId: user?.id ?? "",
+      organizationId: "store-b",
+      role: "staff",
+    });
     const orgs = await send(t.app, "GET", "/api/auth/organizations", { headers: bearer(adminA) });
-    expect(orgs.body.data.map((o: { organizationId: string; isActive: boolean }) => [o.organizationId, o.isActive])).toEqual([
+    expect(
+      orgs.body.data.map((o: { organizationId: string; isActive: boolean }) => [o.organizationId, o.isActive]),
+    ).toEqual([
       ["store-a", true],
       ["store-b", false],
     ]);
-    const refused = await send(t.app, "POST", "/api/auth/organization/set-active", { headers: bearer(adminB), body: { organizationId: "store-a" } });
+    const refused = await send(t.app, "POST", "/api/auth/organization/set-active", {
+      headers: bearer(adminB),
+      body: { organizationId: "store-a" },
+    });
     expect(refused.status).toBe(403);
-    const switched = await send(t.app, "POST", "/api/auth/organization/set-active", { headers: bearer(adminA), body: { organizationId: "store-b" } });
+    const switched = await send(t.app, "POST", "/api/auth/organization/set-active", {
+      headers: bearer(adminA),
+      body: { organizationId: "store-b" },
+    });
     expect(switched.body.data).toEqual({ organizationId: "store-b", role: "staff" });
     // Now acting on store B, with the staff role there: A's entity is out of reach.
-    expect((await send(t.app, "GET", `/api/catalog/entities/${entityId}`, { headers: bearer(adminA) })).status).toBe(404);
+    expect((await send(t.app, "GET", `/api/catalog/entities/${entityId}`, { headers: bearer(adminA) })).status).toBe(
+      404,
+    );
     const session = await send(t.app, "GET", "/api/auth/get-session", { headers: bearer(adminA) });
     expect(session.body.data.role).toBe("staff");
     expect(session.body.data.permissions).not.toContain("*:*");
-    await send(t.app, "POST", "/api/auth/organization/set-active", { headers: bearer(adminA), body: { organizationId: "store-a" } });
-    expect((await send(t.app, "GET", `/api/catalog/entities/${entityId}`, { headers: bearer(adminA) })).status).toBe(200);
+    await send(t.app, "POST", "/api/auth/organization/set-active", {
+      headers: bearer(adminA),
+      body: { organizationId: "store-a" },
+    });
+    expect((await send(t.app, "GET", `/api/catalog/entities/${entityId}`, { headers: bearer(adminA) })).status).toBe(
+      200,
+    );
   });
 
   it("resolveActor: null without credentials or with bad ones, an actor for good ones", async () => {
@@ -87,7 +121,10 @@ describe("organizations and tenancy", () => {
     expect(await resolveActor({ "x-api-key": "uc_admin_nope" }, t.kernel.services.auth)).toBeNull();
     const actor = await resolveActor({ authorization: `Bearer ${adminA}` }, t.kernel.services.auth);
     expect(actor).toMatchObject({ type: "user", organizationId: "store-a", role: "admin", permissions: ["*:*"] });
-    expect(await resolveActor({ "x-api-key": keyB }, t.kernel.services.auth)).toMatchObject({ type: "apiKey", organizationId: "store-b" });
+    expect(await resolveActor({ "x-api-key": keyB }, t.kernel.services.auth)).toMatchObject({
+      type: "apiKey",
+      organizationId: "store-b",
+    });
   });
 });
 
@@ -150,14 +187,22 @@ describe("strict organization resolution", () => {
   afterAll(() => t.close());
 
   it("answers 503 when the resolver finds no store, and signs up into the resolved store otherwise", async () => {
-    const unresolved = await send(t.app, "POST", "/api/auth/sign-up/email", { headers: { host: "unknown.example" }, body: { email: "x@example.com", password: "long enough pw", name: "X" } });
+    const unresolved = await send(t.app, "POST", "/api/auth/sign-up/email", {
+      headers: { host: "unknown.example" },
+      body: { email: "x@example.com", password: "long enough pw", name: "X" },
+    });
     expect(unresolved.status).toBe(503);
-    expect((await t.kernel.services.auth.users.findByEmail("x@example.com"))).toBeUndefined();
-    const resolved = await send(t.app, "POST", "/api/auth/sign-up/email", { headers: { host: "a.example" }, body: { email: "x@example.com", password: "long enough pw", name: "X" } });
+    expect(await t.kernel.services.auth.users.findByEmail("x@example.com")).toBeUndefined();
+    const resolved = await send(t.app, "POST", "/api/auth/sign-up/email", {
+      headers: { host: "a.example" },
+      body: { email: "x@example.com", password: "long enough pw", name: "X" },
+    });
     expect(resolved.status).toBe(200);
     expect(resolved.body.data.session.organizationId).toBe("store-a");
     // A signed-in actor carries its organization: the resolver is not consulted.
-    const me = await send(t.app, "GET", "/api/auth/get-session", { headers: { host: "unknown.example", ...bearer(resolved.body.data.token) } });
+    const me = await send(t.app, "GET", "/api/auth/get-session", {
+      headers: { host: "unknown.example", ...bearer(resolved.body.data.token) },
+    });
     expect(me.status).toBe(200);
     expect(me.body.data.session.organizationId).toBe("store-a");
   });

@@ -26,7 +26,12 @@ export interface TwoFactorService {
   regenerateBackupCodes(userId: string): Promise<string[]>;
 }
 
-export function createTwoFactorService(db: Kysely<AuthDb>, secrets: SecretBox, issuer: string, cache: CredentialCache): TwoFactorService {
+export function createTwoFactorService(
+  db: Kysely<AuthDb>,
+  secrets: SecretBox,
+  issuer: string,
+  cache: CredentialCache,
+): TwoFactorService {
   const replaceBackupCodes = async (userId: string): Promise<string[]> => {
     const codes = Array.from({ length: BACKUP_CODE_COUNT }, () => {
       const raw = randomBase32(7).slice(0, 10);
@@ -45,11 +50,17 @@ export function createTwoFactorService(db: Kysely<AuthDb>, secrets: SecretBox, i
   /** Accepts a TOTP code of the previous, current or next step, never one at or before the last accepted step. */
   const useTotp = async (userId: string, code: string, requireEnabled: boolean): Promise<boolean> => {
     if (!/^\d{6}$/.test(code)) return false;
-    const row = await db.selectFrom("authTwoFactor").select(["secretSealed", "enabledAt"]).where("userId", "=", userId).executeTakeFirst();
+    const row = await db
+      .selectFrom("authTwoFactor")
+      .select(["secretSealed", "enabledAt"])
+      .where("userId", "=", userId)
+      .executeTakeFirst();
     if (!row || (requireEnabled && row.enabledAt === null)) return false;
     const key = decodeBase64(secrets.open(row.secretSealed));
     const current = Math.floor(Date.now() / 1000 / PERIOD_SECONDS);
-    const step = [current - 1, current, current + 1].find((candidate) => verifyHOTP(key, BigInt(candidate), DIGITS, code));
+    const step = [current - 1, current, current + 1].find((candidate) =>
+      verifyHOTP(key, BigInt(candidate), DIGITS, code),
+    );
     if (step === undefined) return false;
     // The guarded update makes a code single-use, also against two concurrent sign-ins.
     const used = await db
@@ -62,7 +73,11 @@ export function createTwoFactorService(db: Kysely<AuthDb>, secrets: SecretBox, i
   };
 
   const isEnabled = async (userId: string): Promise<boolean> => {
-    const row = await db.selectFrom("authTwoFactor").select("enabledAt").where("userId", "=", userId).executeTakeFirst();
+    const row = await db
+      .selectFrom("authTwoFactor")
+      .select("enabledAt")
+      .where("userId", "=", userId)
+      .executeTakeFirst();
     return row?.enabledAt != null;
   };
 
@@ -73,7 +88,9 @@ export function createTwoFactorService(db: Kysely<AuthDb>, secrets: SecretBox, i
       await db
         .insertInto("authTwoFactor")
         .values({ userId: user.id, secretSealed, enabledAt: null, lastUsedStep: null })
-        .onConflict((conflict) => conflict.column("userId").doUpdateSet({ secretSealed, enabledAt: null, lastUsedStep: null }))
+        .onConflict((conflict) =>
+          conflict.column("userId").doUpdateSet({ secretSealed, enabledAt: null, lastUsedStep: null }),
+        )
         .execute()
         .finally(() => cache.deleteUser(user.id));
       const backupCodes = await replaceBackupCodes(user.id);
@@ -90,7 +107,11 @@ export function createTwoFactorService(db: Kysely<AuthDb>, secrets: SecretBox, i
       return true;
     },
     async disable(userId) {
-      await db.deleteFrom("authTwoFactor").where("userId", "=", userId).execute().finally(() => cache.deleteUser(userId));
+      await db
+        .deleteFrom("authTwoFactor")
+        .where("userId", "=", userId)
+        .execute()
+        .finally(() => cache.deleteUser(userId));
       await db.deleteFrom("authBackupCodes").where("userId", "=", userId).execute();
     },
     isEnabled,

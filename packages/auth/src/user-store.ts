@@ -31,7 +31,10 @@ export interface UserStore {
   findByEmail(email: string): Promise<UserRow | undefined>;
   findById(id: string): Promise<UserRow | undefined>;
   /** Inserts a user (on `on`, a transaction's view, when given); answers undefined when the e-mail is taken. */
-  create(input: { email: string; name: string; passwordHash: string | null; isEmailVerified?: boolean }, on?: Kysely<AuthDb>): Promise<UserRow | undefined>;
+  create(
+    input: { email: string; name: string; passwordHash: string | null; isEmailVerified?: boolean },
+    on?: Kysely<AuthDb>,
+  ): Promise<UserRow | undefined>;
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
   markEmailVerified(userId: string): Promise<void>;
   /**
@@ -50,7 +53,14 @@ const USER_COLUMNS = ["id", "email", "name", "passwordHash", "emailVerifiedAt", 
 
 /** `cache` is evicted for the user after every change that alters what their sessions resolve to. */
 export function createUserStore(db: Kysely<AuthDb>, cache: CredentialCache): UserStore {
-  const toUser = (row: { id: string; email: string; name: string; passwordHash: string | null; emailVerifiedAt: Date | null; createdAt: Date }): UserRow => ({
+  const toUser = (row: {
+    id: string;
+    email: string;
+    name: string;
+    passwordHash: string | null;
+    emailVerifiedAt: Date | null;
+    createdAt: Date;
+  }): UserRow => ({
     id: row.id,
     email: row.email,
     name: row.name,
@@ -60,7 +70,11 @@ export function createUserStore(db: Kysely<AuthDb>, cache: CredentialCache): Use
   });
   return {
     async findByEmail(email) {
-      const row = await db.selectFrom("authUsers").select(USER_COLUMNS).where("email", "=", normalizeEmail(email)).executeTakeFirst();
+      const row = await db
+        .selectFrom("authUsers")
+        .select(USER_COLUMNS)
+        .where("email", "=", normalizeEmail(email))
+        .executeTakeFirst();
       return row ? toUser(row) : undefined;
     },
     async findById(id) {
@@ -83,7 +97,12 @@ export function createUserStore(db: Kysely<AuthDb>, cache: CredentialCache): Use
       return row ? toUser(row) : undefined;
     },
     async setPasswordHash(userId, passwordHash) {
-      await db.updateTable("authUsers").set({ passwordHash, updatedAt: new Date() }).where("id", "=", userId).execute().finally(() => cache.deleteUser(userId));
+      await db
+        .updateTable("authUsers")
+        .set({ passwordHash, updatedAt: new Date() })
+        .where("id", "=", userId)
+        .execute()
+        .finally(() => cache.deleteUser(userId));
     },
     async markEmailVerified(userId) {
       await db
@@ -144,5 +163,11 @@ export function createUserStore(db: Kysely<AuthDb>, cache: CredentialCache): Use
 }
 
 export function toUserInfo(user: UserRow): UserInfo {
-  return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, createdAt: user.createdAt };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    emailVerified: user.emailVerified,
+    createdAt: user.createdAt,
+  };
 }

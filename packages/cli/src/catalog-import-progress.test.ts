@@ -9,7 +9,13 @@ function recordingIo(isErrTerminal: boolean) {
   const out: string[] = [];
   const err: string[] = [];
   const drawn: string[] = [];
-  const io: CliIo = { out: (text) => out.push(text), err: (text) => err.push(text), env: {}, isErrTerminal, errLine: (text) => drawn.push(text) };
+  const io: CliIo = {
+    out: (text) => out.push(text),
+    err: (text) => err.push(text),
+    env: {},
+    isErrTerminal,
+    errLine: (text) => drawn.push(text),
+  };
   return { io, out, err, drawn };
 }
 
@@ -22,7 +28,18 @@ describe("uc catalog import progress", () => {
 
   it("draws a bar on a terminal, batch by batch, and clears it at the end", async () => {
     const { io, err, drawn } = recordingIo(true);
-    const summary = await runCatalogImport(t.kernel, { organizationId: "default", body: generatedCatalog(1_200, "EUR"), format: "ndjson", filename: null, isJson: false, concurrency: 1 }, io);
+    const summary = await runCatalogImport(
+      t.kernel,
+      {
+        organizationId: "default",
+        body: generatedCatalog(1_200, "EUR"),
+        format: "ndjson",
+        filename: null,
+        isJson: false,
+        concurrency: 1,
+      },
+      io,
+    );
     expect(summary).toMatchObject({ status: "completed", created: 1_200 });
     expect(err).toEqual([]);
     const bars = drawn.filter((line) => line.startsWith("importing ["));
@@ -34,7 +51,11 @@ describe("uc catalog import progress", () => {
 
   it("prints nothing on stderr with --json", async () => {
     const { io, err, drawn } = recordingIo(false);
-    await runCatalogImport(t.kernel, { organizationId: "default", body: generatedCatalog(10, "EUR"), format: "ndjson", filename: null, isJson: true }, io);
+    await runCatalogImport(
+      t.kernel,
+      { organizationId: "default", body: generatedCatalog(10, "EUR"), format: "ndjson", filename: null, isJson: true },
+      io,
+    );
     expect([...err, ...drawn]).toEqual([]);
   });
 });

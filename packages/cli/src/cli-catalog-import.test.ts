@@ -22,40 +22,76 @@ const csv = [
 ].join("\n");
 
 describe("uc catalog import and uc seed --entities", () => {
-  it("imports a CSV file with plain progress lines off a terminal, and lists refused lines", async () => {
-    writeFileSync(join(workDir, "catalog.csv"), csv);
-    const result = await uc("catalog", "import", "catalog.csv");
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/^progress: 3\/3 rows \(2 created, 0 updated, 1 failed\)$/m);
-    expect(result.stdout).toMatch(/Import [0-9a-f-]{36} completed: 3\/3 rows, 2 created, 0 updated, 1 failed\./);
-    expect(result.stdout).toMatch(/line 4: slug: /);
-    const variants = await inDatabase(async ({ db }) => (await sql<{ sku: string }>`select sku from catalog_variants order by sku`.execute(db)).rows.map((row) => row.sku));
-    expect(variants).toEqual(["CLI-MUG", "CLI-TEE-M", "CLI-TEE-S"]);
-  }, SLOW);
+  it(
+    "imports a CSV file with plain progress lines off a terminal, and lists refused lines",
+    async () => {
+      writeFileSync(join(workDir, "catalog.csv"), csv);
+      const result = await uc("catalog", "import", "catalog.csv");
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(/^progress: 3\/3 rows \(2 created, 0 updated, 1 failed\)$/m);
+      expect(result.stdout).toMatch(/Import [0-9a-f-]{36} completed: 3\/3 rows, 2 created, 0 updated, 1 failed\./);
+      expect(result.stdout).toMatch(/line 4: slug: /);
+      const variants = await inDatabase(async ({ db }) =>
+        (await sql<{ sku: string }>`select sku from catalog_variants order by sku`.execute(db)).rows.map(
+          (row) => row.sku,
+        ),
+      );
+      expect(variants).toEqual(["CLI-MUG", "CLI-TEE-M", "CLI-TEE-S"]);
+    },
+    SLOW,
+  );
 
-  it("--json prints the import once; running the same file again updates instead of duplicating", async () => {
-    const result = await uc("catalog", "import", "catalog.csv", "--json");
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toBe("");
-    const summary = JSON.parse(result.stdout);
-    expect(summary).toMatchObject({ status: "completed", format: "csv", filename: "catalog.csv", rowsTotal: 3, created: 0, updated: 2, failed: 1, errors: [{ line: 4 }] });
-  }, SLOW);
+  it(
+    "--json prints the import once; running the same file again updates instead of duplicating",
+    async () => {
+      const result = await uc("catalog", "import", "catalog.csv", "--json");
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toBe("");
+      const summary = JSON.parse(result.stdout);
+      expect(summary).toMatchObject({
+        status: "completed",
+        format: "csv",
+        filename: "catalog.csv",
+        rowsTotal: 3,
+        created: 0,
+        updated: 2,
+        failed: 1,
+        errors: [{ line: 4 }],
+      });
+    },
+    SLOW,
+  );
 
-  it("refuses a missing file, a body that is not CSV, and a bad format with one line", async () => {
-    expectOneLineError(await uc("catalog", "import", "missing.csv"));
-    writeFileSync(join(workDir, "not.csv"), '{"slug":"x"}\n');
-    const notCsv = await uc("catalog", "import", "not.csv");
-    expectOneLineError(notCsv);
-    expect(notCsv.stderr).toMatch(/header naming a handle/);
-    expectOneLineError(await uc("catalog", "import", "catalog.txt"), 2);
-    expectOneLineError(await uc("catalog", "import"), 2);
-  }, SLOW);
+  it(
+    "refuses a missing file, a body that is not CSV, and a bad format with one line",
+    async () => {
+      expectOneLineError(await uc("catalog", "import", "missing.csv"));
+      writeFileSync(join(workDir, "not.csv"), '{"slug":"x"}\n');
+      const notCsv = await uc("catalog", "import", "not.csv");
+      expectOneLineError(notCsv);
+      expect(notCsv.stderr).toMatch(/header naming a handle/);
+      expectOneLineError(await uc("catalog", "import", "catalog.txt"), 2);
+      expectOneLineError(await uc("catalog", "import"), 2);
+    },
+    SLOW,
+  );
 
-  it("seed --entities makes a generated catalog through the same import", async () => {
-    const result = await uc("seed", "--entities", "120", "--json");
-    expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ status: "completed", rowsTotal: 120, created: 120, failed: 0 });
-    const counted = await inDatabase(async ({ db }) => (await sql<{ n: string }>`select count(*)::text as n from catalog_variants where sku like 'SEED-%'`.execute(db)).rows[0]?.n);
-    expect(counted).toBe("240");
-  }, SLOW);
+  it(
+    "seed --entities makes a generated catalog through the same import",
+    async () => {
+      const result = await uc("seed", "--entities", "120", "--json");
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ status: "completed", rowsTotal: 120, created: 120, failed: 0 });
+      const counted = await inDatabase(
+        async ({ db }) =>
+          (
+            await sql<{ n: string }>`select count(*)::text as n from catalog_variants where sku like 'SEED-%'`.execute(
+              db,
+            )
+          ).rows[0]?.n,
+      );
+      expect(counted).toBe("240");
+    },
+    SLOW,
+  );
 });

@@ -28,7 +28,15 @@ const connectionShape = {
   adapterId: "rest-store",
   settings: expect.any(Object),
   credentialKeys: expect.any(Array),
-  backfill: { status: expect.any(String), pages: expect.any(Number), items: expect.any(Number), errors: expect.any(Number), lastError: null, startedAt: null, finishedAt: null },
+  backfill: {
+    status: expect.any(String),
+    pages: expect.any(Number),
+    items: expect.any(Number),
+    errors: expect.any(Number),
+    lastError: null,
+    startedAt: null,
+    finishedAt: null,
+  },
   stockPushes: 0,
   ordersImported: 0,
   ordersRejected: 0,
@@ -44,7 +52,23 @@ describe("uc channel", () => {
   it("connect with --credentials-file prints the connection (credential names, never values) and starts nothing", async () => {
     const credentialsFile = join(workDir, "outlet-credentials.json");
     writeFileSync(credentialsFile, JSON.stringify({ apiKey: fileSecret }), { mode: 0o600 });
-    const result = await uc("channel", "connect", "--adapter", "rest-store", "--name", "Outlet", "--currency", "EUR", "--setting", "baseUrl=https://outlet.example.com", "--setting", "warehouseCode=channel", "--credentials-file", "outlet-credentials.json", "--json");
+    const result = await uc(
+      "channel",
+      "connect",
+      "--adapter",
+      "rest-store",
+      "--name",
+      "Outlet",
+      "--currency",
+      "EUR",
+      "--setting",
+      "baseUrl=https://outlet.example.com",
+      "--setting",
+      "warehouseCode=channel",
+      "--credentials-file",
+      "outlet-credentials.json",
+      "--json",
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.trim().split("\n")).toHaveLength(1);
     const connection = JSON.parse(result.stdout);
@@ -58,11 +82,35 @@ describe("uc channel", () => {
     expect(connection).not.toHaveProperty("credentials");
     fileConnectionId = connection.id;
     // Connecting starts nothing: no job.
-    expect(await inDatabase(async ({ db }) => (await sql<{ n: string }>`select count(*)::text as n from jobs where task_slug like 'channel/%' and task_slug not in ('channel/reconcile-sweep', 'channel/reap-exports')`.execute(db)).rows[0]?.n)).toBe("0");
+    expect(
+      await inDatabase(
+        async ({ db }) =>
+          (
+            await sql<{
+              n: string;
+            }>`select count(*)::text as n from jobs where task_slug like 'channel/%' and task_slug not in ('channel/reconcile-sweep', 'channel/reap-exports')`.execute(
+              db,
+            )
+          ).rows[0]?.n,
+      ),
+    ).toBe("0");
   }, 180_000);
 
   it("connect with --credential prints text naming the credential keys only", async () => {
-    const result = await uc("channel", "connect", "--adapter", "rest-store", "--name", "Second store", "--currency", "USD", "--setting", "baseUrl=https://second.example.com", "--credential", `apiKey=${commandLineSecret}`);
+    const result = await uc(
+      "channel",
+      "connect",
+      "--adapter",
+      "rest-store",
+      "--name",
+      "Second store",
+      "--currency",
+      "USD",
+      "--setting",
+      "baseUrl=https://second.example.com",
+      "--credential",
+      `apiKey=${commandLineSecret}`,
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('Connected "Second store"');
     expect(result.stdout).toContain("credentials: apiKey (sealed, never shown)");
@@ -75,8 +123,16 @@ describe("uc channel", () => {
     const json = await uc("channel", "list", "--json");
     expect(json.code, json.stderr).toBe(0);
     const listed = JSON.parse(json.stdout);
-    expect(listed).toEqual({ connections: [expect.objectContaining(connectionShape), expect.objectContaining(connectionShape)], total: 2, page: 1, limit: 20 });
-    expect(listed.connections.map((connection: { id: string }) => connection.id)).toEqual([cmdlineConnectionId, fileConnectionId]);
+    expect(listed).toEqual({
+      connections: [expect.objectContaining(connectionShape), expect.objectContaining(connectionShape)],
+      total: 2,
+      page: 1,
+      limit: 20,
+    });
+    expect(listed.connections.map((connection: { id: string }) => connection.id)).toEqual([
+      cmdlineConnectionId,
+      fileConnectionId,
+    ]);
 
     const paged = JSON.parse((await uc("channel", "list", "--limit", "1", "--page", "2", "--json")).stdout);
     expect(paged.connections.map((connection: { id: string }) => connection.id)).toEqual([fileConnectionId]);
@@ -95,12 +151,22 @@ describe("uc channel", () => {
     expect(text.stdout).toContain("started");
     expect(text.stdout).toContain("GET /api/jobs/run");
     expect(text.stdout).toContain("worker");
-    const jobs = await inDatabase(async ({ db }) => (await sql<{ status: string }>`select status from jobs where task_slug = 'channel/backfill-catalog'`.execute(db)).rows);
+    const jobs = await inDatabase(
+      async ({ db }) =>
+        (
+          await sql<{ status: string }>`select status from jobs where task_slug = 'channel/backfill-catalog'`.execute(
+            db,
+          )
+        ).rows,
+    );
     expect(jobs).toEqual([{ status: "pending" }]);
 
     const again = await uc("channel", "backfill", fileConnectionId, "--json");
     expect(again.code, again.stderr).toBe(0);
-    expect(JSON.parse(again.stdout)).toMatchObject({ id: fileConnectionId, backfill: { status: "running", pages: 0, items: 0, errors: 0 } });
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      id: fileConnectionId,
+      backfill: { status: "running", pages: 0, items: 0, errors: 0 },
+    });
 
     const status = await uc("channel", "status", fileConnectionId, "--json");
     expect(status.code, status.stderr).toBe(0);
@@ -110,7 +176,14 @@ describe("uc channel", () => {
       id: fileConnectionId,
       name: "Outlet",
       credentialKeys: ["apiKey"],
-      backfill: { ...connectionShape.backfill, status: "running", pages: 0, items: 0, errors: 0, startedAt: expect.any(String) },
+      backfill: {
+        ...connectionShape.backfill,
+        status: "running",
+        pages: 0,
+        items: 0,
+        errors: 0,
+        startedAt: expect.any(String),
+      },
     });
 
     const statusText = await uc("channel", "status", fileConnectionId);
@@ -128,7 +201,10 @@ describe("uc channel", () => {
     const other = await uc("channel", "status", fileConnectionId, "--org", "other-store");
     expectOneLineError(other);
     expect(other.stderr).toContain("No channel connection");
-    expect(JSON.parse((await uc("channel", "list", "--org", "other-store", "--json")).stdout)).toMatchObject({ connections: [], total: 0 });
+    expect(JSON.parse((await uc("channel", "list", "--org", "other-store", "--json")).stdout)).toMatchObject({
+      connections: [],
+      total: 0,
+    });
     expectOneLineError(await uc("channel", "list", "--org", "no-such-store"));
   }, 240_000);
 
@@ -138,11 +214,50 @@ describe("uc channel", () => {
     expectOneLineError(unknownAdapter);
     expect(unknownAdapter.stderr).toContain("no-such-adapter");
     expectOneLineError(await uc(...base, "--adapter", "rest-store", "--currency", "euro"));
-    expectOneLineError(await uc("channel", "connect", "--adapter", "rest-store", "--name", "Bad", "--currency", "EUR", "--credentials-file", "missing.json"));
+    expectOneLineError(
+      await uc(
+        "channel",
+        "connect",
+        "--adapter",
+        "rest-store",
+        "--name",
+        "Bad",
+        "--currency",
+        "EUR",
+        "--credentials-file",
+        "missing.json",
+      ),
+    );
     writeFileSync(join(workDir, "broken.json"), `{"apiKey": "${fileSecret}"`);
-    expectOneLineError(await uc("channel", "connect", "--adapter", "rest-store", "--name", "Bad", "--currency", "EUR", "--credentials-file", "broken.json"));
+    expectOneLineError(
+      await uc(
+        "channel",
+        "connect",
+        "--adapter",
+        "rest-store",
+        "--name",
+        "Bad",
+        "--currency",
+        "EUR",
+        "--credentials-file",
+        "broken.json",
+      ),
+    );
     writeFileSync(join(workDir, "array.json"), JSON.stringify([fileSecret]));
-    expectOneLineError(await uc("channel", "connect", "--adapter", "rest-store", "--name", "Bad", "--currency", "EUR", "--credentials-file", "array.json"));
+    expectOneLineError(
+      await uc(
+        "channel",
+        "connect",
+        "--adapter",
+        "rest-store",
+        "--name",
+        "Bad",
+        "--currency",
+        "EUR",
+        "--credentials-file",
+        "array.json",
+      ),
+    );
     expect(JSON.parse((await uc("channel", "list", "--json")).stdout).total).toBe(2);
   }, 240_000);
 
@@ -150,9 +265,34 @@ describe("uc channel", () => {
     expectOneLineError(await uc("channel", "connect", "--name", "X", "--currency", "EUR"), 2);
     expectOneLineError(await uc("channel", "connect", "--adapter", "rest-store", "--currency", "EUR"), 2);
     expectOneLineError(await uc("channel", "connect", "--adapter", "rest-store", "--name", "X"), 2);
-    const badCredential = await uc("channel", "connect", "--adapter", "rest-store", "--name", "X", "--currency", "EUR", "--credential", commandLineSecret);
+    const badCredential = await uc(
+      "channel",
+      "connect",
+      "--adapter",
+      "rest-store",
+      "--name",
+      "X",
+      "--currency",
+      "EUR",
+      "--credential",
+      commandLineSecret,
+    );
     expectOneLineError(badCredential, 2);
-    expectOneLineError(await uc("channel", "connect", "--adapter", "rest-store", "--name", "X", "--currency", "EUR", "--setting", "baseUrl"), 2);
+    expectOneLineError(
+      await uc(
+        "channel",
+        "connect",
+        "--adapter",
+        "rest-store",
+        "--name",
+        "X",
+        "--currency",
+        "EUR",
+        "--setting",
+        "baseUrl",
+      ),
+      2,
+    );
     expectOneLineError(await uc("channel", "status"), 2);
     expectOneLineError(await uc("channel", "backfill"), 2);
     expectOneLineError(await uc("channel", "status", fileConnectionId, "extra"), 2);

@@ -47,7 +47,10 @@ export async function withKernel<T>(
   const database = options.isConfigOnly && isEmbedded ? await createDatabase({ dataDir: "memory://" }) : undefined;
   const kernel = await createKernel(quiet, database ? { database } : {});
   try {
-    if (!("apiKeys" in kernel.services)) throw new CliError("The configuration does not install the auth plugin: add auth() from @unified-commerce/auth to plugins");
+    if (!("apiKeys" in kernel.services))
+      throw new CliError(
+        "The configuration does not install the auth plugin: add auth() from @unified-commerce/auth to plugins",
+      );
     return await work(kernel, kernel.config);
   } finally {
     await kernel.close();

@@ -10,7 +10,10 @@ export class CliUsageError extends CliError {}
 
 /** One clear line for any error: coded API errors and our own keep their message, others their message too. */
 export function describeError(error: unknown): string {
-  if (isAppError(error)) return error.issues?.length ? error.issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ") : error.message;
+  if (isAppError(error))
+    return error.issues?.length
+      ? error.issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ")
+      : error.message;
   if (error instanceof Error) return error.message.split("\n")[0] ?? "unknown error";
   return String(error);
 }

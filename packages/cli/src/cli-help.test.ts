@@ -139,6 +139,7 @@ describe("uc help", () => {
         `COMP_WORDS=(${words.map((word) => JSON.stringify(word)).join(" ")})`,
         `COMP_CWORD=${words.length - 1}`,
         "_uc_completion",
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a bash array expansion, run by bash
         'printf "%s\\n" "${COMPREPLY[@]}"',
       ].join("\n");
       return execFileSync("bash", ["-c", program], { encoding: "utf8" }).split("\n").filter(Boolean);

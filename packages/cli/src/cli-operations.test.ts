@@ -8,7 +8,12 @@ const { env, inDatabase, cleanUp } = ucWorkspace("ops");
 const uc = (...args: string[]) => runUc(env, args);
 
 async function count(table: string, where = sql`true`): Promise<number> {
-  return inDatabase(async ({ db }) => Number((await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)} where ${where}`.execute(db)).rows[0]?.n));
+  return inDatabase(async ({ db }) =>
+    Number(
+      (await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table)} where ${where}`.execute(db)).rows[0]
+        ?.n,
+    ),
+  );
 }
 
 afterAll(cleanUp);
@@ -18,8 +23,18 @@ describe("uc operations", () => {
     const dry = await uc("migrate", "--dry-run", "--json");
     expect(dry.code, dry.stderr).toBe(0);
     const { pending } = JSON.parse(dry.stdout) as { pending: { module: string; name: string }[] };
-    expect(pending).toEqual(expect.arrayContaining([{ module: "core", name: "0001_organizations_and_events" }, expect.objectContaining({ module: "auth" })]));
-    expect(await inDatabase(async ({ db }) => (await sql<{ t: string | null }>`select to_regclass('uc_migrations')::text as t`.execute(db)).rows[0]?.t)).toBeNull();
+    expect(pending).toEqual(
+      expect.arrayContaining([
+        { module: "core", name: "0001_organizations_and_events" },
+        expect.objectContaining({ module: "auth" }),
+      ]),
+    );
+    expect(
+      await inDatabase(
+        async ({ db }) =>
+          (await sql<{ t: string | null }>`select to_regclass('uc_migrations')::text as t`.execute(db)).rows[0]?.t,
+      ),
+    ).toBeNull();
 
     const applied = await uc("migrate", "--json");
     expect(applied.code, applied.stderr).toBe(0);
@@ -37,7 +52,9 @@ describe("uc operations", () => {
     const set = await uc("settings", "set", "carts", "isTaxInclusive=true", "--json");
     expect(set.code, set.stderr).toBe(0);
     expect(JSON.parse(set.stdout)).toEqual({ isTaxInclusive: true });
-    expect(JSON.parse((await uc("settings", "get", "--json")).stdout)).toMatchObject({ carts: { isTaxInclusive: true } });
+    expect(JSON.parse((await uc("settings", "get", "--json")).stdout)).toMatchObject({
+      carts: { isTaxInclusive: true },
+    });
     expectOneLineError(await uc("settings", "get", "--org", "no-such-store"));
   }, 180_000);
 
@@ -45,7 +62,12 @@ describe("uc operations", () => {
     const seeded = await uc("seed", "--orders", "3", "--json");
     expect(seeded.code, seeded.stderr).toBe(0);
     const summary = JSON.parse(seeded.stdout);
-    expect(summary).toMatchObject({ organizationId: "default", categories: 5, products: 50, customer: { email: "customer@example.com" } });
+    expect(summary).toMatchObject({
+      organizationId: "default",
+      categories: 5,
+      products: 50,
+      customer: { email: "customer@example.com" },
+    });
     expect(summary.variants).toBeGreaterThan(50);
     expect(summary.customer.password).toEqual(expect.any(String));
     expect(summary.orders).toHaveLength(3);
@@ -57,7 +79,9 @@ describe("uc operations", () => {
     expect(await count("payment_intents")).toBe(3);
     expect(await count("auth_memberships", sql`role = 'customer' and organization_id = 'default'`)).toBe(1);
     // The checkout took the stock: 25 per item were put in, the orders' units are gone.
-    const onHand = await inDatabase(async ({ db }) => Number((await sql<{ n: string }>`select sum(on_hand)::text as n from inventory_levels`.execute(db)).rows[0]?.n));
+    const onHand = await inDatabase(async ({ db }) =>
+      Number((await sql<{ n: string }>`select sum(on_hand)::text as n from inventory_levels`.execute(db)).rows[0]?.n),
+    );
     expect(onHand).toBeLessThan(25 * summary.variants + 25 * 10);
 
     const before = await count("catalog_entities");
@@ -68,14 +92,20 @@ describe("uc operations", () => {
 
   it("jobs run fails a job whose task is unknown; failed lists it; retry moves it back once; another store cannot retry it", async () => {
     const id = randomUUID();
-    await inDatabase(({ db }) => sql`insert into jobs (id, organization_id, queue, task_slug) values (${id}, 'default', 'cli-test', 'demo/no-such-task')`.execute(db));
+    await inDatabase(({ db }) =>
+      sql`insert into jobs (id, organization_id, queue, task_slug) values (${id}, 'default', 'cli-test', 'demo/no-such-task')`.execute(
+        db,
+      ),
+    );
 
     const run = await uc("jobs", "run", "--queue", "cli-test", "--json");
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual({ queue: "cli-test", processed: 1, succeeded: 0, failed: 1, retried: 0 });
 
     const failed = JSON.parse((await uc("jobs", "failed", "--json")).stdout);
-    expect(failed.jobs).toEqual([expect.objectContaining({ id, status: "failed", taskSlug: "demo/no-such-task", queue: "cli-test" })]);
+    expect(failed.jobs).toEqual([
+      expect.objectContaining({ id, status: "failed", taskSlug: "demo/no-such-task", queue: "cli-test" }),
+    ]);
     expect(failed.counts.failed).toBe(1);
 
     await uc("org", "create", "--name", "Other", "--id", "other-store");
@@ -85,7 +115,12 @@ describe("uc operations", () => {
     expect(retried.code, retried.stderr).toBe(0);
     expect(JSON.parse(retried.stdout)).toMatchObject({ id, status: "pending" });
     expectOneLineError(await uc("jobs", "retry", id));
-    expect(JSON.parse((await uc("jobs", "list", "--queue", "cli-test", "--json")).stdout).counts).toEqual({ pending: 1, processing: 0, succeeded: 0, failed: 0 });
+    expect(JSON.parse((await uc("jobs", "list", "--queue", "cli-test", "--json")).stdout).counts).toEqual({
+      pending: 1,
+      processing: 0,
+      succeeded: 0,
+      failed: 0,
+    });
 
     expectOneLineError(await uc("jobs", "list", "--status", "lost"));
   }, 180_000);

@@ -18,11 +18,39 @@ describe("uc", () => {
     expect(org.code).toBe(0);
     expect(JSON.parse(org.stdout)).toMatchObject({ id: "store-b", name: "Store B" });
 
-    const user = await uc("user", "create", "--email", "Staff@Example.com", "--password", "long enough password", "--role", "staff", "--org", "store-b", "--json");
+    const user = await uc(
+      "user",
+      "create",
+      "--email",
+      "Staff@Example.com",
+      "--password",
+      "long enough password",
+      "--role",
+      "staff",
+      "--org",
+      "store-b",
+      "--json",
+    );
     expect(user.code).toBe(0);
-    expect(JSON.parse(user.stdout)).toMatchObject({ email: "staff@example.com", role: "staff", organizationId: "store-b" });
+    expect(JSON.parse(user.stdout)).toMatchObject({
+      email: "staff@example.com",
+      role: "staff",
+      organizationId: "store-b",
+    });
 
-    const created = await uc("api-key", "create", "--scope", "storefront", "--org", "store-b", "--user", "staff@example.com", "--ttl", "86400", "--json");
+    const created = await uc(
+      "api-key",
+      "create",
+      "--scope",
+      "storefront",
+      "--org",
+      "store-b",
+      "--user",
+      "staff@example.com",
+      "--ttl",
+      "86400",
+      "--json",
+    );
     expect(created.code).toBe(0);
     expect(created.stdout.trim().split("\n")).toHaveLength(1);
     const key = JSON.parse(created.stdout);
@@ -32,7 +60,10 @@ describe("uc", () => {
     expect(new Date(key.expiresAt).getTime() - Date.now()).toBeGreaterThan(86_000_000);
 
     const list = await uc("api-key", "list", "--json");
-    expect(JSON.parse(list.stdout).scopes.map((scope: { name: string }) => scope.name)).toEqual(["admin", "storefront"]);
+    expect(JSON.parse(list.stdout).scopes.map((scope: { name: string }) => scope.name)).toEqual([
+      "admin",
+      "storefront",
+    ]);
 
     const orgs = await uc("org", "list");
     expect(orgs.stdout).toContain("store-b  Store B  (1 member)");
@@ -43,21 +74,63 @@ describe("uc", () => {
   }, 120_000);
 
   it("removes a member from an organization (their keys there are revoked; the account stays)", async () => {
-    const user = await uc("user", "create", "--email", "leaver@example.com", "--password", "long enough password", "--role", "staff", "--org", "store-b", "--json");
+    const user = await uc(
+      "user",
+      "create",
+      "--email",
+      "leaver@example.com",
+      "--password",
+      "long enough password",
+      "--role",
+      "staff",
+      "--org",
+      "store-b",
+      "--json",
+    );
     expect(user.code).toBe(0);
-    expect((await uc("api-key", "create", "--scope", "storefront", "--org", "store-b", "--user", "leaver@example.com", "--json")).code).toBe(0);
+    expect(
+      (
+        await uc(
+          "api-key",
+          "create",
+          "--scope",
+          "storefront",
+          "--org",
+          "store-b",
+          "--user",
+          "leaver@example.com",
+          "--json",
+        )
+      ).code,
+    ).toBe(0);
     expect((await uc("org", "list")).stdout).toContain("store-b  Store B  (2 members)");
     const removed = await uc("user", "remove", "--email", "leaver@example.com", "--org", "store-b", "--json");
     expect(removed.code).toBe(0);
-    expect(JSON.parse(removed.stdout)).toEqual({ id: JSON.parse(user.stdout).id, email: "leaver@example.com", organizationId: "store-b" });
+    expect(JSON.parse(removed.stdout)).toEqual({
+      id: JSON.parse(user.stdout).id,
+      email: "leaver@example.com",
+      organizationId: "store-b",
+    });
     expect((await uc("org", "list")).stdout).toContain("store-b  Store B  (1 member)");
     // Minting for someone who is no longer a member is refused: the key would not work anyway.
-    expect((await uc("api-key", "create", "--scope", "storefront", "--org", "store-b", "--user", "leaver@example.com")).code).toBe(1);
+    expect(
+      (await uc("api-key", "create", "--scope", "storefront", "--org", "store-b", "--user", "leaver@example.com")).code,
+    ).toBe(1);
     expect((await uc("user", "remove", "--email", "leaver@example.com", "--org", "store-b")).code).toBe(1);
   }, 120_000);
 
   it("saves the key to .env under the chosen variable", async () => {
-    const created = await uc("api-key", "create", "--scope", "admin", "--name", "ci", "--save-env", "--env-var", "SHOP_KEY");
+    const created = await uc(
+      "api-key",
+      "create",
+      "--scope",
+      "admin",
+      "--name",
+      "ci",
+      "--save-env",
+      "--env-var",
+      "SHOP_KEY",
+    );
     expect(created.code).toBe(0);
     expect(created.stdout).toContain("Saved as SHOP_KEY");
     expect(readFileSync(join(workDir, ".env"), "utf8")).toMatch(/^SHOP_KEY=uc_admin_[a-z2-7]{16}_[a-z2-7]{32}\n$/);
@@ -92,12 +165,19 @@ describe("uc", () => {
     expect(unknown.stderr).toContain('unknown command "frobnicate');
   }, 60_000);
 
-  it.skipIf(Boolean(url))("says clearly when a running server holds the embedded database", async () => {
-    const dataDir = join(workDir, "data");
-    // Another live process: the parent of this one (a lock this process holds is its own to reopen).
-    writeFileSync(join(dataDir, "uc.lock"), JSON.stringify({ pid: process.ppid, holder: "a running server", startedAt: new Date().toISOString() }));
-    const result = await uc("org", "list");
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/held by a running server \(pid \d+\)/);
-  }, 60_000);
+  it.skipIf(Boolean(url))(
+    "says clearly when a running server holds the embedded database",
+    async () => {
+      const dataDir = join(workDir, "data");
+      // Another live process: the parent of this one (a lock this process holds is its own to reopen).
+      writeFileSync(
+        join(dataDir, "uc.lock"),
+        JSON.stringify({ pid: process.ppid, holder: "a running server", startedAt: new Date().toISOString() }),
+      );
+      const result = await uc("org", "list");
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/held by a running server \(pid \d+\)/);
+    },
+    60_000,
+  );
 });

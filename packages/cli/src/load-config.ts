@@ -49,7 +49,8 @@ let isLoaderRegistered = false;
  * registration under tsx would transform every file twice, hence the check.
  */
 async function ensureTypeScriptLoader(): Promise<void> {
-  if (isLoaderRegistered || process.execArgv.some((arg) => arg.includes("tsx")) || process.env.UC_TS_LOADER === "off") return;
+  if (isLoaderRegistered || process.execArgv.some((arg) => arg.includes("tsx")) || process.env.UC_TS_LOADER === "off")
+    return;
   register();
   isLoaderRegistered = true;
 }

@@ -9,7 +9,12 @@ export {
 } from "./content/content-store.js";
 export { loadContent, type ArticleRecord, type LoadedContent } from "./content/load-content.js";
 export { ContentError } from "./content/content-error.js";
-export { buildContentIndex, type ContentIndex, type IndexedArticle, type PublicUrls } from "./content/build-content-index.js";
+export {
+  buildContentIndex,
+  type ContentIndex,
+  type IndexedArticle,
+  type PublicUrls,
+} from "./content/build-content-index.js";
 export { listArticles } from "./content/list-articles.js";
 export { getArticle } from "./content/get-article.js";
 export { searchArticles } from "./content/search-articles.js";

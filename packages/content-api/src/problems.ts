@@ -11,7 +11,8 @@ export const PROBLEM_TYPES: Record<ProblemCode, { status: number; title: string;
   invalid_request: {
     status: 400,
     title: "Invalid request",
-    resolution: "Fix the query parameters as the detail says; GET /openapi.json documents every parameter and its range.",
+    resolution:
+      "Fix the query parameters as the detail says; GET /openapi.json documents every parameter and its range.",
     when: "A missing or empty `q`, or a `limit` or `offset` that is not an integer inside its range.",
   },
   method_not_allowed: {

@@ -91,7 +91,12 @@ export {
   type ErrorDefinition,
   type ErrorTable,
 } from "./kernel/error-codes.js";
-export { defineErrorReasons, type ErrorReasonDefinition, type ErrorReasons, type ErrorReasonTable } from "./kernel/error-reasons.js";
+export {
+  defineErrorReasons,
+  type ErrorReasonDefinition,
+  type ErrorReasons,
+  type ErrorReasonTable,
+} from "./kernel/error-reasons.js";
 // A built-in module's own failure codes (in `details.reason`), for plugins that map them exactly.
 export { inventoryErrorReasons } from "./modules/inventory/index.js";
 export {
@@ -295,7 +300,16 @@ export { takeWithinWindow, type WindowLimit, type WindowedRows, type WindowedTak
 
 // HTTP
 export { router, type Router, type RouteBuilder, type RouteDoc, type PathParams } from "./http/router.js";
-export type { RouteRegistration, HandlerContext, RouteResult, HttpMethod, DocumentedHeader, ErrorAnswer, ErrorAnswerFormat, RoutePrecondition } from "./http/route-registration.js";
+export type {
+  RouteRegistration,
+  HandlerContext,
+  RouteResult,
+  HttpMethod,
+  DocumentedHeader,
+  ErrorAnswer,
+  ErrorAnswerFormat,
+  RoutePrecondition,
+} from "./http/route-registration.js";
 export { JsonText, jsonEnvelope } from "./http/json-text.js";
 export { withHookErrors, type AnswerWithHookErrors } from "./http/with-hook-errors.js";
 export { commerceApi, type CommerceApiOptions } from "./http/commerce-api.js";
@@ -303,8 +317,20 @@ export { createCommerceServer, type CreateServerOptions } from "./http/create-se
 export { isMetricsAuthorized, resolveMetricsRoute } from "./http/metrics-route.js";
 export { commerceClientErrorHandler, commerceFrameworkErrors } from "./http/framework-errors.js";
 export { findUnsafeInput, MAX_INPUT_DEPTH } from "./http/unsafe-input.js";
-export { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from "./http/idempotency/idempotency-key.js";
+export {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+} from "./http/idempotency/idempotency-key.js";
 export { IDEMPOTENCY_KEY_TTL_MS, IDEMPOTENCY_CLAIM_TIMEOUT_MS } from "./http/idempotency/idempotency-store.js";
-export { cursorPaginationSchema, paginationQuery, paginationSchema, paginate, pageOffset, type Pagination, type PaginationQuery } from "./http/pagination.js";
+export {
+  cursorPaginationSchema,
+  paginationQuery,
+  paginationSchema,
+  paginate,
+  pageOffset,
+  type Pagination,
+  type PaginationQuery,
+} from "./http/pagination.js";
 export { encodeListCursor, listCursorQuery, MAX_LIST_CURSOR_LENGTH } from "./http/list-cursor.js";
 export { toAppError, errorBody, type ErrorBody } from "./http/error-response.js";

@@ -56,7 +56,14 @@ function marketplacePlugin(): Plugin {
           if (params.id === "held") throw new AppError("PAYOUT_ON_HOLD");
           await database.transaction((trx) =>
             events.emit(
-              { organizationId, type: "marketplace.payout.paid", entityType: "payout", entityId: params.id, payload: { payoutId: params.id, amount: 1250 }, actor },
+              {
+                organizationId,
+                type: "marketplace.payout.paid",
+                entityType: "payout",
+                entityId: params.id,
+                payload: { payoutId: params.id, amount: 1250 },
+                actor,
+              },
               { trx },
             ),
           );
@@ -73,7 +80,8 @@ function marketplacePlugin(): Plugin {
   });
 }
 
-const manifestPlugin = (manifest: Omit<PluginManifest, "version">): Plugin => definePlugin({ version: "1.0.0", ...manifest });
+const manifestPlugin = (manifest: Omit<PluginManifest, "version">): Plugin =>
+  definePlugin({ version: "1.0.0", ...manifest });
 
 describe("error codes a plugin declares", () => {
   let t: TestApp;
@@ -87,7 +95,11 @@ describe("error codes a plugin declares", () => {
   });
 
   it("answers a declared code thrown by a route with its status, code and message", async () => {
-    const response = await t.app.inject({ method: "POST", url: "/api/marketplace/payouts/held/pay", headers: jsonHeaders(testAdminActor) });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/marketplace/payouts/held/pay",
+      headers: jsonHeaders(testAdminActor),
+    });
     expect(response.statusCode).toBe(423);
     expect(response.json()).toEqual({ error: { code: "PAYOUT_ON_HOLD", message: "The payout is on hold" } });
   });
@@ -109,23 +121,29 @@ describe("registries refuse to boot on a name declared twice", () => {
   it("refuses an error code two plugins declare, naming both", async () => {
     const first = manifestPlugin({ id: "first", errors: { SHARED_CODE: { status: 409, message: "first" } } });
     const second = manifestPlugin({ id: "second", errors: { SHARED_CODE: { status: 409, message: "first" } } });
-    await expect(boot([first, second])).rejects.toThrow('Error code "SHARED_CODE" is declared by plugin "second" and already by plugin "first"');
+    await expect(boot([first, second])).rejects.toThrow(
+      'Error code "SHARED_CODE" is declared by plugin "second" and already by plugin "first"',
+    );
   });
 
   it("refuses a plugin redeclaring a generic code, and a status that is not an error", async () => {
-    await expect(boot([manifestPlugin({ id: "greedy", errors: { NOT_FOUND: { status: 410, message: "gone" } } })])).rejects.toThrow(
+    await expect(
+      boot([manifestPlugin({ id: "greedy", errors: { NOT_FOUND: { status: 410, message: "gone" } } })]),
+    ).rejects.toThrow(
       'Error code "NOT_FOUND" is declared by plugin "greedy" and already by the kernel (a generic code)',
     );
-    await expect(boot([manifestPlugin({ id: "cheerful", errors: { ALL_GOOD: { status: 200, message: "fine" } } })])).rejects.toThrow("an error answers 400 to 599");
+    await expect(
+      boot([manifestPlugin({ id: "cheerful", errors: { ALL_GOOD: { status: 200, message: "fine" } } })]),
+    ).rejects.toThrow("an error answers 400 to 599");
   });
 
   it("refuses a webhook event or a settings group declared twice", async () => {
-    await expect(boot([manifestPlugin({ id: "echo", events: { "catalog.create": { description: "again" } } })])).rejects.toThrow(
-      'Event "catalog.create" is declared by plugin "echo" and already by plugin "catalog"',
-    );
-    await expect(boot([manifestPlugin({ id: "rival", settings: { general: z.object({ currency: z.string() }) } })])).rejects.toThrow(
-      'Settings group "general" is declared by plugin "rival" and already by plugin "settings"',
-    );
+    await expect(
+      boot([manifestPlugin({ id: "echo", events: { "catalog.create": { description: "again" } } })]),
+    ).rejects.toThrow('Event "catalog.create" is declared by plugin "echo" and already by plugin "catalog"');
+    await expect(
+      boot([manifestPlugin({ id: "rival", settings: { general: z.object({ currency: z.string() }) } })]),
+    ).rejects.toThrow('Settings group "general" is declared by plugin "rival" and already by plugin "settings"');
   });
 });
 
@@ -133,7 +151,8 @@ describe("webhook events a plugin declares", () => {
   let t: TestApp;
   let receiver: WebhookTestReceiver;
   const manager = jsonHeaders(testAdminActor);
-  const endpointCount = async () => (await sql<{ count: number }>`select count(*)::int as count from webhook_endpoints`.execute(t.db)).rows[0]?.count;
+  const endpointCount = async () =>
+    (await sql<{ count: number }>`select count(*)::int as count from webhook_endpoints`.execute(t.db)).rows[0]?.count;
 
   beforeAll(async () => {
     receiver = await startWebhookTestReceiver();
@@ -145,7 +164,12 @@ describe("webhook events a plugin declares", () => {
   });
 
   it("lets an endpoint subscribe to the plugin's event and delivers it", async () => {
-    const created = await t.app.inject({ method: "POST", url: "/api/webhooks", headers: manager, payload: { url: receiver.url, events: ["marketplace.payout.paid"] } });
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/webhooks",
+      headers: manager,
+      payload: { url: receiver.url, events: ["marketplace.payout.paid"] },
+    });
     expect(created.statusCode).toBe(201);
 
     const paid = await t.app.inject({ method: "POST", url: "/api/marketplace/payouts/p-1/pay", headers: manager });
@@ -161,7 +185,12 @@ describe("webhook events a plugin declares", () => {
 
   it("refuses an event nobody declared with 422 listing the declared ones, writing nothing", async () => {
     const before = await endpointCount();
-    const response = await t.app.inject({ method: "POST", url: "/api/webhooks", headers: manager, payload: { url: receiver.url, events: ["marketplace.payout.lost"] } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/webhooks",
+      headers: manager,
+      payload: { url: receiver.url, events: ["marketplace.payout.lost"] },
+    });
     expect(response.statusCode).toBe(422);
     const { error } = response.json();
     expect(error.code).toBe("VALIDATION_FAILED");
@@ -174,7 +203,9 @@ describe("webhook events a plugin declares", () => {
   it("documents the declared events in the endpoint body schema", async () => {
     const document = (await t.app.inject({ url: "/api/doc" })).json();
     const body = document.paths["/api/webhooks"].post.requestBody.content["application/json"].schema;
-    expect(body.properties.events.items.enum).toEqual(expect.arrayContaining(["marketplace.payout.paid", "catalog.create", "cart.afterAddItem"]));
+    expect(body.properties.events.items.enum).toEqual(
+      expect.arrayContaining(["marketplace.payout.paid", "catalog.create", "cart.afterAddItem"]),
+    );
   });
 });
 
@@ -182,7 +213,11 @@ describe("settings groups a plugin declares", () => {
   let t: TestApp;
   const headers = jsonHeaders(testAdminActor);
   const storedGroup = async () =>
-    (await sql<{ count: number }>`select count(*)::int as count from settings_groups where group_name = 'marketplace'`.execute(t.db)).rows[0]?.count;
+    (
+      await sql<{
+        count: number;
+      }>`select count(*)::int as count from settings_groups where group_name = 'marketplace'`.execute(t.db)
+    ).rows[0]?.count;
 
   beforeAll(async () => {
     t = await createTestApp({ config: { plugins: [marketplacePlugin()] } });
@@ -190,16 +225,31 @@ describe("settings groups a plugin declares", () => {
   afterAll(() => t.close());
 
   it("validates the group like a built-in one: 422 naming the field, nothing written", async () => {
-    const tooHigh = await t.app.inject({ method: "PATCH", url: "/api/settings/marketplace", headers, payload: { commissionBps: 20_000 } });
+    const tooHigh = await t.app.inject({
+      method: "PATCH",
+      url: "/api/settings/marketplace",
+      headers,
+      payload: { commissionBps: 20_000 },
+    });
     expect(tooHigh.statusCode).toBe(422);
     expect(tooHigh.json().error.issues).toEqual([expect.objectContaining({ path: "body.commissionBps" })]);
-    const unknownKey = await t.app.inject({ method: "PATCH", url: "/api/settings/marketplace", headers, payload: { payoutDay: "friday", comission: 5 } });
+    const unknownKey = await t.app.inject({
+      method: "PATCH",
+      url: "/api/settings/marketplace",
+      headers,
+      payload: { payoutDay: "friday", comission: 5 },
+    });
     expect(unknownKey.statusCode).toBe(422);
     expect(await storedGroup()).toBe(0);
   });
 
   it("stores a valid patch and reads it back typed through services.settings.get", async () => {
-    const patched = await t.app.inject({ method: "PATCH", url: "/api/settings/marketplace", headers, payload: { commissionBps: 1_500, payoutDay: "friday" } });
+    const patched = await t.app.inject({
+      method: "PATCH",
+      url: "/api/settings/marketplace",
+      headers,
+      payload: { commissionBps: 1_500, payoutDay: "friday" },
+    });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().data).toEqual({ commissionBps: 1_500, payoutDay: "friday" });
     const commission = await t.app.inject({ url: "/api/marketplace/commission", headers });
@@ -207,7 +257,12 @@ describe("settings groups a plugin declares", () => {
   });
 
   it("keeps accepting any object for a group nobody declared", async () => {
-    const response = await t.app.inject({ method: "PATCH", url: "/api/settings/notes", headers, payload: { anything: { nested: [1, 2] } } });
+    const response = await t.app.inject({
+      method: "PATCH",
+      url: "/api/settings/notes",
+      headers,
+      payload: { anything: { nested: [1, 2] } },
+    });
     expect(response.statusCode).toBe(200);
   });
 });

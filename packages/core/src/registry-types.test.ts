@@ -83,7 +83,10 @@ describe("registries are typed by declaration", () => {
 
   it("types a declared settings group's value, and any object for others", () => {
     const read = async (settings: SettingsService) => {
-      expectTypeOf(await settings.get("default", "policies")).toEqualTypeOf<{ refundDailyCap?: number; refundUndoWindowMinutes?: number }>();
+      expectTypeOf(await settings.get("default", "policies")).toEqualTypeOf<{
+        refundDailyCap?: number;
+        refundUndoWindowMinutes?: number;
+      }>();
       expectTypeOf(await settings.get("default", "notes")).toEqualTypeOf<Record<string, unknown>>();
     };
     expect(read).toBeTypeOf("function");

@@ -9,4 +9,7 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { workspaceVersions } from "./workspace-versions.mjs";
 
-writeFileSync(fileURLToPath(new URL("../dist/release-versions.json", import.meta.url)), `${JSON.stringify(workspaceVersions(), null, 2)}\n`);
+writeFileSync(
+  fileURLToPath(new URL("../dist/release-versions.json", import.meta.url)),
+  `${JSON.stringify(workspaceVersions(), null, 2)}\n`,
+);

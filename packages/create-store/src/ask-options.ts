@@ -31,7 +31,11 @@ export interface PromptStreams {
 }
 
 /** Asks, with a real prompt, for everything the command line did not say; Ctrl-C cancels. */
-export async function askOptions(given: GivenOptions, versions: ReleaseVersions, streams: Partial<PromptStreams> = {}): Promise<ChosenOptions> {
+export async function askOptions(
+  given: GivenOptions,
+  versions: ReleaseVersions,
+  streams: Partial<PromptStreams> = {},
+): Promise<ChosenOptions> {
   const directory =
     given.directory ??
     answer(
@@ -52,7 +56,12 @@ export async function askOptions(given: GivenOptions, versions: ReleaseVersions,
         initialValue: "minimal",
         options: STORE_TEMPLATES.map((template) => {
           const reason = unavailableReason(template, versions.packages);
-          return { value: template.name, label: template.label, hint: reason ? "not released yet" : template.hint, disabled: reason !== null };
+          return {
+            value: template.name,
+            label: template.label,
+            hint: reason ? "not released yet" : template.hint,
+            disabled: reason !== null,
+          };
         }),
       }),
     );
@@ -64,7 +73,11 @@ export async function askOptions(given: GivenOptions, versions: ReleaseVersions,
         message: "Which database?",
         initialValue: "embedded",
         options: [
-          { value: "embedded", label: "embedded", hint: "PostgreSQL in-process (PGlite), data in .data: nothing to install" },
+          {
+            value: "embedded",
+            label: "embedded",
+            hint: "PostgreSQL in-process (PGlite), data in .data: nothing to install",
+          },
           { value: "postgres", label: "PostgreSQL", hint: "a server you run; give its URL" },
         ],
       }),
@@ -84,7 +97,9 @@ export async function askOptions(given: GivenOptions, versions: ReleaseVersions,
             ),
           };
   }
-  const install = given.install ?? answer(await clack.confirm({ ...streams, message: "Install the dependencies now?", initialValue: true }));
+  const install =
+    given.install ??
+    answer(await clack.confirm({ ...streams, message: "Install the dependencies now?", initialValue: true }));
   return { directory, template, database, install };
 }
 

@@ -4,7 +4,15 @@ import { packageNameOf, parseCreateStoreArgs, parseDatabase, UsageError } from "
 
 describe("create-store's command line", () => {
   it("reads the directory and every option", () => {
-    const given = parseCreateStoreArgs(["shop", "--template", "pos", "--database", "postgres://u:p@db.example:5432/shop", "--no-install", "--yes"]);
+    const given = parseCreateStoreArgs([
+      "shop",
+      "--template",
+      "pos",
+      "--database",
+      "postgres://u:p@db.example:5432/shop",
+      "--no-install",
+      "--yes",
+    ]);
     expect(given).toEqual({
       directory: "shop",
       template: "pos",
@@ -16,7 +24,12 @@ describe("create-store's command line", () => {
   });
 
   it("takes the short forms and --database embedded", () => {
-    expect(parseCreateStoreArgs(["-t", "minimal", "-d", "embedded", "-y"])).toEqual({ template: "minimal", database: { kind: "embedded" }, yes: true, help: false });
+    expect(parseCreateStoreArgs(["-t", "minimal", "-d", "embedded", "-y"])).toEqual({
+      template: "minimal",
+      database: { kind: "embedded" },
+      yes: true,
+      help: false,
+    });
     expect(parseCreateStoreArgs(["--template=marketplace"]).template).toBe("marketplace");
   });
 
@@ -26,8 +39,16 @@ describe("create-store's command line", () => {
   });
 
   it("defaults, under --yes, to my-store, minimal, the embedded database and installing", () => {
-    expect(withDefaults(parseCreateStoreArgs(["--yes"]))).toEqual({ directory: "my-store", template: "minimal", database: { kind: "embedded" }, install: true });
-    expect(withDefaults(parseCreateStoreArgs(["shop", "--no-install", "--yes"]))).toMatchObject({ directory: "shop", install: false });
+    expect(withDefaults(parseCreateStoreArgs(["--yes"]))).toEqual({
+      directory: "my-store",
+      template: "minimal",
+      database: { kind: "embedded" },
+      install: true,
+    });
+    expect(withDefaults(parseCreateStoreArgs(["shop", "--no-install", "--yes"]))).toMatchObject({
+      directory: "shop",
+      install: false,
+    });
   });
 
   it("refuses unknown options, a missing value and two directories as usage errors", () => {
@@ -37,7 +58,10 @@ describe("create-store's command line", () => {
   });
 
   it("accepts embedded or a postgres:// URL as the database, nothing else", () => {
-    expect(parseDatabase("postgresql://127.0.0.1/shop")).toEqual({ kind: "postgres", url: "postgresql://127.0.0.1/shop" });
+    expect(parseDatabase("postgresql://127.0.0.1/shop")).toEqual({
+      kind: "postgres",
+      url: "postgresql://127.0.0.1/shop",
+    });
     expect(() => parseDatabase("mysql://127.0.0.1/shop")).toThrow(/a mysql: URL/);
     expect(() => parseDatabase("sqlite")).toThrow(/must be "embedded" or a postgres:\/\/ URL, got "sqlite"/);
     expect(() => parseDatabase("postgres://")).toThrow(/no host/);

@@ -78,7 +78,8 @@ export function postgresUrlProblem(value: string): string | null {
   } catch {
     return `must be "embedded" or a postgres:// URL, got "${value}"`;
   }
-  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") return `must be "embedded" or a postgres:// URL, got a ${url.protocol} URL`;
+  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:")
+    return `must be "embedded" or a postgres:// URL, got a ${url.protocol} URL`;
   if (!url.hostname) return "URL has no host";
   return null;
 }

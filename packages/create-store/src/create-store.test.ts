@@ -1,4 +1,14 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { PassThrough } from "node:stream";
 import { delimiter, join } from "node:path";
@@ -25,7 +35,10 @@ const versions: ReleaseVersions = {
 let runs = 0;
 
 /** Runs create-store in a fresh working directory, not in a terminal, and keeps what it printed. */
-async function create(argv: string[], options: { env?: NodeJS.ProcessEnv; release?: ReleaseVersions; cwd?: string } = {}) {
+async function create(
+  argv: string[],
+  options: { env?: NodeJS.ProcessEnv; release?: ReleaseVersions; cwd?: string } = {},
+) {
   const cwd = options.cwd ?? join(root, `run-${++runs}`);
   mkdirSync(cwd, { recursive: true });
   const out: string[] = [];
@@ -82,7 +95,12 @@ describe("create-store", () => {
       zod: "^4.6.7",
     });
     expect(manifest.devDependencies).toEqual({ "@types/node": "^20.19.0", typescript: "^6.0.3", vitest: "~4.1.12" });
-    expect(manifest.scripts).toMatchObject({ dev: "tsx watch src/server.ts", start: "tsx src/server.ts", test: "vitest run", seed: "uc seed" });
+    expect(manifest.scripts).toMatchObject({
+      dev: "tsx watch src/server.ts",
+      start: "tsx src/server.ts",
+      test: "vitest run",
+      seed: "uc seed",
+    });
 
     const config = read(join(store, "commerce.config.ts"));
     expect(config).toContain('import { greetingsPlugin } from "./src/plugins/greetings-plugin.js";');
@@ -90,10 +108,14 @@ describe("create-store", () => {
     expect(config).not.toContain("plugin-pos");
     expect(read(join(store, "src/server.ts"))).toContain("await app.listen({ port, host });");
     expect(read(join(store, "src/plugins/greetings-plugin.ts"))).toContain('from "@unified-commerce/plugin-sdk"');
-    expect(read(join(store, "src/plugins/greetings-plugin.test.ts"))).toContain('from "@unified-commerce/plugin-sdk/testing"');
+    expect(read(join(store, "src/plugins/greetings-plugin.test.ts"))).toContain(
+      'from "@unified-commerce/plugin-sdk/testing"',
+    );
     expect(read(join(store, ".env.example"))).toMatch(/^# DATABASE_URL=postgres:\/\//m);
     expect(read(join(store, ".env"))).toBe("DATA_DIR=.data\n");
-    expect(read(join(store, ".gitignore")).split("\n")).toEqual(expect.arrayContaining(["node_modules", ".data", ".env"]));
+    expect(read(join(store, ".gitignore")).split("\n")).toEqual(
+      expect.arrayContaining(["node_modules", ".data", ".env"]),
+    );
     expect(read(join(store, "README.md"))).toMatch(/^# my-shop\n/);
     expect(read(join(store, "README.md"))).toContain("npx uc seed");
   });
@@ -102,11 +124,15 @@ describe("create-store", () => {
     const { stdout } = await create(["shop", "--no-install"]);
     expect(stdout).toContain("Created a minimal store in shop (embedded database in .data).");
     expect(stdout).toContain("Next:\n  cd shop\n  npm install\n  npm run dev\n");
-    expect(stdout).toContain("`npx uc seed` fills it with a demo store (stop the server first: the embedded database serves one process at a time)");
+    expect(stdout).toContain(
+      "`npx uc seed` fills it with a demo store (stop the server first: the embedded database serves one process at a time)",
+    );
   });
 
   it("speaks the package manager that ran it", async () => {
-    const { stdout, cwd } = await create(["shop", "--no-install"], { env: { npm_config_user_agent: "pnpm/12.21.0 npm/? node/v22.12.0 linux x64" } });
+    const { stdout, cwd } = await create(["shop", "--no-install"], {
+      env: { npm_config_user_agent: "pnpm/12.21.0 npm/? node/v22.12.0 linux x64" },
+    });
     expect(stdout).toContain("Next:\n  cd shop\n  pnpm install\n  pnpm dev\n");
     expect(stdout).toContain("`pnpm uc seed`");
     expect(read(join(cwd, "shop", "README.md"))).toContain("pnpm uc seed");
@@ -119,7 +145,10 @@ describe("create-store", () => {
     // A stand-in pnpm on the PATH: records where and how it was called, as the real one would be.
     writeFileSync(join(bin, "pnpm"), `#!/bin/sh\necho "$PWD $*" >> "${log}"\n`);
     chmodSync(join(bin, "pnpm"), 0o755);
-    const env = { PATH: `${bin}${delimiter}${process.env.PATH ?? ""}`, npm_config_user_agent: "pnpm/12.21.0 node/v22.12.0 linux x64" };
+    const env = {
+      PATH: `${bin}${delimiter}${process.env.PATH ?? ""}`,
+      npm_config_user_agent: "pnpm/12.21.0 node/v22.12.0 linux x64",
+    };
     const { code, cwd, stdout } = await create(["shop", "--yes"], { env });
     expect(code).toBe(0);
     expect(read(log).trim()).toBe(`${join(cwd, "shop")} install`);
@@ -132,16 +161,22 @@ describe("create-store", () => {
     mkdirSync(bin, { recursive: true });
     writeFileSync(join(bin, "npm"), "#!/bin/sh\nexit 7\n");
     chmodSync(join(bin, "npm"), 0o755);
-    const { code, cwd, stderr } = await create(["shop", "--yes"], { env: { PATH: `${bin}${delimiter}${process.env.PATH ?? ""}` } });
+    const { code, cwd, stderr } = await create(["shop", "--yes"], {
+      env: { PATH: `${bin}${delimiter}${process.env.PATH ?? ""}` },
+    });
     expect(code).toBe(1);
-    expect(stderr).toBe(`create-store: npm install failed (exit code 7); fix the cause and run it again in ${join(cwd, "shop")}`);
+    expect(stderr).toBe(
+      `create-store: npm install failed (exit code 7); fix the cause and run it again in ${join(cwd, "shop")}`,
+    );
     expect(existsSync(join(cwd, "shop", "package.json"))).toBe(true);
   });
 
   it("with --template pos depends on the pos plugin and adds it to the configuration", async () => {
     const { code, cwd } = await create(["till", "--template", "pos", "--no-install"]);
     expect(code).toBe(0);
-    expect(JSON.parse(read(join(cwd, "till", "package.json"))).dependencies["@unified-commerce/plugin-pos"]).toBe("^3.4.5");
+    expect(JSON.parse(read(join(cwd, "till", "package.json"))).dependencies["@unified-commerce/plugin-pos"]).toBe(
+      "^3.4.5",
+    );
     const config = read(join(cwd, "till", "commerce.config.ts"));
     expect(config).toContain('import { pos } from "@unified-commerce/plugin-pos";');
     expect(config).toContain("plugins: [auth(authOptions), greetingsPlugin(), pos()],");
@@ -151,16 +186,25 @@ describe("create-store", () => {
   it("refuses --template marketplace while the release has no marketplace plugin, writing nothing", async () => {
     const { code, cwd, stderr } = await create(["bazaar", "--template", "marketplace", "--no-install"]);
     expect(code).toBe(1);
-    expect(stderr).toBe("create-store: the marketplace template needs @unified-commerce/plugin-marketplace, which is not released yet; choose minimal or pos");
+    expect(stderr).toBe(
+      "create-store: the marketplace template needs @unified-commerce/plugin-marketplace, which is not released yet; choose minimal or pos",
+    );
     expect(existsSync(join(cwd, "bazaar"))).toBe(false);
   });
 
   it("scaffolds --template marketplace once the release has its plugin", async () => {
-    const release = { ...versions, packages: { ...versions.packages, "@unified-commerce/plugin-marketplace": "3.4.5" } };
+    const release = {
+      ...versions,
+      packages: { ...versions.packages, "@unified-commerce/plugin-marketplace": "3.4.5" },
+    };
     const { code, cwd } = await create(["bazaar", "--template", "marketplace", "--no-install"], { release });
     expect(code).toBe(0);
-    expect(JSON.parse(read(join(cwd, "bazaar", "package.json"))).dependencies["@unified-commerce/plugin-marketplace"]).toBe("^3.4.5");
-    expect(read(join(cwd, "bazaar", "commerce.config.ts"))).toContain("plugins: [auth(authOptions), greetingsPlugin(), marketplace()],");
+    expect(
+      JSON.parse(read(join(cwd, "bazaar", "package.json"))).dependencies["@unified-commerce/plugin-marketplace"],
+    ).toBe("^3.4.5");
+    expect(read(join(cwd, "bazaar", "commerce.config.ts"))).toContain(
+      "plugins: [auth(authOptions), greetingsPlugin(), marketplace()],",
+    );
   });
 
   it("refuses an unknown template as a usage error (exit code 2)", async () => {
@@ -195,7 +239,9 @@ describe("create-store", () => {
     mkdirSync(cwd, { recursive: true });
     writeFileSync(join(cwd, "package.json"), "{}");
     expect((await create([".", "--no-install"], { cwd })).stderr).toContain("is not empty");
-    expect((await create(["package.json", "--no-install"], { cwd })).stderr).toBe(`create-store: ${join(cwd, "package.json")} exists and is not a directory`);
+    expect((await create(["package.json", "--no-install"], { cwd })).stderr).toBe(
+      `create-store: ${join(cwd, "package.json")} exists and is not a directory`,
+    );
     expect(read(join(cwd, "package.json"))).toBe("{}");
   });
 
@@ -291,7 +337,10 @@ describe("create-store in a terminal", () => {
   });
 
   it("asks only what the command line did not say", async () => {
-    const { code, cwd, answered } = await ask(["shop", "--template", "minimal", "--no-install"], [["Which database?", ENTER]]);
+    const { code, cwd, answered } = await ask(
+      ["shop", "--template", "minimal", "--no-install"],
+      [["Which database?", ENTER]],
+    );
     expect(answered).toBe(1);
     expect(code).toBe(0);
     expect(read(join(cwd, "shop", ".env"))).toBe("DATA_DIR=.data\n");

@@ -57,7 +57,10 @@ async function createStore(given: ReturnType<typeof parseCreateStoreArgs>, io: C
   const versions = io.versions ?? (await readReleaseVersions());
   if (given.template !== undefined) {
     const template = findTemplate(given.template);
-    if (!template) throw new UsageError(`--template must be one of ${STORE_TEMPLATES.map((known) => known.name).join(", ")}; got "${given.template}"`);
+    if (!template)
+      throw new UsageError(
+        `--template must be one of ${STORE_TEMPLATES.map((known) => known.name).join(", ")}; got "${given.template}"`,
+      );
     const reason = unavailableReason(template, versions.packages);
     if (reason) throw new CreateStoreError(reason);
   }
@@ -76,7 +79,13 @@ async function createStore(given: ReturnType<typeof parseCreateStoreArgs>, io: C
   if (reason) throw new CreateStoreError(reason);
 
   const packageManager = detectPackageManager(io.env);
-  const files = storeFiles({ name: packageNameOf(basename(directory)), template, database: options.database, versions, packageManager });
+  const files = storeFiles({
+    name: packageNameOf(basename(directory)),
+    template,
+    database: options.database,
+    versions,
+    packageManager,
+  });
   const isNewDirectory = !existsSync(directory);
   try {
     for (const [path, content] of Object.entries(files)) {
@@ -91,15 +100,24 @@ async function createStore(given: ReturnType<typeof parseCreateStoreArgs>, io: C
     throw error;
   }
   const shown = relative(io.cwd, directory) || ".";
-  io.out(`Created a ${template.name} store in ${shown} (${options.database.kind === "embedded" ? "embedded database in .data" : "PostgreSQL from DATABASE_URL in .env"}).`);
+  io.out(
+    `Created a ${template.name} store in ${shown} (${options.database.kind === "embedded" ? "embedded database in .data" : "PostgreSQL from DATABASE_URL in .env"}).`,
+  );
 
   if (options.install) {
     io.out(`Installing dependencies with ${packageManager}…`);
     await installDependencies(packageManager, directory, io.env);
   }
-  const nextCommands = [...(shown === "." ? [] : [`cd ${shown.includes(" ") ? JSON.stringify(shown) : shown}`]), ...(options.install ? [] : [`${packageManager} install`]), runScript(packageManager, "dev")];
+  const nextCommands = [
+    ...(shown === "." ? [] : [`cd ${shown.includes(" ") ? JSON.stringify(shown) : shown}`]),
+    ...(options.install ? [] : [`${packageManager} install`]),
+    runScript(packageManager, "dev"),
+  ];
   // A newcomer runs the seed beside the server they just started; the embedded database refuses a second process.
-  const seedNote = options.database.kind === "embedded" ? " (stop the server first: the embedded database serves one process at a time)" : "";
+  const seedNote =
+    options.database.kind === "embedded"
+      ? " (stop the server first: the embedded database serves one process at a time)"
+      : "";
   const message = `Next:\n${nextCommands.map((command) => `  ${command}`).join("\n")}\n\n\`${runBin(packageManager, "uc")} seed\` fills it with a demo store${seedNote}; see README.md.`;
   if (isAsking) clack.outro(message, streams);
   else io.out(message);
@@ -110,5 +128,6 @@ async function createStore(given: ReturnType<typeof parseCreateStoreArgs>, io: C
 function assertWritable(directory: string): void {
   if (!existsSync(directory)) return;
   if (!statSync(directory).isDirectory()) throw new CreateStoreError(`${directory} exists and is not a directory`);
-  if (readdirSync(directory).length > 0) throw new CreateStoreError(`${directory} is not empty; choose a new or empty directory`);
+  if (readdirSync(directory).length > 0)
+    throw new CreateStoreError(`${directory} is not empty; choose a new or empty directory`);
 }

@@ -6,6 +6,14 @@ export function installDependencies(manager: PackageManager, cwd: string, env: N
   return new Promise((resolve, reject) => {
     const child = spawn(manager, ["install"], { cwd, env, stdio: "inherit", shell: process.platform === "win32" });
     child.on("error", (error) => reject(new Error(`Could not run ${manager} install: ${error.message}`)));
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${manager} install failed (exit code ${String(code)}); fix the cause and run it again in ${cwd}`))));
+    child.on("close", (code) =>
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(
+              `${manager} install failed (exit code ${String(code)}); fix the cause and run it again in ${cwd}`,
+            ),
+          ),
+    );
   });
 }

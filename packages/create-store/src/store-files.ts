@@ -4,7 +4,15 @@ import type { PackageManager } from "./package-manager.js";
 import { commerceConfig } from "./templates/commerce-config.js";
 import { greetingsPluginFile, greetingsTestFile } from "./templates/greetings-plugin.js";
 import { packageJson } from "./templates/package-json.js";
-import { envExampleFile, envFile, gitignoreFile, readmeFile, tsconfigFile, vitestConfigFile, type DatabaseChoice } from "./templates/project-files.js";
+import {
+  envExampleFile,
+  envFile,
+  gitignoreFile,
+  readmeFile,
+  tsconfigFile,
+  vitestConfigFile,
+  type DatabaseChoice,
+} from "./templates/project-files.js";
 import { buildServerFile, serverFile, storeTestFile } from "./templates/server-files.js";
 import { runBin, runScript } from "./package-manager.js";
 
@@ -33,6 +41,11 @@ export function storeFiles(input: StoreFilesInput): Record<string, string> {
     ".gitignore": gitignoreFile,
     "tsconfig.json": tsconfigFile,
     "vitest.config.ts": vitestConfigFile,
-    "README.md": readmeFile({ name: input.name, template: input.template, run, uc: runBin(input.packageManager, "uc") }),
+    "README.md": readmeFile({
+      name: input.name,
+      template: input.template,
+      run,
+      uc: runBin(input.packageManager, "uc"),
+    }),
   };
 }

@@ -44,12 +44,15 @@ export interface JobQueue<TDb extends JobsDb = JobsDb> {
  * Builds a queue from task definitions. Options are validated and their defaults resolved here, once;
  * a `JobsError` (`INVALID_TASK`, `INVALID_OPTIONS`) reports bad ones.
  */
-export function createJobQueue<TServices = unknown, TDb extends JobsDb = JobsDb>(options: JobQueueOptions<TServices, TDb>): JobQueue<TDb> {
+export function createJobQueue<TServices = unknown, TDb extends JobsDb = JobsDb>(
+  options: JobQueueOptions<TServices, TDb>,
+): JobQueue<TDb> {
   const runtime = createQueueRuntime(options);
   const findTask = (slug: string) => runtime.tasks.get(slug);
   return {
     workerId: runtime.workerId,
-    enqueue: (db, taskSlug, input, enqueueOptions) => enqueueJob(db, { taskSlug, input, options: enqueueOptions, findTask, notify: runtime.notify }),
+    enqueue: (db, taskSlug, input, enqueueOptions) =>
+      enqueueJob(db, { taskSlug, input, options: enqueueOptions, findTask, notify: runtime.notify }),
     schedule: (db, taskSlug, scheduleOptions) =>
       scheduleJob(db, { taskSlug, options: scheduleOptions, findTask, notify: runtime.notify }),
     runPendingJobs: (runOptions) => runPendingJobsWith(runtime, runOptions),

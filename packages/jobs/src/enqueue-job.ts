@@ -102,7 +102,11 @@ function resolveValues(request: {
   };
 }
 
-function notifyClause(mode: NotifyMode, queue: string, delayMs: number): { cte: ReturnType<typeof sql>; join: ReturnType<typeof sql> } {
+function notifyClause(
+  mode: NotifyMode,
+  queue: string,
+  delayMs: number,
+): { cte: ReturnType<typeof sql>; join: ReturnType<typeof sql> } {
   if (mode === "never" || delayMs > 0) return { cte: sql``, join: sql`` };
   // The other jobs of the queue are read in the statement's snapshot, which never includes this insert.
   const condition =

@@ -3,7 +3,15 @@ import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createJobQueue, isJobsError, JOBS_NOTIFY_CHANNEL, JobsError, type TaskDefinition } from "./index.js";
-import { createJobsTestDatabase, isPostgresTestRun, jobStates, DATABASE_VIEWS, viewDatabase, type JobsTestDatabase, type TestTables } from "./testing/jobs-test-database.js";
+import {
+  createJobsTestDatabase,
+  isPostgresTestRun,
+  jobStates,
+  DATABASE_VIEWS,
+  viewDatabase,
+  type JobsTestDatabase,
+  type TestTables,
+} from "./testing/jobs-test-database.js";
 
 const org = "org_1";
 
@@ -39,16 +47,21 @@ describe.each(DATABASE_VIEWS)("enqueue ($label)", ({ withCamelCase }) => {
     await sql`delete from jobs`.execute(db.withoutPlugins());
   });
 
-  it.each(["", "   ", undefined])("rejects the blank organizationId %j with INVALID_ENQUEUE", async (organizationId) => {
-    const attempt = queue.enqueue(db, "test/plain", {}, { organizationId: organizationId as string });
-    await expect(attempt).rejects.toBeInstanceOf(JobsError);
-    await expect(attempt).rejects.toMatchObject({ code: "INVALID_ENQUEUE" });
-    expect(await jobStates(db)).toEqual([]);
-  });
+  it.each(["", "   ", undefined])(
+    "rejects the blank organizationId %j with INVALID_ENQUEUE",
+    async (organizationId) => {
+      const attempt = queue.enqueue(db, "test/plain", {}, { organizationId: organizationId as string });
+      await expect(attempt).rejects.toBeInstanceOf(JobsError);
+      await expect(attempt).rejects.toMatchObject({ code: "INVALID_ENQUEUE" });
+      expect(await jobStates(db)).toEqual([]);
+    },
+  );
 
   it("rejects invalid maxAttempts and delays", async () => {
     for (const options of [{ maxAttempts: 0 }, { maxAttempts: 1.5 }, { delayMs: -1 }, { delayMs: Number.NaN }]) {
-      const error = await queue.enqueue(db, "test/plain", {}, { organizationId: org, ...options }).catch((caught: unknown) => caught);
+      const error = await queue
+        .enqueue(db, "test/plain", {}, { organizationId: org, ...options })
+        .catch((caught: unknown) => caught);
       expect(isJobsError(error, "INVALID_ENQUEUE")).toBe(true);
     }
   });
@@ -58,17 +71,32 @@ describe.each(DATABASE_VIEWS)("enqueue ($label)", ({ withCamelCase }) => {
     expect(job).toMatchObject({ maxAttempts: 4, concurrencyKey: "store:s1", isExclusive: true, queue: "default" });
     const plain = await queue.enqueue(db, "test/plain", undefined, { organizationId: org });
     expect(plain).toMatchObject({ maxAttempts: 1, concurrencyKey: null, isExclusive: false, input: {} });
-    const overridden = await queue.enqueue(db, "test/plain", [1, 2], { organizationId: org, maxAttempts: 7, concurrencyKey: "x", queue: "q" });
+    const overridden = await queue.enqueue(db, "test/plain", [1, 2], {
+      organizationId: org,
+      maxAttempts: 7,
+      concurrencyKey: "x",
+      queue: "q",
+    });
     expect(overridden).toMatchObject({ maxAttempts: 7, concurrencyKey: "x", queue: "q", input: [1, 2] });
   });
 
   it("supersedes: only the newest pending job of a task, organization and key stays", async () => {
     await queue.enqueue(db, "channel/sync-inventory", { storeId: "s1", page: 1 }, { organizationId: org });
     await queue.enqueue(db, "channel/sync-inventory", { storeId: "s1", page: 2 }, { organizationId: org });
-    const newest = await queue.enqueue(db, "channel/sync-inventory", { storeId: "s1", page: 3 }, { organizationId: org });
+    const newest = await queue.enqueue(
+      db,
+      "channel/sync-inventory",
+      { storeId: "s1", page: 3 },
+      { organizationId: org },
+    );
     const otherKey = await queue.enqueue(db, "channel/sync-inventory", { storeId: "s2" }, { organizationId: org });
     const otherOrg = await queue.enqueue(db, "channel/sync-inventory", { storeId: "s1" }, { organizationId: "org_2" });
-    const notSuperseding = await queue.enqueue(db, "channel/sync-inventory", { storeId: "s1", page: 4 }, { organizationId: org, supersedes: false });
+    const notSuperseding = await queue.enqueue(
+      db,
+      "channel/sync-inventory",
+      { storeId: "s1", page: 4 },
+      { organizationId: org, supersedes: false },
+    );
 
     const ids = (await jobStates(db)).map((job) => job.id).sort();
     expect(ids).toEqual([newest.id, otherKey.id, otherOrg.id, notSuperseding.id].sort());
@@ -95,7 +123,9 @@ describe.each(DATABASE_VIEWS)("enqueue ($label)", ({ withCamelCase }) => {
     expect(await jobStates(db)).toEqual([]);
     expect((await queue.runPendingJobs({ db: db })).processed).toBe(0);
 
-    const committed = await db.transaction().execute((trx) => queue.enqueue(trx, "test/plain", {}, { organizationId: org }));
+    const committed = await db
+      .transaction()
+      .execute((trx) => queue.enqueue(trx, "test/plain", {}, { organizationId: org }));
     expect((await jobStates(db)).map((job) => job.id)).toEqual([committed.id]);
   });
 
@@ -137,7 +167,12 @@ describe.skipIf(!isPostgresTestRun)("enqueue notifications (PostgreSQL)", () => 
     const queue = createJobQueue({ tasks: [] });
     await queue.enqueue(database.db, "test/plain", {}, { organizationId: org, queue: queueName("mail") });
     await queue.enqueue(database.db, "test/plain", {}, { organizationId: org, queue: queueName("mail") });
-    await queue.enqueue(database.db, "test/plain", {}, { organizationId: org, queue: queueName("other"), delayMs: 5000 });
+    await queue.enqueue(
+      database.db,
+      "test/plain",
+      {},
+      { organizationId: org, queue: queueName("other"), delayMs: 5000 },
+    );
     await settle();
     expect(receivedFor("mail", "other")).toEqual([queueName("mail")]);
   });

@@ -19,7 +19,10 @@ export interface ExecutionContext<TServices, TDb> {
  * Runs the handler of one claimed job and says how its attempt ends: succeeded with the output, back
  * to pending after the backoff while attempts remain, otherwise failed. Never throws.
  */
-export async function executeJob<TServices, TDb>(job: JobRecord, context: ExecutionContext<TServices, TDb>): Promise<JobOutcome> {
+export async function executeJob<TServices, TDb>(
+  job: JobRecord,
+  context: ExecutionContext<TServices, TDb>,
+): Promise<JobOutcome> {
   const task = context.tasks.get(job.taskSlug);
   const base = { id: job.id, attempts: job.attempts };
   if (!task) {
@@ -29,7 +32,13 @@ export async function executeJob<TServices, TDb>(job: JobRecord, context: Execut
   }
   const logger = context.logger;
   try {
-    const output = await task.handler(job.input, { input: job.input, db: context.db, logger, services: context.services, job });
+    const output = await task.handler(job.input, {
+      input: job.input,
+      db: context.db,
+      logger,
+      services: context.services,
+      job,
+    });
     // Checked here so one odd output fails its own job, not the whole settle batch.
     JSON.stringify(output ?? null);
     return { ...base, status: "succeeded", output: output ?? null };
@@ -37,7 +46,10 @@ export async function executeJob<TServices, TDb>(job: JobRecord, context: Execut
     const message = error instanceof Error ? error.message : String(error);
     if (job.attempts < job.maxAttempts) {
       const delayMs = backoffDelay(task.retries?.backoff, job.attempts);
-      logger.warn({ jobId: job.id, taskSlug: job.taskSlug, attempt: job.attempts, delayMs, err: error }, "job attempt failed; retrying");
+      logger.warn(
+        { jobId: job.id, taskSlug: job.taskSlug, attempt: job.attempts, delayMs, err: error },
+        "job attempt failed; retrying",
+      );
       return { ...base, status: "pending", error: message, delayMs };
     }
     logger.error({ jobId: job.id, taskSlug: job.taskSlug, attempt: job.attempts, err: error }, "job failed");

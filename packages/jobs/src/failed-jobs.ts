@@ -40,7 +40,10 @@ export async function listFailedJobs(
  * last error stays readable until the next attempt). Returns null when the organization has no failed
  * job with that id, including ids of other organizations.
  */
-export async function retryFailedJob(db: JobsDb, options: { organizationId: string; id: string }): Promise<JobRecord | null> {
+export async function retryFailedJob(
+  db: JobsDb,
+  options: { organizationId: string; id: string },
+): Promise<JobRecord | null> {
   if (typeof options.id !== "string" || !UUID.test(options.id)) return null;
   const result = await sql<JobRow>`
     with retried as (

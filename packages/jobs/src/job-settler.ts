@@ -14,7 +14,12 @@ export interface JobSettler {
  * Writes outcomes with one UPDATE per batch: an outcome queued while a write is in flight joins the next
  * one, so under load many jobs complete per round trip, and an idle runner writes at once.
  */
-export function createJobSettler(options: { db: JobsDb; workerId: string; logger: JobLogger; isAsyncCommit: boolean }): JobSettler {
+export function createJobSettler(options: {
+  db: JobsDb;
+  workerId: string;
+  logger: JobLogger;
+  isAsyncCommit: boolean;
+}): JobSettler {
   let queued: { outcome: JobOutcome; done: () => void }[] = [];
   let flushing: Promise<void> | null = null;
 
@@ -29,7 +34,10 @@ export function createJobSettler(options: { db: JobsDb; workerId: string; logger
           isAsyncCommit: options.isAsyncCommit,
         });
         if (written < batch.length) {
-          options.logger.warn({ expected: batch.length, written }, "some job results were not stored: their lease had expired and they were reclaimed");
+          options.logger.warn(
+            { expected: batch.length, written },
+            "some job results were not stored: their lease had expired and they were reclaimed",
+          );
         }
       } catch (error) {
         // The jobs stay processing; once their lease expires reapStale hands them back.
@@ -41,12 +49,10 @@ export function createJobSettler(options: { db: JobsDb; workerId: string; logger
 
   const schedule = (): void => {
     if (flushing) return;
-    flushing = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(flush)
-      .finally(() => {
-        flushing = null;
-        if (queued.length > 0) schedule();
-      });
+    flushing = new Promise<void>((resolve) => setImmediate(resolve)).then(flush).finally(() => {
+      flushing = null;
+      if (queued.length > 0) schedule();
+    });
   };
 
   return {

@@ -38,6 +38,8 @@ describe("jobs migrations", () => {
   });
 
   it("the claim function refuses an order clause that is not a column list", async () => {
-    await expect(sql`select * from jobs_claim('default', 1, 'w', 1000, 'j.id; drop table jobs', false)`.execute(database.db)).rejects.toThrow(/invalid order/);
+    await expect(
+      sql`select * from jobs_claim('default', 1, 'w', 1000, 'j.id; drop table jobs', false)`.execute(database.db),
+    ).rejects.toThrow(/invalid order/);
   });
 });

@@ -131,7 +131,9 @@ export const jobsMigrations: readonly JobsMigration[] = [
     name: "0002_finished_index",
     // For pruneJobs: finished jobs by status, oldest first.
     up: async (db) => {
-      await sql`create index jobs_finished_idx on jobs (status, completed_at) where completed_at is not null`.execute(db);
+      await sql`create index jobs_finished_idx on jobs (status, completed_at) where completed_at is not null`.execute(
+        db,
+      );
     },
   },
 ];

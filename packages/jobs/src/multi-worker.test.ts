@@ -3,7 +3,12 @@ import { fileURLToPath } from "node:url";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createJobQueue, type TaskDefinition } from "./index.js";
-import { createJobsTestDatabase, isPostgresTestRun, jobStates, type JobsTestDatabase } from "./testing/jobs-test-database.js";
+import {
+  createJobsTestDatabase,
+  isPostgresTestRun,
+  jobStates,
+  type JobsTestDatabase,
+} from "./testing/jobs-test-database.js";
 import { waitFor } from "./testing/wait-for.js";
 
 const org = "org_1";
@@ -40,7 +45,9 @@ describe.skipIf(!isPostgresTestRun)("several workers on one queue (PostgreSQL)",
 
   beforeAll(async () => {
     database = await createJobsTestDatabase();
-    await sql`create table job_runs (job_id uuid not null, worker text not null, key text, started_at timestamptz, finished_at timestamptz)`.execute(database.db);
+    await sql`create table job_runs (job_id uuid not null, worker text not null, key text, started_at timestamptz, finished_at timestamptz)`.execute(
+      database.db,
+    );
   });
   afterAll(async () => {
     await database.close();
@@ -56,14 +63,27 @@ describe.skipIf(!isPostgresTestRun)("several workers on one queue (PostgreSQL)",
       // Enqueued while the workers run, so they compete for every claim.
       for (let n = 0; n < 300; n += 1) {
         await producer.enqueue(database.db, "test/record", { n }, { organizationId: org });
-        if (n % 10 === 0) await producer.enqueue(database.db, "test/keyed", { key: `k${n % 3}` }, { organizationId: org, concurrencyKey: `k${n % 3}` });
+        if (n % 10 === 0)
+          await producer.enqueue(
+            database.db,
+            "test/keyed",
+            { key: `k${n % 3}` },
+            { organizationId: org, concurrencyKey: `k${n % 3}` },
+          );
       }
-      await waitFor(async () => (await jobStates(database.db)).every((job) => job.status === "succeeded"), 60_000, "all jobs done");
+      await waitFor(
+        async () => (await jobStates(database.db)).every((job) => job.status === "succeeded"),
+        60_000,
+        "all jobs done",
+      );
     } finally {
       await Promise.all(workers.map(stopWorkerProcess));
     }
 
-    const runs = await sql<{ job_id: string; runs: number }>`select job_id, count(*)::int as runs from job_runs group by job_id`.execute(database.db);
+    const runs = await sql<{
+      job_id: string;
+      runs: number;
+    }>`select job_id, count(*)::int as runs from job_runs group by job_id`.execute(database.db);
     expect(runs.rows).toHaveLength(330);
     expect(runs.rows.every((row) => row.runs === 1)).toBe(true);
     const overlaps = await sql<{ count: number }>`
@@ -92,16 +112,30 @@ describe.skipIf(!isPostgresTestRun)("several workers on one queue (PostgreSQL)",
           activeByKey.set(key, (activeByKey.get(key) ?? 0) - 1);
         },
       },
-      { slug: "test/plain", handler: (_input, context) => void runsById.set(context.job.id, (runsById.get(context.job.id) ?? 0) + 1) },
+      {
+        slug: "test/plain",
+        handler: (_input, context) => void runsById.set(context.job.id, (runsById.get(context.job.id) ?? 0) + 1),
+      },
     ];
     const pools = [database.openPool(4), database.openPool(4), database.openPool(4)];
-    const workers = pools.map((pool, index) => createJobQueue({ tasks, workerId: `pool-${index}` }).startWorker({ db: pool.db, concurrency: 4, intervalMs: 10 }));
+    const workers = pools.map((pool, index) =>
+      createJobQueue({ tasks, workerId: `pool-${index}` }).startWorker({ db: pool.db, concurrency: 4, intervalMs: 10 }),
+    );
     try {
       const producer = createJobQueue({ tasks });
       for (let n = 0; n < 200; n += 1) {
-        await producer.enqueue(database.db, n % 2 === 0 ? "test/keyed" : "test/plain", { key: `k${n % 4}` }, { organizationId: org });
+        await producer.enqueue(
+          database.db,
+          n % 2 === 0 ? "test/keyed" : "test/plain",
+          { key: `k${n % 4}` },
+          { organizationId: org },
+        );
       }
-      await waitFor(async () => (await jobStates(database.db)).every((job) => job.status === "succeeded"), 60_000, "all jobs done");
+      await waitFor(
+        async () => (await jobStates(database.db)).every((job) => job.status === "succeeded"),
+        60_000,
+        "all jobs done",
+      );
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
       await Promise.all(pools.map((pool) => pool.close()));

@@ -18,7 +18,8 @@ const WEIGHT = 0.2;
 export function createPrefetchSizer(options: { concurrency: number; max: number }): PrefetchSizer {
   let claimMs: number | undefined;
   let jobMs: number | undefined;
-  const average = (current: number | undefined, sample: number) => (current === undefined ? sample : current + WEIGHT * (sample - current));
+  const average = (current: number | undefined, sample: number) =>
+    current === undefined ? sample : current + WEIGHT * (sample - current);
   return {
     recordClaim: (durationMs) => {
       claimMs = average(claimMs, durationMs);

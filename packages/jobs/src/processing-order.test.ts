@@ -30,7 +30,9 @@ describe("processing order", () => {
     await producer.enqueue(database.db, "b/second", { name: "old" }, { organizationId: org });
     await producer.enqueue(database.db, "c/third", { name: "mid" }, { organizationId: org });
     await producer.enqueue(database.db, "a/first", { name: "new" }, { organizationId: org });
-    await sql`update jobs set attempts = 2, max_attempts = 5 where input->>'name' = 'mid'`.execute(database.db.withoutPlugins());
+    await sql`update jobs set attempts = 2, max_attempts = 5 where input->>'name' = 'mid'`.execute(
+      database.db.withoutPlugins(),
+    );
   });
 
   const runWith = async (processingOrder: ProcessingOrder | undefined, limit = 10): Promise<string[]> => {
@@ -73,7 +75,8 @@ describe("processing order", () => {
   });
 
   it("rejects an unknown field", () => {
-    const attempt = () => createJobQueue({ tasks, processingOrder: { field: "priority" as "createdAt", direction: "asc" } });
+    const attempt = () =>
+      createJobQueue({ tasks, processingOrder: { field: "priority" as "createdAt", direction: "asc" } });
     expect(attempt).toThrow();
     try {
       attempt();

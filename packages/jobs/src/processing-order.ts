@@ -33,14 +33,20 @@ export function resolveProcessingOrder(order: ProcessingOrder | undefined): Reso
   const field = order?.field ?? "createdAt";
   const direction = order?.direction ?? "asc";
   const column = COLUMNS[field];
-  if (!column || (direction !== "asc" && direction !== "desc")) throw new JobsError("INVALID_OPTIONS", `Invalid processingOrder: ${String(field)} ${String(direction)}`);
+  if (!column || (direction !== "asc" && direction !== "desc"))
+    throw new JobsError("INVALID_OPTIONS", `Invalid processingOrder: ${String(field)} ${String(direction)}`);
   const sign = direction === "asc" ? 1 : -1;
   return {
-    sql: field === "createdAt" ? `created_at ${direction}, seq ${direction}` : `${column} ${direction}, created_at asc, seq asc`,
+    sql:
+      field === "createdAt"
+        ? `created_at ${direction}, seq ${direction}`
+        : `${column} ${direction}, created_at asc, seq asc`,
     compare: (a, b) =>
       field === "createdAt"
         ? sign * (compareValues(a.createdAt, b.createdAt) || compareValues(a.sequence, b.sequence))
-        : sign * compareValues(a[field], b[field]) || compareValues(a.createdAt, b.createdAt) || compareValues(a.sequence, b.sequence),
+        : sign * compareValues(a[field], b[field]) ||
+          compareValues(a.createdAt, b.createdAt) ||
+          compareValues(a.sequence, b.sequence),
   };
 }
 

@@ -1,7 +1,13 @@
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createJobQueue, isJobsError } from "./index.js";
-import { createJobsTestDatabase, DATABASE_VIEWS, viewDatabase, type JobsTestDatabase, type TestTables } from "./testing/jobs-test-database.js";
+import {
+  createJobsTestDatabase,
+  DATABASE_VIEWS,
+  viewDatabase,
+  type JobsTestDatabase,
+  type TestTables,
+} from "./testing/jobs-test-database.js";
 
 const org = "org_1";
 const DAY = 24 * 60 * 60 * 1000;
@@ -34,7 +40,10 @@ describe.each(DATABASE_VIEWS)("prune ($label)", ({ withCamelCase }) => {
               where id = ${id}`.execute(db.withoutPlugins());
     return id;
   };
-  const remaining = async () => (await sql<{ id: string }>`select id from jobs order by seq`.execute(db.withoutPlugins())).rows.map((row) => row.id);
+  const remaining = async () =>
+    (await sql<{ id: string }>`select id from jobs order by seq`.execute(db.withoutPlugins())).rows.map(
+      (row) => row.id,
+    );
 
   it("deletes succeeded jobs past their retention and nothing else", async () => {
     const old = await job("succeeded", 8 * DAY);
@@ -69,7 +78,12 @@ describe.each(DATABASE_VIEWS)("prune ($label)", ({ withCamelCase }) => {
 
   it("refuses negative or fractional options and deletes nothing", async () => {
     await job("succeeded", 8 * DAY);
-    for (const options of [{ succeededOlderThanMs: -1 }, { succeededOlderThanMs: 1.5 }, { succeededOlderThanMs: DAY, limit: -5 }, { succeededOlderThanMs: DAY, failedOlderThanMs: Number.NaN }]) {
+    for (const options of [
+      { succeededOlderThanMs: -1 },
+      { succeededOlderThanMs: 1.5 },
+      { succeededOlderThanMs: DAY, limit: -5 },
+      { succeededOlderThanMs: DAY, failedOlderThanMs: Number.NaN },
+    ]) {
       const error = await queue.prune(db, options).catch((caught: unknown) => caught);
       expect(isJobsError(error) && error.code).toBe("INVALID_OPTIONS");
     }

@@ -23,10 +23,18 @@ export const DEFAULT_PRUNE_LIMIT = 10_000;
  */
 export async function pruneJobs(db: JobsDb, options: PruneOptions): Promise<number> {
   const limit = options.limit ?? DEFAULT_PRUNE_LIMIT;
-  for (const [name, value] of [["succeededOlderThanMs", options.succeededOlderThanMs], ["failedOlderThanMs", options.failedOlderThanMs ?? 0], ["limit", limit]] as const) {
-    if (!Number.isSafeInteger(value) || value < 0) throw new JobsError("INVALID_OPTIONS", `${name} must be a non-negative integer, got ${String(value)}`);
+  for (const [name, value] of [
+    ["succeededOlderThanMs", options.succeededOlderThanMs],
+    ["failedOlderThanMs", options.failedOlderThanMs ?? 0],
+    ["limit", limit],
+  ] as const) {
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new JobsError("INVALID_OPTIONS", `${name} must be a non-negative integer, got ${String(value)}`);
   }
-  const failedCutoff = options.failedOlderThanMs === undefined ? sql`false` : sql`status = 'failed' and completed_at < now() - ${options.failedOlderThanMs} * interval '1 millisecond'`;
+  const failedCutoff =
+    options.failedOlderThanMs === undefined
+      ? sql`false`
+      : sql`status = 'failed' and completed_at < now() - ${options.failedOlderThanMs} * interval '1 millisecond'`;
   // Each branch walks jobs_finished_idx in completed_at order.
   const result = await sql`
     delete from jobs where id in (

@@ -47,11 +47,15 @@ export interface QueueRuntime<TServices, TDb> {
 export const DEFAULT_LEASE_MS = 5 * 60_000;
 
 /** Validates queue options and resolves their defaults. */
-export function createQueueRuntime<TServices, TDb>(options: QueueRuntimeOptions<TServices, TDb>): QueueRuntime<TServices, TDb> {
+export function createQueueRuntime<TServices, TDb>(
+  options: QueueRuntimeOptions<TServices, TDb>,
+): QueueRuntime<TServices, TDb> {
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
-  if (!Number.isFinite(leaseMs) || leaseMs < 1) throw new JobsError("INVALID_OPTIONS", "leaseMs must be a positive number of milliseconds");
+  if (!Number.isFinite(leaseMs) || leaseMs < 1)
+    throw new JobsError("INVALID_OPTIONS", "leaseMs must be a positive number of milliseconds");
   const notify = options.notify ?? "when-idle";
-  if (!["when-idle", "always", "never"].includes(notify)) throw new JobsError("INVALID_OPTIONS", `Invalid notify mode: ${String(notify)}`);
+  if (!["when-idle", "always", "never"].includes(notify))
+    throw new JobsError("INVALID_OPTIONS", `Invalid notify mode: ${String(notify)}`);
   return {
     tasks: createTaskRegistry(options.tasks),
     services: options.services as TServices,

@@ -1,7 +1,13 @@
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createJobQueue, LEASE_EXPIRED_ERROR } from "./index.js";
-import { createJobsTestDatabase, DATABASE_VIEWS, viewDatabase, type JobsTestDatabase, type TestTables } from "./testing/jobs-test-database.js";
+import {
+  createJobsTestDatabase,
+  DATABASE_VIEWS,
+  viewDatabase,
+  type JobsTestDatabase,
+  type TestTables,
+} from "./testing/jobs-test-database.js";
 
 const org = "org_1";
 
@@ -55,7 +61,11 @@ describe.each(DATABASE_VIEWS)("leases and reapStale ($label)", ({ withCamelCase 
     expect(await queue.reapStale(db)).toBe(1);
     const result = await queue.runPendingJobs({ db: db });
     expect(result).toMatchObject({ processed: 1, succeeded: 1 });
-    const rows = await sql<{ id: string; status: string; attempts: number }>`select id, status, attempts from jobs`.execute(db.withoutPlugins());
+    const rows = await sql<{
+      id: string;
+      status: string;
+      attempts: number;
+    }>`select id, status, attempts from jobs`.execute(db.withoutPlugins());
     expect(rows.rows.find((row) => row.id === expired.id)).toMatchObject({ status: "succeeded", attempts: 2 });
     expect(rows.rows.find((row) => row.id === live.id)).toMatchObject({ status: "processing", attempts: 1 });
   });
@@ -64,7 +74,9 @@ describe.each(DATABASE_VIEWS)("leases and reapStale ($label)", ({ withCamelCase 
     const job = await queue.enqueue(db, "test/count", {}, { organizationId: org, maxAttempts: 1 });
     await abandon(job.id, 1, -1);
     expect(await queue.reapStale(db)).toBe(1);
-    const row = await sql<{ status: string; error: string }>`select status, error from jobs`.execute(db.withoutPlugins());
+    const row = await sql<{ status: string; error: string }>`select status, error from jobs`.execute(
+      db.withoutPlugins(),
+    );
     expect(row.rows[0]).toEqual({ status: "failed", error: LEASE_EXPIRED_ERROR });
     expect(runs).toBe(0);
   });
@@ -87,7 +99,11 @@ describe.each(DATABASE_VIEWS)("leases and reapStale ($label)", ({ withCamelCase 
     });
     await slow.enqueue(db, "test/count", {}, { organizationId: org, maxAttempts: 3 });
     await slow.runPendingJobs({ db: db });
-    const row = await sql<{ status: string; output: unknown; attempts: number }>`select status, output, attempts from jobs`.execute(db.withoutPlugins());
+    const row = await sql<{
+      status: string;
+      output: unknown;
+      attempts: number;
+    }>`select status, output, attempts from jobs`.execute(db.withoutPlugins());
     expect(row.rows[0]).toEqual({ status: "succeeded", output: 1, attempts: 2 });
   });
 });

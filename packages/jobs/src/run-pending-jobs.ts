@@ -40,7 +40,8 @@ export async function runPendingJobsWith<TServices, TDb extends JobsDb>(
   const limit = options.limit ?? 10;
   const concurrency = options.concurrency ?? 1;
   if (!Number.isInteger(limit) || limit < 0) throw new JobsError("INVALID_OPTIONS", "limit must be an integer >= 0");
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new JobsError("INVALID_OPTIONS", "concurrency must be an integer >= 1");
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new JobsError("INVALID_OPTIONS", "concurrency must be an integer >= 1");
 
   const jobs = await claimJobs(options.db, {
     queue: options.queue ?? "default",
@@ -50,12 +51,22 @@ export async function runPendingJobsWith<TServices, TDb extends JobsDb>(
     order: runtime.order,
     isAsyncCommit: runtime.isAsyncCommit,
   });
-  const settler = createJobSettler({ db: options.db, workerId: runtime.workerId, logger: runtime.logger, isAsyncCommit: runtime.isAsyncCommit });
+  const settler = createJobSettler({
+    db: options.db,
+    workerId: runtime.workerId,
+    logger: runtime.logger,
+    isAsyncCommit: runtime.isAsyncCommit,
+  });
   const outcomes: JobOutcome[] = [];
   let next = 0;
   const lane = async (): Promise<void> => {
     for (let job = jobs[next++]; job; job = jobs[next++]) {
-      const outcome = await executeJob(job, { tasks: runtime.tasks, db: options.db, services: runtime.services, logger: runtime.logger });
+      const outcome = await executeJob(job, {
+        tasks: runtime.tasks,
+        db: options.db,
+        services: runtime.services,
+        logger: runtime.logger,
+      });
       outcomes.push(outcome);
       void settler.add(outcome);
     }
@@ -63,7 +74,8 @@ export async function runPendingJobsWith<TServices, TDb extends JobsDb>(
   await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, lane));
   await settler.drain();
 
-  const count = (status: JobOutcome["status"]): number => outcomes.filter((outcome) => outcome.status === status).length;
+  const count = (status: JobOutcome["status"]): number =>
+    outcomes.filter((outcome) => outcome.status === status).length;
   return { processed: jobs.length, succeeded: count("succeeded"), failed: count("failed"), retried: count("pending") };
 }
 

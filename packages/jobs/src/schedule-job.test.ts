@@ -18,7 +18,12 @@ beforeEach(async () => {
 });
 
 async function pendingTicks() {
-  const { rows } = await sql<{ organization_id: string; concurrency_key: string; is_exclusive: boolean; delayed: boolean }>`
+  const { rows } = await sql<{
+    organization_id: string;
+    concurrency_key: string;
+    is_exclusive: boolean;
+    delayed: boolean;
+  }>`
     select organization_id, concurrency_key, is_exclusive, coalesce(wait_until > now() + interval '1 minute', false) as delayed
     from jobs where task_slug = 'test/tick' and status = 'pending' order by seq`.execute(database.db);
   return rows;
@@ -43,7 +48,9 @@ describe("schedule", () => {
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
-    expect(await pendingTicks()).toEqual([{ organization_id: org, concurrency_key: "test/tick", is_exclusive: true, delayed: false }]);
+    expect(await pendingTicks()).toEqual([
+      { organization_id: org, concurrency_key: "test/tick", is_exclusive: true, delayed: false },
+    ]);
   });
 });
 
@@ -53,7 +60,9 @@ describe.skipIf(!isPostgresTestRun)("schedule from many processes at once (Postg
     const pools = Array.from({ length: 4 }, () => database.openPool(5));
     try {
       await Promise.all(
-        pools.flatMap(({ db }) => Array.from({ length: 5 }, () => queue.schedule(db, "test/tick", { organizationId: org }))),
+        pools.flatMap(({ db }) =>
+          Array.from({ length: 5 }, () => queue.schedule(db, "test/tick", { organizationId: org })),
+        ),
       );
       expect(await pendingTicks()).toHaveLength(1);
     } finally {

@@ -4,7 +4,14 @@ import type { JobsDb } from "./jobs-db.js";
 /** How one claimed job ends its attempt. */
 export type JobOutcome =
   | { id: string; attempts: number; status: "succeeded"; output: unknown }
-  | { id: string; attempts: number; status: "pending"; error: string | null; delayMs: number; isAttemptRefunded?: boolean }
+  | {
+      id: string;
+      attempts: number;
+      status: "pending";
+      error: string | null;
+      delayMs: number;
+      isAttemptRefunded?: boolean;
+    }
   | { id: string; attempts: number; status: "failed"; error: string; isAttemptRefunded?: boolean };
 
 /**
@@ -38,7 +45,12 @@ export async function settleJobs(
 }
 
 /** Pushes the leases of jobs this worker holds `leaseMs` into the future, so long handlers are not reaped. */
-export async function extendLeases(db: JobsDb, workerId: string, ids: readonly string[], leaseMs: number): Promise<void> {
+export async function extendLeases(
+  db: JobsDb,
+  workerId: string,
+  ids: readonly string[],
+  leaseMs: number,
+): Promise<void> {
   if (ids.length === 0) return;
   await sql`
     update jobs set locked_until = now() + ${leaseMs} * interval '1 millisecond'

@@ -2,7 +2,15 @@ import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createJobQueue, type ListenFunction } from "./index.js";
-import { createJobsTestDatabase, isPostgresTestRun, jobStates, DATABASE_VIEWS, viewDatabase, type JobsTestDatabase, type TestTables } from "./testing/jobs-test-database.js";
+import {
+  createJobsTestDatabase,
+  isPostgresTestRun,
+  jobStates,
+  DATABASE_VIEWS,
+  viewDatabase,
+  type JobsTestDatabase,
+  type TestTables,
+} from "./testing/jobs-test-database.js";
 import { waitFor } from "./testing/wait-for.js";
 
 const org = "org_1";
@@ -30,7 +38,9 @@ describe.each(DATABASE_VIEWS)("startWorker ($label)", ({ withCamelCase }) => {
 
   it("drains a queue, including jobs enqueued while it polls", async () => {
     const seen = new Set<number>();
-    const queue = createJobQueue({ tasks: [{ slug: "test/seen", handler: (input) => void seen.add((input as { n: number }).n) }] });
+    const queue = createJobQueue({
+      tasks: [{ slug: "test/seen", handler: (input) => void seen.add((input as { n: number }).n) }],
+    });
     for (let n = 0; n < 25; n += 1) await queue.enqueue(db, "test/seen", { n }, { organizationId: org });
     const worker = queue.startWorker({ db: db, concurrency: 4, intervalMs: 20 });
     await worker.ready;

@@ -51,14 +51,23 @@ export interface JobWorker {
 const RECHECK_AFTER_BUSY_MS = 25;
 
 /** Starts a worker that claims batches of due jobs and runs them until stopped. */
-export function startWorkerWith<TServices, TDb extends JobsDb>(runtime: QueueRuntime<TServices, TDb>, options: StartWorkerOptions<TDb>): JobWorker {
+export function startWorkerWith<TServices, TDb extends JobsDb>(
+  runtime: QueueRuntime<TServices, TDb>,
+  options: StartWorkerOptions<TDb>,
+): JobWorker {
   const queue = options.queue ?? "default";
   const concurrency = options.concurrency ?? 10;
   const batchSize = options.batchSize ?? 100;
   const intervalMs = options.intervalMs ?? 1000;
   const reapIntervalMs = options.reapIntervalMs ?? 60_000;
-  for (const [name, value, min] of [["concurrency", concurrency, 1], ["batchSize", batchSize, 1], ["intervalMs", intervalMs, 1], ["reapIntervalMs", reapIntervalMs, 0]] as const) {
-    if (!Number.isInteger(value) || value < min) throw new JobsError("INVALID_OPTIONS", `${name} must be an integer >= ${min}`);
+  for (const [name, value, min] of [
+    ["concurrency", concurrency, 1],
+    ["batchSize", batchSize, 1],
+    ["intervalMs", intervalMs, 1],
+    ["reapIntervalMs", reapIntervalMs, 0],
+  ] as const) {
+    if (!Number.isInteger(value) || value < min)
+      throw new JobsError("INVALID_OPTIONS", `${name} must be an integer >= ${min}`);
   }
   if (options.db.isTransaction) throw new JobsError("INVALID_OPTIONS", "A worker needs a database, not a transaction");
 
@@ -92,7 +101,12 @@ export function startWorkerWith<TServices, TDb extends JobsDb>(runtime: QueueRun
 
   const pump = (): void => {
     if (isStopping) return;
-    for (let job = running.size < concurrency ? buffer.shift() : undefined; job; job = running.size < concurrency ? buffer.shift() : undefined) run(job);
+    for (
+      let job = running.size < concurrency ? buffer.shift() : undefined;
+      job;
+      job = running.size < concurrency ? buffer.shift() : undefined
+    )
+      run(job);
     // Claim again once half of the prefetched jobs have started.
     if (!claiming && !isDrained && running.size + buffer.length <= concurrency + Math.floor(prefetch.target() / 2)) {
       claiming = claim().finally(() => {
@@ -109,7 +123,14 @@ export function startWorkerWith<TServices, TDb extends JobsDb>(runtime: QueueRun
     let hasFailed = false;
     try {
       const startedAt = performance.now();
-      jobs = await claimJobs(db, { queue, limit, workerId, leaseMs: runtime.leaseMs, order: runtime.order, isAsyncCommit: runtime.isAsyncCommit });
+      jobs = await claimJobs(db, {
+        queue,
+        limit,
+        workerId,
+        leaseMs: runtime.leaseMs,
+        order: runtime.order,
+        isAsyncCommit: runtime.isAsyncCommit,
+      });
       prefetch.recordClaim(performance.now() - startedAt);
       logger.debug({ queue, limit, claimed: jobs.length }, "claimed jobs");
     } catch (error) {
@@ -142,10 +163,15 @@ export function startWorkerWith<TServices, TDb extends JobsDb>(runtime: QueueRun
     pump();
   }
 
-  const heartbeat = setInterval(() => {
-    const ids = [...running.keys(), ...buffer.map((job) => job.id)];
-    extendLeases(db, workerId, ids, runtime.leaseMs).catch((error: unknown) => logger.error({ err: error }, "renewing job leases failed"));
-  }, Math.max(1, Math.floor(runtime.leaseMs / 3)));
+  const heartbeat = setInterval(
+    () => {
+      const ids = [...running.keys(), ...buffer.map((job) => job.id)];
+      extendLeases(db, workerId, ids, runtime.leaseMs).catch((error: unknown) =>
+        logger.error({ err: error }, "renewing job leases failed"),
+      );
+    },
+    Math.max(1, Math.floor(runtime.leaseMs / 3)),
+  );
   const reaper =
     reapIntervalMs > 0
       ? setInterval(() => {
@@ -181,7 +207,15 @@ export function startWorkerWith<TServices, TDb extends JobsDb>(runtime: QueueRun
       await claiming;
       // Claimed but never started: back to pending at once, without using an attempt.
       const unstarted = buffer.splice(0);
-      for (const job of unstarted) void settler.add({ id: job.id, attempts: job.attempts, status: "pending", error: job.error, delayMs: 0, isAttemptRefunded: true });
+      for (const job of unstarted)
+        void settler.add({
+          id: job.id,
+          attempts: job.attempts,
+          status: "pending",
+          error: job.error,
+          delayMs: 0,
+          isAttemptRefunded: true,
+        });
       while (running.size > 0) await Promise.all(running.values());
       await settler.drain();
     },

@@ -1,7 +1,14 @@
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createJobQueue, type JobRecord, type TaskDefinition } from "./index.js";
-import { createJobsTestDatabase, jobStates, DATABASE_VIEWS, viewDatabase, type JobsTestDatabase, type TestTables } from "./testing/jobs-test-database.js";
+import {
+  createJobsTestDatabase,
+  jobStates,
+  DATABASE_VIEWS,
+  viewDatabase,
+  type JobsTestDatabase,
+  type TestTables,
+} from "./testing/jobs-test-database.js";
 
 const org = "org_1";
 
@@ -24,7 +31,9 @@ describe.each(DATABASE_VIEWS)("job status transitions ($label)", ({ withCamelCas
     {
       slug: "test/echo",
       handler: async (input, context) => {
-        const row = await sql<{ status: string }>`select status from jobs where id = ${context.job.id}`.execute(db.withoutPlugins());
+        const row = await sql<{ status: string }>`select status from jobs where id = ${context.job.id}`.execute(
+          db.withoutPlugins(),
+        );
         calls.push({ slug: "test/echo", input, job: context.job, statusInDb: row.rows[0]?.status ?? "missing" });
         return { echoed: input };
       },
@@ -63,7 +72,14 @@ describe.each(DATABASE_VIEWS)("job status transitions ($label)", ({ withCamelCas
 
   it("pending -> processing: the claim raises attempts before the handler runs", async () => {
     const job = await queue.enqueue(db, "test/echo", { n: 1 }, { organizationId: org });
-    expect(job).toMatchObject({ status: "pending", attempts: 0, maxAttempts: 1, queue: "default", organizationId: org, taskSlug: "test/echo" });
+    expect(job).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      maxAttempts: 1,
+      queue: "default",
+      organizationId: org,
+      taskSlug: "test/echo",
+    });
 
     await queue.runPendingJobs({ db: db });
     expect(calls).toHaveLength(1);
@@ -78,7 +94,13 @@ describe.each(DATABASE_VIEWS)("job status transitions ($label)", ({ withCamelCas
     expect(result).toEqual({ processed: 1, succeeded: 1, failed: 0, retried: 0 });
 
     const stored = await readJob(job.id);
-    expect(stored).toMatchObject({ status: "succeeded", output: { echoed: { n: 2 } }, attempts: 1, error: null, locked_by: null });
+    expect(stored).toMatchObject({
+      status: "succeeded",
+      output: { echoed: { n: 2 } },
+      attempts: 1,
+      error: null,
+      locked_by: null,
+    });
     expect(stored.completed_at).toBeInstanceOf(Date);
   });
 
@@ -159,7 +181,8 @@ describe.each(DATABASE_VIEWS)("job status transitions ($label)", ({ withCamelCas
 
   it("lists an organization's failed jobs, newest failure first, with the total", async () => {
     failuresLeft = 10;
-    for (let n = 0; n < 3; n += 1) await queue.enqueue(db, "test/flaky", { n }, { organizationId: org, maxAttempts: 1 });
+    for (let n = 0; n < 3; n += 1)
+      await queue.enqueue(db, "test/flaky", { n }, { organizationId: org, maxAttempts: 1 });
     await queue.enqueue(db, "test/flaky", {}, { organizationId: "org_2", maxAttempts: 1 });
     await queue.runPendingJobs({ db: db });
 
@@ -184,7 +207,12 @@ describe.each(DATABASE_VIEWS)("job status transitions ($label)", ({ withCamelCas
     const typed: TaskDefinition<{ n: number }, number, { base: number }, Kysely<TestTables>> = {
       slug: "test/typed",
       handler: async (input, context) => {
-        const rows = await context.db.withoutPlugins().selectFrom("jobs").select("id").where("id", "=", context.job.id).execute();
+        const rows = await context.db
+          .withoutPlugins()
+          .selectFrom("jobs")
+          .select("id")
+          .where("id", "=", context.job.id)
+          .execute();
         return context.services.base + input.n + rows.length;
       },
     };

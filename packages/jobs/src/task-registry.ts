@@ -10,7 +10,8 @@ export function createTaskRegistry<TServices, TDb>(
 ): TaskRegistry<TServices, TDb> {
   const registry = new Map<string, TaskDefinition<unknown, unknown, TServices, TDb>>();
   for (const task of tasks) {
-    if (typeof task.slug !== "string" || task.slug.trim() === "") throw new JobsError("INVALID_TASK", "A task needs a non-blank slug");
+    if (typeof task.slug !== "string" || task.slug.trim() === "")
+      throw new JobsError("INVALID_TASK", "A task needs a non-blank slug");
     if (registry.has(task.slug)) throw new JobsError("INVALID_TASK", `Task ${task.slug} is defined twice`);
     const attempts = task.retries?.attempts;
     if (attempts !== undefined && (!Number.isInteger(attempts) || attempts < 1)) {
@@ -18,7 +19,10 @@ export function createTaskRegistry<TServices, TDb>(
     }
     const delay = task.retries?.backoff?.delay;
     if (delay !== undefined && (!Number.isFinite(delay) || delay < 0)) {
-      throw new JobsError("INVALID_TASK", `Task ${task.slug}: retries.backoff.delay must be a number of milliseconds >= 0`);
+      throw new JobsError(
+        "INVALID_TASK",
+        `Task ${task.slug}: retries.backoff.delay must be a number of milliseconds >= 0`,
+      );
     }
     registry.set(task.slug, task);
   }

@@ -11,7 +11,11 @@ describe("the SMTP mailer (a real smtp-server on loopback)", () => {
 
   it("delivers a message as the configured sender, authenticated with the URL's user and password", async () => {
     const mailer = createSmtpMailer({ url: smtp.url, from: "Shop <shop@example.com>" });
-    await mailer.send({ to: "ann@example.com", subject: "Reset your password", text: "Follow https://shop.example/reset-password?token=abc=def" });
+    await mailer.send({
+      to: "ann@example.com",
+      subject: "Reset your password",
+      text: "Follow https://shop.example/reset-password?token=abc=def",
+    });
     const mail = await smtp.nextMail();
     expect(mail).toMatchObject({ from: "shop@example.com", to: ["ann@example.com"], user: "store" });
     expect(mail.raw).toMatch(/^Subject: Reset your password$/m);
@@ -21,9 +25,14 @@ describe("the SMTP mailer (a real smtp-server on loopback)", () => {
   it("sends attachments (an invoice's PDF) with their name and type", async () => {
     const mailer = createSmtpMailer({ url: smtp.url, from: "shop@example.com" });
     const pdf = Buffer.from("%PDF-1.7 the invoice");
-    await mailer.send({ to: "bob@example.com", subject: "Invoice INV-1", text: "Attached", attachments: [{ filename: "INV-1.pdf", contentType: "application/pdf", content: pdf }] });
+    await mailer.send({
+      to: "bob@example.com",
+      subject: "Invoice INV-1",
+      text: "Attached",
+      attachments: [{ filename: "INV-1.pdf", contentType: "application/pdf", content: pdf }],
+    });
     const mail = await smtp.nextMail();
-    expect(mail.raw).toContain('filename=INV-1.pdf');
+    expect(mail.raw).toContain("filename=INV-1.pdf");
     expect(mail.raw).toMatch(/Content-Type: application\/pdf/);
     expect(mail.raw).toContain(pdf.toString("base64"));
   });
@@ -31,7 +40,9 @@ describe("the SMTP mailer (a real smtp-server on loopback)", () => {
   it("rejects the send when the server refuses the credentials", async () => {
     const wrong = smtp.url.replace(":mail-secret@", ":guessed@");
     const before = smtp.received.length;
-    await expect(createSmtpMailer({ url: wrong, from: "shop@example.com" }).send({ to: "c@example.com", subject: "x", text: "x" })).rejects.toThrow();
+    await expect(
+      createSmtpMailer({ url: wrong, from: "shop@example.com" }).send({ to: "c@example.com", subject: "x", text: "x" }),
+    ).rejects.toThrow();
     expect(smtp.received.length).toBe(before);
   });
 });
@@ -39,7 +50,9 @@ describe("the SMTP mailer (a real smtp-server on loopback)", () => {
 describe("smtpMailerFromEnv", () => {
   it("answers null without SMTP_URL, and needs MAIL_FROM with it", () => {
     expect(smtpMailerFromEnv({})).toBeNull();
-    expect(() => smtpMailerFromEnv({ SMTP_URL: "smtp://u:p@127.0.0.1:2525" })).toThrow("MAIL_FROM must be set with SMTP_URL");
+    expect(() => smtpMailerFromEnv({ SMTP_URL: "smtp://u:p@127.0.0.1:2525" })).toThrow(
+      "MAIL_FROM must be set with SMTP_URL",
+    );
     expect(smtpMailerFromEnv({ SMTP_URL: "smtp://u:p@127.0.0.1:2525", MAIL_FROM: "shop@example.com" })).not.toBeNull();
   });
 

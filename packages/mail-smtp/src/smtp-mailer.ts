@@ -29,7 +29,11 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
         to,
         subject,
         text,
-        attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, content: Buffer.from(content) })),
+        attachments: attachments.map(({ filename, contentType, content }) => ({
+          filename,
+          contentType,
+          content: Buffer.from(content),
+        })),
       });
     },
   };
@@ -43,7 +47,8 @@ export function smtpMailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer 
   const url = env.SMTP_URL;
   if (!url) return null;
   const from = env.MAIL_FROM;
-  if (!from) throw new Error("MAIL_FROM must be set with SMTP_URL: the sender of the store's mails (Shop <shop@example.com>)");
+  if (!from)
+    throw new Error("MAIL_FROM must be set with SMTP_URL: the sender of the store's mails (Shop <shop@example.com>)");
   return createSmtpMailer({ url, from });
 }
 
@@ -55,7 +60,8 @@ function parseSmtpUrl(value: string): URL {
   } catch {
     throw new Error("SMTP_URL is not a URL: expected smtp://user:password@host:port or smtps://...");
   }
-  if (url.protocol !== "smtp:" && url.protocol !== "smtps:") throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${url.protocol}//`);
+  if (url.protocol !== "smtp:" && url.protocol !== "smtps:")
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${url.protocol}//`);
   if (!url.hostname) throw new Error("SMTP_URL names no host: expected smtp://user:password@host:port");
   return url;
 }

@@ -27,14 +27,18 @@ const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: 
 export function createContentMcpServer(source: ContentSource): McpServer {
   const server = new McpServer(
     { name: "studio-content", version: API_VERSION },
-    { instructions: "Read get_pricing before quoting any price and get_company_profile before describing the business model." },
+    {
+      instructions:
+        "Read get_pricing before quoting any price and get_company_profile before describing the business model.",
+    },
   );
 
   server.registerTool(
     "get_company_profile",
     {
       title: "Company profile",
-      description: "The studio's company profile (same as GET /api/company). Read it before describing the business model.",
+      description:
+        "The studio's company profile (same as GET /api/company). Read it before describing the business model.",
       outputSchema: CompanyProfileSchema,
       annotations: { title: "Company profile", ...READ_ONLY },
     },
@@ -88,7 +92,15 @@ export function createContentMcpServer(source: ContentSource): McpServer {
       } catch (error) {
         if (!(error instanceof ContentProblem)) throw error;
         // An unknown slug is the caller's to fix: a tool error the model can read, not a protocol failure.
-        return { isError: true, content: [{ type: "text", text: `${error.message} ${error.resolution.replace("GET /api/articles", "list_articles")}` }] };
+        return {
+          isError: true,
+          content: [
+            {
+              type: "text",
+              text: `${error.message} ${error.resolution.replace("GET /api/articles", "list_articles")}`,
+            },
+          ],
+        };
       }
     },
   );
@@ -111,7 +123,9 @@ export function createContentMcpServer(source: ContentSource): McpServer {
   return server;
 }
 
-function structured<T extends Record<string, unknown>>(value: T): { content: { type: "text"; text: string }[]; structuredContent: Record<string, unknown> } {
+function structured<T extends Record<string, unknown>>(
+  value: T,
+): { content: { type: "text"; text: string }[]; structuredContent: Record<string, unknown> } {
   // The text block carries the same JSON for clients that ignore structured content.
   return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value };
 }

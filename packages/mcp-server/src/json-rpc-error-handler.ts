@@ -5,7 +5,10 @@ const PARSE_ERROR = -32700;
 const SERVER_ERROR = -32000;
 const INTERNAL_ERROR = -32603;
 
-const BODY_PARSE_ERRORS: ReadonlySet<string> = new Set(["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JSON_BODY"]);
+const BODY_PARSE_ERRORS: ReadonlySet<string> = new Set([
+  "FST_ERR_CTP_INVALID_JSON_BODY",
+  "FST_ERR_CTP_EMPTY_JSON_BODY",
+]);
 
 /**
  * The MCP endpoint's error handler: whatever fails before the MCP transport sees the request (Fastify
@@ -16,15 +19,15 @@ const BODY_PARSE_ERRORS: ReadonlySet<string> = new Set(["FST_ERR_CTP_INVALID_JSO
  * both -32000; a fault 500 with -32603 (internal error), logged.
  */
 export function jsonRpcErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-  const [code, message] =
-    BODY_PARSE_ERRORS.has(error.code)
-      ? [PARSE_ERROR, "Parse error: Invalid JSON"]
-      : error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
-        ? [SERVER_ERROR, "Unsupported Media Type: Content-Type must be application/json"]
-        : status < 500
-          ? [SERVER_ERROR, error.message]
-          : [INTERNAL_ERROR, "Internal error"];
+  const status =
+    typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  const [code, message] = BODY_PARSE_ERRORS.has(error.code)
+    ? [PARSE_ERROR, "Parse error: Invalid JSON"]
+    : error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+      ? [SERVER_ERROR, "Unsupported Media Type: Content-Type must be application/json"]
+      : status < 500
+        ? [SERVER_ERROR, error.message]
+        : [INTERNAL_ERROR, "Internal error"];
   if (status >= 500) request.log.error({ err: error }, "MCP request failed");
   return reply
     .code(status)

@@ -71,12 +71,23 @@ async function rest(path: string): Promise<unknown> {
 describe("POST /mcp with the official MCP client", () => {
   it("lists the five read-only tools with input and output schemas", async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["get_article", "get_company_profile", "get_pricing", "list_articles", "search_articles"]);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "get_article",
+      "get_company_profile",
+      "get_pricing",
+      "list_articles",
+      "search_articles",
+    ]);
     for (const tool of tools) {
       expect(tool.description?.length).toBeGreaterThan(20);
       expect(tool.inputSchema.type).toBe("object");
       expect(tool.outputSchema?.type).toBe("object");
-      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+      expect(tool.annotations).toMatchObject({
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      });
     }
     const search = tools.find((t) => t.name === "search_articles");
     expect(search?.inputSchema.required).toEqual(["q"]);
@@ -95,7 +106,9 @@ describe("POST /mcp with the official MCP client", () => {
 
   it("list_articles pages and filters like GET /api/articles", async () => {
     const result = await client.callTool({ name: "list_articles", arguments: { tag: "AI", limit: 2, offset: 1 } });
-    expect(ArticleListSchema.parse(result.structuredContent)).toEqual(await rest("/api/articles?tag=AI&limit=2&offset=1"));
+    expect(ArticleListSchema.parse(result.structuredContent)).toEqual(
+      await rest("/api/articles?tag=AI&limit=2&offset=1"),
+    );
     const all = await client.callTool({ name: "list_articles", arguments: {} });
     expect(all.structuredContent).toMatchObject({ total: 7, limit: 50, offset: 0 });
   });
@@ -142,7 +155,11 @@ describe("/mcp over plain HTTP", () => {
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("POST");
     expect(response.headers.get("content-type")).toMatch(/^application\/problem\+json/);
-    expect(await response.json()).toMatchObject({ code: "method_not_allowed", status: 405, type: `${BASE_URL}/developers/#errors-method_not_allowed` });
+    expect(await response.json()).toMatchObject({
+      code: "method_not_allowed",
+      status: 405,
+      type: `${BASE_URL}/developers/#errors-method_not_allowed`,
+    });
   });
 
   it.each(["PUT", "PATCH", "DELETE"])("answers %s with 405 and Allow: POST, never cached", async (method) => {
@@ -165,7 +182,11 @@ describe("/mcp over plain HTTP", () => {
   it("is never cached and open to any origin", async () => {
     const response = await fetch(url, {
       method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream", origin: "https://agent.example" },
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        origin: "https://agent.example",
+      },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
     });
     expect(response.status).toBe(200);
@@ -176,7 +197,10 @@ describe("/mcp over plain HTTP", () => {
   });
 
   it("answers a CORS preflight", async () => {
-    const response = await fetch(url, { method: "OPTIONS", headers: { origin: "https://agent.example", "access-control-request-method": "POST" } });
+    const response = await fetch(url, {
+      method: "OPTIONS",
+      headers: { origin: "https://agent.example", "access-control-request-method": "POST" },
+    });
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-methods")).toContain("POST");
   });

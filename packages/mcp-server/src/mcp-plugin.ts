@@ -26,7 +26,10 @@ export const mcpPlugin: FastifyPluginAsync<McpPluginOptions> = async (app, { sou
   app.setErrorHandler(jsonRpcErrorHandler);
   app.post(path, async (request, reply) => {
     const server = createContentMcpServer(source);
-    const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new NodeStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     reply.raw.on("close", () => {
       void transport.close();
       void server.close();
@@ -63,7 +66,10 @@ export const mcpPlugin: FastifyPluginAsync<McpPluginOptions> = async (app, { sou
       .header("allow", "POST, OPTIONS")
       .header("access-control-allow-origin", "*")
       .header("access-control-allow-methods", "POST, OPTIONS")
-      .header("access-control-allow-headers", request.headers["access-control-request-headers"] ?? "content-type, accept, mcp-protocol-version")
+      .header(
+        "access-control-allow-headers",
+        request.headers["access-control-request-headers"] ?? "content-type, accept, mcp-protocol-version",
+      )
       .header("access-control-max-age", "86400")
       .header("cache-control", "no-store")
       .send(),

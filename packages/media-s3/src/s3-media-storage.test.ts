@@ -9,12 +9,19 @@ const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a
 function multipartUpload(file: Buffer, filename: string) {
   const boundary = "----uc-s3-test";
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const { "content-type": _json, ...headers } = jsonHeaders(testAdminActor);
-  return { method: "POST" as const, url: "/api/media/upload", headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` }, payload };
+  return {
+    method: "POST" as const,
+    url: "/api/media/upload",
+    headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+    payload,
+  };
 }
 
 describe("media on S3-compatible storage (s3rver on loopback)", () => {
@@ -23,7 +30,13 @@ describe("media on S3-compatible storage (s3rver on loopback)", () => {
   let storage: ReturnType<typeof s3MediaStorage>;
   beforeAll(async () => {
     s3 = await startS3TestServer();
-    storage = s3MediaStorage({ bucket: s3.bucket, endpoint: s3.endpoint, credentials: s3.credentials, forcePathStyle: true, keyPrefix: "store/" });
+    storage = s3MediaStorage({
+      bucket: s3.bucket,
+      endpoint: s3.endpoint,
+      credentials: s3.credentials,
+      forcePathStyle: true,
+      keyPrefix: "store/",
+    });
     t = await createTestApp({ config: { media: { storage, signedUrlTtlSeconds: 60 } } });
   });
   afterAll(async () => {
@@ -44,7 +57,10 @@ describe("media on S3-compatible storage (s3rver on loopback)", () => {
     const key = `store/default/${asset.id}.png`;
     expect(await objectExists(key)).toBe(true);
 
-    const signed = await t.app.inject({ url: `/api/media/${asset.id}?signed=true`, headers: jsonHeaders(testAdminActor) });
+    const signed = await t.app.inject({
+      url: `/api/media/${asset.id}?signed=true`,
+      headers: jsonHeaders(testAdminActor),
+    });
     expect(signed.statusCode).toBe(302);
     const url = new URL(signed.headers.location as string);
     // The bucket's own presigned link, not the API's file route: any process (or a CDN) can serve it.
@@ -63,10 +79,16 @@ describe("media on S3-compatible storage (s3rver on loopback)", () => {
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload).toEqual(PNG);
 
-    const deleted = await t.app.inject({ method: "DELETE", url: `/api/media/${asset.id}`, headers: jsonHeaders(testAdminActor) });
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: `/api/media/${asset.id}`,
+      headers: jsonHeaders(testAdminActor),
+    });
     expect(deleted.statusCode).toBeLessThan(300);
     await expect.poll(() => objectExists(key)).toBe(false);
-    expect((await t.app.inject({ url: `/api/media/${asset.id}`, headers: jsonHeaders(testAdminActor) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/media/${asset.id}`, headers: jsonHeaders(testAdminActor) })).statusCode,
+    ).toBe(404);
   });
 
   it("refuses a file whose bytes are not an accepted type and writes nothing to the bucket", async () => {
@@ -86,6 +108,8 @@ describe("media on S3-compatible storage (s3rver on loopback)", () => {
   it("is configured from the environment only when S3_BUCKET is set", () => {
     expect(s3MediaStorageFromEnv({})).toBeNull();
     expect(() => s3MediaStorageFromEnv({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "id" })).toThrow(/set together/);
-    expect(s3MediaStorageFromEnv({ S3_BUCKET: "b", S3_ENDPOINT: "http://127.0.0.1:9", S3_FORCE_PATH_STYLE: "true" })).not.toBeNull();
+    expect(
+      s3MediaStorageFromEnv({ S3_BUCKET: "b", S3_ENDPOINT: "http://127.0.0.1:9", S3_FORCE_PATH_STYLE: "true" }),
+    ).not.toBeNull();
   });
 });

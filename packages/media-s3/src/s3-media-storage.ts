@@ -1,4 +1,11 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, type S3ClientConfig } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { MediaStorage } from "@unified-commerce/plugin-sdk";
 
@@ -31,7 +38,15 @@ export function s3MediaStorage(options: S3MediaStorageOptions): MediaStorage & {
   return {
     client,
     async put(key, data, contentType) {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: prefix + key, Body: data, ContentType: contentType, ContentLength: data.length }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: prefix + key,
+          Body: data,
+          ContentType: contentType,
+          ContentLength: data.length,
+        }),
+      );
     },
     async read(key) {
       try {
@@ -48,7 +63,11 @@ export function s3MediaStorage(options: S3MediaStorageOptions): MediaStorage & {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: prefix + key }));
     },
     signedUrl: (key, { expiresInSeconds, contentType }) =>
-      getSignedUrl(client, new GetObjectCommand({ Bucket: bucket, Key: prefix + key, ResponseContentType: contentType }), { expiresIn: expiresInSeconds }),
+      getSignedUrl(
+        client,
+        new GetObjectCommand({ Bucket: bucket, Key: prefix + key, ResponseContentType: contentType }),
+        { expiresIn: expiresInSeconds },
+      ),
   };
 }
 
@@ -71,12 +90,15 @@ function clientConfig(options: S3MediaStorageOptions): S3ClientConfig {
  * `S3_FORCE_PATH_STYLE` and `S3_KEY_PREFIX`; null when `S3_BUCKET` is unset (the server keeps its
  * default local-disk storage then).
  */
-export function s3MediaStorageFromEnv(env: NodeJS.ProcessEnv = process.env): (MediaStorage & { client: S3Client }) | null {
+export function s3MediaStorageFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+): (MediaStorage & { client: S3Client }) | null {
   const bucket = env.S3_BUCKET;
   if (!bucket) return null;
   const accessKeyId = env.S3_ACCESS_KEY_ID;
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
-  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together");
   return s3MediaStorage({
     bucket,
     ...(env.S3_REGION ? { region: env.S3_REGION } : {}),

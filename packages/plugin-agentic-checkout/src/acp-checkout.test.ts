@@ -2,7 +2,21 @@ import { createHmac, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor } from "@unified-commerce/plugin-sdk/testing";
 import { ACP_PERMISSION } from "./acp-declarations.js";
-import { acpClient, acpStore, acpTraces, ADDRESS, call, createWarehouse, PAYMENT, restCart, restCheckout, stockedProduct, stockOf, WEBHOOK_SECRET, type AcpStore } from "./acp-test-helpers.js";
+import {
+  acpClient,
+  acpStore,
+  acpTraces,
+  ADDRESS,
+  call,
+  createWarehouse,
+  PAYMENT,
+  restCart,
+  restCheckout,
+  stockedProduct,
+  stockOf,
+  WEBHOOK_SECRET,
+  type AcpStore,
+} from "./acp-test-helpers.js";
 import { verifyOrderEventSignature } from "./order-webhook.js";
 
 type Total = { type: string; amount: number };
@@ -22,39 +36,80 @@ describe("Agentic Checkout: a purchase by an agent platform", () => {
   afterAll(() => store.close());
 
   it("walks create → update (fulfillment option) → complete, with server prices, shipping charged and the stock taken", async () => {
-    const created = await acp.create({ line_items: [{ id: shirt, quantity: 2, unit_amount: 1 }], currency: "eur", fulfillment_details: { name: "Ada", address: ADDRESS }, capabilities: {} });
+    const created = await acp.create({
+      line_items: [{ id: shirt, quantity: 2, unit_amount: 1 }],
+      currency: "eur",
+      fulfillment_details: { name: "Ada", address: ADDRESS },
+      capabilities: {},
+    });
     expect(created.status).toBe(201);
     expect(created.headers["request-id"]).toMatch(/^req_/);
     expect(created.headers["idempotency-key"]).toBeTruthy();
     const session = created.body;
-    expect(session).toMatchObject({ id: expect.stringMatching(/^cs_[0-9a-f]{32}$/), status: "not_ready_for_payment", currency: "eur", protocol: { version: "2026-04-17" } });
+    expect(session).toMatchObject({
+      id: expect.stringMatching(/^cs_[0-9a-f]{32}$/),
+      status: "not_ready_for_payment",
+      currency: "eur",
+      protocol: { version: "2026-04-17" },
+    });
     // The agent's unit_amount is ignored: the server's price is 2500.
-    expect(session.line_items).toEqual([expect.objectContaining({ quantity: 2, unit_amount: 2500, product_id: shirt, item: expect.objectContaining({ id: shirt }) })]);
-    expect(session.messages).toEqual([expect.objectContaining({ type: "error", code: "missing", param: "$.selected_fulfillment_options" })]);
+    expect(session.line_items).toEqual([
+      expect.objectContaining({
+        quantity: 2,
+        unit_amount: 2500,
+        product_id: shirt,
+        item: expect.objectContaining({ id: shirt }),
+      }),
+    ]);
+    expect(session.messages).toEqual([
+      expect.objectContaining({ type: "error", code: "missing", param: "$.selected_fulfillment_options" }),
+    ]);
     expect(session.fulfillment_options.map((option: { id: string }) => option.id)).toEqual(["standard", "express"]);
     expect(amountOf(session.totals, "total")).toBe(5000);
     for (const total of session.totals as Total[]) expect(Number.isInteger(total.amount)).toBe(true);
 
-    const updated = await acp.update(session.id, { selected_fulfillment_options: [{ type: "shipping", option_id: "standard", item_ids: [session.line_items[0].id] }] });
+    const updated = await acp.update(session.id, {
+      selected_fulfillment_options: [{ type: "shipping", option_id: "standard", item_ids: [session.line_items[0].id] }],
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ status: "ready_for_payment", messages: [], selected_fulfillment_options: [{ type: "shipping", option_id: "standard" }] });
+    expect(updated.body).toMatchObject({
+      status: "ready_for_payment",
+      messages: [],
+      selected_fulfillment_options: [{ type: "shipping", option_id: "standard" }],
+    });
     expect(amountOf(updated.body.totals, "fulfillment")).toBe(500);
     expect(amountOf(updated.body.totals, "total")).toBe(5500);
 
-    const completed = await acp.complete(session.id, { buyer: { first_name: "Ada", email: "ada@example.com" }, payment_data: PAYMENT });
+    const completed = await acp.complete(session.id, {
+      buyer: { first_name: "Ada", email: "ada@example.com" },
+      payment_data: PAYMENT,
+    });
     expect(completed.status).toBe(200);
-    expect(completed.body).toMatchObject({ id: session.id, status: "completed", order: { type: "order", checkout_session_id: session.id, status: "created" } });
+    expect(completed.body).toMatchObject({
+      id: session.id,
+      status: "completed",
+      order: { type: "order", checkout_session_id: session.id, status: "created" },
+    });
     expect(amountOf(completed.body.order.totals, "total")).toBe(5500);
     // The store's order charges what the agent was shown, shipping included.
     const order = (await call(store.t, "GET", `/api/orders/${completed.body.order.id}`)).body.data;
-    expect(order).toMatchObject({ total: 5500, shippingTotal: 500, subtotal: 5000, shippingAddress: { country: "DE", postalCode: "10115" } });
+    expect(order).toMatchObject({
+      total: 5500,
+      shippingTotal: 500,
+      subtotal: 5000,
+      shippingAddress: { country: "DE", postalCode: "10115" },
+    });
     expect(await stockOf(store.t, shirt)).toMatchObject({ onHand: 8 });
     expect((await acp.get(session.id)).body).toMatchObject({ status: "completed", order: { id: order.id } });
   });
 
   it("replays create and complete with the same key, and refuses the same key with other parameters", async () => {
     const key = randomUUID();
-    const body = { line_items: [{ id: shirt, quantity: 1 }], currency: "EUR", fulfillment_details: { address: ADDRESS } };
+    const body = {
+      line_items: [{ id: shirt, quantity: 1 }],
+      currency: "EUR",
+      fulfillment_details: { address: ADDRESS },
+    };
     const first = await acp.create(body, { idempotencyKey: key });
     const before = await acpTraces(store.t);
     const replay = await acp.create(body, { idempotencyKey: key });
@@ -63,7 +118,11 @@ describe("Agentic Checkout: a purchase by an agent platform", () => {
     expect(replay.body).toEqual(first.body);
     const changed = await acp.create({ ...body, line_items: [{ id: shirt, quantity: 3 }] }, { idempotencyKey: key });
     expect(changed.status).toBe(422);
-    expect(changed.body).toEqual({ type: "invalid_request", code: "idempotency_conflict", message: expect.any(String) });
+    expect(changed.body).toEqual({
+      type: "invalid_request",
+      code: "idempotency_conflict",
+      message: expect.any(String),
+    });
     expect(await acpTraces(store.t)).toEqual(before);
 
     const id = first.body.id as string;
@@ -76,7 +135,11 @@ describe("Agentic Checkout: a purchase by an agent platform", () => {
     expect(again.status).toBe(200);
     expect(again.headers["idempotent-replayed"]).toBe("true");
     expect(again.body.order.id).toBe(done.body.order.id);
-    const otherPayment = await acp.complete(id, { payment_data: { ...PAYMENT, handler_id: "card" } }, { idempotencyKey: completeKey });
+    const otherPayment = await acp.complete(
+      id,
+      { payment_data: { ...PAYMENT, handler_id: "card" } },
+      { idempotencyKey: completeKey },
+    );
     expect(otherPayment.status).toBe(422);
     expect(otherPayment.body.code).toBe("idempotency_conflict");
     // A new key is a new request: the session is completed, nothing is placed twice.
@@ -105,7 +168,9 @@ describe("Agentic Checkout: a purchase by an agent platform", () => {
 
   it("answers a checkout refused for stock with an out_of_stock message, writing nothing", async () => {
     const last = await stockedProduct(store.t, { slug: "agent-last-unit", warehouseId, price: 900, onHand: 1 });
-    const session = (await acp.create({ line_items: [{ id: last, quantity: 1 }], fulfillment_details: { address: ADDRESS } })).body;
+    const session = (
+      await acp.create({ line_items: [{ id: last, quantity: 1 }], fulfillment_details: { address: ADDRESS } })
+    ).body;
     await acp.update(session.id, { fulfillment_option_id: "standard" });
     // Someone else buys the last unit through the REST API meanwhile.
     expect((await restCheckout(store.t, await restCart(store.t, last))).status).toBe(201);
@@ -113,7 +178,9 @@ describe("Agentic Checkout: a purchase by an agent platform", () => {
     const answer = await acp.complete(session.id, { payment_data: PAYMENT });
     expect(answer.status).toBe(200);
     expect(answer.body.status).toBe("not_ready_for_payment");
-    expect(answer.body.messages).toContainEqual(expect.objectContaining({ type: "error", code: "out_of_stock", param: "$.line_items[0]" }));
+    expect(answer.body.messages).toContainEqual(
+      expect.objectContaining({ type: "error", code: "out_of_stock", param: "$.line_items[0]" }),
+    );
     expect(answer.body.order).toBeUndefined();
     const after = await acpTraces(store.t);
     expect({ ...after, keys: before.keys }).toEqual(before);
@@ -122,7 +189,12 @@ describe("Agentic Checkout: a purchase by an agent platform", () => {
   it("answers an unknown payment handler with a payment_declined message", async () => {
     const session = (await acp.create({ line_items: [{ id: shirt }], fulfillment_details: { address: ADDRESS } })).body;
     await acp.update(session.id, { fulfillment_option_id: "standard" });
-    const answer = await acp.complete(session.id, { payment_data: { handler_id: "bitcoin", instrument: { type: "wallet", credential: { type: "token", token: "x" } } } });
+    const answer = await acp.complete(session.id, {
+      payment_data: {
+        handler_id: "bitcoin",
+        instrument: { type: "wallet", credential: { type: "token", token: "x" } },
+      },
+    });
     expect(answer.body.status).toBe("ready_for_payment");
     expect(answer.body.messages).toContainEqual(expect.objectContaining({ type: "error", code: "payment_declined" }));
     expect((await acp.get(session.id)).body.status).toBe("ready_for_payment");
@@ -143,15 +215,43 @@ describe("Agentic Checkout: a purchase by an agent platform", () => {
     const created = store.deliveries.find((delivery) => JSON.parse(delivery.body).data.id === orderId);
     expect(created).toBeDefined();
     const event = JSON.parse(created!.body);
-    expect(event).toMatchObject({ type: "order_create", data: { type: "order", id: orderId, checkout_session_id: session.id, status: "created", permalink_url: expect.any(String) } });
+    expect(event).toMatchObject({
+      type: "order_create",
+      data: {
+        type: "order",
+        id: orderId,
+        checkout_session_id: session.id,
+        status: "created",
+        permalink_url: expect.any(String),
+      },
+    });
     // The receiver's check, written from the webhook spec: t=<unix>,v1=hex(HMAC-SHA256(secret, t + "." + body)).
-    const [, timestamp, signature] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(created!.headers["merchant-signature"] ?? "") ?? [];
+    const [, timestamp, signature] =
+      /^t=(\d+),v1=([0-9a-f]{64})$/.exec(created!.headers["merchant-signature"] ?? "") ?? [];
     expect(signature).toBe(createHmac("sha256", WEBHOOK_SECRET).update(`${timestamp}.${created!.body}`).digest("hex"));
-    expect(verifyOrderEventSignature({ secret: WEBHOOK_SECRET, header: created!.headers["merchant-signature"], body: created!.body })).toBe(true);
-    expect(verifyOrderEventSignature({ secret: "another secret", header: created!.headers["merchant-signature"], body: created!.body })).toBe(false);
+    expect(
+      verifyOrderEventSignature({
+        secret: WEBHOOK_SECRET,
+        header: created!.headers["merchant-signature"],
+        body: created!.body,
+      }),
+    ).toBe(true);
+    expect(
+      verifyOrderEventSignature({
+        secret: "another secret",
+        header: created!.headers["merchant-signature"],
+        body: created!.body,
+      }),
+    ).toBe(false);
 
-    expect((await call(store.t, "PATCH", `/api/orders/${orderId}/status`, { body: { status: "cancelled" } })).status).toBe(200);
-    for (let round = 0; round < 20 && !store.deliveries.some((delivery) => JSON.parse(delivery.body).type === "order_update"); round += 1) {
+    expect(
+      (await call(store.t, "PATCH", `/api/orders/${orderId}/status`, { body: { status: "cancelled" } })).status,
+    ).toBe(200);
+    for (
+      let round = 0;
+      round < 20 && !store.deliveries.some((delivery) => JSON.parse(delivery.body).type === "order_update");
+      round += 1
+    ) {
       await store.t.kernel.services.jobs.run({ queue: "default", limit: 20 });
     }
     const update = store.deliveries.find((delivery) => JSON.parse(delivery.body).type === "order_update");
@@ -177,23 +277,52 @@ describe("Agentic Checkout: refusals change nothing", () => {
 
   it("refuses a missing or unknown API-Version and a missing Idempotency-Key in the spec's error shape", async () => {
     const before = await acpTraces(store.t);
-    const noVersion = await acp.send("POST", "/checkout_sessions", { line_items: [{ id: shirt }] }, { headers: { "api-version": "" } });
+    const noVersion = await acp.send(
+      "POST",
+      "/checkout_sessions",
+      { line_items: [{ id: shirt }] },
+      { headers: { "api-version": "" } },
+    );
     expect(noVersion.status).toBe(400);
-    expect(noVersion.body).toEqual({ type: "invalid_request", code: "unsupported_api_version", message: expect.any(String) });
-    const oldVersion = await acp.send("GET", `/checkout_sessions/${sessionId}`, undefined, { headers: { "api-version": "2025-01-01" } });
+    expect(noVersion.body).toEqual({
+      type: "invalid_request",
+      code: "unsupported_api_version",
+      message: expect.any(String),
+    });
+    const oldVersion = await acp.send("GET", `/checkout_sessions/${sessionId}`, undefined, {
+      headers: { "api-version": "2025-01-01" },
+    });
     expect(oldVersion.status).toBe(400);
     const noKey = await store.t.app.inject({
       method: "POST",
       url: "/api/acp/checkout_sessions",
-      headers: { authorization: `Bearer ${key}`, "api-version": "2026-04-17", "content-type": "application/json", "request-id": "req_1" },
+      headers: {
+        authorization: `Bearer ${key}`,
+        "api-version": "2026-04-17",
+        "content-type": "application/json",
+        "request-id": "req_1",
+      },
       payload: JSON.stringify({ line_items: [{ id: shirt }] }),
     });
     expect(noKey.statusCode).toBe(400);
-    expect(noKey.json()).toEqual({ type: "invalid_request", code: "idempotency_key_required", message: "Idempotency-Key header is required" });
+    expect(noKey.json()).toEqual({
+      type: "invalid_request",
+      code: "idempotency_key_required",
+      message: "Idempotency-Key header is required",
+    });
     expect(noKey.headers["request-id"]).toBe("req_1");
     // The refusal was not stored: the same key with a supported version runs.
     const keyOnce = randomUUID();
-    expect((await acp.send("POST", "/checkout_sessions", { line_items: [{ id: shirt }] }, { idempotencyKey: keyOnce, headers: { "api-version": "1999-01-01" } })).status).toBe(400);
+    expect(
+      (
+        await acp.send(
+          "POST",
+          "/checkout_sessions",
+          { line_items: [{ id: shirt }] },
+          { idempotencyKey: keyOnce, headers: { "api-version": "1999-01-01" } },
+        )
+      ).status,
+    ).toBe(400);
     expect(await acpTraces(store.t)).toEqual(before);
     expect((await acp.create({ line_items: [{ id: shirt }] }, { idempotencyKey: keyOnce })).status).toBe(201);
   });
@@ -203,7 +332,13 @@ describe("Agentic Checkout: refusals change nothing", () => {
     const unknown = await acp.create({ line_items: [{ id: randomUUID() }] });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ type: "invalid_request", code: "invalid", param: "$.line_items[0].id" });
-    for (const body of [{}, { line_items: [] }, { line_items: [{ id: shirt, quantity: -1 }] }, { line_items: [{ id: "'; drop table carts; --" }] }, { line_items: [{ id: shirt }], extra: 1 }]) {
+    for (const body of [
+      {},
+      { line_items: [] },
+      { line_items: [{ id: shirt, quantity: -1 }] },
+      { line_items: [{ id: "'; drop table carts; --" }] },
+      { line_items: [{ id: shirt }], extra: 1 },
+    ]) {
       const answer = await acp.create(body);
       expect(answer.status).toBe(422);
       expect(answer.body).toMatchObject({ type: "invalid_request", code: "invalid", message: expect.any(String) });
@@ -218,14 +353,32 @@ describe("Agentic Checkout: refusals change nothing", () => {
   });
 
   it("refuses callers without credentials (401) or without the agent scope (403)", async () => {
-    const anonymous = await store.t.app.inject({ method: "GET", url: `/api/acp/checkout_sessions/${sessionId}`, headers: { "api-version": "2026-04-17" } });
+    const anonymous = await store.t.app.inject({
+      method: "GET",
+      url: `/api/acp/checkout_sessions/${sessionId}`,
+      headers: { "api-version": "2026-04-17" },
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ type: "invalid_request", code: "unauthorized" });
-    const storefront = createTestActor({ id: "storefront", type: "apiKey", permissions: ["cart:create", "orders:create"] });
-    const refused = await call(store.t, "GET", `/api/acp/checkout_sessions/${sessionId}`, { actor: storefront, headers: { "api-version": "2026-04-17" } });
+    const storefront = createTestActor({
+      id: "storefront",
+      type: "apiKey",
+      permissions: ["cart:create", "orders:create"],
+    });
+    const refused = await call(store.t, "GET", `/api/acp/checkout_sessions/${sessionId}`, {
+      actor: storefront,
+      headers: { "api-version": "2026-04-17" },
+    });
     expect(refused.status).toBe(403);
     const agent = createTestActor({ id: "agent", type: "apiKey", permissions: [ACP_PERMISSION] });
-    expect((await call(store.t, "GET", `/api/acp/checkout_sessions/${sessionId}`, { actor: agent, headers: { "api-version": "2026-04-17" } })).status).toBe(200);
+    expect(
+      (
+        await call(store.t, "GET", `/api/acp/checkout_sessions/${sessionId}`, {
+          actor: agent,
+          headers: { "api-version": "2026-04-17" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("answers 404 for another organization's session, on every route", async () => {

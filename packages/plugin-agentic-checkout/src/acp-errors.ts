@@ -2,11 +2,17 @@ import { AppError, defineErrors, type ErrorAnswerFormat, type ErrorCodesOf } fro
 
 /** The plugin's error codes; on the wire each becomes the spec's flat error (see {@link acpErrorAnswer}). */
 export const acpErrorCodes = defineErrors({
-  ACP_API_VERSION_UNSUPPORTED: { status: 400, message: "The API-Version header is missing or names a version this server does not support" },
+  ACP_API_VERSION_UNSUPPORTED: {
+    status: 400,
+    message: "The API-Version header is missing or names a version this server does not support",
+  },
   ACP_IDEMPOTENCY_KEY_REQUIRED: { status: 400, message: "Idempotency-Key header is required" },
   ACP_IDEMPOTENCY_KEY_INVALID: { status: 400, message: "Idempotency-Key must be 1 to 255 printable ASCII characters" },
   ACP_SESSION_NOT_CANCELABLE: { status: 405, message: "The checkout session is already completed or canceled" },
-  ACP_SESSION_CLOSED: { status: 409, message: "The checkout session is completed or canceled and takes no more changes" },
+  ACP_SESSION_CLOSED: {
+    status: 409,
+    message: "The checkout session is completed or canceled and takes no more changes",
+  },
   ACP_INVALID_FIELD: { status: 400, message: "A field of the request cannot be used" },
 });
 
@@ -48,8 +54,13 @@ export function jsonPathOf(path: string): string | undefined {
  * request holds none.
  */
 export const acpErrorAnswer: ErrorAnswerFormat = (error, request) => {
-  const isInFlight = error.status === 409 && error.code === "CONFLICT" && request.headers["idempotency-key"] !== undefined && request.idempotencyClaim === null;
-  const type: AcpErrorType = error.status === 503 ? "service_unavailable" : error.status >= 500 ? "processing_error" : "invalid_request";
+  const isInFlight =
+    error.status === 409 &&
+    error.code === "CONFLICT" &&
+    request.headers["idempotency-key"] !== undefined &&
+    request.idempotencyClaim === null;
+  const type: AcpErrorType =
+    error.status === 503 ? "service_unavailable" : error.status >= 500 ? "processing_error" : "invalid_request";
   const issue = error.issues?.[0];
   const param = issue ? jsonPathOf(issue.path) : undefined;
   const message = issue ? `${issue.path}: ${issue.message}` : error.message;

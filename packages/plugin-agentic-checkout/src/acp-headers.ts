@@ -10,10 +10,14 @@ const first = (value: string | string[] | undefined): string | undefined => (Arr
 
 /** The headers every Agentic Checkout route documents. */
 export const ACP_HEADERS: Record<string, DocumentedHeader> = {
-  "api-version": { description: [
+  "api-version": {
+    description: [
       `The Agentic Checkout API version the agent speaks: ${SUPPORTED_API_VERSIONS.join(", ")} (400`,
       "unsupported_api_version otherwise).",
-    ].join(" "), isRequired: true, maxLength: 10 },
+    ].join(" "),
+    isRequired: true,
+    maxLength: 10,
+  },
   "request-id": { description: "Correlation id, echoed as `Request-Id` on the answer.", maxLength: 200 },
 };
 
@@ -49,5 +53,6 @@ export const acpPrecondition: RoutePrecondition = (request, reply) => {
   }
   if (request.method !== "POST") return;
   if (key === undefined) throw new AppError("ACP_IDEMPOTENCY_KEY_REQUIRED");
-  if (!isKeyValid || typeof request.headers["idempotency-key"] !== "string") throw new AppError("ACP_IDEMPOTENCY_KEY_INVALID");
+  if (!isKeyValid || typeof request.headers["idempotency-key"] !== "string")
+    throw new AppError("ACP_IDEMPOTENCY_KEY_INVALID");
 };

@@ -28,6 +28,7 @@ export interface AgenticCheckoutOptions {
 export function routePrefixOf(prefix: string | undefined): string {
   const value = (prefix ?? "/acp").replace(/\/$/, "");
   const relative = value === "/api" ? "/" : value.startsWith("/api/") ? value.slice(4) : value;
-  if (!/^\/[A-Za-z0-9/_-]*$/.test(relative)) throw new Error(`agenticCheckout: prefix "${prefix}" must be a path such as /acp`);
+  if (!/^\/[A-Za-z0-9/_-]*$/.test(relative))
+    throw new Error(`agenticCheckout: prefix "${prefix}" must be a path such as /acp`);
   return relative;
 }

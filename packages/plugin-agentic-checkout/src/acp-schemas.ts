@@ -9,7 +9,9 @@ import { z } from "zod";
 const text = (max: number) => z.string().min(1).max(max);
 
 /** An item reference: a catalog entity id, or `<entityId>:<variantId>` for a variant. */
-export const itemIdSchema = z.string().regex(/^[0-9a-f-]{36}(:[0-9a-f-]{36})?$/i, "a catalog entity id, or <entityId>:<variantId>");
+export const itemIdSchema = z
+  .string()
+  .regex(/^[0-9a-f-]{36}(:[0-9a-f-]{36})?$/i, "a catalog entity id, or <entityId>:<variantId>");
 
 /** What the agent asks for. `quantity` (the spec's examples send it) defaults to 1. */
 export const itemSchema = z.strictObject({
@@ -64,7 +66,10 @@ export const createSessionBody = z
     line_items: z.array(itemSchema).min(1).max(100).optional(),
     /** The field's name before 2026-01-30. */
     items: z.array(itemSchema).min(1).max(100).optional(),
-    currency: z.string().regex(/^[A-Za-z]{3}$/, "an ISO 4217 code").optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, "an ISO 4217 code")
+      .optional(),
     buyer: buyerSchema.optional(),
     fulfillment_details: fulfillmentDetailsSchema.optional(),
     capabilities: capabilitiesSchema.optional(),
@@ -74,7 +79,10 @@ export const createSessionBody = z
     metadata: z.record(z.string().max(100), z.unknown()).optional(),
     affiliate_attribution: z.record(z.string().max(100), z.unknown()).optional(),
   })
-  .refine((body) => body.line_items !== undefined || body.items !== undefined, { message: "line_items is required", path: ["line_items"] });
+  .refine((body) => body.line_items !== undefined || body.items !== undefined, {
+    message: "line_items is required",
+    path: ["line_items"],
+  });
 
 export type CreateSessionBody = z.output<typeof createSessionBody>;
 
@@ -102,21 +110,33 @@ export const paymentDataSchema = z
     provider: text(100).optional(),
     billing_address: addressSchema.optional(),
   })
-  .refine((payment) => payment.handler_id !== undefined || payment.provider !== undefined, { message: "handler_id is required", path: ["handler_id"] });
+  .refine((payment) => payment.handler_id !== undefined || payment.provider !== undefined, {
+    message: "handler_id is required",
+    path: ["handler_id"],
+  });
 
 export const completeSessionBody = z.strictObject({
   payment_data: paymentDataSchema,
   buyer: buyerSchema.optional(),
   affiliate_attribution: z.record(z.string().max(100), z.unknown()).optional(),
   risk_signals: z.record(z.string().max(100), z.unknown()).optional(),
-  marketing_consents: z.array(z.record(z.string().max(100), z.unknown())).max(10).optional(),
+  marketing_consents: z
+    .array(z.record(z.string().max(100), z.unknown()))
+    .max(10)
+    .optional(),
 });
 
 export type CompleteSessionBody = z.output<typeof completeSessionBody>;
 
 export const cancelSessionBody = z
   .strictObject({
-    intent_trace: z.strictObject({ reason_code: text(100), trace_summary: z.string().max(500).optional(), metadata: z.record(z.string().max(100), z.unknown()).optional() }).optional(),
+    intent_trace: z
+      .strictObject({
+        reason_code: text(100),
+        trace_summary: z.string().max(500).optional(),
+        metadata: z.record(z.string().max(100), z.unknown()).optional(),
+      })
+      .optional(),
   })
   .optional();
 
@@ -126,7 +146,17 @@ export const sessionIdParams = z.object({ id: z.string().regex(/^cs_[0-9a-f]{32}
 // Answers.
 
 export const totalSchema = z.object({
-  type: z.enum(["items_base_amount", "items_discount", "subtotal", "discount", "fulfillment", "tax", "fee", "total", "amount_refunded"]),
+  type: z.enum([
+    "items_base_amount",
+    "items_discount",
+    "subtotal",
+    "discount",
+    "fulfillment",
+    "tax",
+    "fee",
+    "total",
+    "amount_refunded",
+  ]),
   display_text: z.string(),
   amount: z.number().int(),
 });
@@ -204,7 +234,14 @@ export const checkoutSessionSchema = z.object({
   discounts: z
     .object({
       codes: z.array(z.string()),
-      applied: z.array(z.object({ id: z.string(), code: z.string(), coupon: z.object({ id: z.string(), name: z.string() }), amount: z.number().int() })),
+      applied: z.array(
+        z.object({
+          id: z.string(),
+          code: z.string(),
+          coupon: z.object({ id: z.string(), name: z.string() }),
+          amount: z.number().int(),
+        }),
+      ),
       rejected: z.array(z.object({ code: z.string(), reason: z.string(), message: z.string().optional() })),
     })
     .optional(),

@@ -1,6 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { createPluginTestAppWithAuth, createTestActor, jsonHeaders, testAdminActor, type AuthPluginTestApp } from "@unified-commerce/plugin-sdk/testing";
+import {
+  createPluginTestAppWithAuth,
+  createTestActor,
+  jsonHeaders,
+  testAdminActor,
+  type AuthPluginTestApp,
+} from "@unified-commerce/plugin-sdk/testing";
 import type { Actor } from "@unified-commerce/plugin-sdk";
 import { agenticCheckout } from "./agentic-checkout-plugin.js";
 import type { AgenticCheckoutOptions } from "./acp-options.js";
@@ -14,7 +20,12 @@ export interface Answer {
 }
 
 /** A JSON call as `actor` (or with `headers` alone when `actor` is null). */
-export async function call(t: AuthPluginTestApp, method: "GET" | "POST" | "PATCH", url: string, options: { actor?: Actor | null; headers?: Record<string, string>; body?: unknown } = {}): Promise<Answer> {
+export async function call(
+  t: AuthPluginTestApp,
+  method: "GET" | "POST" | "PATCH",
+  url: string,
+  options: { actor?: Actor | null; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Answer> {
   const actor = options.actor === undefined ? testAdminActor : options.actor;
   const response = await t.app.inject({
     method,
@@ -22,7 +33,11 @@ export async function call(t: AuthPluginTestApp, method: "GET" | "POST" | "PATCH
     headers: { ...(actor ? jsonHeaders(actor) : { "content-type": "application/json" }), ...options.headers },
     ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
   });
-  return { status: response.statusCode, headers: response.headers, body: response.body ? (response.json() as Record<string, unknown>) : {} };
+  return {
+    status: response.statusCode,
+    headers: response.headers,
+    body: response.body ? (response.json() as Record<string, unknown>) : {},
+  };
 }
 
 /** One webhook delivery as the platform received it. */
@@ -43,14 +58,25 @@ export interface AcpStore {
   close(): Promise<void>;
 }
 
-export async function acpStore(options: AgenticCheckoutOptions = {}, config: NonNullable<Parameters<typeof createPluginTestAppWithAuth>[1]["config"]> = {}): Promise<AcpStore> {
+export async function acpStore(
+  options: AgenticCheckoutOptions = {},
+  config: NonNullable<Parameters<typeof createPluginTestAppWithAuth>[1]["config"]> = {},
+): Promise<AcpStore> {
   const deliveries: Delivery[] = [];
   const webhook = { failing: 0 };
   const t = await createPluginTestAppWithAuth(
     agenticCheckout({
       flatRates: [
         { id: "standard", title: "Standard", carrier: "DHL", amounts: { EUR: 500 }, minDays: 2, maxDays: 5 },
-        { id: "express", title: "Express", carrier: "UPS", amounts: { EUR: 1500 }, minDays: 1, maxDays: 1, countries: ["DE"] },
+        {
+          id: "express",
+          title: "Express",
+          carrier: "UPS",
+          amounts: { EUR: 1500 },
+          minDays: 1,
+          maxDays: 1,
+          countries: ["DE"],
+        },
       ],
       webhook: {
         url: "https://platform.test/agentic_checkout/webhooks/order_events",
@@ -77,9 +103,18 @@ export async function acpStore(options: AgenticCheckoutOptions = {}, config: Non
     deliveries,
     webhook,
     async agentKey(organizationId = "default") {
-      const admin = createTestActor({ id: `admin-${organizationId}`, type: "apiKey", permissions: ["*:*"], organizationId });
-      const minted = await call(t, "POST", "/api/auth/api-keys", { actor: admin, body: { scope: "agent", name: "agent platform" } });
-      if (minted.status !== 201) throw new Error(`agent key not minted: ${minted.status} ${JSON.stringify(minted.body)}`);
+      const admin = createTestActor({
+        id: `admin-${organizationId}`,
+        type: "apiKey",
+        permissions: ["*:*"],
+        organizationId,
+      });
+      const minted = await call(t, "POST", "/api/auth/api-keys", {
+        actor: admin,
+        body: { scope: "agent", name: "agent platform" },
+      });
+      if (minted.status !== 201)
+        throw new Error(`agent key not minted: ${minted.status} ${JSON.stringify(minted.body)}`);
       return minted.body.data.key as string;
     },
     close: () => t.close(),
@@ -92,34 +127,61 @@ export async function createWarehouse(t: AuthPluginTestApp, code = "main"): Prom
 }
 
 /** A published product with a EUR price and `onHand` units in `warehouseId`; answers its id. */
-export async function stockedProduct(t: AuthPluginTestApp, input: { slug: string; warehouseId: string; price: number; onHand: number }): Promise<string> {
-  const entity = await call(t, "POST", "/api/catalog/entities", { body: { type: "product", status: "active", slug: input.slug, attributes: { en: { title: input.slug } } } });
+export async function stockedProduct(
+  t: AuthPluginTestApp,
+  input: { slug: string; warehouseId: string; price: number; onHand: number },
+): Promise<string> {
+  const entity = await call(t, "POST", "/api/catalog/entities", {
+    body: { type: "product", status: "active", slug: input.slug, attributes: { en: { title: input.slug } } },
+  });
   if (entity.status !== 201) throw new Error(`entity not created: ${JSON.stringify(entity.body)}`);
   const entityId = entity.body.data.id as string;
   await call(t, "POST", "/api/pricing/prices", { body: { entityId, currency: "EUR", amount: input.price } });
-  if (input.onHand > 0) await call(t, "POST", "/api/inventory/adjust", { body: { entityId, warehouseId: input.warehouseId, type: "restock", quantity: input.onHand } });
+  if (input.onHand > 0)
+    await call(t, "POST", "/api/inventory/adjust", {
+      body: { entityId, warehouseId: input.warehouseId, type: "restock", quantity: input.onHand },
+    });
   return entityId;
 }
 
 /** A guest shopper's storefront key (carts and checkout over the REST API). */
-export const storefront: Actor = createTestActor({ id: "storefront", type: "apiKey", permissions: ["cart:create", "cart:read", "cart:update", "orders:create", "catalog:read"] });
+export const storefront: Actor = createTestActor({
+  id: "storefront",
+  type: "apiKey",
+  permissions: ["cart:create", "cart:read", "cart:update", "orders:create", "catalog:read"],
+});
 
 /** A guest cart of the REST API holding `quantity` of `entityId`; answers its id and token. */
-export async function restCart(t: AuthPluginTestApp, entityId: string, quantity = 1): Promise<{ id: string; token: string }> {
+export async function restCart(
+  t: AuthPluginTestApp,
+  entityId: string,
+  quantity = 1,
+): Promise<{ id: string; token: string }> {
   const cart = await call(t, "POST", "/api/carts", { actor: storefront, body: { currency: "EUR" } });
   const token = cart.body.data.cartToken as string;
-  await call(t, "POST", `/api/carts/${cart.body.data.id}/items`, { actor: storefront, headers: { "x-cart-token": token }, body: { entityId, quantity } });
+  await call(t, "POST", `/api/carts/${cart.body.data.id}/items`, {
+    actor: storefront,
+    headers: { "x-cart-token": token },
+    body: { entityId, quantity },
+  });
   return { id: cart.body.data.id as string, token };
 }
 
 /** Checks a REST cart out as a guest (manual payment). */
 export function restCheckout(t: AuthPluginTestApp, cart: { id: string; token: string }): Promise<Answer> {
-  return call(t, "POST", "/api/checkout", { actor: storefront, headers: { "x-cart-token": cart.token }, body: { cartId: cart.id, paymentMethodId: "manual", currency: "EUR" } });
+  return call(t, "POST", "/api/checkout", {
+    actor: storefront,
+    headers: { "x-cart-token": cart.token },
+    body: { cartId: cart.id, paymentMethodId: "manual", currency: "EUR" },
+  });
 }
 
 /** The stock of an entity (admin read). */
 export async function stockOf(t: AuthPluginTestApp, entityId: string): Promise<{ onHand: number; available: number }> {
-  return (await call(t, "GET", `/api/inventory/check?entityIds=${entityId}`)).body.data[0] as { onHand: number; available: number };
+  return (await call(t, "GET", `/api/inventory/check?entityIds=${entityId}`)).body.data[0] as {
+    onHand: number;
+    available: number;
+  };
 }
 
 /** Rows an Agentic Checkout request may write, counted: a refused request must leave them as they were. */
@@ -141,7 +203,12 @@ export const API_VERSION = "2026-04-17";
  * an `Idempotency-Key` on every POST (fresh unless given), and a `Request-Id`.
  */
 export function acpClient(t: AuthPluginTestApp, key: string, prefix = "/api/acp") {
-  const send = (method: "GET" | "POST", path: string, body?: unknown, options: { idempotencyKey?: string; headers?: Record<string, string> } = {}) =>
+  const send = (
+    method: "GET" | "POST",
+    path: string,
+    body?: unknown,
+    options: { idempotencyKey?: string; headers?: Record<string, string> } = {},
+  ) =>
     call(t, method, `${prefix}${path}`, {
       actor: null,
       headers: {
@@ -156,30 +223,57 @@ export function acpClient(t: AuthPluginTestApp, key: string, prefix = "/api/acp"
   return {
     send,
     create: (body: unknown, options?: { idempotencyKey?: string }) => send("POST", "/checkout_sessions", body, options),
-    update: (id: string, body: unknown, options?: { idempotencyKey?: string }) => send("POST", `/checkout_sessions/${id}`, body, options),
+    update: (id: string, body: unknown, options?: { idempotencyKey?: string }) =>
+      send("POST", `/checkout_sessions/${id}`, body, options),
     get: (id: string) => send("GET", `/checkout_sessions/${id}`),
-    complete: (id: string, body: unknown, options?: { idempotencyKey?: string }) => send("POST", `/checkout_sessions/${id}/complete`, body, options),
-    cancel: (id: string, body: unknown = {}, options?: { idempotencyKey?: string }) => send("POST", `/checkout_sessions/${id}/cancel`, body, options),
+    complete: (id: string, body: unknown, options?: { idempotencyKey?: string }) =>
+      send("POST", `/checkout_sessions/${id}/complete`, body, options),
+    cancel: (id: string, body: unknown = {}, options?: { idempotencyKey?: string }) =>
+      send("POST", `/checkout_sessions/${id}/cancel`, body, options),
   };
 }
 
 /** A shipping address as the spec writes it. */
-export const ADDRESS = { name: "Ada Buyer", line_one: "1 Main Street", city: "Berlin", state: "BE", country: "DE", postal_code: "10115" };
+export const ADDRESS = {
+  name: "Ada Buyer",
+  line_one: "1 Main Street",
+  city: "Berlin",
+  state: "BE",
+  country: "DE",
+  postal_code: "10115",
+};
 
 /** Manual payment: the store's `manual` provider as the payment handler. */
-export const PAYMENT = { handler_id: "manual", instrument: { type: "card", credential: { type: "spt", token: "spt_test_123" } } };
+export const PAYMENT = {
+  handler_id: "manual",
+  instrument: { type: "card", credential: { type: "spt", token: "spt_test_123" } },
+};
 
 /** Uploads `data` as a media asset (`POST /api/media/upload`) and attaches it to `entityId` with role `download`: a digital item. */
-export async function makeDigital(t: AuthPluginTestApp, entityId: string, data: Buffer, filename: string): Promise<void> {
+export async function makeDigital(
+  t: AuthPluginTestApp,
+  entityId: string,
+  data: Buffer,
+  filename: string,
+): Promise<void> {
   const boundary = "----acp-test-boundary";
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const { "content-type": _json, ...headers } = jsonHeaders(testAdminActor);
-  const uploaded = await t.app.inject({ method: "POST", url: "/api/media/upload", headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` }, payload });
+  const uploaded = await t.app.inject({
+    method: "POST",
+    url: "/api/media/upload",
+    headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
   if (uploaded.statusCode !== 201) throw new Error(`upload failed: ${uploaded.body}`);
-  const attached = await call(t, "POST", "/api/media/attach", { body: { entityId, mediaAssetId: uploaded.json().data.id, role: "download" } });
+  const attached = await call(t, "POST", "/api/media/attach", {
+    body: { entityId, mediaAssetId: uploaded.json().data.id, role: "download" },
+  });
   if (attached.status !== 201) throw new Error(`attach failed: ${JSON.stringify(attached.body)}`);
 }

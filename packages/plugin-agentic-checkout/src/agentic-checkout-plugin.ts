@@ -1,5 +1,12 @@
 import type { Transaction } from "kysely";
-import { definePlugin, defineTask, type CoreTables, type DomainEvent, type Plugin, type Services } from "@unified-commerce/plugin-sdk";
+import {
+  definePlugin,
+  defineTask,
+  type CoreTables,
+  type DomainEvent,
+  type Plugin,
+  type Services,
+} from "@unified-commerce/plugin-sdk";
 import { ACP_PERMISSION, ORDER_EVENT_TASK } from "./acp-declarations.js";
 import { acpErrorCodes } from "./acp-errors.js";
 import { routePrefixOf, type AgenticCheckoutOptions } from "./acp-options.js";
@@ -30,26 +37,57 @@ export function agenticCheckout(options: AgenticCheckoutOptions = {}): Plugin {
   const shipping = options.shipping ?? flatRateShipping(options.flatRates ?? []);
   const orderUrl = options.orderUrl ?? ((order) => `https://example.invalid/orders/${order.number}`);
   const webhook = options.webhook ?? null;
-  const retries = { attempts: options.webhookAttempts ?? 8, backoff: { type: "exponential" as const, delay: options.webhookRetryDelayMs ?? 10_000 } };
+  const retries = {
+    attempts: options.webhookAttempts ?? 8,
+    backoff: { type: "exponential" as const, delay: options.webhookRetryDelayMs ?? 10_000 },
+  };
   /** Enqueues the event's delivery in the order's transaction when the order came from a session. */
-  const onOrderEvent = async (services: Services, event: DomainEvent, trx: Transaction<CoreTables>, order: { id: unknown; cartId?: unknown }, type: "order_create" | "order_update") => {
+  const onOrderEvent = async (
+    services: Services,
+    event: DomainEvent,
+    trx: Transaction<CoreTables>,
+    order: { id: unknown; cartId?: unknown },
+    type: "order_create" | "order_update",
+  ) => {
     if (typeof order.id !== "string") return;
     const cartId = typeof order.cartId === "string" ? order.cartId : undefined;
-    if (!(await services.agenticCheckout.sessionOfOrder(event.organizationId, { id: order.id, ...(cartId ? { cartId } : {}) }, { trx }))) return;
-    await services.jobs.enqueue(ORDER_EVENT_TASK, { orderId: order.id, type }, { organizationId: event.organizationId, trx });
+    if (
+      !(await services.agenticCheckout.sessionOfOrder(
+        event.organizationId,
+        { id: order.id, ...(cartId ? { cartId } : {}) },
+        { trx },
+      ))
+    )
+      return;
+    await services.jobs.enqueue(
+      ORDER_EVENT_TASK,
+      { orderId: order.id, type },
+      { organizationId: event.organizationId, trx },
+    );
   };
   return definePlugin({
     id: "agentic-checkout",
     version: AGENTIC_CHECKOUT_VERSION,
     dependencies: ["carts", "checkout", "orders", "payments", "inventory", "media", "settings", "jobs"],
-    permissions: [{ scope: ACP_PERMISSION, description: "Drive Agentic Checkout sessions (create, update, complete, cancel) as an agent platform" }],
+    permissions: [
+      {
+        scope: ACP_PERMISSION,
+        description: "Drive Agentic Checkout sessions (create, update, complete, cancel) as an agent platform",
+      },
+    ],
     apiKeyScopes: {
-      agent: { prefix: "uc_agent_", description: "For an AI agent platform: the Agentic Checkout API (checkout sessions)", permissions: { acp: ["checkout"] } },
+      agent: {
+        prefix: "uc_agent_",
+        description: "For an AI agent platform: the Agentic Checkout API (checkout sessions)",
+        permissions: { acp: ["checkout"] },
+      },
     },
     errors: acpErrorCodes,
     settings: shippingSettings,
     schema: { migrations: sessionMigrations },
-    services: ({ database, services, secrets }) => ({ agenticCheckout: createAgenticCheckoutService({ database, services, secrets, shipping, orderUrl, webhook }) }),
+    services: ({ database, services, secrets }) => ({
+      agenticCheckout: createAgenticCheckoutService({ database, services, secrets, shipping, orderUrl, webhook }),
+    }),
     // Each order event is a job written in the order's own transaction (never lost, never sent for a
     // rolled-back order) and delivered after commit; the job reads the order as it stands then.
     subscribers: webhook
@@ -58,21 +96,27 @@ export function agenticCheckout(options: AgenticCheckoutOptions = {}): Plugin {
             event: "orders.create",
             handler: (event, { trx, services }) => {
               const order = event.payload.order;
-              return typeof order === "object" && order !== null ? onOrderEvent(services, event, trx, order as { id: unknown; cartId?: unknown }, "order_create") : Promise.resolve();
+              return typeof order === "object" && order !== null
+                ? onOrderEvent(services, event, trx, order as { id: unknown; cartId?: unknown }, "order_create")
+                : Promise.resolve();
             },
           },
           // A status move, a shipment, a refund or its undo: the platform gets the whole order again.
-          ...(["orders.statusChange", "fulfillment.create", "orders.refund", "orders.refundUndo"] as const).map((name) => ({
-            event: name,
-            handler: (event: DomainEvent, { trx, services }: { trx: Transaction<CoreTables>; services: Services }) => onOrderEvent(services, event, trx, { id: event.payload.orderId }, "order_update"),
-          })),
+          ...(["orders.statusChange", "fulfillment.create", "orders.refund", "orders.refundUndo"] as const).map(
+            (name) => ({
+              event: name,
+              handler: (event: DomainEvent, { trx, services }: { trx: Transaction<CoreTables>; services: Services }) =>
+                onOrderEvent(services, event, trx, { id: event.payload.orderId }, "order_update"),
+            }),
+          ),
         ]
       : [],
     tasks: [
       defineTask({
         slug: ORDER_EVENT_TASK,
         retries,
-        handler: ({ orderId, type }, { services, job }) => services.agenticCheckout.deliverOrderEvent(job.organizationId, { orderId, type }),
+        handler: ({ orderId, type }, { services, job }) =>
+          services.agenticCheckout.deliverOrderEvent(job.organizationId, { orderId, type }),
       }),
     ],
     routes: (routeContext) => [

@@ -1,9 +1,29 @@
 export { agenticCheckout, AGENTIC_CHECKOUT_VERSION } from "./agentic-checkout-plugin.js";
 export type { AgenticCheckoutOptions } from "./acp-options.js";
-export { SUPPORTED_API_VERSIONS, PROTOCOL_VERSION, ACP_PERMISSION, ORDER_EVENT_TASK, SHIPPING_SETTINGS_GROUP } from "./acp-declarations.js";
+export {
+  SUPPORTED_API_VERSIONS,
+  PROTOCOL_VERSION,
+  ACP_PERMISSION,
+  ORDER_EVENT_TASK,
+  SHIPPING_SETTINGS_GROUP,
+} from "./acp-declarations.js";
 export { acpErrorCodes } from "./acp-errors.js";
-export { flatRateShipping, flatRateSchema, shippingSettings, type FlatRate, type ShippingRate, type ShippingRateProvider, type ShippingRateRequest } from "./shipping-rates.js";
-export { signOrderEvent, verifyOrderEventSignature, SIGNATURE_HEADER, type OrderWebhook, type FetchLike } from "./order-webhook.js";
+export {
+  flatRateShipping,
+  flatRateSchema,
+  shippingSettings,
+  type FlatRate,
+  type ShippingRate,
+  type ShippingRateProvider,
+  type ShippingRateRequest,
+} from "./shipping-rates.js";
+export {
+  signOrderEvent,
+  verifyOrderEventSignature,
+  SIGNATURE_HEADER,
+  type OrderWebhook,
+  type FetchLike,
+} from "./order-webhook.js";
 export {
   checkoutSessionSchema,
   createSessionBody,

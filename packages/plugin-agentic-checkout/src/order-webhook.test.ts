@@ -6,7 +6,18 @@ import { deliverOrderEvent, verifyOrderEventSignature } from "./order-webhook.js
 
 const SECRET = "whsec_order_events";
 // Only the fields the ACP order view reads.
-const order = { id: "order-1", number: "ORD-1", status: "pending", lines: [], shippingTotal: 0, subtotal: 0, discountTotal: 0, taxTotal: 0, total: 0, currency: "EUR" } as unknown as Order;
+const order = {
+  id: "order-1",
+  number: "ORD-1",
+  status: "pending",
+  lines: [],
+  shippingTotal: 0,
+  subtotal: 0,
+  discountTotal: 0,
+  taxTotal: 0,
+  total: 0,
+  currency: "EUR",
+} as unknown as Order;
 const orderUrl = (placed: Order) => `https://shop.example/orders/${placed.id}`;
 
 describe("the order webhook's transport", () => {
@@ -29,19 +40,37 @@ describe("the order webhook's transport", () => {
 
   it("posts through the kernel's outbound client: signed to an allowed receiver, refused on loopback in production", async () => {
     const local = createOutboundClient({ environment: "test" });
-    await expect(deliverOrderEvent({ orderUrl, outbound: local }, { url: `${url}/events`, secret: SECRET }, { type: "order_create", sessionId: "cs_1", order })).resolves.toEqual({ status: 200 });
+    await expect(
+      deliverOrderEvent(
+        { orderUrl, outbound: local },
+        { url: `${url}/events`, secret: SECRET },
+        { type: "order_create", sessionId: "cs_1", order },
+      ),
+    ).resolves.toEqual({ status: 200 });
     expect(received).toHaveLength(1);
-    expect(verifyOrderEventSignature({ secret: SECRET, header: received[0]?.signature, body: received[0]?.body ?? "" })).toBe(true);
+    expect(
+      verifyOrderEventSignature({ secret: SECRET, header: received[0]?.signature, body: received[0]?.body ?? "" }),
+    ).toBe(true);
 
     const production = createOutboundClient({ environment: "production" });
-    await expect(deliverOrderEvent({ orderUrl, outbound: production }, { url: `${url}/events`, secret: SECRET }, { type: "order_update", sessionId: "cs_1", order })).rejects.toThrow(
-      "Refused outbound target: 127.0.0.1 is a loopback address",
-    );
+    await expect(
+      deliverOrderEvent(
+        { orderUrl, outbound: production },
+        { url: `${url}/events`, secret: SECRET },
+        { type: "order_update", sessionId: "cs_1", order },
+      ),
+    ).rejects.toThrow("Refused outbound target: 127.0.0.1 is a loopback address");
     expect(received).toHaveLength(1);
   });
 
   it("fails on a redirect instead of following it", async () => {
     const local = createOutboundClient({ environment: "test" });
-    await expect(deliverOrderEvent({ orderUrl, outbound: local }, { url: `${url}/moved`, secret: SECRET }, { type: "order_create", sessionId: "cs_1", order })).rejects.toThrow("The order webhook answered 308");
+    await expect(
+      deliverOrderEvent(
+        { orderUrl, outbound: local },
+        { url: `${url}/moved`, secret: SECRET },
+        { type: "order_create", sessionId: "cs_1", order },
+      ),
+    ).rejects.toThrow("The order webhook answered 308");
   });
 });

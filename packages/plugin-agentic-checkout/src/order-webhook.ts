@@ -3,7 +3,10 @@ import type { Order, OutboundClient } from "@unified-commerce/plugin-sdk";
 import { acpOrderOf, type ViewContext } from "./session-view.js";
 
 /** A transport as the webhook needs it (the kernel's guarded client by default; tests pass their own). */
-export type FetchLike = (url: string, init: { method: "POST"; headers: Record<string, string>; body: string }) => Promise<{ status: number }>;
+export type FetchLike = (
+  url: string,
+  init: { method: "POST"; headers: Record<string, string>; body: string },
+) => Promise<{ status: number }>;
 
 /** The agent platform's order webhook. */
 export interface OrderWebhook {
@@ -31,7 +34,13 @@ export function signOrderEvent(secret: string, timestamp: number, body: string):
  * Checks a `Merchant-Signature` as the receiving platform does (for tests and for anyone verifying a
  * delivery): the format, the HMAC in constant time, and a timestamp within `toleranceSeconds` of now.
  */
-export function verifyOrderEventSignature(input: { secret: string; header: string | undefined; body: string; toleranceSeconds?: number; now?: Date }): boolean {
+export function verifyOrderEventSignature(input: {
+  secret: string;
+  header: string | undefined;
+  body: string;
+  toleranceSeconds?: number;
+  now?: Date;
+}): boolean {
   const match = /^t=(\d+),v1=([a-f0-9]{64})$/i.exec(input.header ?? "");
   if (!match) return false;
   const timestamp = Number(match[1]);

@@ -25,7 +25,9 @@ export const sessionMigrations: readonly NamedMigration[] = [
         updated_at timestamptz not null default now()
       )`.execute(db);
       // The order webhooks find the session of an order by its cart (the order is written before the session learns its id).
-      await sql`create unique index acp_checkout_sessions_cart on acp_checkout_sessions (organization_id, cart_id)`.execute(db);
+      await sql`create unique index acp_checkout_sessions_cart on acp_checkout_sessions (organization_id, cart_id)`.execute(
+        db,
+      );
     },
   },
 ];

@@ -12,11 +12,23 @@ import {
   type PlacedOrder,
   type ServiceContext,
 } from "@unified-commerce/plugin-sdk";
-import type { AcpMessage, CheckoutSession, CompleteSessionBody, CreateSessionBody, UpdateSessionBody } from "./acp-schemas.js";
+import type {
+  AcpMessage,
+  CheckoutSession,
+  CompleteSessionBody,
+  CreateSessionBody,
+  UpdateSessionBody,
+} from "./acp-schemas.js";
 import { sessionNotFound } from "./acp-errors.js";
 import { deliverOrderEvent, type OrderWebhook } from "./order-webhook.js";
 import type { AcpTables } from "./session-tables.js";
-import { completedSession, DIGITAL_OPTION_ID, priceSession, type SessionRow, type ViewContext } from "./session-view.js";
+import {
+  completedSession,
+  DIGITAL_OPTION_ID,
+  priceSession,
+  type SessionRow,
+  type ViewContext,
+} from "./session-view.js";
 
 type Db = Transaction<CoreTables> | DatabaseAccess["db"];
 type Item = NonNullable<CreateSessionBody["line_items"]>[number];
@@ -29,7 +41,8 @@ export interface AgenticCheckoutContext extends ViewContext {
 
 const sessionsOf = (db: Db, organizationId: string) => tenantScope(db.withTables<AcpTables>(), organizationId);
 
-const invalid = (param: string, message: string): AppError => new AppError("ACP_INVALID_FIELD", { message, issues: [{ path: `body.${param}`, message }] });
+const invalid = (param: string, message: string): AppError =>
+  new AppError("ACP_INVALID_FIELD", { message, issues: [{ path: `body.${param}`, message }] });
 
 /** `<entityId>` or `<entityId>:<variantId>` as the cart's line reference. */
 const refOf = (item: Item) => {
@@ -37,7 +50,10 @@ const refOf = (item: Item) => {
   return { entityId, variantId: variantId ?? null };
 };
 
-const sameRef = (a: { entityId: string; variantId: string | null }, b: { entityId: string; variantId: string | null }) => a.entityId === b.entityId && a.variantId === b.variantId;
+const sameRef = (
+  a: { entityId: string; variantId: string | null },
+  b: { entityId: string; variantId: string | null },
+) => a.entityId === b.entityId && a.variantId === b.variantId;
 
 /** Why a checkout was refused, as the message the agent shows (the session stays open). */
 function refusalMessage(error: AppError, session: CheckoutSession): AcpMessage {
@@ -52,7 +68,15 @@ function refusalMessage(error: AppError, session: CheckoutSession): AcpMessage {
         : details.reason?.startsWith("PROMOTION_")
           ? "coupon_invalid"
           : "invalid";
-  return { type: "error", code, severity: "high", resolution: code === "payment_declined" ? "requires_buyer_input" : "recoverable", ...(param ? { param } : {}), content_type: "plain", content: error.message };
+  return {
+    type: "error",
+    code,
+    severity: "high",
+    resolution: code === "payment_declined" ? "requires_buyer_input" : "recoverable",
+    ...(param ? { param } : {}),
+    content_type: "plain",
+    content: error.message,
+  };
 }
 
 /**
@@ -73,14 +97,25 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
   });
 
   const lockOpen = async (trx: Transaction<CoreTables>, organizationId: string, id: string): Promise<SessionRow> => {
-    const row = await sessionsOf(trx, organizationId).selectFrom("acpCheckoutSessions").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+    const row = await sessionsOf(trx, organizationId)
+      .selectFrom("acpCheckoutSessions")
+      .selectAll()
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw sessionNotFound();
-    if (row.state !== "open") throw new AppError("ACP_SESSION_CLOSED", { message: `The checkout session is ${row.state}` });
+    if (row.state !== "open")
+      throw new AppError("ACP_SESSION_CLOSED", { message: `The checkout session is ${row.state}` });
     return row;
   };
 
   /** Adds the agent's items to the cart (or sets them, replacing what is there); a bad item is a 400 naming it. */
-  const setItems = async (trx: Transaction<CoreTables>, row: SessionRow, items: readonly Item[], isReplacing: boolean) => {
+  const setItems = async (
+    trx: Transaction<CoreTables>,
+    row: SessionRow,
+    items: readonly Item[],
+    isReplacing: boolean,
+  ) => {
     const target = cartTarget(row, []);
     const current = isReplacing ? (await services.carts.get(target, { trx })).cart.items : [];
     for (const [index, item] of items.entries()) {
@@ -88,10 +123,12 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
       const quantity = item.quantity ?? 1;
       const existing = current.find((line) => sameRef(line, ref));
       try {
-        if (existing && existing.quantity !== quantity) await services.carts.updateItem(target, existing.id, { quantity }, { trx });
+        if (existing && existing.quantity !== quantity)
+          await services.carts.updateItem(target, existing.id, { quantity }, { trx });
         else if (!existing) await services.carts.addItem(target, { ...ref, quantity }, { trx });
       } catch (error) {
-        if (isAppError(error) && error.status === 422) throw invalid(`line_items.${index}.id`, error.issues?.[0]?.message ?? error.message);
+        if (isAppError(error) && error.status === 422)
+          throw invalid(`line_items.${index}.id`, error.issues?.[0]?.message ?? error.message);
         throw error;
       }
     }
@@ -101,12 +138,17 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
   };
 
   /** Checks the discount codes against the cart (an unknown code is a 400 naming it); answers them upper-cased as stored. */
-  const checkCodes = async (trx: Transaction<CoreTables>, row: SessionRow, codes: readonly string[]): Promise<string[]> => {
+  const checkCodes = async (
+    trx: Transaction<CoreTables>,
+    row: SessionRow,
+    codes: readonly string[],
+  ): Promise<string[]> => {
     for (const [index, code] of codes.entries()) {
       try {
         await services.carts.get(cartTarget(row, [code]), { trx });
       } catch (error) {
-        if (isAppError(error) && error.status === 422) throw invalid(`discounts.codes.${index}`, `Unknown discount code ${code}`);
+        if (isAppError(error) && error.status === 422)
+          throw invalid(`discounts.codes.${index}`, `Unknown discount code ${code}`);
         throw error;
       }
     }
@@ -115,7 +157,8 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
 
   const view = async (db: Db, row: SessionRow): Promise<CheckoutSession> => {
     const trxOption = "isTransaction" in db && db.isTransaction ? { trx: db as Transaction<CoreTables> } : {};
-    if (row.state === "completed" && row.orderId) return completedSession(context, row, await services.orders.get(row.organizationId, row.orderId, trxOption));
+    if (row.state === "completed" && row.orderId)
+      return completedSession(context, row, await services.orders.get(row.organizationId, row.orderId, trxOption));
     const { cart } = await services.carts.get(cartTarget(row), trxOption);
     return (await priceSession(context, row, cart, trxOption)).session;
   };
@@ -143,14 +186,23 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
         await setItems(trx, row, body.line_items ?? body.items ?? [], false);
         if (!body.discounts?.codes.length) return view(trx, row);
         const codes = await checkCodes(trx, row, body.discounts.codes);
-        const updated = await sessionsOf(trx, organizationId).updateTable("acpCheckoutSessions").set({ promotionCodes: JSON.stringify(codes) }).where("id", "=", row.id).returningAll().executeTakeFirstOrThrow();
+        const updated = await sessionsOf(trx, organizationId)
+          .updateTable("acpCheckoutSessions")
+          .set({ promotionCodes: JSON.stringify(codes) })
+          .where("id", "=", row.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
         return view(trx, updated);
       });
     },
 
     /** A session as it stands: an open one priced now, a completed one from its order. */
     async get(organizationId: string, id: string): Promise<CheckoutSession> {
-      const row = await sessionsOf(database.db, organizationId).selectFrom("acpCheckoutSessions").selectAll().where("id", "=", id).executeTakeFirst();
+      const row = await sessionsOf(database.db, organizationId)
+        .selectFrom("acpCheckoutSessions")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirst();
       if (!row) throw sessionNotFound();
       return view(database.db, row);
     },
@@ -165,7 +217,9 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
         const row = await lockOpen(trx, organizationId, id);
         const items = body.line_items ?? body.items;
         if (items) await setItems(trx, row, items, true);
-        const chosen = body.selected_fulfillment_options?.find((option) => option.type === "shipping")?.option_id ?? body.fulfillment_option_id;
+        const chosen =
+          body.selected_fulfillment_options?.find((option) => option.type === "shipping")?.option_id ??
+          body.fulfillment_option_id;
         const codes = body.discounts ? await checkCodes(trx, row, body.discounts.codes) : undefined;
         const updated = await sessionsOf(trx, organizationId)
           .updateTable("acpCheckoutSessions")
@@ -193,24 +247,52 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
      * A session not ready, a payment handler this store lacks, or a checkout refused (out of stock...)
      * answers the open session with an error message and changes nothing.
      */
-    async complete(input: { organizationId: string; actor: Actor; id: string; body: CompleteSessionBody }): Promise<{ session: CheckoutSession; isCompleted: boolean }> {
+    async complete(input: {
+      organizationId: string;
+      actor: Actor;
+      id: string;
+      body: CompleteSessionBody;
+    }): Promise<{ session: CheckoutSession; isCompleted: boolean }> {
       const { organizationId, actor, id, body } = input;
       const payment = body.payment_data;
       const handler = payment.handler_id ?? payment.provider ?? "";
       const token = payment.instrument?.credential.token ?? payment.token;
-      const paymentMethodId = services.payments.providerOf(handler) !== null && token && services.payments.providerOf(`${handler}:${token}`) !== null ? `${handler}:${token}` : handler;
+      const paymentMethodId =
+        services.payments.providerOf(handler) !== null &&
+        token &&
+        services.payments.providerOf(`${handler}:${token}`) !== null
+          ? `${handler}:${token}`
+          : handler;
       try {
         const { result } = await inTransactionWithHookErrors(database, undefined, async (trx) => {
           const row = await lockOpen(trx, organizationId, id);
           const current = body.buyer
-            ? await sessionsOf(trx, organizationId).updateTable("acpCheckoutSessions").set({ buyer: JSON.stringify(body.buyer), updatedAt: new Date() }).where("id", "=", id).returningAll().executeTakeFirstOrThrow()
+            ? await sessionsOf(trx, organizationId)
+                .updateTable("acpCheckoutSessions")
+                .set({ buyer: JSON.stringify(body.buyer), updatedAt: new Date() })
+                .where("id", "=", id)
+                .returningAll()
+                .executeTakeFirstOrThrow()
             : row;
           const { cart } = await services.carts.get(cartTarget(current), { trx });
           const priced = await priceSession(context, current, cart, { trx });
-          if (priced.session.status !== "ready_for_payment") return { row: current, session: priced.session, placed: null };
+          if (priced.session.status !== "ready_for_payment")
+            return { row: current, session: priced.session, placed: null };
           if (services.payments.providerOf(paymentMethodId) === null) {
-            const declined: AcpMessage = { type: "error", code: "payment_declined", severity: "high", resolution: "requires_buyer_input", param: "$.payment_data.handler_id", content_type: "plain", content: `This store does not take payments through ${handler}` };
-            return { row: current, session: { ...priced.session, messages: [...priced.session.messages, declined] }, placed: null };
+            const declined: AcpMessage = {
+              type: "error",
+              code: "payment_declined",
+              severity: "high",
+              resolution: "requires_buyer_input",
+              param: "$.payment_data.handler_id",
+              content_type: "plain",
+              content: `This store does not take payments through ${handler}`,
+            };
+            return {
+              row: current,
+              session: { ...priced.session, messages: [...priced.session.messages, declined] },
+              placed: null,
+            };
           }
           const address = current.fulfillmentDetails?.address;
           const { result: placed }: { result: PlacedOrder } = await services.checkout.checkout(
@@ -224,7 +306,15 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
                 currency: current.currency,
                 promotionCodes: priced.applicableCodes,
                 ...(priced.isPhysical && address
-                  ? { shippingAddress: { line1: address.line_one, city: address.city, state: address.state, postalCode: address.postal_code, country: address.country.toUpperCase() } }
+                  ? {
+                      shippingAddress: {
+                        line1: address.line_one,
+                        city: address.city,
+                        state: address.state,
+                        postalCode: address.postal_code,
+                        country: address.country.toUpperCase(),
+                      },
+                    }
                   : {}),
               },
               ...(priced.shippingRate ? { shipping: { amount: priced.shippingRate.amount } } : {}),
@@ -244,7 +334,14 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
       } catch (error) {
         if (!isAppError(error) || error.code !== "CHECKOUT_FAILED") throw error;
         const refused = await this.get(organizationId, id);
-        return { session: { ...refused, status: "not_ready_for_payment", messages: [...refused.messages, refusalMessage(error, refused)] }, isCompleted: false };
+        return {
+          session: {
+            ...refused,
+            status: "not_ready_for_payment",
+            messages: [...refused.messages, refusalMessage(error, refused)],
+          },
+          isCompleted: false,
+        };
       }
     },
 
@@ -252,28 +349,52 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
     async cancel(input: { organizationId: string; id: string }): Promise<CheckoutSession> {
       const { organizationId, id } = input;
       return inTransaction(database, undefined, async (trx) => {
-        const row = await sessionsOf(trx, organizationId).selectFrom("acpCheckoutSessions").selectAll().where("id", "=", id).forUpdate().executeTakeFirst();
+        const row = await sessionsOf(trx, organizationId)
+          .selectFrom("acpCheckoutSessions")
+          .selectAll()
+          .where("id", "=", id)
+          .forUpdate()
+          .executeTakeFirst();
         if (!row) throw sessionNotFound();
-        if (row.state !== "open") throw new AppError("ACP_SESSION_NOT_CANCELABLE", { message: `The checkout session is already ${row.state}` });
-        const canceled = await sessionsOf(trx, organizationId).updateTable("acpCheckoutSessions").set({ state: "canceled", updatedAt: new Date() }).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+        if (row.state !== "open")
+          throw new AppError("ACP_SESSION_NOT_CANCELABLE", { message: `The checkout session is already ${row.state}` });
+        const canceled = await sessionsOf(trx, organizationId)
+          .updateTable("acpCheckoutSessions")
+          .set({ state: "canceled", updatedAt: new Date() })
+          .where("id", "=", id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
         return view(trx, canceled);
       });
     },
 
     /** The session an order came from (by its cart), or undefined for an order placed elsewhere. */
-    async sessionOfOrder(organizationId: string, order: { id: string; cartId?: string }, options: { trx?: Transaction<CoreTables> } = {}): Promise<string | undefined> {
-      let query = sessionsOf(options.trx ?? database.db, organizationId).selectFrom("acpCheckoutSessions").select("id");
+    async sessionOfOrder(
+      organizationId: string,
+      order: { id: string; cartId?: string },
+      options: { trx?: Transaction<CoreTables> } = {},
+    ): Promise<string | undefined> {
+      let query = sessionsOf(options.trx ?? database.db, organizationId)
+        .selectFrom("acpCheckoutSessions")
+        .select("id");
       query = order.cartId ? query.where("cartId", "=", order.cartId) : query.where("orderId", "=", order.id);
       return (await query.executeTakeFirst())?.id;
     },
 
     /** Posts one order event to the agent platform (a job's work: a failure throws, and the queue retries). */
-    async deliverOrderEvent(organizationId: string, input: { orderId: string; type: "order_create" | "order_update" }): Promise<{ status: number } | null> {
+    async deliverOrderEvent(
+      organizationId: string,
+      input: { orderId: string; type: "order_create" | "order_update" },
+    ): Promise<{ status: number } | null> {
       if (!context.webhook) return null;
       const sessionId = await this.sessionOfOrder(organizationId, { id: input.orderId });
       if (!sessionId) return null;
       const order = await services.orders.get(organizationId, input.orderId);
-      return deliverOrderEvent({ orderUrl: context.orderUrl, outbound: services.outbound }, context.webhook, { type: input.type, sessionId, order });
+      return deliverOrderEvent({ orderUrl: context.orderUrl, outbound: services.outbound }, context.webhook, {
+        type: input.type,
+        sessionId,
+        order,
+      });
     },
   };
 }

@@ -32,7 +32,11 @@ export interface PricedSession {
   applicableCodes: string[];
 }
 
-const total = (type: AcpTotal["type"], display_text: string, amount: number): AcpTotal => ({ type, display_text, amount });
+const total = (type: AcpTotal["type"], display_text: string, amount: number): AcpTotal => ({
+  type,
+  display_text,
+  amount,
+});
 
 /** A line's totals, a cart line's or an order line's alike. */
 const lineTotals = (line: { subtotal: number; discount: number; tax: number; total: number }): AcpTotal[] => [
@@ -42,7 +46,12 @@ const lineTotals = (line: { subtotal: number; discount: number; tax: number; tot
   total("tax", "Tax", line.tax),
   total("total", "Total", line.total),
 ];
-const error = (code: string, content: string, param?: string, resolution: AcpMessage["resolution"] = "requires_buyer_input"): AcpMessage => ({
+const error = (
+  code: string,
+  content: string,
+  param?: string,
+  resolution: AcpMessage["resolution"] = "requires_buyer_input",
+): AcpMessage => ({
   type: "error",
   code,
   severity: "high",
@@ -53,7 +62,8 @@ const error = (code: string, content: string, param?: string, resolution: AcpMes
 });
 
 /** `<entityId>` or `<entityId>:<variantId>`: how an agent names what it buys. */
-export const itemRefOf = (line: { entityId: string; variantId: string | null }): string => (line.variantId ? `${line.entityId}:${line.variantId}` : line.entityId);
+export const itemRefOf = (line: { entityId: string; variantId: string | null }): string =>
+  line.variantId ? `${line.entityId}:${line.variantId}` : line.entityId;
 
 /** The ACP fields of a session row every view shares. */
 function baseOf(row: SessionRow) {
@@ -76,7 +86,12 @@ function baseOf(row: SessionRow) {
  * needs none); and the messages that keep it from `ready_for_payment` (a missing address, no option
  * selected, a line out of stock or no longer for sale).
  */
-export async function priceSession(context: ViewContext, row: SessionRow, cart: Cart, options: { trx?: Transaction<CoreTables> } = {}): Promise<PricedSession> {
+export async function priceSession(
+  context: ViewContext,
+  row: SessionRow,
+  cart: Cart,
+  options: { trx?: Transaction<CoreTables> } = {},
+): Promise<PricedSession> {
   const { services } = context;
   const organizationId = row.organizationId;
   const entityIds = [...new Set(cart.items.map((item) => item.entityId))];
@@ -85,30 +100,50 @@ export async function priceSession(context: ViewContext, row: SessionRow, cart: 
     entityIds.length === 0 ? [] : services.inventory.check(organizationId, entityIds, options),
   ]);
   const downloads = attachments.filter((attachment) => attachment.role === DOWNLOAD_ROLE);
-  const isDigital = (item: Cart["items"][number]) => downloads.some((attachment) => attachment.entityId === item.entityId && (attachment.variantId === null || attachment.variantId === item.variantId));
+  const isDigital = (item: Cart["items"][number]) =>
+    downloads.some(
+      (attachment) =>
+        attachment.entityId === item.entityId &&
+        (attachment.variantId === null || attachment.variantId === item.variantId),
+    );
   const availableOf = (item: Cart["items"][number]): number => {
     const entity = stock.find((candidate) => candidate.entityId === item.entityId);
     if (!entity) return 0;
     if (item.variantId === null) return entity.available;
-    return entity.levels.filter((level) => level.variantId === item.variantId).reduce((sum, level) => sum + level.available, 0);
+    return entity.levels
+      .filter((level) => level.variantId === item.variantId)
+      .reduce((sum, level) => sum + level.available, 0);
   };
 
   const messages: AcpMessage[] = [];
   const lineItems = cart.items.map((item, index) => {
     const available = Math.max(0, availableOf(item));
     const param = `$.line_items[${index}]`;
-    if (!item.isAvailable) messages.push(error("invalid", `${item.title ?? "This item"} is no longer for sale`, param, "recoverable"));
-    else if (available < item.quantity) messages.push(error("out_of_stock", `Only ${available} of ${item.title ?? "this item"} left`, param, "recoverable"));
+    if (!item.isAvailable)
+      messages.push(error("invalid", `${item.title ?? "This item"} is no longer for sale`, param, "recoverable"));
+    else if (available < item.quantity)
+      messages.push(
+        error("out_of_stock", `Only ${available} of ${item.title ?? "this item"} left`, param, "recoverable"),
+      );
     return {
       id: item.id,
-      item: { id: itemRefOf(item), ...(item.title ? { name: item.title } : {}), ...(item.unitPrice === null ? {} : { unit_amount: item.unitPrice }) },
+      item: {
+        id: itemRefOf(item),
+        ...(item.title ? { name: item.title } : {}),
+        ...(item.unitPrice === null ? {} : { unit_amount: item.unitPrice }),
+      },
       quantity: item.quantity,
       ...(item.title ? { name: item.title } : {}),
       ...(item.unitPrice === null ? {} : { unit_amount: item.unitPrice }),
       product_id: item.entityId,
       ...(item.variantId ? { variant_id: item.variantId } : {}),
       ...(item.sku ? { sku: item.sku } : {}),
-      availability_status: available <= 0 ? ("out_of_stock" as const) : available < item.quantity + 5 ? ("low_stock" as const) : ("in_stock" as const),
+      availability_status:
+        available <= 0
+          ? ("out_of_stock" as const)
+          : available < item.quantity + 5
+            ? ("low_stock" as const)
+            : ("in_stock" as const),
       available_quantity: available,
       totals: lineTotals(item),
     };
@@ -124,7 +159,14 @@ export async function priceSession(context: ViewContext, row: SessionRow, cart: 
           {
             organizationId,
             currency: cart.currency,
-            address: address ? { country: address.country.toUpperCase(), state: address.state, city: address.city, postalCode: address.postal_code } : null,
+            address: address
+              ? {
+                  country: address.country.toUpperCase(),
+                  state: address.state,
+                  city: address.city,
+                  postalCode: address.postal_code,
+                }
+              : null,
             lines: physical.map(({ entityId, variantId, quantity }) => ({ entityId, variantId, quantity })),
             subtotal: physical.reduce((sum, item) => sum + item.subtotal - item.discount, 0),
           },
@@ -139,22 +181,50 @@ export async function priceSession(context: ViewContext, row: SessionRow, cart: 
       ...(rate.carrier ? { carrier: rate.carrier } : {}),
       ...(rate.earliestDeliveryTime ? { earliest_delivery_time: rate.earliestDeliveryTime.toISOString() } : {}),
       ...(rate.latestDeliveryTime ? { latest_delivery_time: rate.latestDeliveryTime.toISOString() } : {}),
-      totals: [total("subtotal", "Shipping", rate.amount), total("tax", "Tax", 0), total("total", "Total", rate.amount)],
+      totals: [
+        total("subtotal", "Shipping", rate.amount),
+        total("tax", "Tax", 0),
+        total("total", "Total", rate.amount),
+      ],
     })),
-    ...(digital.length > 0 ? [{ type: "digital" as const, id: DIGITAL_OPTION_ID, title: "Digital delivery", totals: [total("total", "Total", 0)] }] : []),
+    ...(digital.length > 0
+      ? [
+          {
+            type: "digital" as const,
+            id: DIGITAL_OPTION_ID,
+            title: "Digital delivery",
+            totals: [total("total", "Total", 0)],
+          },
+        ]
+      : []),
   ];
   const selected: CheckoutSession["selected_fulfillment_options"] = [
-    ...(shippingRate ? [{ type: "shipping" as const, option_id: shippingRate.id, item_ids: physical.map((item) => item.id) }] : []),
-    ...(digital.length > 0 ? [{ type: "digital" as const, option_id: DIGITAL_OPTION_ID, item_ids: digital.map((item) => item.id) }] : []),
+    ...(shippingRate
+      ? [{ type: "shipping" as const, option_id: shippingRate.id, item_ids: physical.map((item) => item.id) }]
+      : []),
+    ...(digital.length > 0
+      ? [{ type: "digital" as const, option_id: DIGITAL_OPTION_ID, item_ids: digital.map((item) => item.id) }]
+      : []),
   ];
   if (cart.items.length === 0) messages.push(error("missing", "The session has no items", "$.line_items"));
-  if (physical.length > 0 && !address) messages.push(error("missing", "A shipping address is required", "$.fulfillment_details.address"));
-  else if (physical.length > 0 && rates.length === 0) messages.push(error("region_restricted", "No shipping option reaches this address", "$.fulfillment_details.address"));
-  else if (physical.length > 0 && !shippingRate) messages.push(error("missing", "Select a fulfillment option", "$.selected_fulfillment_options", "recoverable"));
+  if (physical.length > 0 && !address)
+    messages.push(error("missing", "A shipping address is required", "$.fulfillment_details.address"));
+  else if (physical.length > 0 && rates.length === 0)
+    messages.push(
+      error("region_restricted", "No shipping option reaches this address", "$.fulfillment_details.address"),
+    );
+  else if (physical.length > 0 && !shippingRate)
+    messages.push(error("missing", "Select a fulfillment option", "$.selected_fulfillment_options", "recoverable"));
 
   const applicable = cart.promotions.filter((promotion) => promotion.isApplicable);
   for (const promotion of cart.promotions.filter((candidate) => !candidate.isApplicable)) {
-    messages.push({ type: "warning", code: "discount_code_invalid", param: "$.discounts.codes", content_type: "plain", content: `${promotion.code} does not apply (${promotion.reason ?? "not applicable"})` });
+    messages.push({
+      type: "warning",
+      code: "discount_code_invalid",
+      param: "$.discounts.codes",
+      content_type: "plain",
+      content: `${promotion.code} does not apply (${promotion.reason ?? "not applicable"})`,
+    });
   }
   const shippingAmount = shippingRate?.amount ?? 0;
   const isOpen = row.state === "open";
@@ -177,10 +247,23 @@ export async function priceSession(context: ViewContext, row: SessionRow, cart: 
       messages: isOpen ? messages : [],
       discounts: {
         codes: row.promotionCodes,
-        applied: applicable.map((promotion) => ({ id: promotion.code, code: promotion.code, coupon: { id: promotion.code, name: promotion.code }, amount: promotion.discount })),
+        applied: applicable.map((promotion) => ({
+          id: promotion.code,
+          code: promotion.code,
+          coupon: { id: promotion.code, name: promotion.code },
+          amount: promotion.discount,
+        })),
         rejected: cart.promotions
           .filter((promotion) => !promotion.isApplicable)
-          .map((promotion) => ({ code: promotion.code, reason: promotion.reason === "USAGE_LIMIT_REACHED" ? "discount_code_usage_limit_reached" : promotion.reason === "MINIMUM_SUBTOTAL_NOT_MET" ? "discount_code_minimum_not_met" : "discount_code_invalid" })),
+          .map((promotion) => ({
+            code: promotion.code,
+            reason:
+              promotion.reason === "USAGE_LIMIT_REACHED"
+                ? "discount_code_usage_limit_reached"
+                : promotion.reason === "MINIMUM_SUBTOTAL_NOT_MET"
+                  ? "discount_code_minimum_not_met"
+                  : "discount_code_invalid",
+          })),
       },
     },
     shippingRate,
@@ -202,7 +285,10 @@ const ORDER_STATUS: Record<Order["status"], AcpOrder["status"]> = {
 
 /** The spec's Order for one of this store's orders (completion answers and webhooks). */
 export function acpOrderOf(context: Pick<ViewContext, "orderUrl">, sessionId: string, order: Order): AcpOrder {
-  const refunded = order.lines.reduce((sum, line) => sum + Math.round((line.total * line.refundedQuantity) / Math.max(1, line.quantity)), 0);
+  const refunded = order.lines.reduce(
+    (sum, line) => sum + Math.round((line.total * line.refundedQuantity) / Math.max(1, line.quantity)),
+    0,
+  );
   const shipping = order.shippingTotal;
   return {
     type: "order",
@@ -220,7 +306,14 @@ export function acpOrderOf(context: Pick<ViewContext, "orderUrl">, sessionId: st
         quantity: { ordered: line.quantity, current, fulfilled: line.fulfilledQuantity },
         unit_price: line.unitPrice,
         subtotal: line.subtotal,
-        status: current === 0 ? "removed" : line.fulfilledQuantity >= current ? "fulfilled" : line.fulfilledQuantity > 0 ? "partial" : "processing",
+        status:
+          current === 0
+            ? "removed"
+            : line.fulfilledQuantity >= current
+              ? "fulfilled"
+              : line.fulfilledQuantity > 0
+                ? "partial"
+                : "processing",
       };
     }),
     totals: [
@@ -234,7 +327,11 @@ export function acpOrderOf(context: Pick<ViewContext, "orderUrl">, sessionId: st
 }
 
 /** A completed session from its order: what was bought and charged, frozen. */
-export function completedSession(context: Pick<ViewContext, "orderUrl">, row: SessionRow, order: Order): CheckoutSession {
+export function completedSession(
+  context: Pick<ViewContext, "orderUrl">,
+  row: SessionRow,
+  order: Order,
+): CheckoutSession {
   const acpOrder = acpOrderOf(context, row.id, order);
   return {
     ...baseOf(row),

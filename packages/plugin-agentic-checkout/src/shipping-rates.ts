@@ -1,6 +1,11 @@
 import { z } from "zod";
 import type { Transaction } from "kysely";
-import { defineSettingsGroups, type CoreTables, type Services, type SettingsGroupsOf } from "@unified-commerce/plugin-sdk";
+import {
+  defineSettingsGroups,
+  type CoreTables,
+  type Services,
+  type SettingsGroupsOf,
+} from "@unified-commerce/plugin-sdk";
 import { SHIPPING_SETTINGS_GROUP } from "./acp-declarations.js";
 
 /** What a shipping-rate provider is asked to price: the physical lines of one session, and where they go. */
@@ -32,7 +37,10 @@ export interface ShippingRate {
 export interface ShippingRateProvider {
   id: string;
   /** `trx` is the session's transaction: read through it (the embedded database has one connection). */
-  rates(request: ShippingRateRequest, context: { services: Services; trx?: Transaction<CoreTables> | undefined }): Promise<ShippingRate[]>;
+  rates(
+    request: ShippingRateRequest,
+    context: { services: Services; trx?: Transaction<CoreTables> | undefined },
+  ): Promise<ShippingRate[]>;
 }
 
 /** One flat rate of a store: its price per currency, and its delivery window in days after the order. */
@@ -45,7 +53,10 @@ export const flatRateSchema = z.strictObject({
   minDays: z.number().int().min(0).max(365),
   maxDays: z.number().int().min(0).max(365),
   /** ISO 3166-1 alpha-2 codes the rate ships to; absent: everywhere. */
-  countries: z.array(z.string().regex(/^[A-Z]{2}$/)).max(300).optional(),
+  countries: z
+    .array(z.string().regex(/^[A-Z]{2}$/))
+    .max(300)
+    .optional(),
 });
 
 /** A store's flat shipping rates. */
@@ -73,7 +84,11 @@ export function flatRateShipping(defaults: readonly FlatRate[] = []): ShippingRa
   return {
     id: "flat-rate",
     async rates(request, { services, trx }) {
-      const stored = await services.settings.get(request.organizationId, SHIPPING_SETTINGS_GROUP, trx ? { trx } : undefined);
+      const stored = await services.settings.get(
+        request.organizationId,
+        SHIPPING_SETTINGS_GROUP,
+        trx ? { trx } : undefined,
+      );
       const rates = stored.flatRates ?? defaults;
       const now = Date.now();
       return rates.flatMap((rate) => {

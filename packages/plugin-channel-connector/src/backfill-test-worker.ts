@@ -11,10 +11,13 @@ import { restStoreAdapter } from "./rest-store-adapter.js";
 const { JOIN_SCHEMA: joinSchema, SECRET_KEY: secretKey, LEASE_MS: leaseMs } = process.env;
 if (!joinSchema || !secretKey) throw new Error("JOIN_SCHEMA and SECRET_KEY are required");
 
-const worker = await createPluginTestApp(channelConnector({ retryDelayMs: 0, backfillPageSize: 50, adapters: [restStoreAdapter()] }), {
-  joinSchema,
-  config: { secretKey, jobs: { leaseMs: Number(leaseMs ?? 2_000) } },
-});
+const worker = await createPluginTestApp(
+  channelConnector({ retryDelayMs: 0, backfillPageSize: 50, adapters: [restStoreAdapter()] }),
+  {
+    joinSchema,
+    config: { secretKey, jobs: { leaseMs: Number(leaseMs ?? 2_000) } },
+  },
+);
 process.send?.("ready");
 for (;;) {
   await worker.kernel.services.jobs.reapStale();

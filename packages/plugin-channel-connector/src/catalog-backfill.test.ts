@@ -1,7 +1,17 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKFILL_TASK } from "./channel-declarations.js";
-import { availableOf, call, connectRemote, connectTwoStores, drainJobs, product, remoteAdmin, warehouse, type TwoStores } from "./channel-test-helpers.js";
+import {
+  availableOf,
+  call,
+  connectRemote,
+  connectTwoStores,
+  drainJobs,
+  product,
+  remoteAdmin,
+  warehouse,
+  type TwoStores,
+} from "./channel-test-helpers.js";
 
 const PRODUCTS = 250;
 
@@ -17,7 +27,11 @@ describe("catalog backfill to another store over its REST API", { timeout: 180_0
       const slug = `item-${String(index).padStart(3, "0")}`;
       slugs.push(slug);
       // A few carry stock, so the backfill pushes levels as well as listings.
-      await product(stores.t, { slug, price: 1000 + index, ...(index % 50 === 0 ? { onHand: 5 + index, warehouseId: main } : {}) });
+      await product(stores.t, {
+        slug,
+        price: 1000 + index,
+        ...(index % 50 === 0 ? { onHand: 5 + index, warehouseId: main } : {}),
+      });
     }
     connectionId = await connectRemote(stores.t);
   }, 600_000);
@@ -27,7 +41,9 @@ describe("catalog backfill to another store over its REST API", { timeout: 180_0
   const remoteProducts = async (): Promise<{ slug: string; id: string; status: string }[]> => {
     const all: { slug: string; id: string; status: string }[] = [];
     for (let page = 1; ; page += 1) {
-      const listed = await call(stores.t, "GET", `/api/catalog/entities?type=product&limit=100&page=${page}`, { actor: remoteAdmin });
+      const listed = await call(stores.t, "GET", `/api/catalog/entities?type=product&limit=100&page=${page}`, {
+        actor: remoteAdmin,
+      });
       all.push(...listed.body.data);
       if (listed.body.data.length < 100) return all;
     }
@@ -41,13 +57,19 @@ describe("catalog backfill to another store over its REST API", { timeout: 180_0
     // Two pages, then the third page's run dies after pushing half of its products.
     expect(await runBackfillJobs(2)).toBe(2);
     expect(await progress()).toMatchObject({ status: "running", pages: 2, items: 100 });
-    const creates = () => stores.calls.filter((entry) => entry.method === "POST" && entry.path === "/api/catalog/entities").length;
+    const creates = () =>
+      stores.calls.filter((entry) => entry.method === "POST" && entry.path === "/api/catalog/entities").length;
     expect(creates()).toBe(100);
     stores.failOnce((entry) => entry.method === "POST" && entry.path === "/api/catalog/entities" && creates() === 125);
     expect(await runBackfillJobs(1)).toBe(1);
     // The cursor stayed on page 3: nothing of the dead run was recorded as progress.
     expect(await progress()).toMatchObject({ status: "running", pages: 2, items: 100, errors: 0 });
-    const { rows: pendingRows } = await sql<{ status: string; attempts: number }>`select status, attempts from jobs where task_slug = ${BACKFILL_TASK} and status in ('pending', 'processing')`.execute(stores.t.db);
+    const { rows: pendingRows } = await sql<{
+      status: string;
+      attempts: number;
+    }>`select status, attempts from jobs where task_slug = ${BACKFILL_TASK} and status in ('pending', 'processing')`.execute(
+      stores.t.db,
+    );
     expect(pendingRows).toEqual([{ status: "pending", attempts: 1 }]);
 
     // Asking again while a run is under way resumes from the cursor instead of starting over.
@@ -63,21 +85,32 @@ describe("catalog backfill to another store over its REST API", { timeout: 180_0
     expect(new Set(remote.map((entry) => entry.status))).toEqual(new Set(["active"]));
     // The page the dead worker had half pushed was pushed again as updates: 250 creations in all.
     expect(creates()).toBe(PRODUCTS);
-    const { rows } = await sql<{ count: string }>`select count(distinct external_id) as count from channel_listings where connection_id = ${connectionId}`.execute(stores.t.db);
+    const { rows } = await sql<{
+      count: string;
+    }>`select count(distinct external_id) as count from channel_listings where connection_id = ${connectionId}`.execute(
+      stores.t.db,
+    );
     expect(Number(rows[0]?.count)).toBe(PRODUCTS);
   });
 
   it("pushed prices and available stock with the listings", async () => {
-    const { rows } = await sql<{ entityId: string; externalId: string }>`select entity_id, external_id from channel_listings where connection_id = ${connectionId}`.execute(stores.t.db);
+    const { rows } = await sql<{
+      entityId: string;
+      externalId: string;
+    }>`select entity_id, external_id from channel_listings where connection_id = ${connectionId}`.execute(stores.t.db);
     const stocked = await call(stores.t, "GET", `/api/catalog/entities/item-050`);
     const listing = rows.find((row) => row.entityId === stocked.body.data.id);
     expect(listing).toBeDefined();
     const externalId = listing?.externalId ?? "";
     expect(await availableOf(stores.t, externalId, remoteAdmin)).toBe(55);
-    const remote = await call(stores.t, "GET", `/api/catalog/entities/item-050?include=attributes`, { actor: remoteAdmin });
+    const remote = await call(stores.t, "GET", `/api/catalog/entities/item-050?include=attributes`, {
+      actor: remoteAdmin,
+    });
     expect(remote.body.data.attributes.en.title).toBe("Title item-050");
     const prices = await call(stores.t, "GET", `/api/pricing/prices?entityId=${externalId}`, { actor: remoteAdmin });
-    expect(prices.body.data.map((price: { amount: number; currency: string }) => [price.amount, price.currency])).toEqual([[1050, "EUR"]]);
+    expect(
+      prices.body.data.map((price: { amount: number; currency: string }) => [price.amount, price.currency]),
+    ).toEqual([[1050, "EUR"]]);
   });
 
   it("starts over when asked after it finished, updating the listings without duplicating them", async () => {
@@ -114,11 +147,21 @@ describe("catalog backfill to another store over its REST API", { timeout: 180_0
   async function runBackfillJobs(count: number): Promise<number> {
     let ran = 0;
     for (let guard = 0; guard < 100 && ran < count; guard += 1) {
-      const { rows } = await sql<{ id: string }>`select id from jobs where task_slug = ${BACKFILL_TASK} and status = 'pending'`.execute(stores.t.db);
+      const { rows } = await sql<{
+        id: string;
+      }>`select id from jobs where task_slug = ${BACKFILL_TASK} and status = 'pending'`.execute(stores.t.db);
       if (rows.length === 0) break;
-      const before = await sql<{ attempts: number }>`select coalesce(sum(attempts), 0)::int as attempts from jobs where task_slug = ${BACKFILL_TASK}`.execute(stores.t.db);
+      const before = await sql<{
+        attempts: number;
+      }>`select coalesce(sum(attempts), 0)::int as attempts from jobs where task_slug = ${BACKFILL_TASK}`.execute(
+        stores.t.db,
+      );
       await stores.t.kernel.services.jobs.run({ queue: "default", limit: 1 });
-      const after = await sql<{ attempts: number }>`select coalesce(sum(attempts), 0)::int as attempts from jobs where task_slug = ${BACKFILL_TASK}`.execute(stores.t.db);
+      const after = await sql<{
+        attempts: number;
+      }>`select coalesce(sum(attempts), 0)::int as attempts from jobs where task_slug = ${BACKFILL_TASK}`.execute(
+        stores.t.db,
+      );
       if (Number(after.rows[0]?.attempts) > Number(before.rows[0]?.attempts)) ran += 1;
     }
     return ran;

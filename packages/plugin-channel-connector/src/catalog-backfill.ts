@@ -13,7 +13,13 @@ export interface BackfillPageResult {
   isDone: boolean;
 }
 
-type ListedEntity = { id: string; slug: string; status: ChannelProduct["status"]; createdAt: string; attributes?: Record<string, { title?: string | null }> };
+type ListedEntity = {
+  id: string;
+  slug: string;
+  status: ChannelProduct["status"];
+  createdAt: string;
+  attributes?: Record<string, { title?: string | null }>;
+};
 
 /** The cursor of a backfill that has not pushed its first page yet. */
 const FIRST_PAGE = "first";
@@ -27,7 +33,14 @@ function positionAfter(cursor: string): { id: string; value: string } | undefine
   if (cursor === FIRST_PAGE) return undefined;
   try {
     const parsed: unknown = JSON.parse(cursor);
-    if (parsed && typeof parsed === "object" && "id" in parsed && "value" in parsed && typeof parsed.id === "string" && typeof parsed.value === "string") {
+    if (
+      parsed &&
+      typeof parsed === "object" &&
+      "id" in parsed &&
+      "value" in parsed &&
+      typeof parsed.id === "string" &&
+      typeof parsed.value === "string"
+    ) {
       return { id: parsed.id, value: parsed.value };
     }
   } catch {
@@ -42,7 +55,11 @@ function positionAfter(cursor: string): { id: string; value: string } | undefine
  * over from the first page (pushes are upserts: nothing is listed twice). Enqueues the first page's job
  * in the same transaction.
  */
-export async function startBackfill(context: ChannelContext, organizationId: string, connectionId: string): Promise<Connection> {
+export async function startBackfill(
+  context: ChannelContext,
+  organizationId: string,
+  connectionId: string,
+): Promise<Connection> {
   return context.database.transaction(async (trx) => {
     const row = await readConnectionRow(trx, organizationId, connectionId, true);
     const isResuming = row.backfillStatus === "running";
@@ -50,7 +67,17 @@ export async function startBackfill(context: ChannelContext, organizationId: str
       ? row
       : await channelScope(trx, organizationId)
           .updateTable("channelConnections")
-          .set({ backfillStatus: "running", backfillCursor: FIRST_PAGE, backfillPages: 0, backfillItems: 0, backfillErrors: 0, backfillLastError: null, backfillStartedAt: new Date(), backfillFinishedAt: null, updatedAt: new Date() })
+          .set({
+            backfillStatus: "running",
+            backfillCursor: FIRST_PAGE,
+            backfillPages: 0,
+            backfillItems: 0,
+            backfillErrors: 0,
+            backfillLastError: null,
+            backfillStartedAt: new Date(),
+            backfillFinishedAt: null,
+            updatedAt: new Date(),
+          })
           .where("id", "=", connectionId)
           .returningAll()
           .executeTakeFirstOrThrow();
@@ -59,11 +86,22 @@ export async function startBackfill(context: ChannelContext, organizationId: str
   });
 }
 
-const enqueuePage = (context: ChannelContext, organizationId: string, connectionId: string, trx: Transaction<CoreTables>) =>
+const enqueuePage = (
+  context: ChannelContext,
+  organizationId: string,
+  connectionId: string,
+  trx: Transaction<CoreTables>,
+) =>
   context.services.jobs.enqueue(
     BACKFILL_TASK,
     { connectionId },
-    { organizationId, trx, concurrencyKey: connectionKey("backfill", connectionId), supersedes: true, maxAttempts: context.settings.attempts },
+    {
+      organizationId,
+      trx,
+      concurrencyKey: connectionKey("backfill", connectionId),
+      supersedes: true,
+      maxAttempts: context.settings.attempts,
+    },
   );
 
 /**
@@ -74,10 +112,15 @@ const enqueuePage = (context: ChannelContext, organizationId: string, connection
  * before that transaction leaves the cursor where it was: the page is pushed again, and the channel's
  * upserts keep every product listed once.
  */
-export async function backfillPage(context: ChannelContext, organizationId: string, connectionId: string): Promise<BackfillPageResult> {
+export async function backfillPage(
+  context: ChannelContext,
+  organizationId: string,
+  connectionId: string,
+): Promise<BackfillPageResult> {
   const db = context.database.db;
   const row = await readConnectionRow(db, organizationId, connectionId).catch(() => null);
-  if (!row || row.backfillStatus !== "running" || row.backfillCursor === null) return { page: null, pushed: 0, errors: 0, isDone: true };
+  if (!row || row.backfillStatus !== "running" || row.backfillCursor === null)
+    return { page: null, pushed: 0, errors: 0, isDone: true };
   const cursor = row.backfillCursor;
   const page = row.backfillPages + 1;
   const pageSize = context.settings.backfillPageSize;
@@ -86,7 +129,14 @@ export async function backfillPage(context: ChannelContext, organizationId: stri
   // One product more than the page: whether another page follows, without an empty last run.
   const { entities } = await context.services.catalog.listEntities(
     organizationId,
-    { page: 1, limit: pageSize + 1, type: "product", sort: { field: "createdAt", direction: "asc" }, include: ["attributes"], ...(after ? { after } : {}) },
+    {
+      page: 1,
+      limit: pageSize + 1,
+      type: "product",
+      sort: { field: "createdAt", direction: "asc" },
+      include: ["attributes"],
+      ...(after ? { after } : {}),
+    },
     null,
   );
   const fetched = entities.parse() as ListedEntity[];
@@ -95,7 +145,11 @@ export async function backfillPage(context: ChannelContext, organizationId: stri
   const last = listed.at(-1);
   const ids = listed.map((entity) => entity.id);
   const [prices, stock] = await Promise.all([
-    context.services.pricing.resolve({ organizationId, currency, lines: ids.map((entityId) => ({ entityId, variantId: null })) }),
+    context.services.pricing.resolve({
+      organizationId,
+      currency,
+      lines: ids.map((entityId) => ({ entityId, variantId: null })),
+    }),
     ids.length === 0 ? Promise.resolve([]) : context.services.inventory.check(organizationId, ids),
   ]);
   const available = new Map(stock.map((entry) => [entry.entityId, entry.available]));

@@ -80,7 +80,9 @@ export interface ChannelOrder {
 }
 
 /** How an imported order ended here, told back to the channel by `acknowledgeOrder`. */
-export type ChannelOrderOutcome = { status: "accepted"; orderId: string; orderNumber: string } | { status: "rejected"; reason: string };
+export type ChannelOrderOutcome =
+  | { status: "accepted"; orderId: string; orderNumber: string }
+  | { status: "rejected"; reason: string };
 
 /**
  * What this store has shipped of a channel order so far: cumulative units per listing, and the latest
@@ -131,12 +133,16 @@ export interface ChannelSession {
  */
 export class ChannelItemRejected extends Error {
   override readonly name = "ChannelItemRejected";
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
   }
 }
 
-export const isChannelItemRejected = (error: unknown): error is ChannelItemRejected => error instanceof ChannelItemRejected;
+export const isChannelItemRejected = (error: unknown): error is ChannelItemRejected =>
+  error instanceof ChannelItemRejected;
 
 /** The adapters of a deployment, by id. Ids are unique; an unknown id is a 422 when connecting. */
 export interface AdapterRegistry {

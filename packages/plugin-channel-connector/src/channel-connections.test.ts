@@ -1,7 +1,15 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, testAdminActor, testStaffActor } from "@unified-commerce/plugin-sdk/testing";
-import { call, connectRemote, connectTwoStores, databaseDump, REMOTE_API_KEY, REMOTE_BASE_URL, type TwoStores } from "./channel-test-helpers.js";
+import {
+  call,
+  connectRemote,
+  connectTwoStores,
+  databaseDump,
+  REMOTE_API_KEY,
+  REMOTE_BASE_URL,
+  type TwoStores,
+} from "./channel-test-helpers.js";
 
 describe("channel connections", () => {
   let stores: TwoStores;
@@ -39,7 +47,9 @@ describe("channel connections", () => {
     ];
     for (const text of answers) expect(text).not.toContain(REMOTE_API_KEY);
 
-    const { rows } = await sql<{ sealedCredentials: string }>`select sealed_credentials from channel_connections where id = ${id}`.execute(stores.t.db);
+    const { rows } = await sql<{
+      sealedCredentials: string;
+    }>`select sealed_credentials from channel_connections where id = ${id}`.execute(stores.t.db);
     expect(rows[0]?.sealedCredentials).toMatch(/^v1\./);
     expect(await databaseDump(stores.t.db)).not.toContain(REMOTE_API_KEY);
 
@@ -50,10 +60,14 @@ describe("channel connections", () => {
   });
 
   it("starts nothing when connecting: no job, no call to the channel", async () => {
-    const jobsBefore = await sql<{ count: string }>`select count(*) from jobs where task_slug like 'channel/%'`.execute(stores.t.db);
+    const jobsBefore = await sql<{ count: string }>`select count(*) from jobs where task_slug like 'channel/%'`.execute(
+      stores.t.db,
+    );
     const callsBefore = stores.calls.length;
     await connectRemote(stores.t);
-    const jobsAfter = await sql<{ count: string }>`select count(*) from jobs where task_slug like 'channel/%'`.execute(stores.t.db);
+    const jobsAfter = await sql<{ count: string }>`select count(*) from jobs where task_slug like 'channel/%'`.execute(
+      stores.t.db,
+    );
     expect(jobsAfter.rows[0]?.count).toBe(jobsBefore.rows[0]?.count);
     expect(stores.calls.length).toBe(callsBefore);
   });
@@ -68,7 +82,13 @@ describe("channel connections", () => {
 
   it("refuses an unknown adapter and bad bodies with 422, storing nothing", async () => {
     const before = await sql<{ count: string }>`select count(*) from channel_connections`.execute(stores.t.db);
-    for (const bad of [body({ adapterId: "shopify" }), body({ currency: "eur" }), body({ credentials: undefined }), body({ name: "" }), { ...body(), extra: true }]) {
+    for (const bad of [
+      body({ adapterId: "shopify" }),
+      body({ currency: "eur" }),
+      body({ credentials: undefined }),
+      body({ name: "" }),
+      { ...body(), extra: true },
+    ]) {
       const refused = await call(stores.t, "POST", "/api/channels", { body: bad });
       expect(refused.status).toBe(422);
       expect(refused.body.error.code).toBe("VALIDATION_FAILED");
@@ -79,14 +99,26 @@ describe("channel connections", () => {
 
   it("needs channels:manage on every route and hides other stores' connections", async () => {
     const id = await connectRemote(stores.t);
-    for (const [method, url] of [["GET", "/api/channels"], ["GET", `/api/channels/${id}`], ["DELETE", `/api/channels/${id}`], ["POST", `/api/channels/${id}/backfill`], ["POST", `/api/channels/${id}/orders/pull`], ["POST", `/api/channels/${id}/reconcile`], ["POST", `/api/channels/${id}/orders`]] as const) {
+    for (const [method, url] of [
+      ["GET", "/api/channels"],
+      ["GET", `/api/channels/${id}`],
+      ["DELETE", `/api/channels/${id}`],
+      ["POST", `/api/channels/${id}/backfill`],
+      ["POST", `/api/channels/${id}/orders/pull`],
+      ["POST", `/api/channels/${id}/reconcile`],
+      ["POST", `/api/channels/${id}/orders`],
+    ] as const) {
       expect((await call(stores.t, method, url, { actor: testStaffActor })).status).toBe(403);
     }
     expect((await call(stores.t, "POST", "/api/channels", { actor: testStaffActor, body: body() })).status).toBe(403);
     const unauthenticated = await stores.t.app.inject({ method: "GET", url: "/api/channels" });
     expect(unauthenticated.statusCode).toBe(401);
 
-    const otherStore = createTestActor({ id: "other", permissions: ["channels:manage"], organizationId: "another-store" });
+    const otherStore = createTestActor({
+      id: "other",
+      permissions: ["channels:manage"],
+      organizationId: "another-store",
+    });
     expect((await call(stores.t, "GET", `/api/channels/${id}`, { actor: otherStore })).status).toBe(404);
     expect((await call(stores.t, "DELETE", `/api/channels/${id}`, { actor: otherStore })).status).toBe(404);
     expect((await call(stores.t, "POST", `/api/channels/${id}/backfill`, { actor: otherStore })).status).toBe(404);
@@ -95,7 +127,9 @@ describe("channel connections", () => {
   });
 
   it("shows its routes in /api/doc", async () => {
-    const doc = (await stores.t.app.inject({ url: "/api/doc" })).json<{ paths: Record<string, Record<string, unknown>> }>();
+    const doc = (await stores.t.app.inject({ url: "/api/doc" })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
     expect(Object.keys(doc.paths["/api/channels"] ?? {}).sort()).toEqual(["get", "post"]);
     expect(Object.keys(doc.paths["/api/channels/{id}"] ?? {}).sort()).toEqual(["delete", "get"]);
     expect(doc.paths["/api/channels/{id}/backfill"]?.post).toBeDefined();

@@ -4,7 +4,8 @@ import { defineErrors, type ErrorCodesOf } from "@unified-commerce/plugin-sdk";
 export const channelErrors = defineErrors({
   CHANNEL_TARGET_REFUSED: {
     status: 422,
-    message: "The channel's URL is refused by the outbound address policy (production reaches only public addresses unless outbound.targets allows others)",
+    message:
+      "The channel's URL is refused by the outbound address policy (production reaches only public addresses unless outbound.targets allows others)",
   },
 });
 

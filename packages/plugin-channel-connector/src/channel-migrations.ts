@@ -35,7 +35,9 @@ export const channelMigrations: readonly NamedMigration[] = [
         created_at timestamptz not null default now(),
         updated_at timestamptz not null default now()
       )`.execute(db);
-      await sql`create index channel_connections_org_created on channel_connections (organization_id, created_at desc, id desc)`.execute(db);
+      await sql`create index channel_connections_org_created on channel_connections (organization_id, created_at desc, id desc)`.execute(
+        db,
+      );
 
       // Which channel listing stands for which entity of this store, per connection.
       await sql`create table channel_listings (
@@ -47,7 +49,9 @@ export const channelMigrations: readonly NamedMigration[] = [
         primary key (connection_id, entity_id)
       )`.execute(db);
       await sql`create index channel_listings_entity on channel_listings (organization_id, entity_id)`.execute(db);
-      await sql`create unique index channel_listings_external on channel_listings (connection_id, external_id)`.execute(db);
+      await sql`create unique index channel_listings_external on channel_listings (connection_id, external_id)`.execute(
+        db,
+      );
 
       // One row per channel order ever seen: the unique key is what makes a repeated delivery a no-op.
       await sql`create table channel_orders (
@@ -62,7 +66,9 @@ export const channelMigrations: readonly NamedMigration[] = [
         unique (connection_id, external_order_id)
       )`.execute(db);
       // A fulfillment finds the channel its order came from.
-      await sql`create index channel_orders_order on channel_orders (organization_id, order_id) where order_id is not null`.execute(db);
+      await sql`create index channel_orders_order on channel_orders (organization_id, order_id) where order_id is not null`.execute(
+        db,
+      );
     },
   },
 ];

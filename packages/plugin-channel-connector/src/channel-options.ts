@@ -41,7 +41,8 @@ export function channelSettings(options: ChannelConnectorOptions): ChannelSettin
   };
   const whole = (name: keyof ChannelSettings, min: number, max: number) => {
     const value = settings[name];
-    if (!Number.isSafeInteger(value) || value < min || value > max) throw new Error(`channel-connector: ${name} must be an integer from ${min} to ${max} (got ${value})`);
+    if (!Number.isSafeInteger(value) || value < min || value > max)
+      throw new Error(`channel-connector: ${name} must be an integer from ${min} to ${max} (got ${value})`);
   };
   whole("backfillPageSize", 1, 100);
   whole("pullLimit", 1, 100);

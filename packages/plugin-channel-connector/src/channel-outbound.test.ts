@@ -29,13 +29,32 @@ async function receiver(handler: RequestListener): Promise<Receiver> {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, port, hits, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    hits,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
-const connectionBody = (baseUrl: string) => ({ name: "Remote", adapterId: "rest-store", currency: "EUR", settings: { baseUrl }, credentials: { apiKey: API_KEY } });
-const connectionCount = async (t: TestApp) => (await sql<{ count: number }>`select count(*)::int as count from channel_connections`.execute(t.db)).rows[0]?.count;
+const connectionBody = (baseUrl: string) => ({
+  name: "Remote",
+  adapterId: "rest-store",
+  currency: "EUR",
+  settings: { baseUrl },
+  credentials: { apiKey: API_KEY },
+});
+const connectionCount = async (t: TestApp) =>
+  (await sql<{ count: number }>`select count(*)::int as count from channel_connections`.execute(t.db)).rows[0]?.count;
 const backfillJobs = async (t: TestApp, connectionId: string) =>
-  (await sql<{ status: string; error: string | null }>`select status, error from jobs where task_slug = ${BACKFILL_TASK} and input->>'connectionId' = ${connectionId}`.execute(t.db)).rows;
+  (
+    await sql<{
+      status: string;
+      error: string | null;
+    }>`select status, error from jobs where task_slug = ${BACKFILL_TASK} and input->>'connectionId' = ${connectionId}`.execute(
+      t.db,
+    )
+  ).rows;
 
 describe("channel base URLs under the production address policy", () => {
   let t: TestApp;
@@ -77,7 +96,11 @@ describe("channel base URLs under the production address policy", () => {
       expect(refused.body.error.message).toBe(`body.settings.baseUrl: ${detail}`);
     }
     const missing = await call(t, "POST", "/api/channels", { body: { ...connectionBody(""), settings: {} } });
-    expect([missing.status, missing.body.error.code, missing.body.error.message]).toEqual([422, "VALIDATION_FAILED", 'body.settings.baseUrl: required by the "rest-store" adapter']);
+    expect([missing.status, missing.body.error.code, missing.body.error.message]).toEqual([
+      422,
+      "VALIDATION_FAILED",
+      'body.settings.baseUrl: required by the "rest-store" adapter',
+    ]);
     expect(await connectionCount(t)).toBe(before);
     expect(await databaseDump(t.db)).not.toContain(API_KEY);
   });
@@ -85,8 +108,12 @@ describe("channel base URLs under the production address policy", () => {
   it("connects a public base URL, and refuses the call at connect time when its name rebinds to loopback since", async () => {
     const inside = await receiver((_request, response) => response.end(SECRET_REPLY));
     try {
-      expect((await call(t, "POST", "/api/channels", { body: connectionBody("https://shop.example") })).status).toBe(201);
-      const created = await call(t, "POST", "/api/channels", { body: connectionBody(`http://rebind.example:${inside.port}`) });
+      expect((await call(t, "POST", "/api/channels", { body: connectionBody("https://shop.example") })).status).toBe(
+        201,
+      );
+      const created = await call(t, "POST", "/api/channels", {
+        body: connectionBody(`http://rebind.example:${inside.port}`),
+      });
       expect(created.status).toBe(201);
       names.set("rebind.example", "127.0.0.1");
       await product(t, { slug: "rebound-lamp", price: 900 });
@@ -94,7 +121,12 @@ describe("channel base URLs under the production address policy", () => {
       await drainJobs(t);
       expect(inside.hits).toEqual([]);
       expect(await backfillJobs(t, created.body.data.id)).toEqual([
-        { status: "failed", error: expect.stringContaining("Refused outbound target: rebind.example resolves to 127.0.0.1, a loopback address") },
+        {
+          status: "failed",
+          error: expect.stringContaining(
+            "Refused outbound target: rebind.example resolves to 127.0.0.1, a loopback address",
+          ),
+        },
       ]);
     } finally {
       await inside.close();
@@ -113,13 +145,21 @@ describe("the rest-store adapter's calls through the outbound client", () => {
     remote = await receiver((request, response) => {
       const url = request.url ?? "";
       const refusal = JSON.stringify({ error: { code: "REFUSED", message: SECRET_REPLY } });
-      if (url.includes("redirected-lamp")) return response.writeHead(302, { location: `${inside.url}/latest/meta-data` }).end();
-      if (url.includes("huge-lamp")) return response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: { slug: "x".repeat(10_000), note: SECRET_REPLY } }));
-      if (url.includes("locked-lamp")) return response.writeHead(401, { "content-type": "application/json" }).end(refusal);
-      if (url.includes("refused-lamp")) return response.writeHead(422, { "content-type": "application/json" }).end(refusal);
+      if (url.includes("redirected-lamp"))
+        return response.writeHead(302, { location: `${inside.url}/latest/meta-data` }).end();
+      if (url.includes("huge-lamp"))
+        return response
+          .writeHead(200, { "content-type": "application/json" })
+          .end(JSON.stringify({ data: { slug: "x".repeat(10_000), note: SECRET_REPLY } }));
+      if (url.includes("locked-lamp"))
+        return response.writeHead(401, { "content-type": "application/json" }).end(refusal);
+      if (url.includes("refused-lamp"))
+        return response.writeHead(422, { "content-type": "application/json" }).end(refusal);
       return response.writeHead(500).end();
     });
-    t = await createPluginTestApp(channelConnector({ attempts: 1, retryDelayMs: 0 }), { config: { outbound: { maxResponseBytes: 4096 } } });
+    t = await createPluginTestApp(channelConnector({ attempts: 1, retryDelayMs: 0 }), {
+      config: { outbound: { maxResponseBytes: 4096 } },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -141,23 +181,44 @@ describe("the rest-store adapter's calls through the outbound client", () => {
 
   it("does not follow a redirect to an address inside the network, nor carry the key there", async () => {
     const { jobs } = await backfill("redirected-lamp");
-    expect(remote.hits.some((hit) => hit.url === "/api/catalog/entities/redirected-lamp" && hit.headers["x-api-key"] === API_KEY)).toBe(true);
+    expect(
+      remote.hits.some(
+        (hit) => hit.url === "/api/catalog/entities/redirected-lamp" && hit.headers["x-api-key"] === API_KEY,
+      ),
+    ).toBe(true);
     expect(inside.hits).toEqual([]);
-    expect(jobs).toEqual([{ status: "failed", error: expect.stringContaining("GET /catalog/entities/redirected-lamp on the channel answered 302 (redirects are not followed)") }]);
+    expect(jobs).toEqual([
+      {
+        status: "failed",
+        error: expect.stringContaining(
+          "GET /catalog/entities/redirected-lamp on the channel answered 302 (redirects are not followed)",
+        ),
+      },
+    ]);
   });
 
   it("cuts an answer over the size limit, keeping none of it", async () => {
     const { jobs } = await backfill("huge-lamp");
-    expect(jobs).toEqual([{ status: "failed", error: expect.stringContaining("answered 200 with more than 4096 bytes") }]);
+    expect(jobs).toEqual([
+      { status: "failed", error: expect.stringContaining("answered 200 with more than 4096 bytes") },
+    ]);
     expect(jobs[0]?.error).not.toContain(SECRET_REPLY);
     expect(jobs[0]?.error).not.toContain("xxxx");
   });
 
   it("keeps the channel's reply out of job errors and the connection's lastError", async () => {
     const locked = await backfill("locked-lamp");
-    expect(locked.jobs).toEqual([{ status: "failed", error: expect.stringContaining("GET /catalog/entities/locked-lamp on the channel answered 401") }]);
+    expect(locked.jobs).toEqual([
+      {
+        status: "failed",
+        error: expect.stringContaining("GET /catalog/entities/locked-lamp on the channel answered 401"),
+      },
+    ]);
     const refused = await backfill("refused-lamp");
-    expect(refused.connection.backfill).toMatchObject({ errors: 1, lastError: "refused-lamp: reading refused-lamp: the channel answered 422" });
+    expect(refused.connection.backfill).toMatchObject({
+      errors: 1,
+      lastError: "refused-lamp: reading refused-lamp: the channel answered 422",
+    });
     expect(await databaseDump(t.db)).not.toContain(SECRET_REPLY);
   });
 });

@@ -1,7 +1,15 @@
 import { defineTask, definePlugin, type Plugin } from "@unified-commerce/plugin-sdk";
 import { createAdapterRegistry } from "./channel-adapter.js";
 import { channelCommands } from "./channel-commands.js";
-import { BACKFILL_TASK, PULL_ORDERS_TASK, PUSH_ORDER_TASK, REAP_EXPORTS_TASK, RECONCILE_SWEEP_TASK, RECONCILE_TASK, SYNC_INVENTORY_TASK } from "./channel-declarations.js";
+import {
+  BACKFILL_TASK,
+  PULL_ORDERS_TASK,
+  PUSH_ORDER_TASK,
+  REAP_EXPORTS_TASK,
+  RECONCILE_SWEEP_TASK,
+  RECONCILE_TASK,
+  SYNC_INVENTORY_TASK,
+} from "./channel-declarations.js";
 import { channelErrors } from "./channel-errors.js";
 import { channelMigrations } from "./channel-migrations.js";
 import { channelSettings, type ChannelConnectorOptions } from "./channel-options.js";
@@ -32,15 +40,25 @@ export const CHANNEL_CONNECTOR_VERSION = "0.1.0";
 export function channelConnector(options: ChannelConnectorOptions = {}): Plugin {
   const settings = channelSettings(options);
   const adapters = createAdapterRegistry(options.adapters ?? [restStoreAdapter()]);
-  const retries = { attempts: settings.attempts, backoff: { type: "exponential" as const, delay: settings.retryDelayMs } };
+  const retries = {
+    attempts: settings.attempts,
+    backoff: { type: "exponential" as const, delay: settings.retryDelayMs },
+  };
   return definePlugin({
     id: "channel-connector",
     version: CHANNEL_CONNECTOR_VERSION,
     dependencies: ["catalog", "inventory", "pricing", "carts", "checkout", "orders", "jobs"],
-    permissions: [{ scope: "channels:manage", description: "Connect sales channels, read and delete connections, start catalog backfills and order pulls" }],
+    permissions: [
+      {
+        scope: "channels:manage",
+        description: "Connect sales channels, read and delete connections, start catalog backfills and order pulls",
+      },
+    ],
     schema: { migrations: channelMigrations },
     errors: channelErrors,
-    services: ({ database, services, logger, secrets }) => ({ channels: createChannelService({ database, services, logger, secrets, adapters, settings }) }),
+    services: ({ database, services, logger, secrets }) => ({
+      channels: createChannelService({ database, services, logger, secrets, adapters, settings }),
+    }),
     subscribers: [
       {
         event: "inventory.afterAdjust",
@@ -56,31 +74,39 @@ export function channelConnector(options: ChannelConnectorOptions = {}): Plugin 
         slug: BACKFILL_TASK,
         retries,
         concurrency: { key: ({ connectionId }) => `backfill:${connectionId}`, supersedes: true },
-        handler: ({ connectionId }, { services, job }) => services.channels.runBackfillPage(job.organizationId, connectionId),
+        handler: ({ connectionId }, { services, job }) =>
+          services.channels.runBackfillPage(job.organizationId, connectionId),
       }),
       defineTask({
         slug: SYNC_INVENTORY_TASK,
         retries,
-        concurrency: { key: ({ connectionId, entityId, variantId }) => `stock:${connectionId}:${entityId}:${variantId ?? "-"}`, supersedes: true },
-        handler: ({ connectionId, entityId }, { services, job }) => services.channels.runInventorySync(job.organizationId, { connectionId, entityId }),
+        concurrency: {
+          key: ({ connectionId, entityId, variantId }) => `stock:${connectionId}:${entityId}:${variantId ?? "-"}`,
+          supersedes: true,
+        },
+        handler: ({ connectionId, entityId }, { services, job }) =>
+          services.channels.runInventorySync(job.organizationId, { connectionId, entityId }),
       }),
       defineTask({
         slug: PULL_ORDERS_TASK,
         retries,
         concurrency: { key: ({ connectionId }) => `orders:${connectionId}`, supersedes: true },
-        handler: ({ connectionId }, { services, job }) => services.channels.runOrderPull(job.organizationId, connectionId),
+        handler: ({ connectionId }, { services, job }) =>
+          services.channels.runOrderPull(job.organizationId, connectionId),
       }),
       defineTask({
         slug: PUSH_ORDER_TASK,
         retries,
         concurrency: { key: ({ connectionId, orderId }) => `order:${connectionId}:${orderId}`, supersedes: true },
-        handler: ({ connectionId, orderId }, { services, job }) => services.channels.runOrderPush(job.organizationId, { connectionId, orderId }),
+        handler: ({ connectionId, orderId }, { services, job }) =>
+          services.channels.runOrderPush(job.organizationId, { connectionId, orderId }),
       }),
       defineTask({
         slug: RECONCILE_TASK,
         retries,
         concurrency: { key: ({ connectionId }) => `reconcile:${connectionId}`, supersedes: true },
-        handler: ({ connectionId }, { services, job }) => services.channels.runReconcilePage(job.organizationId, connectionId),
+        handler: ({ connectionId }, { services, job }) =>
+          services.channels.runReconcilePage(job.organizationId, connectionId),
       }),
       // Every connection of every organization. The sweeps are scheduled, not run, at boot: the first
       // reconcile comes an interval after start.

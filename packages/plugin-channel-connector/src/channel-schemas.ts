@@ -55,7 +55,9 @@ export const connectionSchema = z.object({
   updatedAt: z.string(),
 });
 
-const stringMap = z.record(z.string().min(1).max(100), z.string().max(2000)).refine((value) => Object.keys(value).length <= 20, "at most 20 entries");
+const stringMap = z
+  .record(z.string().min(1).max(100), z.string().max(2000))
+  .refine((value) => Object.keys(value).length <= 20, "at most 20 entries");
 
 /** Body of `POST /api/channels`. Connecting starts nothing: no import, no push. */
 export const createConnectionInput = z.strictObject({
@@ -79,7 +81,9 @@ export const channelOrderInput = z.strictObject({
   externalId: z.string().trim().min(1).max(200),
   currency: z.string().regex(/^[A-Z]{3}$/, "an ISO 4217 code such as EUR"),
   lines: z
-    .array(z.strictObject({ externalProductId: z.string().min(1).max(200), quantity: z.number().int().min(1).max(1000) }))
+    .array(
+      z.strictObject({ externalProductId: z.string().min(1).max(200), quantity: z.number().int().min(1).max(1000) }),
+    )
     .min(1)
     .max(100),
 });

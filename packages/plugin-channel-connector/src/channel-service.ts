@@ -1,7 +1,12 @@
 import type { ChannelOrder } from "./channel-adapter.js";
 import type { ChannelContext } from "./channel-context.js";
 import { backfillPage, startBackfill, type BackfillPageResult } from "./catalog-backfill.js";
-import { createConnectionOperations, readConnectionRow, type Connection, type CreateConnectionInput } from "./connections.js";
+import {
+  createConnectionOperations,
+  readConnectionRow,
+  type Connection,
+  type CreateConnectionInput,
+} from "./connections.js";
 import { syncInventory } from "./inventory-sync.js";
 import { pushOrderShipments } from "./order-shipments.js";
 import { reapExports } from "./reap-exports.js";
@@ -17,7 +22,8 @@ export function createChannelService(context: ChannelContext) {
   return {
     ...connections,
     /** Starts or resumes the catalog backfill; answers the connection with its progress. */
-    startBackfill: (organizationId: string, connectionId: string): Promise<Connection> => startBackfill(context, organizationId, connectionId),
+    startBackfill: (organizationId: string, connectionId: string): Promise<Connection> =>
+      startBackfill(context, organizationId, connectionId),
     /** Enqueues a pull of the channel's orders now; each run enqueues the next after `pullIntervalMs`. */
     async startOrderPull(organizationId: string, connectionId: string): Promise<Connection> {
       const connection = await connections.get(organizationId, connectionId);
@@ -25,22 +31,30 @@ export function createChannelService(context: ChannelContext) {
       return connection;
     },
     /** `channel/backfill-catalog`: one page. */
-    runBackfillPage: (organizationId: string, connectionId: string): Promise<BackfillPageResult> => backfillPage(context, organizationId, connectionId),
+    runBackfillPage: (organizationId: string, connectionId: string): Promise<BackfillPageResult> =>
+      backfillPage(context, organizationId, connectionId),
     /** `channel/sync-inventory`: one listing's level. */
-    runInventorySync: (organizationId: string, input: { connectionId: string; entityId: string }) => syncInventory(context, organizationId, input),
+    runInventorySync: (organizationId: string, input: { connectionId: string; entityId: string }) =>
+      syncInventory(context, organizationId, input),
     /** `channel/pull-orders`: one pull, then the next one scheduled while the connection exists. */
     async runOrderPull(organizationId: string, connectionId: string) {
       const totals = await pullOrders(context, organizationId, connectionId);
-      const exists = await readConnectionRow(context.database.db, organizationId, connectionId).then(() => true, () => false);
+      const exists = await readConnectionRow(context.database.db, organizationId, connectionId).then(
+        () => true,
+        () => false,
+      );
       if (exists) await enqueuePull(context, organizationId, connectionId, context.settings.pullIntervalMs);
       return totals;
     },
     /** `channel/push-order`: an imported order's shipments, sent back to the channel. */
-    runOrderPush: (organizationId: string, input: { connectionId: string; orderId: string }) => pushOrderShipments(context, organizationId, input),
+    runOrderPush: (organizationId: string, input: { connectionId: string; orderId: string }) =>
+      pushOrderShipments(context, organizationId, input),
     /** Starts or resumes a reconcile of the connection (`channel/reconcile`, one page per run). */
-    startReconcile: (organizationId: string, connectionId: string): Promise<Connection> => startReconcile(context, organizationId, connectionId),
+    startReconcile: (organizationId: string, connectionId: string): Promise<Connection> =>
+      startReconcile(context, organizationId, connectionId),
     /** `channel/reconcile`: one page of listings compared and repaired. */
-    runReconcilePage: (organizationId: string, connectionId: string) => reconcilePage(context, organizationId, connectionId),
+    runReconcilePage: (organizationId: string, connectionId: string) =>
+      reconcilePage(context, organizationId, connectionId),
     /** `channel/reconcile-sweep`: a reconcile started for every connection of every organization. */
     sweepReconciles: (): Promise<number> => sweepReconciles(context),
     /** `channel/reap-exports`: stale cursors cleared, adapters' old export files removed. */

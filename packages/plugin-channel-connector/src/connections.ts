@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { z } from "zod";
-import { AppError, isOutboundError, pageOffset, type CoreTables, type PaginationQuery } from "@unified-commerce/plugin-sdk";
+import {
+  AppError,
+  isOutboundError,
+  pageOffset,
+  type CoreTables,
+  type PaginationQuery,
+} from "@unified-commerce/plugin-sdk";
 import type { ChannelAdapter, ChannelSession } from "./channel-adapter.js";
 import { channelScope, type ChannelContext } from "./channel-context.js";
 import type { connectionSchema, createConnectionInput } from "./channel-schemas.js";
@@ -39,12 +45,18 @@ export function toConnection(row: ConnectionRow): Connection {
   };
 }
 
-const openCredentials = (context: ChannelContext, row: ConnectionRow): Record<string, string> => JSON.parse(context.secrets.open(row.sealedCredentials)) as Record<string, string>;
+const openCredentials = (context: ChannelContext, row: ConnectionRow): Record<string, string> =>
+  JSON.parse(context.secrets.open(row.sealedCredentials)) as Record<string, string>;
 
 export const connectionNotFound = () => AppError.notFound("Channel connection");
 
 /** The organization's connection (locked `for update` when `isLocked`); 404 for anything else. */
-export async function readConnectionRow(db: Kysely<CoreTables>, organizationId: string, id: string, isLocked = false): Promise<ConnectionRow> {
+export async function readConnectionRow(
+  db: Kysely<CoreTables>,
+  organizationId: string,
+  id: string,
+  isLocked = false,
+): Promise<ConnectionRow> {
   const query = channelScope(db, organizationId).selectFrom("channelConnections").selectAll().where("id", "=", id);
   const row = await (isLocked ? query.forUpdate() : query).executeTakeFirst();
   if (!row) throw connectionNotFound();
@@ -55,7 +67,11 @@ export async function readConnectionRow(db: Kysely<CoreTables>, organizationId: 
  * Refuses a connection whose URL settings (the adapter's `urlSettings`) are missing, not http(s), or, in
  * production, refused by the outbound address policy: a 422 before anything is stored.
  */
-async function assertReachableSettings(context: ChannelContext, adapter: ChannelAdapter, settings: Readonly<Record<string, string>>): Promise<void> {
+async function assertReachableSettings(
+  context: ChannelContext,
+  adapter: ChannelAdapter,
+  settings: Readonly<Record<string, string>>,
+): Promise<void> {
   for (const name of adapter.urlSettings ?? []) {
     const path = `body.settings.${name}`;
     const url = settings[name];
@@ -64,7 +80,10 @@ async function assertReachableSettings(context: ChannelContext, adapter: Channel
       await context.services.outbound.checkRegistration(url);
     } catch (error) {
       if (!isOutboundError(error)) throw error;
-      throw new AppError("CHANNEL_TARGET_REFUSED", { message: `${path}: ${error.detail}`, issues: [{ path, message: error.detail }] });
+      throw new AppError("CHANNEL_TARGET_REFUSED", {
+        message: `${path}: ${error.detail}`,
+        issues: [{ path, message: error.detail }],
+      });
     }
   }
 }
@@ -75,7 +94,12 @@ export function createConnectionOperations(context: ChannelContext) {
     async create(organizationId: string, body: CreateConnectionInput): Promise<Connection> {
       const adapter = context.adapters.get(body.adapterId);
       if (!adapter) {
-        throw AppError.validation([{ path: "body.adapterId", message: `no adapter "${body.adapterId}" (registered: ${context.adapters.ids().join(", ") || "none"})` }]);
+        throw AppError.validation([
+          {
+            path: "body.adapterId",
+            message: `no adapter "${body.adapterId}" (registered: ${context.adapters.ids().join(", ") || "none"})`,
+          },
+        ]);
       }
       await assertReachableSettings(context, adapter, body.settings);
       const row = await channelScope(context.database.db, organizationId)
@@ -98,7 +122,13 @@ export function createConnectionOperations(context: ChannelContext) {
     async list(organizationId: string, query: PaginationQuery): Promise<{ items: Connection[]; total: number }> {
       const base = channelScope(context.database.db, organizationId).selectFrom("channelConnections");
       const [rows, counted] = await Promise.all([
-        base.selectAll().orderBy("createdAt", "desc").orderBy("id", "desc").limit(query.limit).offset(pageOffset(query)).execute(),
+        base
+          .selectAll()
+          .orderBy("createdAt", "desc")
+          .orderBy("id", "desc")
+          .limit(query.limit)
+          .offset(pageOffset(query))
+          .execute(),
         base.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map(toConnection), total: Number(counted.count) };
@@ -113,7 +143,11 @@ export function createConnectionOperations(context: ChannelContext) {
      * was; pending jobs of it find nothing and end.
      */
     async remove(organizationId: string, id: string): Promise<Connection> {
-      const deleted = await channelScope(context.database.db, organizationId).deleteFrom("channelConnections").where("id", "=", id).returningAll().executeTakeFirst();
+      const deleted = await channelScope(context.database.db, organizationId)
+        .deleteFrom("channelConnections")
+        .where("id", "=", id)
+        .returningAll()
+        .executeTakeFirst();
       if (!deleted) throw connectionNotFound();
       return toConnection(deleted);
     },
@@ -123,6 +157,17 @@ export function createConnectionOperations(context: ChannelContext) {
 /** A session of the connection's adapter, its credentials opened for it. */
 export function openChannel(context: ChannelContext, row: ConnectionRow): ChannelSession {
   const adapter = context.adapters.get(row.adapterId);
-  if (!adapter) throw new Error(`channel connection ${row.id} uses the adapter "${row.adapterId}", which this server does not register`);
-  return adapter.open({ id: row.id, organizationId: row.organizationId, settings: row.settings, credentials: openCredentials(context, row) }, { outbound: context.services.outbound });
+  if (!adapter)
+    throw new Error(
+      `channel connection ${row.id} uses the adapter "${row.adapterId}", which this server does not register`,
+    );
+  return adapter.open(
+    {
+      id: row.id,
+      organizationId: row.organizationId,
+      settings: row.settings,
+      credentials: openCredentials(context, row),
+    },
+    { outbound: context.services.outbound },
+  );
 }

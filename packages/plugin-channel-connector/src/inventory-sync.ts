@@ -10,16 +10,30 @@ import { openChannel, readConnectionRow } from "./connections.js";
  * of adjustments therefore leaves one pending job per listing, and that job pushes the level current
  * when it runs: the latest, not one push per adjustment.
  */
-export async function onStockChange(context: Pick<ChannelContext, "services" | "settings">, event: DomainEvent, trx: Transaction<CoreTables>): Promise<void> {
+export async function onStockChange(
+  context: Pick<ChannelContext, "services" | "settings">,
+  event: DomainEvent,
+  trx: Transaction<CoreTables>,
+): Promise<void> {
   const entityId = typeof event.payload.entityId === "string" ? event.payload.entityId : null;
   if (entityId === null) return;
   const variantId = typeof event.payload.variantId === "string" ? event.payload.variantId : null;
-  const listings = await channelScope(trx, event.organizationId).selectFrom("channelListings").select("connectionId").where("entityId", "=", entityId).execute();
+  const listings = await channelScope(trx, event.organizationId)
+    .selectFrom("channelListings")
+    .select("connectionId")
+    .where("entityId", "=", entityId)
+    .execute();
   for (const { connectionId } of listings) {
     await context.services.jobs.enqueue(
       SYNC_INVENTORY_TASK,
       { connectionId, entityId, variantId },
-      { organizationId: event.organizationId, trx, concurrencyKey: connectionKey("stock", connectionId, entityId, variantId), supersedes: true, maxAttempts: context.settings.attempts },
+      {
+        organizationId: event.organizationId,
+        trx,
+        concurrencyKey: connectionKey("stock", connectionId, entityId, variantId),
+        supersedes: true,
+        maxAttempts: context.settings.attempts,
+      },
     );
   }
 }
@@ -29,7 +43,11 @@ export async function onStockChange(context: Pick<ChannelContext, "services" | "
  * sets it on the channel's listing. The listing is per entity, so a variant's change pushes the
  * entity's total. Setting an absolute level makes a repeated run harmless.
  */
-export async function syncInventory(context: ChannelContext, organizationId: string, input: { connectionId: string; entityId: string }): Promise<{ pushed: boolean; available: number | null }> {
+export async function syncInventory(
+  context: ChannelContext,
+  organizationId: string,
+  input: { connectionId: string; entityId: string },
+): Promise<{ pushed: boolean; available: number | null }> {
   const db = context.database.db;
   const row = await readConnectionRow(db, organizationId, input.connectionId).catch(() => null);
   if (!row) return { pushed: false, available: null };

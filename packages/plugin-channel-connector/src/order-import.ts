@@ -31,7 +31,11 @@ class AlreadyImported extends Error {}
  * stock step: a channel order can never take stock a local checkout already took). A refusal (out of
  * stock, a product not listed) rolls all of it back and is recorded as `rejected` with its reason.
  */
-export async function importOrder(context: ChannelContext, row: ConnectionRow, order: ChannelOrder): Promise<ImportResult> {
+export async function importOrder(
+  context: ChannelContext,
+  row: ConnectionRow,
+  order: ChannelOrder,
+): Promise<ImportResult> {
   const organizationId = row.organizationId;
   const db = context.database.db;
   const known = await findRecord(context, row, order.externalId);
@@ -41,31 +45,73 @@ export async function importOrder(context: ChannelContext, row: ConnectionRow, o
   const listings =
     externalIds.length === 0
       ? []
-      : await channelScope(db, organizationId).selectFrom("channelListings").select(["entityId", "externalId"]).where("connectionId", "=", row.id).where("externalId", "in", externalIds).execute();
+      : await channelScope(db, organizationId)
+          .selectFrom("channelListings")
+          .select(["entityId", "externalId"])
+          .where("connectionId", "=", row.id)
+          .where("externalId", "in", externalIds)
+          .execute();
   const entityOf = new Map(listings.map((listing) => [listing.externalId, listing.entityId]));
   const actor = channelActor(row);
   try {
     const placed = await context.database.transaction(async (trx) => {
       const recordId = randomUUID();
       const claimed = await channelScope(trx, organizationId)
-        .insertInto("channelOrders", { id: recordId, connectionId: row.id, externalOrderId: order.externalId, orderId: null, status: "imported", reason: null })
+        .insertInto("channelOrders", {
+          id: recordId,
+          connectionId: row.id,
+          externalOrderId: order.externalId,
+          orderId: null,
+          status: "imported",
+          reason: null,
+        })
         .onConflict((oc) => oc.columns(["connectionId", "externalOrderId"]).doNothing())
         .returning("id")
         .executeTakeFirst();
       if (!claimed) throw new AlreadyImported();
       const unknown = order.lines.find((line) => !entityOf.has(line.externalProductId));
-      if (unknown || order.lines.length === 0) throw new OrderRefused(unknown ? `product ${unknown.externalProductId} is not listed by this connection` : "the order has no lines");
-      const { cart, cartToken } = await context.services.carts.create({ organizationId, caller: { actor }, body: { currency: order.currency } }, { trx });
+      if (unknown || order.lines.length === 0)
+        throw new OrderRefused(
+          unknown ? `product ${unknown.externalProductId} is not listed by this connection` : "the order has no lines",
+        );
+      const { cart, cartToken } = await context.services.carts.create(
+        { organizationId, caller: { actor }, body: { currency: order.currency } },
+        { trx },
+      );
       const target = { organizationId, cartId: cart.id, actor, cartToken };
       for (const line of order.lines) {
-        await context.services.carts.addItem(target, { entityId: entityOf.get(line.externalProductId) ?? "", quantity: line.quantity }, { trx });
+        await context.services.carts.addItem(
+          target,
+          { entityId: entityOf.get(line.externalProductId) ?? "", quantity: line.quantity },
+          { trx },
+        );
       }
-      const { result } = await context.services.checkout.checkout({ organizationId, actor, cartToken, body: { cartId: cart.id, paymentMethodId: "manual", currency: order.currency } }, { trx });
-      await channelScope(trx, organizationId).updateTable("channelOrders").set({ orderId: result.id }).where("id", "=", recordId).execute();
-      await channelScope(trx, organizationId).updateTable("channelConnections").set({ ordersImported: sql<number>`orders_imported + 1` }).where("id", "=", row.id).execute();
+      const { result } = await context.services.checkout.checkout(
+        {
+          organizationId,
+          actor,
+          cartToken,
+          body: { cartId: cart.id, paymentMethodId: "manual", currency: order.currency },
+        },
+        { trx },
+      );
+      await channelScope(trx, organizationId)
+        .updateTable("channelOrders")
+        .set({ orderId: result.id })
+        .where("id", "=", recordId)
+        .execute();
+      await channelScope(trx, organizationId)
+        .updateTable("channelConnections")
+        .set({ ordersImported: sql<number>`orders_imported + 1` })
+        .where("id", "=", row.id)
+        .execute();
       return result;
     });
-    return { externalId: order.externalId, outcome: { status: "accepted", orderId: placed.id, orderNumber: placed.number }, isDuplicate: false };
+    return {
+      externalId: order.externalId,
+      outcome: { status: "accepted", orderId: placed.id, orderNumber: placed.number },
+      isDuplicate: false,
+    };
   } catch (error) {
     if (error instanceof AlreadyImported) {
       const record = await findRecord(context, row, order.externalId);
@@ -77,11 +123,23 @@ export async function importOrder(context: ChannelContext, row: ConnectionRow, o
     // The refusal and its count, in one transaction; a concurrent delivery that recorded it first wins.
     const isRecorded = await context.database.transaction(async (trx) => {
       const recorded = await channelScope(trx, organizationId)
-        .insertInto("channelOrders", { id: randomUUID(), connectionId: row.id, externalOrderId: order.externalId, orderId: null, status: "rejected", reason })
+        .insertInto("channelOrders", {
+          id: randomUUID(),
+          connectionId: row.id,
+          externalOrderId: order.externalId,
+          orderId: null,
+          status: "rejected",
+          reason,
+        })
         .onConflict((oc) => oc.columns(["connectionId", "externalOrderId"]).doNothing())
         .returning("id")
         .executeTakeFirst();
-      if (recorded) await channelScope(trx, organizationId).updateTable("channelConnections").set({ ordersRejected: sql<number>`orders_rejected + 1` }).where("id", "=", row.id).execute();
+      if (recorded)
+        await channelScope(trx, organizationId)
+          .updateTable("channelConnections")
+          .set({ ordersRejected: sql<number>`orders_rejected + 1` })
+          .where("id", "=", row.id)
+          .execute();
       return recorded !== undefined;
     });
     if (!isRecorded) {
@@ -95,7 +153,11 @@ export async function importOrder(context: ChannelContext, row: ConnectionRow, o
 /** A refusal of the order itself (not a fault): recorded as rejected. */
 class OrderRefused extends Error {}
 
-async function findRecord(context: ChannelContext, row: ConnectionRow, externalId: string): Promise<ChannelOrderOutcome | null> {
+async function findRecord(
+  context: ChannelContext,
+  row: ConnectionRow,
+  externalId: string,
+): Promise<ChannelOrderOutcome | null> {
   const record = await channelScope(context.database.db, row.organizationId)
     .selectFrom("channelOrders")
     .select(["status", "orderId", "reason"])
@@ -103,7 +165,8 @@ async function findRecord(context: ChannelContext, row: ConnectionRow, externalI
     .where("externalOrderId", "=", externalId)
     .executeTakeFirst();
   if (!record) return null;
-  if (record.status === "rejected" || record.orderId === null) return { status: "rejected", reason: record.reason ?? "refused" };
+  if (record.status === "rejected" || record.orderId === null)
+    return { status: "rejected", reason: record.reason ?? "refused" };
   const order = await context.services.orders.get(row.organizationId, record.orderId);
   return { status: "accepted", orderId: order.id, orderNumber: order.number };
 }
@@ -113,7 +176,11 @@ async function findRecord(context: ChannelContext, row: ConnectionRow, externalI
  * acknowledged, so the channel stops offering it. An acknowledgement lost to a crash is sent again on
  * the next pull, when the channel delivers the order again and it is found imported.
  */
-export async function pullOrders(context: ChannelContext, organizationId: string, connectionId: string): Promise<{ imported: number; rejected: number; duplicates: number }> {
+export async function pullOrders(
+  context: ChannelContext,
+  organizationId: string,
+  connectionId: string,
+): Promise<{ imported: number; rejected: number; duplicates: number }> {
   const row = await readConnectionRow(context.database.db, organizationId, connectionId).catch(() => null);
   if (!row) return { imported: 0, rejected: 0, duplicates: 0 };
   const session = openChannel(context, row);
@@ -130,4 +197,14 @@ export async function pullOrders(context: ChannelContext, organizationId: string
 
 /** Enqueues a pull of the connection's orders (one pending at a time), now or after `delayMs`. */
 export const enqueuePull = (context: ChannelContext, organizationId: string, connectionId: string, delayMs = 0) =>
-  context.services.jobs.enqueue(PULL_ORDERS_TASK, { connectionId }, { organizationId, delayMs, concurrencyKey: connectionKey("orders", connectionId), supersedes: true, maxAttempts: context.settings.attempts });
+  context.services.jobs.enqueue(
+    PULL_ORDERS_TASK,
+    { connectionId },
+    {
+      organizationId,
+      delayMs,
+      concurrencyKey: connectionKey("orders", connectionId),
+      supersedes: true,
+      maxAttempts: context.settings.attempts,
+    },
+  );

@@ -42,7 +42,10 @@ export async function reapExports(context: ChannelContext, now = new Date()): Pr
       const session = openChannel(context, row);
       if (session.reapExports) exports += await session.reapExports({ olderThan });
     } catch (error) {
-      context.logger.warn({ err: error, connectionId: row.id }, "channel-connector: reaping the exports of a connection failed");
+      context.logger.warn(
+        { err: error, connectionId: row.id },
+        "channel-connector: reaping the exports of a connection failed",
+      );
     }
   }
   return { staleCursors: backfills.length + reconciles.length, exports };

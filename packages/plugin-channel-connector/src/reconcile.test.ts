@@ -4,7 +4,18 @@ import { createPluginTestApp, jsonHeaders, testAdminActor } from "@unified-comme
 import type { ChannelAdapter } from "./channel-adapter.js";
 import { REAP_EXPORTS_TASK, RECONCILE_SWEEP_TASK } from "./channel-declarations.js";
 import { channelConnector } from "./channel-plugin.js";
-import { adjust, availableOf, call, connectRemote, connectTwoStores, drainJobs, product, remoteAdmin, warehouse, type TwoStores } from "./channel-test-helpers.js";
+import {
+  adjust,
+  availableOf,
+  call,
+  connectRemote,
+  connectTwoStores,
+  drainJobs,
+  product,
+  remoteAdmin,
+  warehouse,
+  type TwoStores,
+} from "./channel-test-helpers.js";
 
 describe("reconcile and the sweeps", () => {
   let stores: TwoStores;
@@ -12,7 +23,11 @@ describe("reconcile and the sweeps", () => {
   let main: string;
   const entities: Record<"lamp" | "vase" | "mug" | "bowl", string> = { lamp: "", vase: "", mug: "", bowl: "" };
   const externalOf = async (entityId: string): Promise<string> => {
-    const { rows } = await sql<{ externalId: string }>`select external_id from channel_listings where connection_id = ${connectionId} and entity_id = ${entityId}`.execute(stores.t.db);
+    const { rows } = await sql<{
+      externalId: string;
+    }>`select external_id from channel_listings where connection_id = ${connectionId} and entity_id = ${entityId}`.execute(
+      stores.t.db,
+    );
     return rows[0]?.externalId ?? "";
   };
   const connection = async () => (await call(stores.t, "GET", `/api/channels/${connectionId}`)).body.data;
@@ -20,7 +35,8 @@ describe("reconcile and the sweeps", () => {
   beforeAll(async () => {
     stores = await connectTwoStores();
     main = await warehouse(stores.t, "main");
-    for (const [index, slug] of (["lamp", "vase", "mug", "bowl"] as const).entries()) entities[slug] = await product(stores.t, { slug, price: 1000 * (index + 1), onHand: 10, warehouseId: main });
+    for (const [index, slug] of (["lamp", "vase", "mug", "bowl"] as const).entries())
+      entities[slug] = await product(stores.t, { slug, price: 1000 * (index + 1), onHand: 10, warehouseId: main });
     connectionId = await connectRemote(stores.t);
     await call(stores.t, "POST", `/api/channels/${connectionId}/backfill`);
     await drainJobs(stores.t);
@@ -28,7 +44,12 @@ describe("reconcile and the sweeps", () => {
   afterAll(() => stores.close());
 
   it("schedules the sweeps at boot without running them", async () => {
-    const { rows } = await sql<{ taskSlug: string; isLater: boolean }>`select task_slug, wait_until > now() as "isLater" from jobs where task_slug in (${RECONCILE_SWEEP_TASK}, ${REAP_EXPORTS_TASK}) and status = 'pending' order by task_slug`.execute(stores.t.db);
+    const { rows } = await sql<{
+      taskSlug: string;
+      isLater: boolean;
+    }>`select task_slug, wait_until > now() as "isLater" from jobs where task_slug in (${RECONCILE_SWEEP_TASK}, ${REAP_EXPORTS_TASK}) and status = 'pending' order by task_slug`.execute(
+      stores.t.db,
+    );
     expect(rows).toEqual([
       { taskSlug: REAP_EXPORTS_TASK, isLater: true },
       { taskSlug: RECONCILE_SWEEP_TASK, isLater: true },
@@ -40,10 +61,20 @@ describe("reconcile and the sweeps", () => {
     const lampThere = await externalOf(entities.lamp);
     const vaseThere = await externalOf(entities.vase);
     const mugThere = await externalOf(entities.mug);
-    const remoteWarehouse = (await call(stores.t, "GET", "/api/inventory/warehouses", { actor: remoteAdmin })).body.data[0].id as string;
-    await adjust(stores.t, { entityId: lampThere, warehouseId: remoteWarehouse, type: "restock", quantity: 5 }, remoteAdmin);
-    await call(stores.t, "POST", "/api/pricing/prices", { actor: remoteAdmin, body: { entityId: vaseThere, currency: "EUR", amount: 1 } });
-    expect((await call(stores.t, "DELETE", `/api/catalog/entities/${mugThere}`, { actor: remoteAdmin })).status).toBe(200);
+    const remoteWarehouse = (await call(stores.t, "GET", "/api/inventory/warehouses", { actor: remoteAdmin })).body
+      .data[0].id as string;
+    await adjust(
+      stores.t,
+      { entityId: lampThere, warehouseId: remoteWarehouse, type: "restock", quantity: 5 },
+      remoteAdmin,
+    );
+    await call(stores.t, "POST", "/api/pricing/prices", {
+      actor: remoteAdmin,
+      body: { entityId: vaseThere, currency: "EUR", amount: 1 },
+    });
+    expect((await call(stores.t, "DELETE", `/api/catalog/entities/${mugThere}`, { actor: remoteAdmin })).status).toBe(
+      200,
+    );
     expect((await call(stores.t, "DELETE", `/api/catalog/entities/${entities.bowl}`)).status).toBe(200);
 
     const started = await call(stores.t, "POST", `/api/channels/${connectionId}/reconcile`);
@@ -51,11 +82,21 @@ describe("reconcile and the sweeps", () => {
     expect(started.body.data.reconcile).toMatchObject({ status: "running", checked: 0 });
     await drainJobs(stores.t);
 
-    expect((await connection()).reconcile).toMatchObject({ status: "done", checked: 3, stockRepaired: 1, priceRepaired: 1, missing: [entities.mug], dropped: 1, finishedAt: expect.any(String) });
+    expect((await connection()).reconcile).toMatchObject({
+      status: "done",
+      checked: 3,
+      stockRepaired: 1,
+      priceRepaired: 1,
+      missing: [entities.mug],
+      dropped: 1,
+      finishedAt: expect.any(String),
+    });
     expect(await availableOf(stores.t, lampThere, remoteAdmin)).toBe(await availableOf(stores.t, entities.lamp));
     const prices = await call(stores.t, "GET", `/api/pricing/prices?entityId=${vaseThere}`, { actor: remoteAdmin });
     expect(prices.body.data.map((price: { amount: number }) => price.amount)).toEqual([2000]);
-    const { rows } = await sql<{ count: string }>`select count(*) from channel_listings where connection_id = ${connectionId}`.execute(stores.t.db);
+    const { rows } = await sql<{
+      count: string;
+    }>`select count(*) from channel_listings where connection_id = ${connectionId}`.execute(stores.t.db);
     expect(Number(rows[0]?.count)).toBe(3);
   });
 
@@ -63,8 +104,18 @@ describe("reconcile and the sweeps", () => {
     const other = await connectRemote(stores.t);
     expect(await stores.t.kernel.services.channels.sweepReconciles()).toBe(2);
     await drainJobs(stores.t);
-    expect((await connection()).reconcile).toMatchObject({ status: "done", checked: 3, stockRepaired: 0, priceRepaired: 0, missing: [entities.mug], dropped: 0 });
-    expect((await call(stores.t, "GET", `/api/channels/${other}`)).body.data.reconcile).toMatchObject({ status: "done", checked: 0 });
+    expect((await connection()).reconcile).toMatchObject({
+      status: "done",
+      checked: 3,
+      stockRepaired: 0,
+      priceRepaired: 0,
+      missing: [entities.mug],
+      dropped: 0,
+    });
+    expect((await call(stores.t, "GET", `/api/channels/${other}`)).body.data.reconcile).toMatchObject({
+      status: "done",
+      checked: 0,
+    });
   });
 
   it("abandons a backfill that made no progress for a week, so asking again starts over", async () => {
@@ -73,7 +124,10 @@ describe("reconcile and the sweeps", () => {
     expect(await stores.t.kernel.services.channels.reapExports()).toEqual({ staleCursors: 0, exports: 0 });
     const weekLater = new Date(Date.now() + 8 * 24 * 3600 * 1000);
     expect(await stores.t.kernel.services.channels.reapExports(weekLater)).toEqual({ staleCursors: 1, exports: 0 });
-    expect((await connection()).backfill).toMatchObject({ status: "idle", lastError: expect.stringContaining("abandoned") });
+    expect((await connection()).backfill).toMatchObject({
+      status: "idle",
+      lastError: expect.stringContaining("abandoned"),
+    });
     // Its pending page finds no backfill running and ends without pushing.
     const before = stores.calls.length;
     await drainJobs(stores.t);
@@ -104,7 +158,17 @@ describe("reap-exports with an adapter that exports files", () => {
     };
     const t = await createPluginTestApp(channelConnector({ adapters: [feed], exportRetentionMs: 3_600_000 }));
     try {
-      const created = await t.app.inject({ method: "POST", url: "/api/channels", headers: jsonHeaders(testAdminActor), payload: JSON.stringify({ name: "Feed", adapterId: "feed", currency: "EUR", credentials: { token: "feed-secret" } }) });
+      const created = await t.app.inject({
+        method: "POST",
+        url: "/api/channels",
+        headers: jsonHeaders(testAdminActor),
+        payload: JSON.stringify({
+          name: "Feed",
+          adapterId: "feed",
+          currency: "EUR",
+          credentials: { token: "feed-secret" },
+        }),
+      });
       expect(created.statusCode).toBe(201);
       const now = new Date("2026-01-01T12:00:00Z");
       expect(await t.kernel.services.channels.reapExports(now)).toEqual({ staleCursors: 0, exports: 2 });

@@ -9,23 +9,55 @@ import type { ChannelTables, ReconcileReport } from "./channel-tables.js";
 export const RECONCILE_PAGE = 100;
 const MAX_MISSING = 100;
 
-const enqueueReconcile = (context: ChannelContext, organizationId: string, connectionId: string, trx: Transaction<CoreTables>) =>
-  context.services.jobs.enqueue(RECONCILE_TASK, { connectionId }, { organizationId, trx, concurrencyKey: connectionKey("reconcile", connectionId), supersedes: true, maxAttempts: context.settings.attempts });
+const enqueueReconcile = (
+  context: ChannelContext,
+  organizationId: string,
+  connectionId: string,
+  trx: Transaction<CoreTables>,
+) =>
+  context.services.jobs.enqueue(
+    RECONCILE_TASK,
+    { connectionId },
+    {
+      organizationId,
+      trx,
+      concurrencyKey: connectionKey("reconcile", connectionId),
+      supersedes: true,
+      maxAttempts: context.settings.attempts,
+    },
+  );
 
 /**
  * Starts a reconcile of the connection (resumes one under way): a fresh report, the first page's job
  * enqueued in the same transaction.
  */
-export async function startReconcile(context: ChannelContext, organizationId: string, connectionId: string): Promise<Connection> {
+export async function startReconcile(
+  context: ChannelContext,
+  organizationId: string,
+  connectionId: string,
+): Promise<Connection> {
   return context.database.transaction(async (trx) => {
     const row = await readConnectionRow(trx, organizationId, connectionId, true);
-    const fresh: ReconcileReport = { startedAt: new Date().toISOString(), finishedAt: null, checked: 0, stockRepaired: 0, priceRepaired: 0, missing: [], dropped: 0 };
+    const fresh: ReconcileReport = {
+      startedAt: new Date().toISOString(),
+      finishedAt: null,
+      checked: 0,
+      stockRepaired: 0,
+      priceRepaired: 0,
+      missing: [],
+      dropped: 0,
+    };
     const updated =
       row.reconcileStatus === "running"
         ? row
         : await channelScope(trx, organizationId)
             .updateTable("channelConnections")
-            .set({ reconcileStatus: "running", reconcileCursor: null, reconcileReport: JSON.stringify(fresh), updatedAt: new Date() })
+            .set({
+              reconcileStatus: "running",
+              reconcileCursor: null,
+              reconcileReport: JSON.stringify(fresh),
+              updatedAt: new Date(),
+            })
             .where("id", "=", connectionId)
             .returningAll()
             .executeTakeFirstOrThrow();
@@ -41,25 +73,46 @@ export async function startReconcile(context: ChannelContext, organizationId: st
  * listing whose entity this store deleted is dropped; one the channel lost is reported (a backfill lists
  * it again). The report and cursor advance in one transaction guarded on the cursor read.
  */
-export async function reconcilePage(context: ChannelContext, organizationId: string, connectionId: string): Promise<{ checked: number; isDone: boolean }> {
+export async function reconcilePage(
+  context: ChannelContext,
+  organizationId: string,
+  connectionId: string,
+): Promise<{ checked: number; isDone: boolean }> {
   const db = context.database.db;
   const row = await readConnectionRow(db, organizationId, connectionId).catch(() => null);
   if (!row || row.reconcileStatus !== "running" || row.reconcileReport === null) return { checked: 0, isDone: true };
   const currency = row.settings.currency ?? "EUR";
-  let query = channelScope(db, organizationId).selectFrom("channelListings").select(["entityId", "externalId"]).where("connectionId", "=", connectionId);
+  let query = channelScope(db, organizationId)
+    .selectFrom("channelListings")
+    .select(["entityId", "externalId"])
+    .where("connectionId", "=", connectionId);
   if (row.reconcileCursor !== null) query = query.where("entityId", ">", row.reconcileCursor);
   const listings = await query.orderBy("entityId").limit(RECONCILE_PAGE).execute();
-  const existing = listings.length === 0 ? new Set<string>() : await context.services.catalog.existingEntityIds(organizationId, listings.map((listing) => listing.entityId));
+  const existing =
+    listings.length === 0
+      ? new Set<string>()
+      : await context.services.catalog.existingEntityIds(
+          organizationId,
+          listings.map((listing) => listing.entityId),
+        );
   const kept = listings.filter((listing) => existing.has(listing.entityId));
   const dropped = listings.filter((listing) => !existing.has(listing.entityId));
   const ids = kept.map((listing) => listing.entityId);
   const [stock, prices] = await Promise.all([
     ids.length === 0 ? Promise.resolve([]) : context.services.inventory.check(organizationId, ids),
-    context.services.pricing.resolve({ organizationId, currency, lines: ids.map((entityId) => ({ entityId, variantId: null })) }),
+    context.services.pricing.resolve({
+      organizationId,
+      currency,
+      lines: ids.map((entityId) => ({ entityId, variantId: null })),
+    }),
   ]);
   const available = new Map(stock.map((entry) => [entry.entityId, entry.available]));
   const session = openChannel(context, row);
-  const remote = new Map((await session.readListings({ externalIds: kept.map((listing) => listing.externalId), currency })).map((listing) => [listing.externalId, listing]));
+  const remote = new Map(
+    (await session.readListings({ externalIds: kept.map((listing) => listing.externalId), currency })).map(
+      (listing) => [listing.externalId, listing],
+    ),
+  );
   const report = { ...row.reconcileReport };
   for (const [index, listing] of kept.entries()) {
     report.checked += 1;
@@ -84,14 +137,30 @@ export async function reconcilePage(context: ChannelContext, organizationId: str
   if (isDone) report.finishedAt = new Date().toISOString();
   await context.database.transaction(async (trx) => {
     if (dropped.length > 0) {
-      await channelScope(trx, organizationId).deleteFrom("channelListings").where("connectionId", "=", connectionId).where("entityId", "in", dropped.map((listing) => listing.entityId)).execute();
+      await channelScope(trx, organizationId)
+        .deleteFrom("channelListings")
+        .where("connectionId", "=", connectionId)
+        .where(
+          "entityId",
+          "in",
+          dropped.map((listing) => listing.entityId),
+        )
+        .execute();
     }
     let advance = channelScope(trx, organizationId)
       .updateTable("channelConnections")
-      .set({ reconcileStatus: isDone ? "done" : "running", reconcileCursor: isDone ? null : (listings.at(-1)?.entityId ?? null), reconcileReport: JSON.stringify(report), updatedAt: new Date() })
+      .set({
+        reconcileStatus: isDone ? "done" : "running",
+        reconcileCursor: isDone ? null : (listings.at(-1)?.entityId ?? null),
+        reconcileReport: JSON.stringify(report),
+        updatedAt: new Date(),
+      })
       .where("id", "=", connectionId)
       .where("reconcileStatus", "=", "running");
-    advance = row.reconcileCursor === null ? advance.where("reconcileCursor", "is", null) : advance.where("reconcileCursor", "=", row.reconcileCursor);
+    advance =
+      row.reconcileCursor === null
+        ? advance.where("reconcileCursor", "is", null)
+        : advance.where("reconcileCursor", "=", row.reconcileCursor);
     const advanced = await advance.returning("id").executeTakeFirst();
     if (advanced && !isDone) await enqueueReconcile(context, organizationId, connectionId, trx);
   });

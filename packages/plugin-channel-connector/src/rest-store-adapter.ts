@@ -1,8 +1,20 @@
 import type { OutboundClient } from "@unified-commerce/plugin-sdk";
-import { ChannelItemRejected, type ChannelShipments, type ChannelAdapter, type ChannelConnectionAccess, type ChannelListing, type ChannelOrder, type ChannelProduct, type ChannelSession } from "./channel-adapter.js";
+import {
+  ChannelItemRejected,
+  type ChannelShipments,
+  type ChannelAdapter,
+  type ChannelConnectionAccess,
+  type ChannelListing,
+  type ChannelOrder,
+  type ChannelProduct,
+  type ChannelSession,
+} from "./channel-adapter.js";
 
 /** The transport the adapter calls; injectable so tests can route the calls elsewhere. */
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<{ status: number; json(): Promise<unknown> }>;
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+) => Promise<{ status: number; json(): Promise<unknown> }>;
 
 export interface RestStoreAdapterOptions {
   /**
@@ -30,8 +42,18 @@ export const REST_STORE_CREDENTIALS = {
 } as const;
 
 type Envelope = { data?: unknown; meta?: { total?: number }; error?: { code?: string; message?: string } };
-type RemoteEntity = { id: string; slug: string; status: string; attributes?: Record<string, { title?: string | null }> };
-type RemoteOrder = { id: string; currency: string; status: string; lines?: { lineItemId: string; entityId: string; quantity: number }[] };
+type RemoteEntity = {
+  id: string;
+  slug: string;
+  status: string;
+  attributes?: Record<string, { title?: string | null }>;
+};
+type RemoteOrder = {
+  id: string;
+  currency: string;
+  status: string;
+  lines?: { lineItemId: string; entityId: string; quantity: number }[];
+};
 type RemoteFulfillment = { lines: { lineItemId: string; quantity: number }[] };
 
 /**
@@ -51,10 +73,12 @@ export function restStoreAdapter(options: RestStoreAdapterOptions = {}): Channel
 }
 
 /** The kernel's guarded client as the adapter calls it. */
-const outboundFetch = (outbound: OutboundClient): FetchLike => async (url, init) => {
-  const answer = await outbound.request(url, init);
-  return { status: answer.status, json: async () => answer.json() };
-};
+const outboundFetch =
+  (outbound: OutboundClient): FetchLike =>
+  async (url, init) => {
+    const answer = await outbound.request(url, init);
+    return { status: answer.status, json: async () => answer.json() };
+  };
 
 function openSession(fetchImpl: FetchLike, connection: ChannelConnectionAccess): ChannelSession {
   const baseUrl = (connection.settings.baseUrl ?? "").replace(/\/+$/, "");
@@ -65,7 +89,11 @@ function openSession(fetchImpl: FetchLike, connection: ChannelConnectionAccess):
   async function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: Envelope }> {
     const response = await fetchImpl(`${baseUrl}/api${path}`, {
       method,
-      headers: { "x-api-key": apiKey, accept: "application/json", ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      headers: {
+        "x-api-key": apiKey,
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const status = response.status;
@@ -73,13 +101,16 @@ function openSession(fetchImpl: FetchLike, connection: ChannelConnectionAccess):
     // redirect is one too: the client never follows it (it could point inside the network).
     // The messages name the status only: they are stored (`lastError`, the job's error) and shown to
     // staff, so nothing the other side wrote may ride in them.
-    if (status >= 500 || status === 401 || status === 403 || status === 429) throw new Error(`${method} ${path} on the channel answered ${status}`);
-    if (status >= 300 && status < 400) throw new Error(`${method} ${path} on the channel answered ${status} (redirects are not followed)`);
+    if (status >= 500 || status === 401 || status === 403 || status === 429)
+      throw new Error(`${method} ${path} on the channel answered ${status}`);
+    if (status >= 300 && status < 400)
+      throw new Error(`${method} ${path} on the channel answered ${status} (redirects are not followed)`);
     return { status, body: (await response.json().catch(() => ({}))) as Envelope };
   }
 
   const expect = (answer: { status: number; body: Envelope }, what: string): unknown => {
-    if (answer.status >= 300) throw new ChannelItemRejected(`${what}: the channel answered ${answer.status}`, answer.status);
+    if (answer.status >= 300)
+      throw new ChannelItemRejected(`${what}: the channel answered ${answer.status}`, answer.status);
     return answer.body.data;
   };
 
@@ -98,7 +129,10 @@ function openSession(fetchImpl: FetchLike, connection: ChannelConnectionAccess):
       if (match) return (warehouseId = match.id);
       if (items.length < 100) break;
     }
-    const created = await call("POST", "/inventory/warehouses", { name: `Channel ${warehouseCode}`, code: warehouseCode });
+    const created = await call("POST", "/inventory/warehouses", {
+      name: `Channel ${warehouseCode}`,
+      code: warehouseCode,
+    });
     // Another session created it meanwhile: read it again.
     if (created.status === 409) return channelWarehouse();
     return (warehouseId = (expect(created, "creating the channel warehouse") as { id: string }).id);
@@ -124,48 +158,87 @@ function openSession(fetchImpl: FetchLike, connection: ChannelConnectionAccess):
   return {
     async listProducts({ cursor, limit }) {
       const page = cursor === null ? 1 : Number(cursor);
-      const listed = await call("GET", `/catalog/entities?type=product&sort=createdAt:asc&include=attributes&limit=${limit}&page=${page}`);
+      const listed = await call(
+        "GET",
+        `/catalog/entities?type=product&sort=createdAt:asc&include=attributes&limit=${limit}&page=${page}`,
+      );
       const items = (expect(listed, "listing products") as RemoteEntity[]).map(toListing);
       return { items, nextCursor: items.length < limit ? null : String(page + 1) };
     },
 
     async pushProduct(product: ChannelProduct) {
-      const fields = { status: product.status, attributes: { en: { title: product.title } }, metadata: { channelEntityId: product.entityId } };
+      const fields = {
+        status: product.status,
+        attributes: { en: { title: product.title } },
+        metadata: { channelEntityId: product.entityId },
+      };
       let entity = await findEntity(product.slug);
       if (!entity) {
         const created = await call("POST", "/catalog/entities", { type: "product", slug: product.slug, ...fields });
         // A concurrent push of the same slug won: update the one it made.
-        entity = created.status === 409 ? await findEntity(product.slug) : (expect(created, `creating ${product.slug}`) as RemoteEntity);
+        entity =
+          created.status === 409
+            ? await findEntity(product.slug)
+            : (expect(created, `creating ${product.slug}`) as RemoteEntity);
         if (!entity) throw new ChannelItemRejected(`${product.slug} could neither be created nor found`);
       } else {
         expect(await call("PATCH", `/catalog/entities/${entity.id}`, fields), `updating ${product.slug}`);
       }
-      if (product.price !== null) expect(await call("POST", "/pricing/prices", { entityId: entity.id, currency: product.currency, amount: product.price }), `pricing ${product.slug}`);
+      if (product.price !== null)
+        expect(
+          await call("POST", "/pricing/prices", {
+            entityId: entity.id,
+            currency: product.currency,
+            amount: product.price,
+          }),
+          `pricing ${product.slug}`,
+        );
       return { externalId: entity.id };
     },
 
     async setStock({ externalId, available }) {
-      const checked = expect(await call("GET", `/inventory/check?entityIds=${externalId}`), "reading stock") as { available: number }[];
+      const checked = expect(await call("GET", `/inventory/check?entityIds=${externalId}`), "reading stock") as {
+        available: number;
+      }[];
       const delta = available - (checked[0]?.available ?? 0);
       if (delta === 0) return;
       const warehouse = await channelWarehouse();
-      expect(await call("POST", "/inventory/adjust", { entityId: externalId, warehouseId: warehouse, type: "correction", quantity: delta, note: `channel connection ${connection.id}` }), "setting stock");
+      expect(
+        await call("POST", "/inventory/adjust", {
+          entityId: externalId,
+          warehouseId: warehouse,
+          type: "correction",
+          quantity: delta,
+          note: `channel connection ${connection.id}`,
+        }),
+        "setting stock",
+      );
     },
 
     async pullOrders({ limit }) {
-      const listed = expect(await call("GET", `/orders?status=pending&limit=${limit}`), "listing orders") as RemoteOrder[];
+      const listed = expect(
+        await call("GET", `/orders?status=pending&limit=${limit}`),
+        "listing orders",
+      ) as RemoteOrder[];
       const orders: ChannelOrder[] = [];
       // The list is newest first; import oldest first.
       for (const summary of [...listed].reverse()) {
         const order = expect(await call("GET", `/orders/${summary.id}`), `reading order ${summary.id}`) as RemoteOrder;
-        orders.push({ externalId: order.id, currency: order.currency, lines: (order.lines ?? []).map((line) => ({ externalProductId: line.entityId, quantity: line.quantity })) });
+        orders.push({
+          externalId: order.id,
+          currency: order.currency,
+          lines: (order.lines ?? []).map((line) => ({ externalProductId: line.entityId, quantity: line.quantity })),
+        });
       }
       return orders;
     },
 
     async acknowledgeOrder({ externalId, outcome }) {
       const status = outcome.status === "accepted" ? "confirmed" : "cancelled";
-      const moved = await call("PATCH", `/orders/${externalId}/status`, { status, reason: outcome.status === "accepted" ? `imported as ${outcome.orderNumber}` : outcome.reason.slice(0, 500) });
+      const moved = await call("PATCH", `/orders/${externalId}/status`, {
+        status,
+        reason: outcome.status === "accepted" ? `imported as ${outcome.orderNumber}` : outcome.reason.slice(0, 500),
+      });
       // 409: moved already (an earlier acknowledgement whose answer was lost).
       if (moved.status !== 409) expect(moved, `acknowledging order ${externalId}`);
     },
@@ -177,24 +250,40 @@ function openSession(fetchImpl: FetchLike, connection: ChannelConnectionAccess):
         const ids = externalIds.slice(start, start + 100);
         const stock = await stockOf(ids);
         for (const entry of stock) {
-          const prices = expect(await call("GET", `/pricing/prices?entityId=${entry.entityId}&currency=${currency}&limit=100`), "reading prices") as { amount: number; variantId: string | null; customerGroupId: string | null }[];
+          const prices = expect(
+            await call("GET", `/pricing/prices?entityId=${entry.entityId}&currency=${currency}&limit=100`),
+            "reading prices",
+          ) as { amount: number; variantId: string | null; customerGroupId: string | null }[];
           const base = prices.find((price) => price.variantId === null && price.customerGroupId === null);
-          listings.push({ externalId: entry.entityId, slug: "", title: "", price: base?.amount ?? null, available: entry.available });
+          listings.push({
+            externalId: entry.entityId,
+            slug: "",
+            title: "",
+            price: base?.amount ?? null,
+            available: entry.available,
+          });
         }
       }
       return listings;
     },
 
     async setPrice({ externalId, price, currency }) {
-      expect(await call("POST", "/pricing/prices", { entityId: externalId, currency, amount: price }), `pricing ${externalId}`);
+      expect(
+        await call("POST", "/pricing/prices", { entityId: externalId, currency, amount: price }),
+        `pricing ${externalId}`,
+      );
     },
 
     async pushShipments(input: ChannelShipments) {
       const path = `/orders/${input.externalOrderId}`;
       const order = expect(await call("GET", path), `reading order ${input.externalOrderId}`) as RemoteOrder;
-      const fulfillments = expect(await call("GET", `${path}/fulfillments`), `reading shipments of ${input.externalOrderId}`) as RemoteFulfillment[];
+      const fulfillments = expect(
+        await call("GET", `${path}/fulfillments`),
+        `reading shipments of ${input.externalOrderId}`,
+      ) as RemoteFulfillment[];
       const shippedThere = new Map<string, number>();
-      for (const line of fulfillments.flatMap((fulfillment) => fulfillment.lines)) shippedThere.set(line.lineItemId, (shippedThere.get(line.lineItemId) ?? 0) + line.quantity);
+      for (const line of fulfillments.flatMap((fulfillment) => fulfillment.lines))
+        shippedThere.set(line.lineItemId, (shippedThere.get(line.lineItemId) ?? 0) + line.quantity);
       // Spread each product's units shipped here over the channel order's lines of that product.
       const lines: { lineItemId: string; quantity: number }[] = [];
       for (const { externalProductId, quantity } of input.shipped) {
@@ -217,7 +306,10 @@ function openSession(fetchImpl: FetchLike, connection: ChannelConnectionAccess):
         ...(input.trackingNumber ? { trackingNumber: input.trackingNumber } : {}),
         ...(input.trackingUrl ? { trackingUrl: input.trackingUrl } : {}),
       };
-      expect(await call("POST", `${path}/fulfillments`, { lines, ...tracking }), `shipping order ${input.externalOrderId}`);
+      expect(
+        await call("POST", `${path}/fulfillments`, { lines, ...tracking }),
+        `shipping order ${input.externalOrderId}`,
+      );
     },
   };
 }

@@ -14,4 +14,15 @@ export {
   listPlansQuery,
 } from "./layaway-schemas.js";
 export { planMoves } from "./layaway-states.js";
-export type { LayawayService, Plan, PlanSummary, LedgerEntry, LayawayLine, CreatePlanInput, PaymentInput, PaymentResult, ForfeitInput, SweepResult } from "./layaway-service.js";
+export type {
+  LayawayService,
+  Plan,
+  PlanSummary,
+  LedgerEntry,
+  LayawayLine,
+  CreatePlanInput,
+  PaymentInput,
+  PaymentResult,
+  ForfeitInput,
+  SweepResult,
+} from "./layaway-service.js";

@@ -1,5 +1,14 @@
 import type { Kysely } from "kysely";
-import { tenantScope, type CoreTables, type DatabaseAccess, type EventBus, type Logger, type Mailer, type PaymentAdapter, type Services } from "@unified-commerce/plugin-sdk";
+import {
+  tenantScope,
+  type CoreTables,
+  type DatabaseAccess,
+  type EventBus,
+  type Logger,
+  type Mailer,
+  type PaymentAdapter,
+  type Services,
+} from "@unified-commerce/plugin-sdk";
 import type { LayawaySettings } from "./layaway-options.js";
 import type { LayawayTables } from "./layaway-tables.js";
 
@@ -16,7 +25,8 @@ export interface LayawayContext {
 }
 
 /** The plugin's tables on the pool or a transaction (a `Transaction` is a `Kysely`), bound to one organization. */
-export const layawayScope = (db: Kysely<CoreTables>, organizationId: string) => tenantScope(db.withTables<LayawayTables>(), organizationId);
+export const layawayScope = (db: Kysely<CoreTables>, organizationId: string) =>
+  tenantScope(db.withTables<LayawayTables>(), organizationId);
 
 /** The reservations of a plan carry this reference, so the inventory's list by reference finds them. */
 export const reservationReference = (planId: string): string => `layaway:${planId}`;

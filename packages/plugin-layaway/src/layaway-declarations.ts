@@ -13,7 +13,14 @@ export const layawayEvents = defineEvents({
   },
   "layaway.payment": {
     description: "A payment (the deposit or an installment) was recorded on a layaway plan",
-    payload: z.object({ ...planRef, paymentId: z.string(), kind: ledgerKindSchema, amount: z.number().int(), paidAmount: z.number().int(), balance: z.number().int() }),
+    payload: z.object({
+      ...planRef,
+      paymentId: z.string(),
+      kind: ledgerKindSchema,
+      amount: z.number().int(),
+      paidAmount: z.number().int(),
+      balance: z.number().int(),
+    }),
   },
   "layaway.complete": {
     description: "A layaway plan was paid off and became an order",
@@ -21,7 +28,13 @@ export const layawayEvents = defineEvents({
   },
   "layaway.forfeit": {
     description: "A layaway plan was forfeited: its stock released, the fee kept and the rest refunded",
-    payload: z.object({ ...planRef, reason: forfeitReasonSchema, paidAmount: z.number().int(), fee: z.number().int(), refunded: z.number().int() }),
+    payload: z.object({
+      ...planRef,
+      reason: forfeitReasonSchema,
+      paidAmount: z.number().int(),
+      fee: z.number().int(),
+      refunded: z.number().int(),
+    }),
   },
 });
 

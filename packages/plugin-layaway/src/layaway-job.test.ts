@@ -11,7 +11,9 @@ describe("layaway deadline and reminder job", () => {
   const sent: MailMessage[] = [];
   beforeAll(async () => {
     // The configuration's mailer, as the reference server sets it: the plugin sends through it.
-    t = await createPluginTestApp(layaway({ reminderLeadDays: 3 }), { config: { mail: { mailer: { send: async (message) => void sent.push(message) } } } });
+    t = await createPluginTestApp(layaway({ reminderLeadDays: 3 }), {
+      config: { mail: { mailer: { send: async (message) => void sent.push(message) } } },
+    });
   });
   afterAll(() => t.close());
 
@@ -27,27 +29,44 @@ describe("layaway deadline and reminder job", () => {
     const plan = (
       await call(t, "POST", "/api/layaways", {
         actor: clerk,
-        body: planBody([{ entityId, quantity: 1 }], { deposit: { amount: 2000 }, schedule: { dueDates: [daysFromNow(1), daysFromNow(2), daysFromNow(30)] } }),
+        body: planBody([{ entityId, quantity: 1 }], {
+          deposit: { amount: 2000 },
+          schedule: { dueDates: [daysFromNow(1), daysFromNow(2), daysFromNow(30)] },
+        }),
       })
     ).body.data;
     const quiet = (
       await call(t, "POST", "/api/layaways", {
         actor: clerk,
-        body: planBody([{ entityId, quantity: 1 }], { email: undefined, deposit: { amount: 2000 }, schedule: { dueDates: [daysFromNow(1)] } }),
+        body: planBody([{ entityId, quantity: 1 }], {
+          email: undefined,
+          deposit: { amount: 2000 },
+          schedule: { dueDates: [daysFromNow(1)] },
+        }),
       })
     ).body.data;
     expect(quiet.email).toBeNull();
     // The first installment is paid before the sweep: only the second (due in 2 days) is reminded.
-    await call(t, "POST", `/api/layaways/${plan.id}/payments`, { actor: clerk, body: { amount: plan.installments[0].amount } });
+    await call(t, "POST", `/api/layaways/${plan.id}/payments`, {
+      actor: clerk,
+      body: { amount: plan.installments[0].amount },
+    });
 
     await runSweep();
     await runSweep();
     expect(sent).toEqual([
-      expect.objectContaining({ to: "ada@example.com", subject: `Layaway installment due ${plan.installments[1].dueAt.slice(0, 10)}` }),
+      expect.objectContaining({
+        to: "ada@example.com",
+        subject: `Layaway installment due ${plan.installments[1].dueAt.slice(0, 10)}`,
+      }),
     ]);
     expect(sent[0]?.text).toContain("installment 2 of 3, 13.33 EUR");
     const read = (await call(t, "GET", `/api/layaways/${plan.id}`, { actor: clerk })).body.data;
-    expect(read.installments.map((i: { remindedAt: string | null }) => i.remindedAt !== null)).toEqual([false, true, false]);
+    expect(read.installments.map((i: { remindedAt: string | null }) => i.remindedAt !== null)).toEqual([
+      false,
+      true,
+      false,
+    ]);
   });
 
   it("forfeits plans past their deadline, returning their stock, and leaves the others", async () => {
@@ -60,14 +79,23 @@ describe("layaway deadline and reminder job", () => {
 
     await runSweep();
     const forfeited = (await call(t, "GET", `/api/layaways/${overdue.id}`, { actor: clerk })).body.data;
-    expect(forfeited).toMatchObject({ status: "forfeited", forfeitReason: "deadline", forfeitFee: 1000, refundedAmount: 1000 });
-    expect(forfeited.ledger.map((entry: { kind: string; actorId: string | null }) => [entry.kind, entry.actorId])).toEqual([
+    expect(forfeited).toMatchObject({
+      status: "forfeited",
+      forfeitReason: "deadline",
+      forfeitFee: 1000,
+      refundedAmount: 1000,
+    });
+    expect(
+      forfeited.ledger.map((entry: { kind: string; actorId: string | null }) => [entry.kind, entry.actorId]),
+    ).toEqual([
       ["deposit", "clerk"],
       ["refund", null],
     ]);
     expect((await call(t, "GET", `/api/layaways/${current.id}`, { actor: clerk })).body.data.status).toBe("active");
     expect(await stockOf(t, entityId)).toEqual({ onHand: 4, reserved: 2, available: 2 });
-    const events = await sql<{ type: string }>`select type from domain_events where entity_id = ${overdue.id} and type = 'layaway.forfeit'`.execute(t.db);
+    const events = await sql<{
+      type: string;
+    }>`select type from domain_events where entity_id = ${overdue.id} and type = 'layaway.forfeit'`.execute(t.db);
     expect(events.rows).toHaveLength(1);
 
     // Run again: nothing more happens to it.
@@ -77,7 +105,9 @@ describe("layaway deadline and reminder job", () => {
 
   it("queues its sweep again after each run, one pending copy at a time", async () => {
     await runSweep();
-    const pending = await sql<{ count: string }>`select count(*) from jobs where task_slug = ${SWEEP_TASK} and status = 'pending'`.execute(t.db);
+    const pending = await sql<{
+      count: string;
+    }>`select count(*) from jobs where task_slug = ${SWEEP_TASK} and status = 'pending'`.execute(t.db);
     expect(Number(pending.rows[0]?.count)).toBe(1);
   });
 });

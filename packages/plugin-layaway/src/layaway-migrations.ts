@@ -35,8 +35,12 @@ export const layawayMigrations: readonly NamedMigration[] = [
         updated_at timestamptz not null default now()
       )`.execute(db);
       // The list (newest first, by status) and the deadline job's scan of active plans.
-      await sql`create index layaway_plans_org_created on layaway_plans (organization_id, created_at desc, id desc)`.execute(db);
-      await sql`create index layaway_plans_active_deadline on layaway_plans (deadline) where status = 'active'`.execute(db);
+      await sql`create index layaway_plans_org_created on layaway_plans (organization_id, created_at desc, id desc)`.execute(
+        db,
+      );
+      await sql`create index layaway_plans_active_deadline on layaway_plans (deadline) where status = 'active'`.execute(
+        db,
+      );
 
       await sql`create table layaway_lines (
         id uuid primary key,
@@ -67,7 +71,9 @@ export const layawayMigrations: readonly NamedMigration[] = [
         reminded_at timestamptz,
         unique (plan_id, sequence)
       )`.execute(db);
-      await sql`create index layaway_installments_unreminded on layaway_installments (due_at) where reminded_at is null`.execute(db);
+      await sql`create index layaway_installments_unreminded on layaway_installments (due_at) where reminded_at is null`.execute(
+        db,
+      );
 
       await sql`create table layaway_ledger (
         id uuid primary key,

@@ -38,16 +38,19 @@ export function layawaySettings(options: LayawayOptions): LayawaySettings {
     mailer: options.mailer,
   };
   const percent = (name: keyof LayawaySettings, value: number) => {
-    if (!Number.isFinite(value) || value < 0 || value > 100) throw new Error(`layaway: ${name} must be a percent from 0 to 100 (got ${value})`);
+    if (!Number.isFinite(value) || value < 0 || value > 100)
+      throw new Error(`layaway: ${name} must be a percent from 0 to 100 (got ${value})`);
   };
   const whole = (name: keyof LayawaySettings, value: number, min: number) => {
-    if (!Number.isSafeInteger(value) || value < min) throw new Error(`layaway: ${name} must be an integer of at least ${min} (got ${value})`);
+    if (!Number.isSafeInteger(value) || value < min)
+      throw new Error(`layaway: ${name} must be an integer of at least ${min} (got ${value})`);
   };
   percent("minDepositPercent", settings.minDepositPercent);
   percent("forfeitFeePercent", settings.forfeitFeePercent);
   whole("minDepositAmount", settings.minDepositAmount, 0);
   // The inventory holds a reservation at most 366 days (MAX_RESERVATION_HOLD_DAYS).
-  if (settings.maxTermDays > 366) throw new Error(`layaway: maxTermDays is at most 366, the longest stock hold (got ${settings.maxTermDays})`);
+  if (settings.maxTermDays > 366)
+    throw new Error(`layaway: maxTermDays is at most 366, the longest stock hold (got ${settings.maxTermDays})`);
   whole("maxTermDays", settings.maxTermDays, 1);
   whole("graceDays", settings.graceDays, 0);
   whole("reminderLeadDays", settings.reminderLeadDays, 0);

@@ -52,9 +52,16 @@ export function layaway(options: LayawayOptions = {}): Plugin {
         defineTask({
           slug: REMIND_TASK,
           retries: { attempts: 5, backoff: { type: "exponential", delay: 60_000 } },
-          handler: ({ planId, installmentId }, { services, job }) => services.layaways.sendReminder(job.organizationId, planId, installmentId),
+          handler: ({ planId, installmentId }, { services, job }) =>
+            services.layaways.sendReminder(job.organizationId, planId, installmentId),
         }),
       ],
-      routes: (context) => [...createPlanRoute(context), ...listPlansRoute(context), ...getPlanRoute(context), ...recordPaymentRoute(context), ...forfeitPlanRoute(context)],
+      routes: (context) => [
+        ...createPlanRoute(context),
+        ...listPlansRoute(context),
+        ...getPlanRoute(context),
+        ...recordPaymentRoute(context),
+        ...forfeitPlanRoute(context),
+      ],
     })(config);
 }

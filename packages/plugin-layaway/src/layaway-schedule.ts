@@ -17,7 +17,8 @@ export const minimumDeposit = (total: number, settings: LayawaySettings): number
   Math.max(Math.ceil((total * settings.minDepositPercent) / 100), settings.minDepositAmount);
 
 /** What a forfeit keeps: `forfeitFeePercent` of the total rounded up, never more than was paid. */
-export const forfeitFee = (total: number, paid: number, settings: LayawaySettings): number => Math.min(paid, Math.ceil((total * settings.forfeitFeePercent) / 100));
+export const forfeitFee = (total: number, paid: number, settings: LayawaySettings): number =>
+  Math.min(paid, Math.ceil((total * settings.forfeitFeePercent) / 100));
 
 /**
  * Checks the deposit and lays out the schedule of what remains after it, answering the installments and
@@ -27,32 +28,61 @@ export const forfeitFee = (total: number, paid: number, settings: LayawaySetting
  * installment taking the odd minor units.
  */
 export function planSchedule(
-  input: { total: number; deposit: number; schedule: z.output<typeof scheduleInput>; deadline: string | undefined; now: Date },
+  input: {
+    total: number;
+    deposit: number;
+    schedule: z.output<typeof scheduleInput>;
+    deadline: string | undefined;
+    now: Date;
+  },
   settings: LayawaySettings,
 ): { installments: PlannedInstallment[]; deadline: Date } {
   const { total, deposit, now } = input;
   const issues: FieldIssue[] = [];
   const minimum = minimumDeposit(total, settings);
-  if (deposit < minimum) issues.push({ path: "deposit.amount", message: `must be at least ${minimum} (${settings.minDepositPercent}% of the total ${total}, at least ${settings.minDepositAmount})` });
-  if (deposit >= total) issues.push({ path: "deposit.amount", message: `must be below the total ${total}: a plan paid in full at once is a sale (use checkout)` });
+  if (deposit < minimum)
+    issues.push({
+      path: "deposit.amount",
+      message: `must be at least ${minimum} (${settings.minDepositPercent}% of the total ${total}, at least ${settings.minDepositAmount})`,
+    });
+  if (deposit >= total)
+    issues.push({
+      path: "deposit.amount",
+      message: `must be below the total ${total}: a plan paid in full at once is a sale (use checkout)`,
+    });
 
   const { schedule } = input;
   const dueDates =
     "dueDates" in schedule
       ? schedule.dueDates.map((date) => new Date(date))
-      : Array.from({ length: schedule.count }, (_, index) => new Date(now.getTime() + (index + 1) * schedule.intervalDays * DAY_MS));
+      : Array.from(
+          { length: schedule.count },
+          (_, index) => new Date(now.getTime() + (index + 1) * schedule.intervalDays * DAY_MS),
+        );
   dueDates.forEach((dueAt, index) => {
-    if (dueAt.getTime() <= now.getTime()) issues.push({ path: `schedule.dueDates.${index}`, message: "must be in the future" });
+    if (dueAt.getTime() <= now.getTime())
+      issues.push({ path: `schedule.dueDates.${index}`, message: "must be in the future" });
     const previous = dueDates[index - 1];
-    if (previous && dueAt.getTime() <= previous.getTime()) issues.push({ path: `schedule.dueDates.${index}`, message: "must come after the previous due date" });
+    if (previous && dueAt.getTime() <= previous.getTime())
+      issues.push({ path: `schedule.dueDates.${index}`, message: "must come after the previous due date" });
   });
   const last = dueDates[dueDates.length - 1] as Date;
-  const deadline = input.deadline === undefined ? new Date(last.getTime() + settings.graceDays * DAY_MS) : new Date(input.deadline);
+  const deadline =
+    input.deadline === undefined ? new Date(last.getTime() + settings.graceDays * DAY_MS) : new Date(input.deadline);
   const latest = now.getTime() + settings.maxTermDays * DAY_MS;
-  if (deadline.getTime() < last.getTime()) issues.push({ path: "deadline", message: "must not come before the last due date" });
-  if (deadline.getTime() > latest) issues.push({ path: input.deadline === undefined ? "schedule" : "deadline", message: `the deadline may be at most ${settings.maxTermDays} days ahead` });
+  if (deadline.getTime() < last.getTime())
+    issues.push({ path: "deadline", message: "must not come before the last due date" });
+  if (deadline.getTime() > latest)
+    issues.push({
+      path: input.deadline === undefined ? "schedule" : "deadline",
+      message: `the deadline may be at most ${settings.maxTermDays} days ahead`,
+    });
   const remainder = total - deposit;
-  if (remainder > 0 && remainder < dueDates.length) issues.push({ path: "schedule", message: `${dueDates.length} installments cannot share the remaining ${remainder} minor units` });
+  if (remainder > 0 && remainder < dueDates.length)
+    issues.push({
+      path: "schedule",
+      message: `${dueDates.length} installments cannot share the remaining ${remainder} minor units`,
+    });
   if (issues.length > 0) throw AppError.validation(issues);
 
   const share = Math.floor(remainder / dueDates.length);
@@ -68,7 +98,10 @@ export function planSchedule(
  * Which installments the payments cover: what was paid after the deposit covers them in order, an
  * installment counting once the cumulative amount through it is reached.
  */
-export function coveredSequences(installments: readonly { sequence: number; amount: number }[], paidAfterDeposit: number): Set<number> {
+export function coveredSequences(
+  installments: readonly { sequence: number; amount: number }[],
+  paidAfterDeposit: number,
+): Set<number> {
   const covered = new Set<number>();
   let cumulative = 0;
   for (const installment of [...installments].sort((a, b) => a.sequence - b.sequence)) {

@@ -12,19 +12,36 @@ import { listPlans, readPlan, type ListPlansQuery, type Plan, type PlanSummary }
  */
 export function createLayawayService(context: LayawayContext) {
   return {
-    create: (organizationId: string, actor: Actor | null, body: CreatePlanInput, options?: TxOptions): Promise<Plan> => createPlan(context, { organizationId, actor, body }, options),
-    list: (organizationId: string, query: ListPlansQuery, options?: TxOptions): Promise<{ items: PlanSummary[]; total: number }> =>
+    create: (organizationId: string, actor: Actor | null, body: CreatePlanInput, options?: TxOptions): Promise<Plan> =>
+      createPlan(context, { organizationId, actor, body }, options),
+    list: (
+      organizationId: string,
+      query: ListPlansQuery,
+      options?: TxOptions,
+    ): Promise<{ items: PlanSummary[]; total: number }> =>
       listPlans(options?.trx ?? context.database.db, organizationId, query),
     /** A plan with its lines, schedule and ledger; 404 for another organization's. */
-    get: (organizationId: string, planId: string, options?: TxOptions): Promise<Plan> => readPlan(options?.trx ?? context.database.db, organizationId, planId),
-    pay: (organizationId: string, actor: Actor | null, planId: string, body: PaymentInput, options?: TxOptions): Promise<PaymentResult> =>
-      recordPayment(context, { organizationId, actor, planId, body }, options),
-    forfeit: (organizationId: string, actor: Actor | null, planId: string, body: ForfeitInput, options?: TxOptions): Promise<Plan> =>
-      forfeitPlan(context, { organizationId, actor, planId, reason: "manual", body }, options),
+    get: (organizationId: string, planId: string, options?: TxOptions): Promise<Plan> =>
+      readPlan(options?.trx ?? context.database.db, organizationId, planId),
+    pay: (
+      organizationId: string,
+      actor: Actor | null,
+      planId: string,
+      body: PaymentInput,
+      options?: TxOptions,
+    ): Promise<PaymentResult> => recordPayment(context, { organizationId, actor, planId, body }, options),
+    forfeit: (
+      organizationId: string,
+      actor: Actor | null,
+      planId: string,
+      body: ForfeitInput,
+      options?: TxOptions,
+    ): Promise<Plan> => forfeitPlan(context, { organizationId, actor, planId, reason: "manual", body }, options),
     /** The `layaway/sweep` job's work: deadline forfeits and reminder claims, every organization. */
     sweep: (now?: Date): Promise<SweepResult> => sweepPlans(context, now),
     /** The `layaway/remind` job's work. */
-    sendReminder: (organizationId: string, planId: string, installmentId: string): Promise<{ sent: boolean }> => sendReminder(context, { organizationId, planId, installmentId }),
+    sendReminder: (organizationId: string, planId: string, installmentId: string): Promise<{ sent: boolean }> =>
+      sendReminder(context, { organizationId, planId, installmentId }),
   };
 }
 

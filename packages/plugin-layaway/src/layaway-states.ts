@@ -16,10 +16,12 @@ export type PlanMove = keyof typeof planMoves;
 /** Refuses a move the machine does not allow from `status` (409 CONFLICT, before any write). */
 export function assertMove(move: PlanMove, status: PlanStatus): void {
   const allowed: readonly PlanStatus[] = planMoves[move].from;
-  if (!allowed.includes(status)) throw AppError.conflict(`A ${status} layaway plan cannot ${move === "pay" ? "take payments" : move}`);
+  if (!allowed.includes(status))
+    throw AppError.conflict(`A ${status} layaway plan cannot ${move === "pay" ? "take payments" : move}`);
 }
 
 /** An active plan past its deadline takes no more payments: the deadline job forfeits it. */
 export function assertBeforeDeadline(deadline: Date, now: Date): void {
-  if (deadline.getTime() <= now.getTime()) throw AppError.conflict("The layaway plan is past its deadline and takes no more payments");
+  if (deadline.getTime() <= now.getTime())
+    throw AppError.conflict("The layaway plan is past its deadline and takes no more payments");
 }

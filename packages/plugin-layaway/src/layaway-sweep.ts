@@ -17,7 +17,8 @@ export interface SweepResult {
 
 /** Formats minor units for a message: `12.50 EUR` (the currency's own decimals). */
 export function formatAmount(minor: number, currency: string): string {
-  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const digits =
+    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
   return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
 }
 
@@ -31,11 +32,24 @@ export function formatAmount(minor: number, currency: string): string {
  */
 export async function sweepPlans(context: LayawayContext, now = new Date()): Promise<SweepResult> {
   const db = context.database.db.withTables<LayawayTables>();
-  const overdue = await db.selectFrom("layawayPlans").select(["id", "organizationId"]).where("status", "=", "active").where("deadline", "<=", now).orderBy("deadline").limit(SWEEP_BATCH).execute();
+  const overdue = await db
+    .selectFrom("layawayPlans")
+    .select(["id", "organizationId"])
+    .where("status", "=", "active")
+    .where("deadline", "<=", now)
+    .orderBy("deadline")
+    .limit(SWEEP_BATCH)
+    .execute();
   let forfeited = 0;
   for (const plan of overdue) {
     try {
-      await forfeitPlan(context, { organizationId: plan.organizationId, actor: null, planId: plan.id, reason: "deadline", body: {} });
+      await forfeitPlan(context, {
+        organizationId: plan.organizationId,
+        actor: null,
+        planId: plan.id,
+        reason: "deadline",
+        body: {},
+      });
       forfeited += 1;
     } catch (error) {
       // Completed or forfeited since the scan (a payment or staff won the row lock): nothing to do.
@@ -57,21 +71,41 @@ export async function sweepPlans(context: LayawayContext, now = new Date()): Pro
     .limit(SWEEP_BATCH)
     .execute();
   let reminded = 0;
-  for (const { planId, organizationId } of due) reminded += await queueReminders(context, organizationId, planId, horizon);
+  for (const { planId, organizationId } of due)
+    reminded += await queueReminders(context, organizationId, planId, horizon);
   return { forfeited, reminded };
 }
 
 /** Claims the plan's unreminded, uncovered installments due by `horizon` and enqueues their mails. */
-async function queueReminders(context: LayawayContext, organizationId: string, planId: string, horizon: Date): Promise<number> {
+async function queueReminders(
+  context: LayawayContext,
+  organizationId: string,
+  planId: string,
+  horizon: Date,
+): Promise<number> {
   return context.database.transaction(async (trx) => {
     const scope = layawayScope(trx, organizationId);
-    const plan = await scope.selectFrom("layawayPlans").select(["paidAmount", "depositAmount", "status"]).where("id", "=", planId).executeTakeFirst();
+    const plan = await scope
+      .selectFrom("layawayPlans")
+      .select(["paidAmount", "depositAmount", "status"])
+      .where("id", "=", planId)
+      .executeTakeFirst();
     if (plan?.status !== "active") return 0;
-    const installments = await scope.selectFrom("layawayInstallments").select(["id", "sequence", "amount", "dueAt", "remindedAt"]).where("planId", "=", planId).orderBy("sequence").execute();
+    const installments = await scope
+      .selectFrom("layawayInstallments")
+      .select(["id", "sequence", "amount", "dueAt", "remindedAt"])
+      .where("planId", "=", planId)
+      .orderBy("sequence")
+      .execute();
     const covered = coveredSequences(installments, plan.paidAmount - plan.depositAmount);
     let queued = 0;
     for (const installment of installments) {
-      if (covered.has(installment.sequence) || installment.remindedAt !== null || installment.dueAt.getTime() > horizon.getTime()) continue;
+      if (
+        covered.has(installment.sequence) ||
+        installment.remindedAt !== null ||
+        installment.dueAt.getTime() > horizon.getTime()
+      )
+        continue;
       const claimed = await scope
         .updateTable("layawayInstallments")
         .set({ remindedAt: new Date() })
@@ -80,7 +114,11 @@ async function queueReminders(context: LayawayContext, organizationId: string, p
         .returning("id")
         .executeTakeFirst();
       if (!claimed) continue;
-      await context.services.jobs.enqueue(REMIND_TASK, { planId, installmentId: installment.id }, { organizationId, trx });
+      await context.services.jobs.enqueue(
+        REMIND_TASK,
+        { planId, installmentId: installment.id },
+        { organizationId, trx },
+      );
       queued += 1;
     }
     return queued;
@@ -91,7 +129,10 @@ async function queueReminders(context: LayawayContext, organizationId: string, p
  * The reminder job's work: mails the customer about one installment, unless the plan is no longer active
  * or the installment got paid since it was queued. A mailer failure throws, so the queue retries.
  */
-export async function sendReminder(context: LayawayContext, input: { organizationId: string; planId: string; installmentId: string }): Promise<{ sent: boolean }> {
+export async function sendReminder(
+  context: LayawayContext,
+  input: { organizationId: string; planId: string; installmentId: string },
+): Promise<{ sent: boolean }> {
   const db: Kysely<CoreTables> = context.database.db;
   const scope = layawayScope(db, input.organizationId);
   const plan = await scope
@@ -100,9 +141,15 @@ export async function sendReminder(context: LayawayContext, input: { organizatio
     .where("id", "=", input.planId)
     .executeTakeFirst();
   if (!plan || plan.status !== "active" || plan.email === null) return { sent: false };
-  const installments = await scope.selectFrom("layawayInstallments").select(["id", "sequence", "amount", "dueAt"]).where("planId", "=", plan.id).orderBy("sequence").execute();
+  const installments = await scope
+    .selectFrom("layawayInstallments")
+    .select(["id", "sequence", "amount", "dueAt"])
+    .where("planId", "=", plan.id)
+    .orderBy("sequence")
+    .execute();
   const installment = installments.find((candidate) => candidate.id === input.installmentId);
-  if (!installment || coveredSequences(installments, plan.paidAmount - plan.depositAmount).has(installment.sequence)) return { sent: false };
+  if (!installment || coveredSequences(installments, plan.paidAmount - plan.depositAmount).has(installment.sequence))
+    return { sent: false };
   const dueDay = installment.dueAt.toISOString().slice(0, 10);
   await context.mailer.send({
     to: plan.email,

@@ -24,7 +24,16 @@ export type LayawayTables = {
       updatedAt: Timestamp;
     }
   >;
-  layawayLines: TableOf<z.output<typeof layawayLineSchema>, { organizationId: string; planId: string; position: number }>;
-  layawayInstallments: TableOf<Omit<z.output<typeof installmentSchema>, "isCovered">, { organizationId: string; id: string; planId: string; dueAt: Timestamp; remindedAt: NullableTimestamp }>;
-  layawayLedger: TableOf<z.output<typeof ledgerEntrySchema>, { organizationId: string; planId: string; createdAt: Timestamp }>;
+  layawayLines: TableOf<
+    z.output<typeof layawayLineSchema>,
+    { organizationId: string; planId: string; position: number }
+  >;
+  layawayInstallments: TableOf<
+    Omit<z.output<typeof installmentSchema>, "isCovered">,
+    { organizationId: string; id: string; planId: string; dueAt: Timestamp; remindedAt: NullableTimestamp }
+  >;
+  layawayLedger: TableOf<
+    z.output<typeof ledgerEntrySchema>,
+    { organizationId: string; planId: string; createdAt: Timestamp }
+  >;
 };

@@ -1,6 +1,12 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPluginTestApp, createTestActor, testAdminActor, testNoPermActor, type TestApp } from "@unified-commerce/plugin-sdk/testing";
+import {
+  createPluginTestApp,
+  createTestActor,
+  testAdminActor,
+  testNoPermActor,
+  type TestApp,
+} from "@unified-commerce/plugin-sdk/testing";
 import { layaway } from "./layaway-plugin.js";
 import { call, clerk, daysFromNow, layawayTraces, planBody, stockedProduct, stockOf } from "./layaway-test-helpers.js";
 
@@ -18,10 +24,28 @@ describe("layaway plugin", () => {
   const createPlan = (body: unknown, actor = clerk) => call(t, "POST", "/api/layaways", { actor, body });
 
   it("makes a plan priced by the server, takes the deposit and holds the stock until the deadline", async () => {
-    const created = await createPlan(planBody([{ entityId: tea, quantity: 2 }, { entityId: pot, quantity: 1 }], { deposit: { amount: 2000, method: "cash" } }));
+    const created = await createPlan(
+      planBody(
+        [
+          { entityId: tea, quantity: 2 },
+          { entityId: pot, quantity: 1 },
+        ],
+        { deposit: { amount: 2000, method: "cash" } },
+      ),
+    );
     expect(created.status).toBe(201);
     const plan = created.body.data;
-    expect(plan).toMatchObject({ status: "active", customerId: "customer-1", currency: "EUR", subtotal: 10000, total: 10000, depositAmount: 2000, paidAmount: 2000, balance: 8000, orderId: null });
+    expect(plan).toMatchObject({
+      status: "active",
+      customerId: "customer-1",
+      currency: "EUR",
+      subtotal: 10000,
+      total: 10000,
+      depositAmount: 2000,
+      paidAmount: 2000,
+      balance: 8000,
+      orderId: null,
+    });
     expect(plan.lines).toEqual([
       expect.objectContaining({ entityId: tea, quantity: 2, unitPrice: 2500, total: 5000 }),
       expect.objectContaining({ entityId: pot, quantity: 1, unitPrice: 5000, total: 5000 }),
@@ -30,14 +54,21 @@ describe("layaway plugin", () => {
     expect(plan.installments.map((i: { amount: number }) => i.amount)).toEqual([2666, 2666, 2668]);
     const lastDue = new Date(plan.installments[2].dueAt).getTime();
     expect(new Date(plan.deadline).getTime()).toBe(lastDue + 7 * 24 * 3600 * 1000);
-    expect(plan.ledger).toEqual([expect.objectContaining({ kind: "deposit", amount: 2000, method: "cash", provider: "manual", actorId: "clerk" })]);
+    expect(plan.ledger).toEqual([
+      expect.objectContaining({ kind: "deposit", amount: 2000, method: "cash", provider: "manual", actorId: "clerk" }),
+    ]);
 
     expect(await stockOf(t, tea)).toMatchObject({ onHand: 10, reserved: 2, available: 8 });
     expect(await stockOf(t, pot)).toMatchObject({ onHand: 2, reserved: 1, available: 1 });
-    const { rows } = await sql<{ status: string; expiresAt: Date }>`select status, expires_at from inventory_reservations where reference = ${`layaway:${plan.id}`}`.execute(t.db);
+    const { rows } = await sql<{
+      status: string;
+      expiresAt: Date;
+    }>`select status, expires_at from inventory_reservations where reference = ${`layaway:${plan.id}`}`.execute(t.db);
     expect(rows).toHaveLength(2);
     for (const row of rows) expect(row).toEqual({ status: "active", expiresAt: new Date(plan.deadline) });
-    const events = await sql<{ type: string }>`select type from domain_events where entity_id = ${plan.id} order by occurred_at, type`.execute(t.db);
+    const events = await sql<{
+      type: string;
+    }>`select type from domain_events where entity_id = ${plan.id} order by occurred_at, type`.execute(t.db);
     expect(events.rows.map((row) => row.type).sort()).toEqual(["layaway.create", "layaway.payment"]);
 
     const read = await call(t, "GET", `/api/layaways/${plan.id}`, { actor: clerk });
@@ -48,7 +79,9 @@ describe("layaway plugin", () => {
   it("takes explicit due dates and deadline", async () => {
     const dueDates = [daysFromNow(10), daysFromNow(20)];
     const deadline = daysFromNow(25);
-    const created = await createPlan(planBody([{ entityId: tea, quantity: 1 }], { deposit: { amount: 500 }, schedule: { dueDates }, deadline }));
+    const created = await createPlan(
+      planBody([{ entityId: tea, quantity: 1 }], { deposit: { amount: 500 }, schedule: { dueDates }, deadline }),
+    );
     expect(created.status).toBe(201);
     expect(created.body.data.installments).toEqual([
       expect.objectContaining({ sequence: 1, dueAt: dueDates[0], amount: 1000, isCovered: false }),
@@ -86,16 +119,34 @@ describe("layaway plugin", () => {
 
   it("refuses a plan the stock cannot hold with 409, reserving none of its lines", async () => {
     const before = await layawayTraces(t.db);
-    const refused = await createPlan(planBody([{ entityId: tea, quantity: 1 }, { entityId: pot, quantity: 2 }], { deposit: { amount: 5000 } }));
+    const refused = await createPlan(
+      planBody(
+        [
+          { entityId: tea, quantity: 1 },
+          { entityId: pot, quantity: 2 },
+        ],
+        { deposit: { amount: 5000 } },
+      ),
+    );
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe("CONFLICT");
     expect(await layawayTraces(t.db)).toEqual(before);
   });
 
   it("records installments; the one reaching the total completes the plan into one confirmed order, converting the held stock", async () => {
-    const plan = (await createPlan(planBody([{ entityId: tea, quantity: 2 }], { deposit: { amount: 1000 }, schedule: { count: 2, intervalDays: 14 } }))).body.data;
+    const plan = (
+      await createPlan(
+        planBody([{ entityId: tea, quantity: 2 }], {
+          deposit: { amount: 1000 },
+          schedule: { count: 2, intervalDays: 14 },
+        }),
+      )
+    ).body.data;
     const stockBefore = await stockOf(t, tea);
-    const first = await call(t, "POST", `/api/layaways/${plan.id}/payments`, { actor: clerk, body: { amount: 2000, method: "card-terminal" } });
+    const first = await call(t, "POST", `/api/layaways/${plan.id}/payments`, {
+      actor: clerk,
+      body: { amount: 2000, method: "card-terminal" },
+    });
     expect(first.status).toBe(201);
     expect(first.body.data.order).toBeNull();
     expect(first.body.data.payment).toMatchObject({ kind: "installment", amount: 2000, method: "card-terminal" });
@@ -114,11 +165,25 @@ describe("layaway plugin", () => {
     expect(completed).toMatchObject({ status: "completed", paidAmount: 5000, balance: 0, orderId: order.id });
     expect(order.status).toBe("confirmed");
     const read = await call(t, "GET", `/api/orders/${order.id}`);
-    expect(read.body.data).toMatchObject({ status: "confirmed", customerId: "customer-1", total: 5000, cartId: plan.id, paymentMethodId: "manual" });
-    expect(read.body.data.lines).toEqual([expect.objectContaining({ entityId: tea, quantity: 2, unitPrice: 2500, total: 5000 })]);
+    expect(read.body.data).toMatchObject({
+      status: "confirmed",
+      customerId: "customer-1",
+      total: 5000,
+      cartId: plan.id,
+      paymentMethodId: "manual",
+    });
+    expect(read.body.data.lines).toEqual([
+      expect.objectContaining({ entityId: tea, quantity: 2, unitPrice: 2500, total: 5000 }),
+    ]);
     // Converted, not reserved again: on hand and reserved both drop by the plan's 2.
-    expect(await stockOf(t, tea)).toEqual({ onHand: stockBefore.onHand - 2, reserved: stockBefore.reserved - 2, available: stockBefore.available });
-    const types = await sql<{ type: string }>`select type from domain_events where entity_id = ${plan.id}`.execute(t.db);
+    expect(await stockOf(t, tea)).toEqual({
+      onHand: stockBefore.onHand - 2,
+      reserved: stockBefore.reserved - 2,
+      available: stockBefore.available,
+    });
+    const types = await sql<{ type: string }>`select type from domain_events where entity_id = ${plan.id}`.execute(
+      t.db,
+    );
     expect(types.rows.map((row) => row.type).filter((type) => type === "layaway.complete")).toHaveLength(1);
 
     // Completed is final: no more payments, no forfeit.
@@ -129,15 +194,26 @@ describe("layaway plugin", () => {
 
   it("forfeits: releases the stock, keeps the fee and the ledger, refunds the rest; then refuses every move with 409", async () => {
     const stockBefore = await stockOf(t, tea);
-    const plan = (await createPlan(planBody([{ entityId: tea, quantity: 3 }], { deposit: { amount: 3000 } }))).body.data;
+    const plan = (await createPlan(planBody([{ entityId: tea, quantity: 3 }], { deposit: { amount: 3000 } }))).body
+      .data;
     await call(t, "POST", `/api/layaways/${plan.id}/payments`, { actor: clerk, body: { amount: 1500 } });
     expect(await stockOf(t, tea)).toMatchObject({ reserved: stockBefore.reserved + 3 });
 
-    const forfeited = await call(t, "POST", `/api/layaways/${plan.id}/forfeit`, { body: { note: "customer moved away" } });
+    const forfeited = await call(t, "POST", `/api/layaways/${plan.id}/forfeit`, {
+      body: { note: "customer moved away" },
+    });
     expect(forfeited.status).toBe(200);
     // Fee: 10% of 7500 = 750 kept; 4500 paid, 3750 refunded.
-    expect(forfeited.body.data).toMatchObject({ status: "forfeited", forfeitReason: "manual", forfeitFee: 750, refundedAmount: 3750, paidAmount: 4500 });
-    expect(forfeited.body.data.ledger.map((entry: { kind: string; amount: number }) => [entry.kind, entry.amount])).toEqual([
+    expect(forfeited.body.data).toMatchObject({
+      status: "forfeited",
+      forfeitReason: "manual",
+      forfeitFee: 750,
+      refundedAmount: 3750,
+      paidAmount: 4500,
+    });
+    expect(
+      forfeited.body.data.ledger.map((entry: { kind: string; amount: number }) => [entry.kind, entry.amount]),
+    ).toEqual([
       ["deposit", 3000],
       ["installment", 1500],
       ["refund", 3750],
@@ -153,7 +229,8 @@ describe("layaway plugin", () => {
   });
 
   it("keeps at most what was paid as the fee", async () => {
-    const plan = (await createPlan(planBody([{ entityId: tea, quantity: 4 }], { deposit: { amount: 2000 } }))).body.data;
+    const plan = (await createPlan(planBody([{ entityId: tea, quantity: 4 }], { deposit: { amount: 2000 } }))).body
+      .data;
     await sql`update layaway_plans set deposit_amount = 500, paid_amount = 500 where id = ${plan.id}`.execute(t.db);
     const forfeited = await call(t, "POST", `/api/layaways/${plan.id}/forfeit`, { body: {} });
     expect(forfeited.body.data).toMatchObject({ forfeitFee: 500, refundedAmount: 0 });
@@ -181,7 +258,9 @@ describe("layaway plugin", () => {
 
     const forfeited = await call(t, "GET", "/api/layaways?status=forfeited", { actor: clerk });
     expect(forfeited.body.data.every((plan: { status: string }) => plan.status === "forfeited")).toBe(true);
-    expect(forfeited.body.meta.pagination.total).toBe(statuses.filter((status: string) => status === "forfeited").length);
+    expect(forfeited.body.meta.pagination.total).toBe(
+      statuses.filter((status: string) => status === "forfeited").length,
+    );
     const page = await call(t, "GET", "/api/layaways?limit=1&page=2", { actor: clerk });
     expect(page.body.data).toEqual([all.body.data[1]]);
     expect(page.body.meta.pagination).toMatchObject({ page: 2, limit: 1, total: all.body.meta.pagination.total });
@@ -193,24 +272,38 @@ describe("layaway plugin", () => {
     const otherStore = createTestActor({ id: "other", permissions: ["*:*"], organizationId: "another-store" });
     const before = await layawayTraces(t.db);
     expect((await call(t, "GET", `/api/layaways/${plan.id}`, { actor: otherStore })).status).toBe(404);
-    expect((await call(t, "POST", `/api/layaways/${plan.id}/payments`, { actor: otherStore, body: { amount: 100 } })).status).toBe(404);
-    expect((await call(t, "POST", `/api/layaways/${plan.id}/forfeit`, { actor: otherStore, body: {} })).status).toBe(404);
+    expect(
+      (await call(t, "POST", `/api/layaways/${plan.id}/payments`, { actor: otherStore, body: { amount: 100 } })).status,
+    ).toBe(404);
+    expect((await call(t, "POST", `/api/layaways/${plan.id}/forfeit`, { actor: otherStore, body: {} })).status).toBe(
+      404,
+    );
     expect((await call(t, "GET", "/api/layaways", { actor: otherStore })).body.data).toEqual([]);
     // Nor can another store hold this store's stock.
-    expect((await createPlan(planBody([{ entityId: tea, quantity: 1 }], { deposit: { amount: 500 } }), otherStore)).status).toBe(422);
+    expect(
+      (await createPlan(planBody([{ entityId: tea, quantity: 1 }], { deposit: { amount: 500 } }), otherStore)).status,
+    ).toBe(422);
     expect(await layawayTraces(t.db)).toEqual(before);
     expect((await call(t, "GET", "/api/layaways/not-a-uuid", { actor: clerk })).status).toBe(422);
-    expect((await call(t, "GET", "/api/layaways/00000000-0000-4000-8000-000000000000", { actor: clerk })).status).toBe(404);
+    expect((await call(t, "GET", "/api/layaways/00000000-0000-4000-8000-000000000000", { actor: clerk })).status).toBe(
+      404,
+    );
   });
 
   it("needs its permissions: layaway:operate, orders:create for payments, layaway:manage to forfeit", async () => {
     const plan = (await createPlan(planBody([{ entityId: tea, quantity: 1 }], { deposit: { amount: 500 } }))).body.data;
     const before = await layawayTraces(t.db);
     const operatorOnly = createTestActor({ id: "operator", permissions: ["layaway:operate"] });
-    expect((await createPlan(planBody([{ entityId: tea, quantity: 1 }], { deposit: { amount: 500 } }), testNoPermActor)).status).toBe(403);
+    expect(
+      (await createPlan(planBody([{ entityId: tea, quantity: 1 }], { deposit: { amount: 500 } }), testNoPermActor))
+        .status,
+    ).toBe(403);
     expect((await call(t, "GET", "/api/layaways", { actor: testNoPermActor })).status).toBe(403);
     expect((await call(t, "GET", `/api/layaways/${plan.id}`, { actor: testNoPermActor })).status).toBe(403);
-    const payment = await call(t, "POST", `/api/layaways/${plan.id}/payments`, { actor: operatorOnly, body: { amount: 100 } });
+    const payment = await call(t, "POST", `/api/layaways/${plan.id}/payments`, {
+      actor: operatorOnly,
+      body: { amount: 100 },
+    });
     expect(payment.status).toBe(403);
     expect(payment.body.error.code).toBe("FORBIDDEN");
     expect((await call(t, "POST", `/api/layaways/${plan.id}/forfeit`, { actor: clerk, body: {} })).status).toBe(403);
@@ -222,9 +315,17 @@ describe("layaway plugin", () => {
   it("shows its routes, permissions and events in the OpenAPI document", async () => {
     const doc = (await t.app.inject({ url: "/api/doc" })).json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(["/api/layaways", "/api/layaways/{id}", "/api/layaways/{id}/payments", "/api/layaways/{id}/forfeit"]),
+      expect.arrayContaining([
+        "/api/layaways",
+        "/api/layaways/{id}",
+        "/api/layaways/{id}/payments",
+        "/api/layaways/{id}/forfeit",
+      ]),
     );
-    const endpoint = await call(t, "POST", "/api/webhooks", { actor: testAdminActor, body: { url: "http://127.0.0.1:9/layaways", events: ["layaway.complete", "layaway.forfeit"] } });
+    const endpoint = await call(t, "POST", "/api/webhooks", {
+      actor: testAdminActor,
+      body: { url: "http://127.0.0.1:9/layaways", events: ["layaway.complete", "layaway.forfeit"] },
+    });
     expect(endpoint.status).toBe(201);
   });
 });

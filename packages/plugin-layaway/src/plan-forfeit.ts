@@ -18,7 +18,13 @@ export type ForfeitInput = z.output<typeof forfeitInput>;
  */
 export async function forfeitPlan(
   context: LayawayContext,
-  input: { organizationId: string; actor: Actor | null; planId: string; reason: z.output<typeof forfeitReasonSchema>; body: ForfeitInput },
+  input: {
+    organizationId: string;
+    actor: Actor | null;
+    planId: string;
+    reason: z.output<typeof forfeitReasonSchema>;
+    body: ForfeitInput;
+  },
   options?: TxOptions,
 ): Promise<Plan> {
   const { services, events, settings } = context;
@@ -26,17 +32,33 @@ export async function forfeitPlan(
   return inTransaction(context.database, options, async (trx) => {
     const plan = await readPlanRow(trx, organizationId, planId, true);
     assertMove("forfeit", plan.status);
-    const reservations = await services.inventory.listByReference(organizationId, reservationReference(plan.id), { trx });
+    const reservations = await services.inventory.listByReference(organizationId, reservationReference(plan.id), {
+      trx,
+    });
     for (const reservation of reservations) {
-      if (reservation.status === "active") await services.inventory.release(organizationId, reservation.id, actor, { trx });
+      if (reservation.status === "active")
+        await services.inventory.release(organizationId, reservation.id, actor, { trx });
     }
     const fee = forfeitFee(plan.total, plan.paidAmount, settings);
     const refunded = plan.paidAmount - fee;
-    if (refunded > 0) await recordRefund(context, { organizationId, actor, planId, amount: refunded, currency: plan.currency }, { trx });
+    if (refunded > 0)
+      await recordRefund(
+        context,
+        { organizationId, actor, planId, amount: refunded, currency: plan.currency },
+        { trx },
+      );
     const now = new Date();
     await layawayScope(trx, organizationId)
       .updateTable("layawayPlans")
-      .set({ status: "forfeited", forfeitReason: input.reason, forfeitFee: fee, refundedAmount: refunded, forfeitNote: input.body.note ?? null, forfeitedAt: now, updatedAt: now })
+      .set({
+        status: "forfeited",
+        forfeitReason: input.reason,
+        forfeitFee: fee,
+        refundedAmount: refunded,
+        forfeitNote: input.body.note ?? null,
+        forfeitedAt: now,
+        updatedAt: now,
+      })
       .where("id", "=", planId)
       .where("status", "=", "active")
       .execute();
@@ -46,7 +68,14 @@ export async function forfeitPlan(
         type: "layaway.forfeit",
         entityType: "layawayPlan",
         entityId: planId,
-        payload: { planId, customerId: plan.customerId, reason: input.reason, paidAmount: plan.paidAmount, fee, refunded },
+        payload: {
+          planId,
+          customerId: plan.customerId,
+          reason: input.reason,
+          paidAmount: plan.paidAmount,
+          fee,
+          refunded,
+        },
         actor,
       },
       { trx },

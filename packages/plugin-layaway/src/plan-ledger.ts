@@ -25,7 +25,11 @@ export interface LedgerPaymentInput {
  * was taken at the counter), so calling it inside the transaction holds no lock on anything remote; the
  * payment's id is its idempotency key.
  */
-export async function recordLedgerEntry(context: LayawayContext, input: LedgerPaymentInput, options: { trx: Transaction<CoreTables> }): Promise<LedgerEntry> {
+export async function recordLedgerEntry(
+  context: LayawayContext,
+  input: LedgerPaymentInput,
+  options: { trx: Transaction<CoreTables> },
+): Promise<LedgerEntry> {
   const { trx } = options;
   const { organizationId, planId } = input;
   const id = randomUUID();
@@ -61,7 +65,15 @@ export async function recordLedgerEntry(context: LayawayContext, input: LedgerPa
       type: "layaway.payment",
       entityType: "layawayPlan",
       entityId: planId,
-      payload: { planId, customerId: input.customerId, paymentId: id, kind: input.kind, amount: input.amount, paidAmount, balance: input.total - paidAmount },
+      payload: {
+        planId,
+        customerId: input.customerId,
+        paymentId: id,
+        kind: input.kind,
+        amount: input.amount,
+        paidAmount,
+        balance: input.total - paidAmount,
+      },
       actor: input.actor,
     },
     { trx },

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { z } from "zod";
-import { AppError, inTransaction, type Actor, type CoreTables, type Order, type TxOptions } from "@unified-commerce/plugin-sdk";
+import {
+  AppError,
+  inTransaction,
+  type Actor,
+  type CoreTables,
+  type Order,
+  type TxOptions,
+} from "@unified-commerce/plugin-sdk";
 import { layawayScope, reservationReference, type LayawayContext } from "./layaway-context.js";
 import type { paymentInput, paymentResultSchema } from "./layaway-schemas.js";
 import { assertBeforeDeadline, assertMove } from "./layaway-states.js";
@@ -30,14 +37,30 @@ export async function recordPayment(
     assertMove("pay", plan.status);
     assertBeforeDeadline(plan.deadline, new Date());
     const balance = plan.total - plan.paidAmount;
-    if (body.amount > balance) throw AppError.validation([{ path: "amount", message: `exceeds the plan's balance of ${balance}` }]);
+    if (body.amount > balance)
+      throw AppError.validation([{ path: "amount", message: `exceeds the plan's balance of ${balance}` }]);
     const payment = await recordLedgerEntry(
       context,
-      { organizationId, actor, planId, customerId: plan.customerId, kind: "installment", amount: body.amount, method: body.method, paidBefore: plan.paidAmount, total: plan.total, currency: plan.currency },
+      {
+        organizationId,
+        actor,
+        planId,
+        customerId: plan.customerId,
+        kind: "installment",
+        amount: body.amount,
+        method: body.method,
+        paidBefore: plan.paidAmount,
+        total: plan.total,
+        currency: plan.currency,
+      },
       { trx },
     );
     const order = body.amount === balance ? await completePlan(context, { organizationId, actor, plan }, trx) : null;
-    return { payment, plan: await readPlan(trx, organizationId, planId), order: order && { id: order.id, number: order.number, status: order.status } };
+    return {
+      payment,
+      plan: await readPlan(trx, organizationId, planId),
+      order: order && { id: order.id, number: order.number, status: order.status },
+    };
   });
 }
 
@@ -51,20 +74,43 @@ export async function recordPayment(
  * would: the money is in. The plan moves to `completed` with `layaway.complete`. `orders.create` runs
  * the order's `orders.afterCreate` hooks once the payment's transaction commits.
  */
-async function completePlan(context: LayawayContext, input: { organizationId: string; actor: Actor | null; plan: PlanRow }, trx: Transaction<CoreTables>): Promise<Order> {
+async function completePlan(
+  context: LayawayContext,
+  input: { organizationId: string; actor: Actor | null; plan: PlanRow },
+  trx: Transaction<CoreTables>,
+): Promise<Order> {
   const { services, events } = context;
   const { organizationId, actor, plan } = input;
   assertMove("complete", plan.status);
-  const lines = await layawayScope(trx, organizationId).selectFrom("layawayLines").select(LINE_COLUMNS).where("planId", "=", plan.id).orderBy("position").execute();
-  const held = new Map((await services.inventory.listByReference(organizationId, reservationReference(plan.id), { trx })).map((reservation) => [reservation.id, reservation]));
-  for (const line of [...lines].sort((a, b) => compare(a.entityId, b.entityId) || compare(a.variantId ?? "", b.variantId ?? ""))) {
-    if (held.get(line.reservationId)?.status !== "active") throw AppError.conflict(`The stock held for ${line.title} is no longer reserved`);
+  const lines = await layawayScope(trx, organizationId)
+    .selectFrom("layawayLines")
+    .select(LINE_COLUMNS)
+    .where("planId", "=", plan.id)
+    .orderBy("position")
+    .execute();
+  const held = new Map(
+    (await services.inventory.listByReference(organizationId, reservationReference(plan.id), { trx })).map(
+      (reservation) => [reservation.id, reservation],
+    ),
+  );
+  for (const line of [...lines].sort(
+    (a, b) => compare(a.entityId, b.entityId) || compare(a.variantId ?? "", b.variantId ?? ""),
+  )) {
+    if (held.get(line.reservationId)?.status !== "active")
+      throw AppError.conflict(`The stock held for ${line.title} is no longer reserved`);
     await services.inventory.convert(organizationId, line.reservationId, actor, { trx });
   }
 
   const orderId = randomUUID();
   await services.payments.recordIntent(
-    { organizationId, orderId, paymentMethodId: context.adapter.id, provider: context.adapter.id, amount: plan.total, currency: plan.currency },
+    {
+      organizationId,
+      orderId,
+      paymentMethodId: context.adapter.id,
+      provider: context.adapter.id,
+      amount: plan.total,
+      currency: plan.currency,
+    },
     { trx },
   );
   const order = await services.orders.create(

@@ -11,7 +11,11 @@ export type AftersaleParty = "staff" | "buyer" | "vendor";
  * `sessionCustomerOf`, as `/api/me` reads it; never an API key), the vendor by `marketplace:vendor` and
  * membership (or a vendor key).
  */
-export async function partiesOf(db: Kysely<CoreTables>, actor: Actor, record: { vendorId: string; customerId: string | null }): Promise<Set<AftersaleParty>> {
+export async function partiesOf(
+  db: Kysely<CoreTables>,
+  actor: Actor,
+  record: { vendorId: string; customerId: string | null },
+): Promise<Set<AftersaleParty>> {
   const parties = new Set<AftersaleParty>();
   if (hasPermission(actor, "marketplace:manage")) parties.add("staff");
   const customerId = sessionCustomerOf(actor);
@@ -27,7 +31,11 @@ export async function partiesOf(db: Kysely<CoreTables>, actor: Actor, record: { 
  * Refuses an actor who is none of `allowed`: 404 when it is no party at all (a stranger learns nothing
  * of the record), 403 when it is a party that may not make this move (a buyer resolving its own dispute).
  */
-export function assertParty(parties: ReadonlySet<AftersaleParty>, allowed: readonly AftersaleParty[], what: string): void {
+export function assertParty(
+  parties: ReadonlySet<AftersaleParty>,
+  allowed: readonly AftersaleParty[],
+  what: string,
+): void {
   if (allowed.some((party) => parties.has(party))) return;
   if (parties.size === 0) throw AppError.notFound(what);
   throw AppError.forbidden(`Only ${allowed.join(" or ")} may do this`);

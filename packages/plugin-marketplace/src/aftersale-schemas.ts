@@ -51,7 +51,10 @@ export const resolveDisputeInput = z.object({
   adjustment: z.number().int().min(-1_000_000_000).max(1_000_000_000).optional(),
 });
 
-export const listDisputesQuery = paginationQuery.extend({ status: disputeStatusSchema.optional(), vendorId: z.uuid().optional() });
+export const listDisputesQuery = paginationQuery.extend({
+  status: disputeStatusSchema.optional(),
+  vendorId: z.uuid().optional(),
+});
 
 /**
  * A return of some units of a sub-order (`returnMoves`): `requested` → `shipped_back` (the customer sent
@@ -119,7 +122,10 @@ export const reviewSchema = z.object({
  * `GET /vendors/:id/reviews`: the buyer's id and the moderation note are staff's (`marketplace:read`) only;
  * anyone else reads the reviewer's display name.
  */
-export const listedReviewSchema = reviewSchema.extend({ customerId: z.string().optional(), moderationNote: z.string().nullable().optional() });
+export const listedReviewSchema = reviewSchema.extend({
+  customerId: z.string().optional(),
+  moderationNote: z.string().nullable().optional(),
+});
 
 export const createReviewInput = z.object({
   subOrderId: z.uuid(),

@@ -16,12 +16,20 @@ const specificity = (rule: CommissionRule): number => (rule.vendorId ? 2 : 0) + 
  * priority, then the most specific (vendor and category, vendor, category, default), then the oldest.
  * `rules` come highest priority first, then oldest (`activeRules`), so the first best match wins.
  */
-export function pickRule(rules: readonly CommissionRule[], line: { vendorId: string; categoryIds: ReadonlySet<string> }): CommissionRule | null {
+export function pickRule(
+  rules: readonly CommissionRule[],
+  line: { vendorId: string; categoryIds: ReadonlySet<string> },
+): CommissionRule | null {
   let best: CommissionRule | null = null;
   for (const rule of rules) {
     if (rule.vendorId !== null && rule.vendorId !== line.vendorId) continue;
     if (rule.categoryId !== null && !line.categoryIds.has(rule.categoryId)) continue;
-    if (best === null || rule.priority > best.priority || (rule.priority === best.priority && specificity(rule) > specificity(best))) best = rule;
+    if (
+      best === null ||
+      rule.priority > best.priority ||
+      (rule.priority === best.priority && specificity(rule) > specificity(best))
+    )
+      best = rule;
   }
   return best;
 }
@@ -32,7 +40,10 @@ export function pickRule(rules: readonly CommissionRule[], line: { vendorId: str
  */
 export function lineCommission(rule: CommissionRule | null, line: { total: number; quantity: number }): LineCommission {
   if (rule === null) return { commission: 0, commissionRuleId: null, commissionType: null, commissionRateBps: null };
-  const raw = rule.type === "percentage" ? Math.round((line.total * (rule.rateBps ?? 0)) / 10_000) : (rule.amount ?? 0) * line.quantity;
+  const raw =
+    rule.type === "percentage"
+      ? Math.round((line.total * (rule.rateBps ?? 0)) / 10_000)
+      : (rule.amount ?? 0) * line.quantity;
   return {
     commission: Math.min(Math.max(raw, 0), Math.max(line.total, 0)),
     commissionRuleId: rule.id,

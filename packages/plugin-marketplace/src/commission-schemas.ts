@@ -37,14 +37,22 @@ const ruleFields = {
   isActive: z.boolean(),
 };
 
-type RuleShape = { type?: "percentage" | "fixed" | undefined; rateBps?: number | null | undefined; amount?: number | null | undefined };
+type RuleShape = {
+  type?: "percentage" | "fixed" | undefined;
+  rateBps?: number | null | undefined;
+  amount?: number | null | undefined;
+};
 
 /** A percentage rule carries `rateBps` and no `amount`; a fixed one the reverse. */
 export const ruleIssue = (rule: RuleShape): { path: string; message: string } | null => {
-  if (rule.type === "percentage" && (rule.rateBps === null || rule.rateBps === undefined)) return { path: "body.rateBps", message: "A percentage rule needs rateBps" };
-  if (rule.type === "percentage" && rule.amount !== null && rule.amount !== undefined) return { path: "body.amount", message: "A percentage rule takes no amount" };
-  if (rule.type === "fixed" && (rule.amount === null || rule.amount === undefined)) return { path: "body.amount", message: "A fixed rule needs amount" };
-  if (rule.type === "fixed" && rule.rateBps !== null && rule.rateBps !== undefined) return { path: "body.rateBps", message: "A fixed rule takes no rateBps" };
+  if (rule.type === "percentage" && (rule.rateBps === null || rule.rateBps === undefined))
+    return { path: "body.rateBps", message: "A percentage rule needs rateBps" };
+  if (rule.type === "percentage" && rule.amount !== null && rule.amount !== undefined)
+    return { path: "body.amount", message: "A percentage rule takes no amount" };
+  if (rule.type === "fixed" && (rule.amount === null || rule.amount === undefined))
+    return { path: "body.amount", message: "A fixed rule needs amount" };
+  if (rule.type === "fixed" && rule.rateBps !== null && rule.rateBps !== undefined)
+    return { path: "body.rateBps", message: "A fixed rule takes no rateBps" };
   return null;
 };
 

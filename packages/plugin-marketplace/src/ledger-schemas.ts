@@ -63,7 +63,10 @@ export const payoutSchema = z.object({
   updatedAt: z.string(),
 });
 
-export const listPayoutsQuery = paginationQuery.extend({ status: payoutStatusSchema.optional(), vendorId: z.uuid().optional() });
+export const listPayoutsQuery = paginationQuery.extend({
+  status: payoutStatusSchema.optional(),
+  vendorId: z.uuid().optional(),
+});
 
 export const listOwnPayoutsQuery = paginationQuery.extend({ status: payoutStatusSchema.optional() });
 
@@ -89,7 +92,14 @@ export const vendorPerformanceSchema = z.object({
   /** Cancelled over all, 0 to 1; 0 without sub-orders. */
   cancellationRate: z.number(),
   /** Sums of settled sub-orders per currency. */
-  sales: z.array(z.object({ currency: z.string(), gross: z.number().int(), commission: z.number().int(), refunded: z.number().int() })),
+  sales: z.array(
+    z.object({
+      currency: z.string(),
+      gross: z.number().int(),
+      commission: z.number().int(),
+      refunded: z.number().int(),
+    }),
+  ),
   reviews: z.object({ count: z.number().int(), averageRating: z.number().nullable() }),
   disputes: z.object({ open: z.number().int(), total: z.number().int() }),
   returns: z.object({ open: z.number().int(), total: z.number().int() }),

@@ -23,12 +23,32 @@ export interface NewLedgerEntry {
   note?: string | null;
 }
 
-const ENTRY_COLUMNS = ["id", "vendorId", "kind", "amount", "currency", "subOrderId", "refundId", "payoutId", "disputeId", "note", "createdAt"] as const;
+const ENTRY_COLUMNS = [
+  "id",
+  "vendorId",
+  "kind",
+  "amount",
+  "currency",
+  "subOrderId",
+  "refundId",
+  "payoutId",
+  "disputeId",
+  "note",
+  "createdAt",
+] as const;
 type EntryRow = Pick<Selectable<MarketplaceTables["marketplaceLedger"]>, (typeof ENTRY_COLUMNS)[number]>;
-export const toEntry = (row: EntryRow): LedgerEntry => ({ ...row, amount: Number(row.amount), createdAt: row.createdAt.toISOString() });
+export const toEntry = (row: EntryRow): LedgerEntry => ({
+  ...row,
+  amount: Number(row.amount),
+  createdAt: row.createdAt.toISOString(),
+});
 
 /** Appends entries (zero amounts are skipped: they change no balance). */
-export async function appendEntries(db: Kysely<CoreTables>, organizationId: string, entries: readonly NewLedgerEntry[]): Promise<void> {
+export async function appendEntries(
+  db: Kysely<CoreTables>,
+  organizationId: string,
+  entries: readonly NewLedgerEntry[],
+): Promise<void> {
   const rows = entries
     .filter((entry) => entry.amount !== 0)
     .map((entry) => ({
@@ -48,14 +68,20 @@ export async function appendEntries(db: Kysely<CoreTables>, organizationId: stri
 }
 
 /** The instant before which credits are past the holding period. */
-export const holdingCutoff = (holdingPeriodDays: number, now = Date.now()): Date => new Date(now - holdingPeriodDays * 86_400_000);
+export const holdingCutoff = (holdingPeriodDays: number, now = Date.now()): Date =>
+  new Date(now - holdingPeriodDays * 86_400_000);
 
 /**
  * A vendor's balances per currency, summed from the ledger: `balance` all of it, `held` the sales newer
  * than `cutoff` (returns and disputes come out of them), `available` what is left (never below 0). Every
  * other entry counts at once.
  */
-export async function readBalances(db: Kysely<CoreTables>, organizationId: string, vendorIds: readonly string[], cutoff: Date): Promise<Map<string, CurrencyBalance[]>> {
+export async function readBalances(
+  db: Kysely<CoreTables>,
+  organizationId: string,
+  vendorIds: readonly string[],
+  cutoff: Date,
+): Promise<Map<string, CurrencyBalance[]>> {
   if (vendorIds.length === 0) return new Map();
   const rows = await marketplaceScope(db, organizationId)
     .selectFrom("marketplaceLedger")
@@ -81,7 +107,12 @@ export async function readBalances(db: Kysely<CoreTables>, organizationId: strin
 }
 
 /** A vendor's latest entries, newest first. */
-export async function recentEntries(db: Kysely<CoreTables>, organizationId: string, vendorId: string, limit = 20): Promise<LedgerEntry[]> {
+export async function recentEntries(
+  db: Kysely<CoreTables>,
+  organizationId: string,
+  vendorId: string,
+  limit = 20,
+): Promise<LedgerEntry[]> {
   const rows = await marketplaceScope(db, organizationId)
     .selectFrom("marketplaceLedger")
     .select(ENTRY_COLUMNS)
@@ -109,8 +140,13 @@ export async function settleOrder(db: Kysely<CoreTables>, organizationId: string
     .execute();
   const entries = settled.flatMap((sub): NewLedgerEntry[] => [
     { vendorId: sub.vendorId, kind: "sale", amount: Number(sub.total), currency: sub.currency, subOrderId: sub.id },
-    { vendorId: sub.vendorId, kind: "commission", amount: -Number(sub.commissionTotal), currency: sub.currency, subOrderId: sub.id },
+    {
+      vendorId: sub.vendorId,
+      kind: "commission",
+      amount: -Number(sub.commissionTotal),
+      currency: sub.currency,
+      subOrderId: sub.id,
+    },
   ]);
   await appendEntries(db, organizationId, entries);
 }
-

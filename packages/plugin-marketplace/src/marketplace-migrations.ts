@@ -256,6 +256,7 @@ export const marketplaceMigrations: readonly NamedMigration[] = [
   {
     name: "0005_marketplace_reviewer_name",
     // The public list shows a display name, never the buyer's id; reviews written before it show this.
-    up: (db) => run(db, [sql`alter table marketplace_reviews add column reviewer_name text not null default 'Verified buyer'`]),
+    up: (db) =>
+      run(db, [sql`alter table marketplace_reviews add column reviewer_name text not null default 'Verified buyer'`]),
   },
 ];

@@ -42,14 +42,27 @@ const isDays = (value: number): boolean => Number.isFinite(value) && value > 0;
 
 export function marketplaceSettings(options: MarketplaceOptions): MarketplaceSettings {
   const holdingPeriodDays = options.holdingPeriodDays ?? 7;
-  if (!Number.isFinite(holdingPeriodDays) || holdingPeriodDays < 0) throw new Error(`marketplace: holdingPeriodDays must be a number of days >= 0, got ${String(holdingPeriodDays)}`);
+  if (!Number.isFinite(holdingPeriodDays) || holdingPeriodDays < 0)
+    throw new Error(`marketplace: holdingPeriodDays must be a number of days >= 0, got ${String(holdingPeriodDays)}`);
   const minimumPayout = options.minimumPayout ?? 1;
-  if (!Number.isSafeInteger(minimumPayout) || minimumPayout < 1) throw new Error(`marketplace: minimumPayout must be a positive integer of minor units, got ${String(minimumPayout)}`);
+  if (!Number.isSafeInteger(minimumPayout) || minimumPayout < 1)
+    throw new Error(
+      `marketplace: minimumPayout must be a positive integer of minor units, got ${String(minimumPayout)}`,
+    );
   const vendorKeyMaxDays = options.vendorKeyMaxDays ?? 365;
-  if (!isDays(vendorKeyMaxDays)) throw new Error(`marketplace: vendorKeyMaxDays must be a number of days > 0, got ${String(vendorKeyMaxDays)}`);
+  if (!isDays(vendorKeyMaxDays))
+    throw new Error(`marketplace: vendorKeyMaxDays must be a number of days > 0, got ${String(vendorKeyMaxDays)}`);
   const vendorKeyDays = options.vendorKeyDays ?? Math.min(90, vendorKeyMaxDays);
   if (!isDays(vendorKeyDays) || vendorKeyDays > vendorKeyMaxDays) {
-    throw new Error(`marketplace: vendorKeyDays must be a number of days > 0 and at most vendorKeyMaxDays (${vendorKeyMaxDays}), got ${String(vendorKeyDays)}`);
+    throw new Error(
+      `marketplace: vendorKeyDays must be a number of days > 0 and at most vendorKeyMaxDays (${vendorKeyMaxDays}), got ${String(vendorKeyDays)}`,
+    );
   }
-  return { holdingPeriodDays, minimumPayout, payoutAdapter: options.payoutAdapter ?? manualPayoutAdapter(), vendorKeyDays, vendorKeyMaxDays };
+  return {
+    holdingPeriodDays,
+    minimumPayout,
+    payoutAdapter: options.payoutAdapter ?? manualPayoutAdapter(),
+    vendorKeyDays,
+    vendorKeyMaxDays,
+  };
 }

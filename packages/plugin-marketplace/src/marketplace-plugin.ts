@@ -14,15 +14,24 @@ export const MARKETPLACE_VERSION = "0.1.0";
 /** The plugin's permissions; roles grant them in `auth.roles`. */
 export const marketplacePermissions = [
   { scope: "marketplace:read", description: "Read vendors, sub-orders, balances, payouts, disputes and returns" },
-  { scope: "marketplace:manage", description: [
+  {
+    scope: "marketplace:manage",
+    description: [
       "Create and change vendors, review documents, assign entities, move sub-orders, handle disputes, returns and",
       "reviews",
-    ].join(" ") },
-  { scope: "marketplace:admin", description: [
+    ].join(" "),
+  },
+  {
+    scope: "marketplace:admin",
+    description: [
       "Approve, suspend and reinstate vendors; commission rules; payouts; resolve disputes; mint vendor keys for any",
       "member",
-    ].join(" ") },
-  { scope: "marketplace:vendor", description: "Vendor self-service under /api/marketplace/vendor/me, for the caller's own vendor" },
+    ].join(" "),
+  },
+  {
+    scope: "marketplace:vendor",
+    description: "Vendor self-service under /api/marketplace/vendor/me, for the caller's own vendor",
+  },
 ] as const;
 
 /**
@@ -43,24 +52,34 @@ export function marketplace(options: MarketplaceOptions = {}): Plugin {
     apiKeyScopes: {
       [VENDOR_KEY_SCOPE]: {
         prefix: "uc_vendor_",
-        description: "A vendor's own integration: its profile, sub-orders, payouts, balance and reviews (bound to one vendor)",
+        description:
+          "A vendor's own integration: its profile, sub-orders, payouts, balance and reviews (bound to one vendor)",
         permissions: { marketplace: ["vendor"] },
         // However a vendor-scope key is minted (here, `uc api-key create`, the auth routes), it expires.
         keyExpiration: { maxExpiresIn: settings.vendorKeyMaxDays },
       },
     },
-    services: ({ database, events, services }) => ({ marketplace: createMarketplaceService({ database, events, services, settings }) }),
+    services: ({ database, events, services }) => ({
+      marketplace: createMarketplaceService({ database, events, services, settings }),
+    }),
     hooks: [
       // Refused before anything is written: a cart holding an item of a vendor that may not sell now.
       defineHook("checkout.beforeCreate", async ({ order }, { trx, organizationId }) => {
-        await assertVendorsSell(trx, organizationId, order.lines.map((line) => line.entityId));
+        await assertVendorsSell(
+          trx,
+          organizationId,
+          order.lines.map((line) => line.entityId),
+        );
       }),
     ],
     // The split, settlement and refunds run inside orders' own transactions (see order-flow.ts).
     subscribers: orderFlowSubscribers,
     tasks: [
       // Pays one payout; safe to run twice (only a pending payout is claimed), so the queue may retry it.
-      defineTask({ slug: PAY_PAYOUT_TASK, handler: ({ payoutId }, { services, job }) => services.marketplace.payouts.pay(job.organizationId, payoutId) }),
+      defineTask({
+        slug: PAY_PAYOUT_TASK,
+        handler: ({ payoutId }, { services, job }) => services.marketplace.payouts.pay(job.organizationId, payoutId),
+      }),
     ],
     routes: marketplaceRoutes,
   });

@@ -51,9 +51,15 @@ export const documentMoves = {
  * Refuses a move its machine does not allow from `status`: 409 CONFLICT, before any write. The services
  * then write with a guarded `UPDATE ... WHERE status IN (from)`, so two racing moves cannot both pass.
  */
-export function assertMove<S extends string>(what: string, moves: Moves<S>, move: string, status: S): { from: readonly S[]; to: S } {
+export function assertMove<S extends string>(
+  what: string,
+  moves: Moves<S>,
+  move: string,
+  status: S,
+): { from: readonly S[]; to: S } {
   const allowed = moves[move];
-  if (!allowed || !allowed.from.includes(status)) throw AppError.conflict(`A ${status} ${what} cannot ${move === "shipBack" ? "be shipped back" : move}`);
+  if (!allowed || !allowed.from.includes(status))
+    throw AppError.conflict(`A ${status} ${what} cannot ${move === "shipBack" ? "be shipped back" : move}`);
   return allowed;
 }
 

@@ -17,10 +17,22 @@ type Stamps = { createdAt: Timestamp; updatedAt: Timestamp };
  * columns). Derived fields of the answers (`vendorTotal`, a sub-order's `lines`) are never stored.
  */
 export type MarketplaceTables = {
-  marketplaceVendors: TableOf<z.output<typeof vendorSchema>, { organizationId: string; approvedAt: NullableTimestamp } & Stamps>;
+  marketplaceVendors: TableOf<
+    z.output<typeof vendorSchema>,
+    { organizationId: string; approvedAt: NullableTimestamp } & Stamps
+  >;
   marketplaceVendorMembers: { organizationId: string; userId: string; vendorId: string; createdAt: Timestamp };
-  marketplaceVendorKeys: { organizationId: string; apiKeyId: string; vendorId: string; userId: string; createdAt: Timestamp };
-  marketplaceVendorDocuments: TableOf<z.output<typeof vendorDocumentSchema>, { organizationId: string; reviewedAt: NullableTimestamp; createdAt: Timestamp }>;
+  marketplaceVendorKeys: {
+    organizationId: string;
+    apiKeyId: string;
+    vendorId: string;
+    userId: string;
+    createdAt: Timestamp;
+  };
+  marketplaceVendorDocuments: TableOf<
+    z.output<typeof vendorDocumentSchema>,
+    { organizationId: string; reviewedAt: NullableTimestamp; createdAt: Timestamp }
+  >;
   marketplaceVendorEntities: { organizationId: string; entityId: string; vendorId: string; createdAt: Timestamp };
   marketplaceCommissionRules: TableOf<z.output<typeof commissionRuleSchema>, { organizationId: string } & Stamps>;
   marketplaceSubOrders: TableOf<
@@ -36,15 +48,32 @@ export type MarketplaceTables = {
   >;
   marketplaceSubOrderLines: TableOf<
     z.output<typeof subOrderLineSchema>,
-    { organizationId: string; subOrderId: string; refundedQuantity: Generated<number>; refundedAmount: Generated<number>; refundedCommission: Generated<number> }
+    {
+      organizationId: string;
+      subOrderId: string;
+      refundedQuantity: Generated<number>;
+      refundedAmount: Generated<number>;
+      refundedCommission: Generated<number>;
+    }
   >;
   marketplaceLedger: TableOf<z.output<typeof ledgerEntrySchema>, { organizationId: string; createdAt: Timestamp }>;
-  marketplacePayouts: TableOf<z.output<typeof payoutSchema>, { organizationId: string; attempts: Generated<number>; paidAt: NullableTimestamp } & Stamps>;
+  marketplacePayouts: TableOf<
+    z.output<typeof payoutSchema>,
+    { organizationId: string; attempts: Generated<number>; paidAt: NullableTimestamp } & Stamps
+  >;
   marketplaceDisputes: TableOf<
     z.output<typeof disputeSchema>,
-    { organizationId: string; respondedAt: NullableTimestamp; escalatedAt: NullableTimestamp; resolvedAt: NullableTimestamp } & Stamps
+    {
+      organizationId: string;
+      respondedAt: NullableTimestamp;
+      escalatedAt: NullableTimestamp;
+      resolvedAt: NullableTimestamp;
+    } & Stamps
   >;
-  marketplaceReturns: TableOf<Omit<z.output<typeof returnSchema>, "lines">, { organizationId: string; shippedBackAt: NullableTimestamp; receivedAt: NullableTimestamp } & Stamps>;
+  marketplaceReturns: TableOf<
+    Omit<z.output<typeof returnSchema>, "lines">,
+    { organizationId: string; shippedBackAt: NullableTimestamp; receivedAt: NullableTimestamp } & Stamps
+  >;
   marketplaceReturnLines: { organizationId: string; returnId: string; orderLineId: string; quantity: number };
   marketplaceReviews: TableOf<z.output<typeof reviewSchema>, { organizationId: string } & Stamps>;
 };

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Selectable, Transaction } from "kysely";
 import type { z } from "zod";
-import { AppError, inTransaction, pageOffset, type Actor, type CoreTables, type TxOptions } from "@unified-commerce/plugin-sdk";
+import {
+  AppError,
+  inTransaction,
+  pageOffset,
+  type Actor,
+  type CoreTables,
+  type TxOptions,
+} from "@unified-commerce/plugin-sdk";
 import { PAY_PAYOUT_TASK } from "./marketplace-declarations.js";
 import { appendEntries, holdingCutoff, readBalances } from "./ledger.js";
 import type { listPayoutsQuery, payoutSchema } from "./ledger-schemas.js";
@@ -11,9 +18,28 @@ import type { MarketplaceTables } from "./marketplace-tables.js";
 export type Payout = z.output<typeof payoutSchema>;
 export type ListPayoutsQuery = z.output<typeof listPayoutsQuery>;
 
-const PAYOUT_COLUMNS = ["id", "vendorId", "currency", "amount", "status", "provider", "providerReference", "attempts", "error", "paidAt", "createdAt", "updatedAt"] as const;
+const PAYOUT_COLUMNS = [
+  "id",
+  "vendorId",
+  "currency",
+  "amount",
+  "status",
+  "provider",
+  "providerReference",
+  "attempts",
+  "error",
+  "paidAt",
+  "createdAt",
+  "updatedAt",
+] as const;
 type PayoutRow = Pick<Selectable<MarketplaceTables["marketplacePayouts"]>, (typeof PAYOUT_COLUMNS)[number]>;
-const toPayout = (row: PayoutRow): Payout => ({ ...row, amount: Number(row.amount), paidAt: iso(row.paidAt), createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+const toPayout = (row: PayoutRow): Payout => ({
+  ...row,
+  amount: Number(row.amount),
+  paidAt: iso(row.paidAt),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 const payoutNotFound = () => AppError.notFound("Payout");
 
@@ -45,11 +71,24 @@ export function createPayoutOperations(context: MarketplaceContext) {
   async function payoutsForVendor(organizationId: string, actor: Actor | null, vendorId: string): Promise<Payout[]> {
     return database.transaction(async (trx) => {
       const scope = marketplaceScope(trx, organizationId);
-      const vendor = await scope.selectFrom("marketplaceVendors").select(["id", "status"]).where("id", "=", vendorId).forUpdate().executeTakeFirst();
+      const vendor = await scope
+        .selectFrom("marketplaceVendors")
+        .select(["id", "status"])
+        .where("id", "=", vendorId)
+        .forUpdate()
+        .executeTakeFirst();
       if (vendor?.status !== "active") return [];
-      const inFlight = await scope.selectFrom("marketplacePayouts").select("currency").where("vendorId", "=", vendorId).where("status", "in", ["pending", "processing", "failed"]).execute();
+      const inFlight = await scope
+        .selectFrom("marketplacePayouts")
+        .select("currency")
+        .where("vendorId", "=", vendorId)
+        .where("status", "in", ["pending", "processing", "failed"])
+        .execute();
       const busy = new Set(inFlight.map((row) => row.currency));
-      const balances = (await readBalances(trx, organizationId, [vendorId], holdingCutoff(settings.holdingPeriodDays))).get(vendorId) ?? [];
+      const balances =
+        (await readBalances(trx, organizationId, [vendorId], holdingCutoff(settings.holdingPeriodDays))).get(
+          vendorId,
+        ) ?? [];
       const created: Payout[] = [];
       for (const { currency, available } of balances) {
         if (busy.has(currency) || available < settings.minimumPayout) continue;
@@ -70,10 +109,19 @@ export function createPayoutOperations(context: MarketplaceContext) {
           })
           .returning(PAYOUT_COLUMNS)
           .executeTakeFirstOrThrow();
-        await appendEntries(trx, organizationId, [{ vendorId, kind: "payout", amount: -available, currency, payoutId: row.id }]);
+        await appendEntries(trx, organizationId, [
+          { vendorId, kind: "payout", amount: -available, currency, payoutId: row.id },
+        ]);
         await services.jobs.enqueue(PAY_PAYOUT_TASK, { payoutId: row.id }, { organizationId, trx });
         await events.emit(
-          { organizationId, type: "marketplace.payoutCreate", entityType: "payout", entityId: row.id, payload: { vendorId, payoutId: row.id, amount: available, currency }, actor },
+          {
+            organizationId,
+            type: "marketplace.payoutCreate",
+            entityType: "payout",
+            entityId: row.id,
+            payload: { vendorId, payoutId: row.id, amount: available, currency },
+            actor,
+          },
           { trx },
         );
         created.push(toPayout(row));
@@ -84,11 +132,20 @@ export function createPayoutOperations(context: MarketplaceContext) {
 
   return {
     /** Queues a payout (and its job) for every active vendor with money due; `vendorId` for one vendor only. */
-    async run(organizationId: string, actor: Actor | null, input: { vendorId?: string | undefined }): Promise<Payout[]> {
-      let query = marketplaceScope(database.db, organizationId).selectFrom("marketplaceVendors").select("id").where("status", "=", "active").orderBy("id");
+    async run(
+      organizationId: string,
+      actor: Actor | null,
+      input: { vendorId?: string | undefined },
+    ): Promise<Payout[]> {
+      let query = marketplaceScope(database.db, organizationId)
+        .selectFrom("marketplaceVendors")
+        .select("id")
+        .where("status", "=", "active")
+        .orderBy("id");
       if (input.vendorId) query = query.where("id", "=", input.vendorId);
       const vendors = await query.execute();
-      if (input.vendorId && vendors.length === 0) throw AppError.validation([{ path: "body.vendorId", message: "No active vendor of this store has this id" }]);
+      if (input.vendorId && vendors.length === 0)
+        throw AppError.validation([{ path: "body.vendorId", message: "No active vendor of this store has this id" }]);
       const created: Payout[] = [];
       // One transaction per vendor: a vendor's lock is never held while another's money is counted.
       for (const vendor of vendors) created.push(...(await payoutsForVendor(organizationId, actor, vendor.id)));
@@ -106,7 +163,11 @@ export function createPayoutOperations(context: MarketplaceContext) {
         .returning(PAYOUT_COLUMNS)
         .executeTakeFirst();
       if (!claimed) return { status: "skipped" };
-      const vendor = await marketplaceScope(database.db, organizationId).selectFrom("marketplaceVendors").select("payoutReference").where("id", "=", claimed.vendorId).executeTakeFirstOrThrow();
+      const vendor = await marketplaceScope(database.db, organizationId)
+        .selectFrom("marketplaceVendors")
+        .select("payoutReference")
+        .where("id", "=", claimed.vendorId)
+        .executeTakeFirstOrThrow();
       let outcome: { reference: string } | { error: string };
       try {
         outcome = await settings.payoutAdapter.pay({
@@ -124,7 +185,17 @@ export function createPayoutOperations(context: MarketplaceContext) {
       return database.transaction(async (trx) => {
         const row = await marketplaceScope(trx, organizationId)
           .updateTable("marketplacePayouts")
-          .set("reference" in outcome ? { status: "paid", providerReference: outcome.reference, error: null, paidAt: new Date(), updatedAt: new Date() } : { status: "failed", error: outcome.error, updatedAt: new Date() })
+          .set(
+            "reference" in outcome
+              ? {
+                  status: "paid",
+                  providerReference: outcome.reference,
+                  error: null,
+                  paidAt: new Date(),
+                  updatedAt: new Date(),
+                }
+              : { status: "failed", error: outcome.error, updatedAt: new Date() },
+          )
           .where("id", "=", payoutId)
           .where("status", "=", "processing")
           .returning(PAYOUT_COLUMNS)
@@ -146,7 +217,11 @@ export function createPayoutOperations(context: MarketplaceContext) {
           .returning(PAYOUT_COLUMNS)
           .executeTakeFirst();
         if (!row) {
-          const exists = await marketplaceScope(trx, organizationId).selectFrom("marketplacePayouts").select("status").where("id", "=", payoutId).executeTakeFirst();
+          const exists = await marketplaceScope(trx, organizationId)
+            .selectFrom("marketplacePayouts")
+            .select("status")
+            .where("id", "=", payoutId)
+            .executeTakeFirst();
           if (!exists) throw payoutNotFound();
           throw AppError.conflict(`A ${exists.status} payout cannot be retried`);
         }
@@ -155,12 +230,22 @@ export function createPayoutOperations(context: MarketplaceContext) {
         return toPayout(row);
       }),
 
-    list: async (organizationId: string, query: ListPayoutsQuery, options?: TxOptions): Promise<{ items: Payout[]; total: number }> => {
+    list: async (
+      organizationId: string,
+      query: ListPayoutsQuery,
+      options?: TxOptions,
+    ): Promise<{ items: Payout[]; total: number }> => {
       let base = marketplaceScope(options?.trx ?? database.db, organizationId).selectFrom("marketplacePayouts");
       if (query.vendorId) base = base.where("vendorId", "=", query.vendorId);
       if (query.status) base = base.where("status", "=", query.status);
       const [rows, counted] = await Promise.all([
-        base.select(PAYOUT_COLUMNS).orderBy("createdAt", "desc").orderBy("id", "desc").limit(query.limit).offset(pageOffset(query)).execute(),
+        base
+          .select(PAYOUT_COLUMNS)
+          .orderBy("createdAt", "desc")
+          .orderBy("id", "desc")
+          .limit(query.limit)
+          .offset(pageOffset(query))
+          .execute(),
         base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map(toPayout), total: Number(counted.count) };

@@ -12,13 +12,31 @@ import { readSubOrderRow } from "./sub-orders.js";
 export type Return = z.output<typeof returnSchema>;
 
 const RETURN_COLUMNS = [
-  "id", "subOrderId", "vendorId", "orderId", "customerId", "status", "reason", "trackingNumber", "refundId", "refundAmount", "shippedBackAt", "receivedAt", "createdAt", "updatedAt",
+  "id",
+  "subOrderId",
+  "vendorId",
+  "orderId",
+  "customerId",
+  "status",
+  "reason",
+  "trackingNumber",
+  "refundId",
+  "refundAmount",
+  "shippedBackAt",
+  "receivedAt",
+  "createdAt",
+  "updatedAt",
 ] as const;
 type ReturnRow = Pick<Selectable<MarketplaceTables["marketplaceReturns"]>, (typeof RETURN_COLUMNS)[number]>;
 const notFound = () => AppError.notFound("Return");
 
 async function withLines(db: Kysely<CoreTables>, organizationId: string, row: ReturnRow): Promise<Return> {
-  const lines = await marketplaceScope(db, organizationId).selectFrom("marketplaceReturnLines").select(["orderLineId", "quantity"]).where("returnId", "=", row.id).orderBy("orderLineId").execute();
+  const lines = await marketplaceScope(db, organizationId)
+    .selectFrom("marketplaceReturnLines")
+    .select(["orderLineId", "quantity"])
+    .where("returnId", "=", row.id)
+    .orderBy("orderLineId")
+    .execute();
   return {
     ...row,
     lines,
@@ -38,7 +56,13 @@ async function withLines(db: Kysely<CoreTables>, organizationId: string, row: Re
 export function createReturnOperations(context: MarketplaceContext) {
   const { database, events, services } = context;
 
-  const emit = (trx: Transaction<CoreTables>, organizationId: string, actor: Actor, row: ReturnRow, from: ReturnRow["status"]) =>
+  const emit = (
+    trx: Transaction<CoreTables>,
+    organizationId: string,
+    actor: Actor,
+    row: ReturnRow,
+    from: ReturnRow["status"],
+  ) =>
     events.emit(
       {
         organizationId,
@@ -52,46 +76,96 @@ export function createReturnOperations(context: MarketplaceContext) {
     );
 
   const readLocked = async (db: Kysely<CoreTables>, organizationId: string, id: string): Promise<ReturnRow> => {
-    const row = isUuid(id) ? await marketplaceScope(db, organizationId).selectFrom("marketplaceReturns").select(RETURN_COLUMNS).where("id", "=", id).forUpdate().executeTakeFirst() : undefined;
+    const row = isUuid(id)
+      ? await marketplaceScope(db, organizationId)
+          .selectFrom("marketplaceReturns")
+          .select(RETURN_COLUMNS)
+          .where("id", "=", id)
+          .forUpdate()
+          .executeTakeFirst()
+      : undefined;
     if (!row) throw notFound();
     return row;
   };
 
   return {
     /** 422 for a line not of the sub-order, or more units than are left to refund on it. */
-    open: (organizationId: string, actor: Actor, body: z.output<typeof openReturnInput>, options?: TxOptions): Promise<Return> =>
+    open: (
+      organizationId: string,
+      actor: Actor,
+      body: z.output<typeof openReturnInput>,
+      options?: TxOptions,
+    ): Promise<Return> =>
       inTransaction(database, options, async (trx) => {
         const sub = await readSubOrderRow(trx, organizationId, body.subOrderId);
         assertParty(await partiesOf(trx, actor, sub), ["buyer", "staff"], "Sub-order");
         const scope = marketplaceScope(trx, organizationId);
-        const lines = await scope.selectFrom("marketplaceSubOrderLines").select(["orderLineId", "quantity", "refundedQuantity"]).where("subOrderId", "=", sub.id).execute();
+        const lines = await scope
+          .selectFrom("marketplaceSubOrderLines")
+          .select(["orderLineId", "quantity", "refundedQuantity"])
+          .where("subOrderId", "=", sub.id)
+          .execute();
         const byId = new Map(lines.map((line) => [line.orderLineId, line]));
         const seen = new Set<string>();
         body.lines.forEach((line, index) => {
           const own = byId.get(line.orderLineId);
           const path = `body.lines.${index}`;
-          if (!own || seen.has(line.orderLineId)) throw AppError.validation([{ path: `${path}.orderLineId`, message: "Not a line of this sub-order, or named twice" }]);
-          if (line.quantity > own.quantity - own.refundedQuantity) throw AppError.validation([{ path: `${path}.quantity`, message: "More units than are left to refund" }]);
+          if (!own || seen.has(line.orderLineId))
+            throw AppError.validation([
+              { path: `${path}.orderLineId`, message: "Not a line of this sub-order, or named twice" },
+            ]);
+          if (line.quantity > own.quantity - own.refundedQuantity)
+            throw AppError.validation([{ path: `${path}.quantity`, message: "More units than are left to refund" }]);
           seen.add(line.orderLineId);
         });
         const now = new Date();
         const row = await scope
           .insertInto("marketplaceReturns", {
-            id: randomUUID(), subOrderId: sub.id, vendorId: sub.vendorId, orderId: sub.orderId, customerId: sub.customerId, status: "requested", reason: body.reason,
-            trackingNumber: null, refundId: null, refundAmount: null, shippedBackAt: null, receivedAt: null, createdAt: now, updatedAt: now,
+            id: randomUUID(),
+            subOrderId: sub.id,
+            vendorId: sub.vendorId,
+            orderId: sub.orderId,
+            customerId: sub.customerId,
+            status: "requested",
+            reason: body.reason,
+            trackingNumber: null,
+            refundId: null,
+            refundAmount: null,
+            shippedBackAt: null,
+            receivedAt: null,
+            createdAt: now,
+            updatedAt: now,
           })
           .returning(RETURN_COLUMNS)
           .executeTakeFirstOrThrow();
-        await scope.insertInto("marketplaceReturnLines", body.lines.map((line) => ({ returnId: row.id, orderLineId: line.orderLineId, quantity: line.quantity }))).execute();
+        await scope
+          .insertInto(
+            "marketplaceReturnLines",
+            body.lines.map((line) => ({ returnId: row.id, orderLineId: line.orderLineId, quantity: line.quantity })),
+          )
+          .execute();
         await events.emit(
-          { organizationId, type: "marketplace.returnOpen", entityType: "return", entityId: row.id, payload: { vendorId: sub.vendorId, returnId: row.id, subOrderId: sub.id }, actor },
+          {
+            organizationId,
+            type: "marketplace.returnOpen",
+            entityType: "return",
+            entityId: row.id,
+            payload: { vendorId: sub.vendorId, returnId: row.id, subOrderId: sub.id },
+            actor,
+          },
           { trx },
         );
         return withLines(trx, organizationId, row);
       }),
 
     /** The buyer (or staff) sent the units back. */
-    shipBack: (organizationId: string, actor: Actor, returnId: string, trackingNumber: string, options?: TxOptions): Promise<Return> =>
+    shipBack: (
+      organizationId: string,
+      actor: Actor,
+      returnId: string,
+      trackingNumber: string,
+      options?: TxOptions,
+    ): Promise<Return> =>
       inTransaction(database, options, async (trx) => {
         const current = await readLocked(trx, organizationId, returnId);
         assertParty(await partiesOf(trx, actor, current), ["buyer", "staff"], "Return");
@@ -114,9 +188,19 @@ export function createReturnOperations(context: MarketplaceContext) {
         const current = await readLocked(trx, organizationId, returnId);
         assertParty(await partiesOf(trx, actor, current), ["vendor", "staff"], "Return");
         const { to } = assertMove("return", returnMoves, "receive", current.status);
-        const lines = await marketplaceScope(trx, organizationId).selectFrom("marketplaceReturnLines").select(["orderLineId", "quantity"]).where("returnId", "=", current.id).execute();
+        const lines = await marketplaceScope(trx, organizationId)
+          .selectFrom("marketplaceReturnLines")
+          .select(["orderLineId", "quantity"])
+          .where("returnId", "=", current.id)
+          .execute();
         const refund = await services.orders.refund(
-          { organizationId, orderId: current.orderId, actor, lines: lines.map((line) => ({ lineItemId: line.orderLineId, quantity: line.quantity })), reason: `return: ${current.reason}` },
+          {
+            organizationId,
+            orderId: current.orderId,
+            actor,
+            lines: lines.map((line) => ({ lineItemId: line.orderLineId, quantity: line.quantity })),
+            reason: `return: ${current.reason}`,
+          },
           { trx },
         );
         const now = new Date();

@@ -86,4 +86,7 @@ export const changeSubOrderStatusInput = z
     carrier: z.string().trim().min(1).max(100).optional(),
     reason: z.string().trim().min(1).max(500).optional(),
   })
-  .refine((body) => body.status !== "shipped" || body.trackingNumber !== undefined, { message: "A shipped sub-order needs its trackingNumber", path: ["trackingNumber"] });
+  .refine((body) => body.status !== "shipped" || body.trackingNumber !== undefined, {
+    message: "A shipped sub-order needs its trackingNumber",
+    path: ["trackingNumber"],
+  });

@@ -16,20 +16,42 @@ export const createdOrderPayload = z.object({
     status: z.string(),
     customerId: z.string().nullable(),
     currency: z.string(),
-    lines: z.array(z.object({ lineItemId: z.string(), entityId: z.string(), variantId: z.string().nullable(), title: z.string(), quantity: z.number().int(), total: z.number().int() })),
+    lines: z.array(
+      z.object({
+        lineItemId: z.string(),
+        entityId: z.string(),
+        variantId: z.string().nullable(),
+        title: z.string(),
+        quantity: z.number().int(),
+        total: z.number().int(),
+      }),
+    ),
   }),
 });
 type CreatedOrder = z.output<typeof createdOrderPayload>["order"];
 
 /** Order statuses in which the order has been paid: its sub-orders belong in the ledger. */
-export const PAID_ORDER_STATUSES: ReadonlySet<string> = new Set(["confirmed", "processing", "partially_fulfilled", "fulfilled", "refunded"]);
+export const PAID_ORDER_STATUSES: ReadonlySet<string> = new Set([
+  "confirmed",
+  "processing",
+  "partially_fulfilled",
+  "fulfilled",
+  "refunded",
+]);
 
 /** Category ids of each entity, read only when some active rule names a category. */
-async function categoriesOf(services: Services, trx: Transaction<CoreTables>, organizationId: string, entityIds: readonly string[]): Promise<Map<string, Set<string>>> {
+async function categoriesOf(
+  services: Services,
+  trx: Transaction<CoreTables>,
+  organizationId: string,
+  entityIds: readonly string[],
+): Promise<Map<string, Set<string>>> {
   const categories = new Map<string, Set<string>>();
   for (const entityId of entityIds) {
     // An entity gone from the catalog since it was sold matches no category rule.
-    const entity = await services.catalog.getEntity(organizationId, entityId, { actor: null, include: ["categories"] }, { trx }).catch(() => null);
+    const entity = await services.catalog
+      .getEntity(organizationId, entityId, { actor: null, include: ["categories"] }, { trx })
+      .catch(() => null);
     categories.set(entityId, new Set((entity?.categories ?? []).map((category) => category.id)));
   }
   return categories;
@@ -42,13 +64,23 @@ async function categoriesOf(services: Services, trx: Transaction<CoreTables>, or
  * of the rule that matched it. Lines of entities no vendor sells stay the store's own. An order created
  * already paid (a layaway's) is settled at once.
  */
-export async function splitOrder(context: Pick<MarketplaceContext, "events" | "services">, trx: Transaction<CoreTables>, input: { organizationId: string; actor: Actor | null; order: CreatedOrder }): Promise<void> {
+export async function splitOrder(
+  context: Pick<MarketplaceContext, "events" | "services">,
+  trx: Transaction<CoreTables>,
+  input: { organizationId: string; actor: Actor | null; order: CreatedOrder },
+): Promise<void> {
   const { organizationId, actor, order } = input;
-  const vendorOf = await vendorsOfEntities(trx, organizationId, order.lines.map((line) => line.entityId));
+  const vendorOf = await vendorsOfEntities(
+    trx,
+    organizationId,
+    order.lines.map((line) => line.entityId),
+  );
   if (vendorOf.size === 0) return;
   const rules = await activeRules(trx, organizationId);
   const needsCategories = rules.some((rule) => rule.categoryId !== null);
-  const categories = needsCategories ? await categoriesOf(context.services, trx, organizationId, [...vendorOf.keys()]) : new Map<string, Set<string>>();
+  const categories = needsCategories
+    ? await categoriesOf(context.services, trx, organizationId, [...vendorOf.keys()])
+    : new Map<string, Set<string>>();
 
   const byVendor = new Map<string, CreatedOrder["lines"]>();
   for (const line of order.lines) {
@@ -124,7 +156,11 @@ export async function splitOrder(context: Pick<MarketplaceContext, "events" | "s
  * `checkout.beforeCreate`: refuses a cart holding an item of a vendor that is not active (pending,
  * rejected, suspended), before anything is written (422 CHECKOUT_FAILED, REFUSED_BY_HOOK).
  */
-export async function assertVendorsSell(trx: Transaction<CoreTables>, organizationId: string, entityIds: readonly string[]): Promise<void> {
+export async function assertVendorsSell(
+  trx: Transaction<CoreTables>,
+  organizationId: string,
+  entityIds: readonly string[],
+): Promise<void> {
   const vendorOf = await vendorsOfEntities(trx, organizationId, entityIds);
   if (vendorOf.size === 0) return;
   const inactive = await marketplaceScope(trx, organizationId)

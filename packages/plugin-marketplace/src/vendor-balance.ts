@@ -15,8 +15,16 @@ export function createBalanceOperations(context: MarketplaceContext) {
       const db = options?.trx ?? database.db;
       await readVendorRow(db, organizationId, vendorId);
       const cutoff = holdingCutoff(settings.holdingPeriodDays);
-      const [balances, entries] = await Promise.all([readBalances(db, organizationId, [vendorId], cutoff), recentEntries(db, organizationId, vendorId)]);
-      return { vendorId, holdingPeriodDays: settings.holdingPeriodDays, balances: balances.get(vendorId) ?? [], recentEntries: entries };
+      const [balances, entries] = await Promise.all([
+        readBalances(db, organizationId, [vendorId], cutoff),
+        recentEntries(db, organizationId, vendorId),
+      ]);
+      return {
+        vendorId,
+        holdingPeriodDays: settings.holdingPeriodDays,
+        balances: balances.get(vendorId) ?? [],
+        recentEntries: entries,
+      };
     },
   };
 }

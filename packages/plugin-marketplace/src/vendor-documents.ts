@@ -11,10 +11,25 @@ import { readVendorRow } from "./vendors.js";
 export type VendorDocument = z.output<typeof vendorDocumentSchema>;
 export type CreateDocumentInput = z.output<typeof createDocumentInput>;
 
-const DOCUMENT_COLUMNS = ["id", "vendorId", "type", "reference", "fileName", "status", "rejectionReason", "reviewedBy", "reviewedAt", "createdAt"] as const;
+const DOCUMENT_COLUMNS = [
+  "id",
+  "vendorId",
+  "type",
+  "reference",
+  "fileName",
+  "status",
+  "rejectionReason",
+  "reviewedBy",
+  "reviewedAt",
+  "createdAt",
+] as const;
 type DocumentRow = Pick<Selectable<MarketplaceTables["marketplaceVendorDocuments"]>, (typeof DOCUMENT_COLUMNS)[number]>;
 
-const toDocument = (row: DocumentRow): VendorDocument => ({ ...row, reviewedAt: iso(row.reviewedAt), createdAt: row.createdAt.toISOString() });
+const toDocument = (row: DocumentRow): VendorDocument => ({
+  ...row,
+  reviewedAt: iso(row.reviewedAt),
+  createdAt: row.createdAt.toISOString(),
+});
 
 /** A vendor's documents: references to uploaded files (the plugin stores no bytes), reviewed by staff. */
 export function createVendorDocumentOperations(context: MarketplaceContext) {
@@ -23,11 +38,23 @@ export function createVendorDocumentOperations(context: MarketplaceContext) {
     listDocuments: async (organizationId: string, vendorId: string, options?: TxOptions): Promise<VendorDocument[]> => {
       const db = options?.trx ?? database.db;
       await readVendorRow(db, organizationId, vendorId);
-      const rows = await marketplaceScope(db, organizationId).selectFrom("marketplaceVendorDocuments").select(DOCUMENT_COLUMNS).where("vendorId", "=", vendorId).orderBy("createdAt").orderBy("id").execute();
+      const rows = await marketplaceScope(db, organizationId)
+        .selectFrom("marketplaceVendorDocuments")
+        .select(DOCUMENT_COLUMNS)
+        .where("vendorId", "=", vendorId)
+        .orderBy("createdAt")
+        .orderBy("id")
+        .execute();
       return rows.map(toDocument);
     },
 
-    addDocument: (organizationId: string, actor: Actor | null, vendorId: string, body: CreateDocumentInput, options?: TxOptions): Promise<VendorDocument> =>
+    addDocument: (
+      organizationId: string,
+      actor: Actor | null,
+      vendorId: string,
+      body: CreateDocumentInput,
+      options?: TxOptions,
+    ): Promise<VendorDocument> =>
       inTransaction(database, options, async (trx) => {
         await readVendorRow(trx, organizationId, vendorId);
         const id = randomUUID();
@@ -46,7 +73,17 @@ export function createVendorDocumentOperations(context: MarketplaceContext) {
           })
           .returning(DOCUMENT_COLUMNS)
           .executeTakeFirstOrThrow();
-        await events.emit({ organizationId, type: "marketplace.documentCreate", entityType: "vendor", entityId: vendorId, payload: { vendorId, documentId: id, type: body.type }, actor }, { trx });
+        await events.emit(
+          {
+            organizationId,
+            type: "marketplace.documentCreate",
+            entityType: "vendor",
+            entityId: vendorId,
+            payload: { vendorId, documentId: id, type: body.type },
+            actor,
+          },
+          { trx },
+        );
         return toDocument(row);
       }),
 
@@ -62,19 +99,37 @@ export function createVendorDocumentOperations(context: MarketplaceContext) {
         await readVendorRow(trx, organizationId, vendorId);
         const scope = marketplaceScope(trx, organizationId);
         const current = isUuid(documentId)
-          ? await scope.selectFrom("marketplaceVendorDocuments").select("status").where("id", "=", documentId).where("vendorId", "=", vendorId).forUpdate().executeTakeFirst()
+          ? await scope
+              .selectFrom("marketplaceVendorDocuments")
+              .select("status")
+              .where("id", "=", documentId)
+              .where("vendorId", "=", vendorId)
+              .forUpdate()
+              .executeTakeFirst()
           : undefined;
         if (!current) throw AppError.notFound("Vendor document");
         const { from, to } = assertMove("document", documentMoves, move, current.status);
         const row = await scope
           .updateTable("marketplaceVendorDocuments")
-          .set({ status: to, rejectionReason: to === "rejected" ? reason : null, reviewedBy: accountableActor(actor).id, reviewedAt: new Date() })
+          .set({
+            status: to,
+            rejectionReason: to === "rejected" ? reason : null,
+            reviewedBy: accountableActor(actor).id,
+            reviewedAt: new Date(),
+          })
           .where("id", "=", documentId)
           .where("status", "in", [...from])
           .returning(DOCUMENT_COLUMNS)
           .executeTakeFirstOrThrow();
         await events.emit(
-          { organizationId, type: "marketplace.documentReview", entityType: "vendor", entityId: vendorId, payload: { vendorId, documentId, status: to, reason: to === "rejected" ? reason : null }, actor },
+          {
+            organizationId,
+            type: "marketplace.documentReview",
+            entityType: "vendor",
+            entityId: vendorId,
+            payload: { vendorId, documentId, status: to, reason: to === "rejected" ? reason : null },
+            actor,
+          },
           { trx },
         );
         return toDocument(row);

@@ -16,11 +16,21 @@ export const VENDOR_KEY_ADMIN_PERMISSION = "marketplace:admin";
 const DAY_SECONDS = 86_400;
 
 const mayNotMint = () =>
-  AppError.forbidden(`A vendor key is minted by the vendor's member for themselves, signed in (not with a key), or by ${VENDOR_KEY_ADMIN_PERMISSION}`);
+  AppError.forbidden(
+    `A vendor key is minted by the vendor's member for themselves, signed in (not with a key), or by ${VENDOR_KEY_ADMIN_PERMISSION}`,
+  );
 
 /** Whether `userId` acts for the vendor; `isLocked` holds the membership row until the transaction ends. */
-async function isMemberOf(db: Kysely<CoreTables>, input: { organizationId: string; vendorId: string; userId: string }, isLocked = false): Promise<boolean> {
-  const query = marketplaceScope(db, input.organizationId).selectFrom("marketplaceVendorMembers").select("userId").where("vendorId", "=", input.vendorId).where("userId", "=", input.userId);
+async function isMemberOf(
+  db: Kysely<CoreTables>,
+  input: { organizationId: string; vendorId: string; userId: string },
+  isLocked = false,
+): Promise<boolean> {
+  const query = marketplaceScope(db, input.organizationId)
+    .selectFrom("marketplaceVendorMembers")
+    .select("userId")
+    .where("vendorId", "=", input.vendorId)
+    .where("userId", "=", input.userId);
   return (await (isLocked ? query.forUpdate() : query).executeTakeFirst()) !== undefined;
 }
 
@@ -34,11 +44,23 @@ export type VendorKeyRevokeReason = "revoked" | "memberRemoved";
 export async function auditKeyRevocations(
   context: Pick<MarketplaceContext, "events">,
   trx: Transaction<CoreTables>,
-  input: { organizationId: string; actor: Actor | null; reason: VendorKeyRevokeReason; keys: readonly { apiKeyId: string; vendorId: string; userId: string }[] },
+  input: {
+    organizationId: string;
+    actor: Actor | null;
+    reason: VendorKeyRevokeReason;
+    keys: readonly { apiKeyId: string; vendorId: string; userId: string }[];
+  },
 ): Promise<void> {
   for (const key of input.keys) {
     await context.events.emit(
-      { organizationId: input.organizationId, type: "marketplace.vendorKeyRevoke", entityType: "vendor", entityId: key.vendorId, payload: { ...key, reason: input.reason }, actor: input.actor },
+      {
+        organizationId: input.organizationId,
+        type: "marketplace.vendorKeyRevoke",
+        entityType: "vendor",
+        entityId: key.vendorId,
+        payload: { ...key, reason: input.reason },
+        actor: input.actor,
+      },
       { trx },
     );
   }
@@ -60,19 +82,30 @@ export function createVendorKeyOperations(context: MarketplaceContext) {
      * the `marketplace.vendorKeyCreate` audit entry commit together; a key whose binding fails is revoked.
      * Needs the authentication plugin (`services.memberCredentials`): without it, 409.
      */
-    async create(input: { organizationId: string; actor: Actor; vendorId: string; userId?: string | undefined; expiresInSeconds?: number | undefined }): Promise<VendorKey> {
+    async create(input: {
+      organizationId: string;
+      actor: Actor;
+      vendorId: string;
+      userId?: string | undefined;
+      expiresInSeconds?: number | undefined;
+    }): Promise<VendorKey> {
       const { organizationId, actor, vendorId } = input;
       const isAdmin = hasPermission(actor, VENDOR_KEY_ADMIN_PERMISSION);
       const userId = input.userId ?? (actor.type === "user" ? actor.id : undefined);
       // A key never mints keys: a leaked one cannot outlive its expiry by minting its successor.
       if (!isAdmin && (actor.type !== "user" || userId !== actor.id)) throw mayNotMint();
-      if (userId === undefined) throw AppError.validation([{ path: "body.userId", message: "required when the caller is not a signed-in user" }]);
+      if (userId === undefined)
+        throw AppError.validation([
+          { path: "body.userId", message: "required when the caller is not a signed-in user" },
+        ]);
       const credentials = services.memberCredentials;
       if (!credentials) throw AppError.conflict("API keys need the authentication plugin");
       // The same 403 whether or not the vendor exists: a signed-in stranger learns nothing.
-      if (!isAdmin && !(isUuid(vendorId) && (await isMemberOf(database.db, { organizationId, vendorId, userId })))) throw mayNotMint();
+      if (!isAdmin && !(isUuid(vendorId) && (await isMemberOf(database.db, { organizationId, vendorId, userId }))))
+        throw mayNotMint();
       await readVendorRow(database.db, organizationId, vendorId);
-      if (!(await isMemberOf(database.db, { organizationId, vendorId, userId }))) throw AppError.notFound("Member of this vendor");
+      if (!(await isMemberOf(database.db, { organizationId, vendorId, userId })))
+        throw AppError.notFound("Member of this vendor");
       // Minted outside our transaction: the auth plugin writes on its own connection (and PGlite has only
       // one). The binding is then written under a lock on the membership; if the member was removed
       // meanwhile, or anything fails, the key is revoked so no unbound vendor key survives.
@@ -88,11 +121,21 @@ export function createVendorKeyOperations(context: MarketplaceContext) {
       const expiresAt = minted.expiresAt?.toISOString() ?? null;
       try {
         await database.transaction(async (trx) => {
-          if (!(await isMemberOf(trx, { organizationId, vendorId, userId }, true))) throw AppError.notFound("Member of this vendor");
-          await marketplaceScope(trx, organizationId).insertInto("marketplaceVendorKeys", { apiKeyId: minted.id, vendorId, userId, createdAt: new Date() }).execute();
+          if (!(await isMemberOf(trx, { organizationId, vendorId, userId }, true)))
+            throw AppError.notFound("Member of this vendor");
+          await marketplaceScope(trx, organizationId)
+            .insertInto("marketplaceVendorKeys", { apiKeyId: minted.id, vendorId, userId, createdAt: new Date() })
+            .execute();
           // Audited with the binding: the entry names who minted (the actor), for whom, and until when.
           await events.emit(
-            { organizationId, type: "marketplace.vendorKeyCreate", entityType: "vendor", entityId: vendorId, payload: { vendorId, apiKeyId: minted.id, userId, expiresAt }, actor },
+            {
+              organizationId,
+              type: "marketplace.vendorKeyCreate",
+              entityType: "vendor",
+              entityId: vendorId,
+              payload: { vendorId, apiKeyId: minted.id, userId, expiresAt },
+              actor,
+            },
             { trx },
           );
         });
@@ -110,7 +153,12 @@ export function createVendorKeyOperations(context: MarketplaceContext) {
      * `marketplace.vendorKeyRevoke` audit entry in one transaction: should that fail, the key is already
      * dead and a retry finishes the job.
      */
-    async revoke(input: { organizationId: string; actor: Actor; vendorId: string; apiKeyId: string }): Promise<{ id: string; vendorId: string; isRevoked: true }> {
+    async revoke(input: {
+      organizationId: string;
+      actor: Actor;
+      vendorId: string;
+      apiKeyId: string;
+    }): Promise<{ id: string; vendorId: string; isRevoked: true }> {
       const { organizationId, actor, vendorId, apiKeyId } = input;
       const notFound = () => AppError.notFound("Vendor key");
       await readVendorRow(database.db, organizationId, vendorId);
@@ -125,7 +173,12 @@ export function createVendorKeyOperations(context: MarketplaceContext) {
       if (!isStaff && !(actor.type === "user" && actor.id === binding.userId)) throw notFound();
       await services.memberCredentials?.revokeKey(organizationId, apiKeyId, { actor });
       await database.transaction(async (trx) => {
-        const removed = await marketplaceScope(trx, organizationId).deleteFrom("marketplaceVendorKeys").where("vendorId", "=", vendorId).where("apiKeyId", "=", apiKeyId).returning(["apiKeyId", "vendorId", "userId"]).execute();
+        const removed = await marketplaceScope(trx, organizationId)
+          .deleteFrom("marketplaceVendorKeys")
+          .where("vendorId", "=", vendorId)
+          .where("apiKeyId", "=", apiKeyId)
+          .returning(["apiKeyId", "vendorId", "userId"])
+          .execute();
         await auditKeyRevocations(context, trx, { organizationId, actor, reason: "revoked", keys: removed });
       });
       return { id: apiKeyId, vendorId, isRevoked: true };

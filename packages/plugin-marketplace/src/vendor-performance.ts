@@ -16,14 +16,21 @@ export function createPerformanceOperations(context: MarketplaceContext) {
       await readVendorRow(db, organizationId, vendorId);
       const scope = marketplaceScope(db, organizationId);
       const [statuses, sales, reviews, disputes, returns] = await Promise.all([
-        scope.selectFrom("marketplaceSubOrders").select(["status", sql<number>`count(*)::int`.as("count")]).where("vendorId", "=", vendorId).groupBy("status").execute(),
+        scope
+          .selectFrom("marketplaceSubOrders")
+          .select(["status", sql<number>`count(*)::int`.as("count")])
+          .where("vendorId", "=", vendorId)
+          .groupBy("status")
+          .execute(),
         scope
           .selectFrom("marketplaceSubOrders")
           .innerJoin("marketplaceSubOrderLines", "marketplaceSubOrderLines.subOrderId", "marketplaceSubOrders.id")
           .select([
             "marketplaceSubOrders.currency",
             sql<number>`sum(marketplace_sub_order_lines.total)::bigint`.as("gross"),
-            sql<number>`sum(marketplace_sub_order_lines.commission - marketplace_sub_order_lines.refunded_commission)::bigint`.as("commission"),
+            sql<number>`sum(marketplace_sub_order_lines.commission - marketplace_sub_order_lines.refunded_commission)::bigint`.as(
+              "commission",
+            ),
             sql<number>`sum(marketplace_sub_order_lines.refunded_amount)::bigint`.as("refunded"),
           ])
           .where("marketplaceSubOrders.vendorId", "=", vendorId)
@@ -37,17 +44,46 @@ export function createPerformanceOperations(context: MarketplaceContext) {
           .where("vendorId", "=", vendorId)
           .where("status", "=", "published")
           .executeTakeFirstOrThrow(),
-        scope.selectFrom("marketplaceDisputes").select([sql<number>`count(*)::int`.as("total"), sql<number>`(count(*) filter (where status <> 'resolved'))::int`.as("open")]).where("vendorId", "=", vendorId).executeTakeFirstOrThrow(),
-        scope.selectFrom("marketplaceReturns").select([sql<number>`count(*)::int`.as("total"), sql<number>`(count(*) filter (where status <> 'received'))::int`.as("open")]).where("vendorId", "=", vendorId).executeTakeFirstOrThrow(),
+        scope
+          .selectFrom("marketplaceDisputes")
+          .select([
+            sql<number>`count(*)::int`.as("total"),
+            sql<number>`(count(*) filter (where status <> 'resolved'))::int`.as("open"),
+          ])
+          .where("vendorId", "=", vendorId)
+          .executeTakeFirstOrThrow(),
+        scope
+          .selectFrom("marketplaceReturns")
+          .select([
+            sql<number>`count(*)::int`.as("total"),
+            sql<number>`(count(*) filter (where status <> 'received'))::int`.as("open"),
+          ])
+          .where("vendorId", "=", vendorId)
+          .executeTakeFirstOrThrow(),
       ]);
       const count = (status: string) => statuses.find((row) => row.status === status)?.count ?? 0;
       const total = statuses.reduce((sum, row) => sum + row.count, 0);
       return {
         vendorId,
-        subOrders: { total, pending: count("pending"), confirmed: count("confirmed"), shipped: count("shipped"), delivered: count("delivered"), cancelled: count("cancelled") },
+        subOrders: {
+          total,
+          pending: count("pending"),
+          confirmed: count("confirmed"),
+          shipped: count("shipped"),
+          delivered: count("delivered"),
+          cancelled: count("cancelled"),
+        },
         cancellationRate: total === 0 ? 0 : count("cancelled") / total,
-        sales: sales.map((row) => ({ currency: row.currency, gross: Number(row.gross), commission: Number(row.commission), refunded: Number(row.refunded) })),
-        reviews: { count: reviews.count, averageRating: reviews.average === null ? null : Math.round(reviews.average * 100) / 100 },
+        sales: sales.map((row) => ({
+          currency: row.currency,
+          gross: Number(row.gross),
+          commission: Number(row.commission),
+          refunded: Number(row.refunded),
+        })),
+        reviews: {
+          count: reviews.count,
+          averageRating: reviews.average === null ? null : Math.round(reviews.average * 100) / 100,
+        },
         disputes: { open: disputes.open, total: disputes.total },
         returns: { open: returns.open, total: returns.total },
       };

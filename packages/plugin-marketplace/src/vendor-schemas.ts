@@ -59,7 +59,11 @@ export const updateVendorInput = z
 
 /** `PATCH /vendor/me`: what a vendor may change of its own profile (not its slug or payout reference). */
 export const updateOwnVendorInput = z
-  .object({ name: z.string().trim().min(1).max(200), email: z.email().max(320).nullable(), description: z.string().max(5000).nullable() })
+  .object({
+    name: z.string().trim().min(1).max(200),
+    email: z.email().max(320).nullable(),
+    description: z.string().max(5000).nullable(),
+  })
   .partial()
   .refine((body) => Object.keys(body).length > 0, "Name at least one field");
 
@@ -129,5 +133,10 @@ export const createVendorKeyInput = z.object({
   /** The member the key acts for; default: the signed-in caller. Naming another member needs `marketplace:admin`. */
   userId: z.string().min(1).max(200).optional(),
   /** Seconds; default the plugin's `vendorKeyDays`, at most its `vendorKeyMaxDays` (422 beyond). */
-  expiresInSeconds: z.number().int().min(60).max(3 * 366 * 86_400).optional(),
+  expiresInSeconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(3 * 366 * 86_400)
+    .optional(),
 });

@@ -1,6 +1,14 @@
 import { hash, verify } from "@node-rs/argon2";
 import { sql, type Kysely, type Transaction } from "kysely";
-import { AppError, hasPermission, tenantScope, type CoreTables, type MemberCredentials, type MemberInfo, type Services } from "@unified-commerce/plugin-sdk";
+import {
+  AppError,
+  hasPermission,
+  tenantScope,
+  type CoreTables,
+  type MemberCredentials,
+  type MemberInfo,
+  type Services,
+} from "@unified-commerce/plugin-sdk";
 import type { ResolvedPosOptions } from "./pos-options.js";
 import type { PosTables } from "./pos-tables.js";
 
@@ -14,7 +22,10 @@ export const posScope = (db: Db, organizationId: string) => tenantScope(db.withT
 /** The auth plugin's member service; the point of sale cannot run without it. */
 export function memberCredentialsOf(services: Services): MemberCredentials {
   const credentials = services.memberCredentials;
-  if (!credentials) throw new Error("The pos plugin needs the auth plugin (services.memberCredentials): list auth() before pos() in config.plugins");
+  if (!credentials)
+    throw new Error(
+      "The pos plugin needs the auth plugin (services.memberCredentials): list auth() before pos() in config.plugins",
+    );
   return credentials;
 }
 
@@ -37,15 +48,29 @@ export function createOperatorPins({ options, services }: OperatorPinsContext) {
   const lockInterval = sql`${options.lockoutMinutes} * interval '1 minute'`;
 
   /** The lock of an operator id (known or not), when it is still running. */
-  async function activeLock(db: Db, organizationId: string, operatorId: string, isForUpdate = false): Promise<Date | null> {
-    let query = posScope(db, organizationId).selectFrom("posPinAttempts").select("lockedUntil").where("operatorId", "=", operatorId).where(sql<boolean>`locked_until > now()`);
+  async function activeLock(
+    db: Db,
+    organizationId: string,
+    operatorId: string,
+    isForUpdate = false,
+  ): Promise<Date | null> {
+    let query = posScope(db, organizationId)
+      .selectFrom("posPinAttempts")
+      .select("lockedUntil")
+      .where("operatorId", "=", operatorId)
+      .where(sql<boolean>`locked_until > now()`);
     if (isForUpdate) query = query.forUpdate();
     const row = await query.executeTakeFirst();
     return row?.lockedUntil ?? null;
   }
 
   const lockedError = (until: Date) =>
-    new AppError("POS_OPERATOR_LOCKED", { details: { lockedUntil: until.toISOString(), retryAfterSeconds: Math.max(Math.ceil((until.getTime() - Date.now()) / 1000), 1) } });
+    new AppError("POS_OPERATOR_LOCKED", {
+      details: {
+        lockedUntil: until.toISOString(),
+        retryAfterSeconds: Math.max(Math.ceil((until.getTime() - Date.now()) / 1000), 1),
+      },
+    });
 
   /**
    * Counts a wrong PIN in one guarded upsert (the row lock serializes concurrent ones across processes):
@@ -67,7 +92,9 @@ export function createOperatorPins({ options, services }: OperatorPinsContext) {
       returning failures, locked_until`.execute(db);
     const row = rows[0];
     if (!row) throw new Error("The PIN attempt counter answered no row");
-    return row.failures >= options.maxPinAttempts && row.lockedUntil ? lockedError(row.lockedUntil) : new AppError("POS_PIN_INVALID");
+    return row.failures >= options.maxPinAttempts && row.lockedUntil
+      ? lockedError(row.lockedUntil)
+      : new AppError("POS_PIN_INVALID");
   }
 
   return {
@@ -79,16 +106,26 @@ export function createOperatorPins({ options, services }: OperatorPinsContext) {
     },
 
     /** Sets or rotates the PIN of a member (`requireMember` first); clears their lockout. */
-    async setPin(input: { organizationId: string; operatorId: string; pin: string }, trx: Transaction<CoreTables>): Promise<{ isRotation: boolean }> {
+    async setPin(
+      input: { organizationId: string; operatorId: string; pin: string },
+      trx: Transaction<CoreTables>,
+    ): Promise<{ isRotation: boolean }> {
       const { organizationId, operatorId, pin } = input;
       const scope = posScope(trx, organizationId);
-      const existing = await scope.selectFrom("posOperatorPins").select("userId").where("userId", "=", operatorId).forUpdate().executeTakeFirst();
+      const existing = await scope
+        .selectFrom("posOperatorPins")
+        .select("userId")
+        .where("userId", "=", operatorId)
+        .forUpdate()
+        .executeTakeFirst();
       const pinHash = await hash(pin, hashing);
       await trx
         .withTables<PosTables>()
         .insertInto("posOperatorPins")
         .values({ organizationId, userId: operatorId, pinHash, updatedAt: new Date() })
-        .onConflict((conflict) => conflict.columns(["organizationId", "userId"]).doUpdateSet({ pinHash, updatedAt: new Date() }))
+        .onConflict((conflict) =>
+          conflict.columns(["organizationId", "userId"]).doUpdateSet({ pinHash, updatedAt: new Date() }),
+        )
         .execute();
       await scope.deleteFrom("posPinAttempts").where("operatorId", "=", operatorId).execute();
       return { isRotation: existing !== undefined };
@@ -104,7 +141,11 @@ export function createOperatorPins({ options, services }: OperatorPinsContext) {
       const lock = await activeLock(db, organizationId, operatorId);
       if (lock) throw lockedError(lock);
       const [row, member] = await Promise.all([
-        posScope(db, organizationId).selectFrom("posOperatorPins").select("pinHash").where("userId", "=", operatorId).executeTakeFirst(),
+        posScope(db, organizationId)
+          .selectFrom("posOperatorPins")
+          .select("pinHash")
+          .where("userId", "=", operatorId)
+          .executeTakeFirst(),
         memberCredentialsOf(services).member(organizationId, operatorId),
       ]);
       let isValid = false;
@@ -128,7 +169,8 @@ export function createOperatorPins({ options, services }: OperatorPinsContext) {
     },
 
     /** Whether a member may approve overrides. */
-    isManager: (member: MemberInfo, permission: string) => hasPermission({ permissions: member.permissions }, permission),
+    isManager: (member: MemberInfo, permission: string) =>
+      hasPermission({ permissions: member.permissions }, permission),
   };
 }
 

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { defineErrors, defineEvents, type ApiKeyScope, type ErrorCodesOf, type EventPayloadsOf } from "@unified-commerce/plugin-sdk";
+import {
+  defineErrors,
+  defineEvents,
+  type ApiKeyScope,
+  type ErrorCodesOf,
+  type EventPayloadsOf,
+} from "@unified-commerce/plugin-sdk";
 import { SHIFT_MAX_DAYS } from "./pos-options.js";
 import type { PosService } from "./pos-service.js";
 
@@ -7,7 +13,10 @@ import type { PosService } from "./pos-service.js";
 export const posErrors = defineErrors({
   POS_PIN_INVALID: { status: 401, message: "Operator or PIN not recognised" },
   POS_OPERATOR_LOCKED: { status: 429, message: "Too many wrong PINs: this operator is locked for a while" },
-  POS_OVERRIDE_INVALID: { status: 403, message: "This override token is unknown, used, expired or not for this action" },
+  POS_OVERRIDE_INVALID: {
+    status: 403,
+    message: "This override token is unknown, used, expired or not for this action",
+  },
   POS_SERVICE_FAILED: { status: 500, message: "The point-of-sale service failed" },
 });
 
@@ -24,20 +33,46 @@ const person = z.object({ operatorId: z.string() });
 
 /** What the plugin records; the audit log keeps each event with its actor (the operator, never the till). */
 export const posEvents = defineEvents({
-  "pos.pinSet": { description: "An operator's PIN was set or rotated", payload: person.extend({ isRotation: z.boolean() }) },
-  "pos.shiftStart": { description: "An operator signed in at a till with their PIN", payload: person.extend({ shiftId: z.string(), tillKeyId: z.string(), expiresAt: z.string() }) },
-  "pos.shiftEnd": { description: "A shift ended and its key was revoked", payload: person.extend({ shiftId: z.string() }) },
+  "pos.pinSet": {
+    description: "An operator's PIN was set or rotated",
+    payload: person.extend({ isRotation: z.boolean() }),
+  },
+  "pos.shiftStart": {
+    description: "An operator signed in at a till with their PIN",
+    payload: person.extend({ shiftId: z.string(), tillKeyId: z.string(), expiresAt: z.string() }),
+  },
+  "pos.shiftEnd": {
+    description: "A shift ended and its key was revoked",
+    payload: person.extend({ shiftId: z.string() }),
+  },
   "pos.overrideApproved": {
     description: "A manager approved one action of an operator with their PIN",
-    payload: person.extend({ managerId: z.string(), overrideId: z.string(), action: z.enum(overrideActions), orderId: z.string().nullable(), amount: z.number().int().nullable() }),
+    payload: person.extend({
+      managerId: z.string(),
+      overrideId: z.string(),
+      action: z.enum(overrideActions),
+      orderId: z.string().nullable(),
+      amount: z.number().int().nullable(),
+    }),
   },
   "pos.overrideUsed": {
     description: "An override token was spent on the action it approved",
-    payload: person.extend({ managerId: z.string(), overrideId: z.string(), action: z.enum(overrideActions), orderId: z.string().nullable(), amount: z.number().int() }),
+    payload: person.extend({
+      managerId: z.string(),
+      overrideId: z.string(),
+      action: z.enum(overrideActions),
+      orderId: z.string().nullable(),
+      amount: z.number().int(),
+    }),
   },
   "pos.exchange": {
     description: "Lines of an order were exchanged for a new order",
-    payload: person.extend({ orderId: z.string(), refundId: z.string(), replacementOrderId: z.string(), difference: z.number().int() }),
+    payload: person.extend({
+      orderId: z.string(),
+      refundId: z.string(),
+      replacementOrderId: z.string(),
+      difference: z.number().int(),
+    }),
   },
 });
 
@@ -47,14 +82,24 @@ export const posEvents = defineEvents({
  * A scope of the same name in `auth.apiKeyScopes` wins.
  */
 export const posApiKeyScopes: Record<string, ApiKeyScope> = {
-  "pos-till": { prefix: "uc_till_", description: "A till's device key: signs operators in with their PIN", permissions: { pos: ["operate"] } },
+  "pos-till": {
+    prefix: "uc_till_",
+    description: "A till's device key: signs operators in with their PIN",
+    permissions: { pos: ["operate"] },
+  },
   "pos-shift": {
     prefix: "uc_shift_",
     description: [
       "One operator's shift at a till (minted by PIN sign-in): sells, refunds within the operator's cap, asks for",
       "overrides",
     ].join(" "),
-    permissions: { pos: ["operate"], catalog: ["read"], inventory: ["read"], cart: ["create", "read", "update"], orders: ["create", "read", "update"] },
+    permissions: {
+      pos: ["operate"],
+      catalog: ["read"],
+      inventory: ["read"],
+      cart: ["create", "read", "update"],
+      orders: ["create", "read", "update"],
+    },
     keyExpiration: { maxExpiresIn: SHIFT_MAX_DAYS },
   },
 };

@@ -1,8 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { createTestActor, isPostgresTestRun, jsonHeaders, type AuthPluginTestApp } from "@unified-commerce/plugin-sdk/testing";
+import {
+  createTestActor,
+  isPostgresTestRun,
+  jsonHeaders,
+  type AuthPluginTestApp,
+} from "@unified-commerce/plugin-sdk/testing";
 import { defineHook, definePlugin, manualAdapter, type Actor } from "@unified-commerce/plugin-sdk";
-import { bootPos, confirmedOrder, createWarehouse, onHand, send, setPolicies, stockedProduct, storeAdmin, storeTraces } from "./pos-test-helpers.js";
+import {
+  bootPos,
+  confirmedOrder,
+  createWarehouse,
+  onHand,
+  send,
+  setPolicies,
+  stockedProduct,
+  storeAdmin,
+  storeTraces,
+} from "./pos-test-helpers.js";
 
 /** What the exchange route needs, and nothing more. */
 const EXCHANGE_PERMISSIONS = ["pos:manage", "orders:update", "orders:create"];
@@ -31,7 +46,10 @@ describe("point of sale: exchanges", () => {
 
   beforeAll(async () => {
     // `terminal`: a card terminal beside the till, another provider than the till's `manual` one.
-    t = await bootPos({}, { payments: { adapters: [manualAdapter(), manualAdapter({ id: "terminal" })] }, plugins: [failingAfterHook] });
+    t = await bootPos(
+      {},
+      { payments: { adapters: [manualAdapter(), manualAdapter({ id: "terminal" })] }, plugins: [failingAfterHook] },
+    );
     warehouseId = await createWarehouse(t.app);
     shirt = await stockedProduct(t.app, { slug: "shirt", warehouseId, price: 2000, onHand: 100 });
     socks = await stockedProduct(t.app, { slug: "socks", warehouseId, price: 500, onHand: 100 });
@@ -40,7 +58,8 @@ describe("point of sale: exchanges", () => {
   });
   afterAll(() => t.close());
 
-  const exchange = (body: unknown, actor: Actor | undefined = clerk) => send(t.app, "POST", "/api/pos/exchanges", { ...(actor ? { actor } : {}), body });
+  const exchange = (body: unknown, actor: Actor | undefined = clerk) =>
+    send(t.app, "POST", "/api/pos/exchanges", { ...(actor ? { actor } : {}), body });
   const returning = (order: Order, quantity: number, replacement: { entityId: string; quantity: number }) => ({
     orderId: order.id,
     returnLines: [{ lineItemId: order.lines[0]?.lineItemId, quantity }],
@@ -56,7 +75,12 @@ describe("point of sale: exchanges", () => {
     expect(answer.status).toBe(201);
     const { refund, replacement, difference, settledAtTill } = answer.body.data;
     expect(refund).toMatchObject({ orderId: order.id, amount: (order.lines[0]?.total ?? 0) / 2, actorId: clerk.id });
-    expect(replacement).toMatchObject({ status: "confirmed", paymentMethodId: "manual", currency: "EUR", lines: [expect.objectContaining({ entityId: socks, quantity: 1 })] });
+    expect(replacement).toMatchObject({
+      status: "confirmed",
+      paymentMethodId: "manual",
+      currency: "EUR",
+      lines: [expect.objectContaining({ entityId: socks, quantity: 1 })],
+    });
     expect(replacement.id).not.toBe(order.id);
     expect(difference).toBe(replacement.total - refund.amount);
     expect(difference).toBeLessThan(0);
@@ -66,14 +90,30 @@ describe("point of sale: exchanges", () => {
     expect(await onHand(t.db, shirt)).toBe(shirtsBefore + 1);
     expect(await onHand(t.db, socks)).toBe(socksBefore - 1);
     const refunds = await send(t.app, "GET", `/api/orders/${order.id}/refunds`, { actor: storeAdmin() });
-    expect(refunds.body.data).toEqual([expect.objectContaining({ id: refund.id, reason: "wrong size", lines: [expect.objectContaining({ quantity: 1 })] })]);
+    expect(refunds.body.data).toEqual([
+      expect.objectContaining({
+        id: refund.id,
+        reason: "wrong size",
+        lines: [expect.objectContaining({ quantity: 1 })],
+      }),
+    ]);
     const placed = await send(t.app, "GET", `/api/orders/${replacement.id}`, { actor: storeAdmin() });
     expect(placed.status).toBe(200);
     expect(placed.body.data).toMatchObject({ total: replacement.total, paymentMethodId: "manual" });
 
-    const audit = await send(t.app, "GET", `/api/audit?event=pos.exchange&entityId=${order.id}`, { actor: storeAdmin() });
+    const audit = await send(t.app, "GET", `/api/audit?event=pos.exchange&entityId=${order.id}`, {
+      actor: storeAdmin(),
+    });
     expect(audit.body.data).toEqual([
-      expect.objectContaining({ actorId: clerk.id, changes: expect.objectContaining({ orderId: order.id, refundId: refund.id, replacementOrderId: replacement.id, difference }) }),
+      expect.objectContaining({
+        actorId: clerk.id,
+        changes: expect.objectContaining({
+          orderId: order.id,
+          refundId: refund.id,
+          replacementOrderId: replacement.id,
+          difference,
+        }),
+      }),
     ]);
   });
 
@@ -104,11 +144,18 @@ describe("point of sale: exchanges", () => {
     const order = await confirmedOrder(t.app, [{ entityId: shirt, quantity: 1 }]);
     const answer = await exchange(returning(order, 1, { entityId: bomb, quantity: 1 }));
     expect(answer.status).toBe(201);
-    expect(answer.body.meta.hookErrors).toEqual([expect.objectContaining({ key: "orders.afterCreate", message: expect.stringContaining("the warehouse system is down") })]);
+    expect(answer.body.meta.hookErrors).toEqual([
+      expect.objectContaining({
+        key: "orders.afterCreate",
+        message: expect.stringContaining("the warehouse system is down"),
+      }),
+    ]);
     const placed = await send(t.app, "GET", `/api/orders/${answer.body.data.replacement.id}`, { actor: storeAdmin() });
     expect(placed.body.data.status).toBe("confirmed");
     // Other exchanges carry no meta.
-    const calm = await exchange(returning(await confirmedOrder(t.app, [{ entityId: shirt, quantity: 1 }]), 1, { entityId: socks, quantity: 1 }));
+    const calm = await exchange(
+      returning(await confirmedOrder(t.app, [{ entityId: shirt, quantity: 1 }]), 1, { entityId: socks, quantity: 1 }),
+    );
     expect(calm.body.meta).toBeUndefined();
   });
 
@@ -125,7 +172,10 @@ describe("point of sale: exchanges", () => {
 
     const second = await exchange({ ...returning(first.body.data.replacement, 1, { entityId: jacket, quantity: 1 }) });
     expect(second.status).toBe(201);
-    const refunded = await send(t.app, "POST", `/api/orders/${replacement.id}/refunds`, { actor: clerk, body: { lines: [{ lineItemId: replacement.lines[0].lineItemId, quantity: 1 }] } });
+    const refunded = await send(t.app, "POST", `/api/orders/${replacement.id}/refunds`, {
+      actor: clerk,
+      body: { lines: [{ lineItemId: replacement.lines[0].lineItemId, quantity: 1 }] },
+    });
     expect(refunded.status).toBe(201);
   });
 
@@ -135,11 +185,16 @@ describe("point of sale: exchanges", () => {
     const order = await confirmedOrder(t.app, [{ entityId: shirt, quantity: 1 }]);
     const { refund } = (await exchange(returning(order, 1, { entityId: socks, quantity: 1 }))).body.data;
     const before = await storeTraces(t.db);
-    const undo = await send(t.app, "POST", `/api/orders/${order.id}/refunds/${refund.id}/undo`, { actor: storeAdmin() });
+    const undo = await send(t.app, "POST", `/api/orders/${order.id}/refunds/${refund.id}/undo`, {
+      actor: storeAdmin(),
+    });
     expect(undo.status).toBe(409);
     expect(undo.body.error.code).toBe("CONFLICT");
     expect(await storeTraces(t.db)).toEqual(before);
-    const again = await send(t.app, "POST", `/api/orders/${order.id}/refunds`, { actor: clerk, body: { lines: [{ lineItemId: order.lines[0]?.lineItemId, quantity: 1 }] } });
+    const again = await send(t.app, "POST", `/api/orders/${order.id}/refunds`, {
+      actor: clerk,
+      body: { lines: [{ lineItemId: order.lines[0]?.lineItemId, quantity: 1 }] },
+    });
     expect(again.status).toBe(422);
   });
 
@@ -165,8 +220,22 @@ describe("point of sale: exchanges", () => {
       const order = await confirmedOrder(t.app, [{ entityId: shirt, quantity: 2 }]);
       const other = await confirmedOrder(t.app, [{ entityId: shirt, quantity: 1 }]);
       await refusedWithoutTrace(returning(order, 3, { entityId: socks, quantity: 1 }), 422, "VALIDATION_FAILED");
-      await refusedWithoutTrace({ ...returning(order, 1, { entityId: socks, quantity: 1 }), returnLines: [{ lineItemId: other.lines[0]?.lineItemId, quantity: 1 }] }, 422, "VALIDATION_FAILED");
-      await refusedWithoutTrace({ ...returning(order, 1, { entityId: socks, quantity: 1 }), replacementLines: [{ entityId: "00000000-0000-4000-8000-000000000000", quantity: 1 }] }, 422, "VALIDATION_FAILED");
+      await refusedWithoutTrace(
+        {
+          ...returning(order, 1, { entityId: socks, quantity: 1 }),
+          returnLines: [{ lineItemId: other.lines[0]?.lineItemId, quantity: 1 }],
+        },
+        422,
+        "VALIDATION_FAILED",
+      );
+      await refusedWithoutTrace(
+        {
+          ...returning(order, 1, { entityId: socks, quantity: 1 }),
+          replacementLines: [{ entityId: "00000000-0000-4000-8000-000000000000", quantity: 1 }],
+        },
+        422,
+        "VALIDATION_FAILED",
+      );
     });
 
     it("a refund past the operator's daily cap: 403", async () => {
@@ -181,7 +250,14 @@ describe("point of sale: exchanges", () => {
 
     it("an order that cannot be refunded (cancelled): 409", async () => {
       const order = await confirmedOrder(t.app, [{ entityId: shirt, quantity: 1 }]);
-      expect((await send(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: storeAdmin(), body: { status: "cancelled" } })).status).toBe(200);
+      expect(
+        (
+          await send(t.app, "PATCH", `/api/orders/${order.id}/status`, {
+            actor: storeAdmin(),
+            body: { status: "cancelled" },
+          })
+        ).status,
+      ).toBe(200);
       await refusedWithoutTrace(returning(order, 1, { entityId: socks, quantity: 1 }), 409, "CONFLICT");
     });
 
@@ -189,19 +265,41 @@ describe("point of sale: exchanges", () => {
       const org = "other-store";
       await t.addMember({ email: "owner@other.test", role: "owner", organizationId: org });
       const theirWarehouse = await createWarehouse(t.app, "main", org);
-      const cup = await stockedProduct(t.app, { slug: "cup", warehouseId: theirWarehouse, price: 1000, onHand: 5, organizationId: org });
+      const cup = await stockedProduct(t.app, {
+        slug: "cup",
+        warehouseId: theirWarehouse,
+        price: 1000,
+        onHand: 5,
+        organizationId: org,
+      });
       const theirs = await confirmedOrder(t.app, [{ entityId: cup, quantity: 1 }], { organizationId: org });
-      await refusedWithoutTrace({ orderId: theirs.id, returnLines: [{ lineItemId: theirs.lines[0]?.lineItemId, quantity: 1 }], replacementLines: [{ entityId: socks, quantity: 1 }], warehouseId }, 404, "NOT_FOUND");
+      await refusedWithoutTrace(
+        {
+          orderId: theirs.id,
+          returnLines: [{ lineItemId: theirs.lines[0]?.lineItemId, quantity: 1 }],
+          replacementLines: [{ entityId: socks, quantity: 1 }],
+          warehouseId,
+        },
+        404,
+        "NOT_FOUND",
+      );
       // Nor does their warehouse take this store's units back.
       const order = await confirmedOrder(t.app, [{ entityId: shirt, quantity: 1 }]);
-      await refusedWithoutTrace({ ...returning(order, 1, { entityId: socks, quantity: 1 }), warehouseId: theirWarehouse }, 404, "NOT_FOUND");
+      await refusedWithoutTrace(
+        { ...returning(order, 1, { entityId: socks, quantity: 1 }), warehouseId: theirWarehouse },
+        404,
+        "NOT_FOUND",
+      );
     });
 
     it("needs pos:manage, orders:update and orders:create (403), and a caller (401)", async () => {
       const order = await confirmedOrder(t.app, [{ entityId: shirt, quantity: 1 }]);
       const body = returning(order, 1, { entityId: socks, quantity: 1 });
       for (const missing of EXCHANGE_PERMISSIONS) {
-        const actor = createTestActor({ id: `without-${missing}`, permissions: EXCHANGE_PERMISSIONS.filter((permission) => permission !== missing) });
+        const actor = createTestActor({
+          id: `without-${missing}`,
+          permissions: EXCHANGE_PERMISSIONS.filter((permission) => permission !== missing),
+        });
         await refusedWithoutTrace(body, 403, "FORBIDDEN", actor);
       }
       const before = await storeTraces(t.db);
@@ -248,7 +346,11 @@ describe("point of sale: exchanges", () => {
     it("the same line twice in one exchange: 422, nothing written", async () => {
       const order = await confirmedOrder(t.app, [{ entityId: shirt, quantity: 2 }]);
       const line = { lineItemId: order.lines[0]?.lineItemId, quantity: 1 };
-      await refusedWithoutTrace({ ...returning(order, 1, { entityId: socks, quantity: 1 }), returnLines: [line, line] }, 422, "VALIDATION_FAILED");
+      await refusedWithoutTrace(
+        { ...returning(order, 1, { entityId: socks, quantity: 1 }), returnLines: [line, line] },
+        422,
+        "VALIDATION_FAILED",
+      );
     });
   });
 
@@ -258,7 +360,12 @@ describe("point of sale: exchanges", () => {
     await sql`alter table inventory_adjustments rename to inventory_adjustments_away`.execute(t.db);
     try {
       const before = await storeTraces(t.db, { hasAdjustments: false });
-      const response = await t.app.inject({ method: "POST", url: "/api/pos/exchanges", headers: jsonHeaders(clerk), payload: JSON.stringify(returning(order, 1, { entityId: socks, quantity: 1 })) });
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/pos/exchanges",
+        headers: jsonHeaders(clerk),
+        payload: JSON.stringify(returning(order, 1, { entityId: socks, quantity: 1 })),
+      });
       expect(response.statusCode).toBe(500);
       const body = response.json<{ error: { code: string; message: string; requestId: string } }>();
       expect(body.error.code).toBe("POS_SERVICE_FAILED");
@@ -270,23 +377,28 @@ describe("point of sale: exchanges", () => {
     }
   });
 
-  it.skipIf(!isPostgresTestRun())("lets exactly one of 10 concurrent exchanges of the same single unit through", async () => {
-    const order = await confirmedOrder(t.app, [{ entityId: shirt, quantity: 1 }]);
-    const [shirtsBefore, socksBefore] = [await onHand(t.db, shirt), await onHand(t.db, socks)];
-    const before = await storeTraces(t.db);
+  it.skipIf(!isPostgresTestRun())(
+    "lets exactly one of 10 concurrent exchanges of the same single unit through",
+    async () => {
+      const order = await confirmedOrder(t.app, [{ entityId: shirt, quantity: 1 }]);
+      const [shirtsBefore, socksBefore] = [await onHand(t.db, shirt), await onHand(t.db, socks)];
+      const before = await storeTraces(t.db);
 
-    const answers = await Promise.all(Array.from({ length: 10 }, () => exchange(returning(order, 1, { entityId: socks, quantity: 1 }))));
-    const statuses = answers.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
-    for (const answer of answers.filter((candidate) => candidate.status !== 201)) {
-      expect(answer.status).toBe(422);
-      expect(answer.body.error.code).toBe("VALIDATION_FAILED");
-    }
-    const after = await storeTraces(t.db);
-    expect(after.refunds - before.refunds).toBe(1);
-    expect(after.orders - before.orders).toBe(1);
-    expect(after.refundedUnits - before.refundedUnits).toBe(1);
-    expect(await onHand(t.db, shirt)).toBe(shirtsBefore + 1);
-    expect(await onHand(t.db, socks)).toBe(socksBefore - 1);
-  });
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => exchange(returning(order, 1, { entityId: socks, quantity: 1 }))),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+      for (const answer of answers.filter((candidate) => candidate.status !== 201)) {
+        expect(answer.status).toBe(422);
+        expect(answer.body.error.code).toBe("VALIDATION_FAILED");
+      }
+      const after = await storeTraces(t.db);
+      expect(after.refunds - before.refunds).toBe(1);
+      expect(after.orders - before.orders).toBe(1);
+      expect(after.refundedUnits - before.refundedUnits).toBe(1);
+      expect(await onHand(t.db, shirt)).toBe(shirtsBefore + 1);
+      expect(await onHand(t.db, socks)).toBe(socksBefore - 1);
+    },
+  );
 });

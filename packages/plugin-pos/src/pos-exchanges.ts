@@ -1,4 +1,14 @@
-import { AppError, hasPermission, type Actor, type DatabaseAccess, type EventBus, type Order, type Refund, type Services, type WithHookErrors } from "@unified-commerce/plugin-sdk";
+import {
+  AppError,
+  hasPermission,
+  type Actor,
+  type DatabaseAccess,
+  type EventBus,
+  type Order,
+  type Refund,
+  type Services,
+  type WithHookErrors,
+} from "@unified-commerce/plugin-sdk";
 
 /** `POST /api/pos/exchanges`: units of an order's lines back, other items out, in one go. */
 export interface ExchangeInput {
@@ -56,7 +66,14 @@ export function createPosExchanges({ database, events, services }: PosExchangesC
         // Final: undone alone, the refund would make its units refundable again while they are back on the
         // shelf and the replacement is handed over.
         const refund = await services.orders.refund(
-          { organizationId, orderId: order.id, actor, lines: [...input.returnLines], reason: input.reason ?? "exchange", isUndoable: false },
+          {
+            organizationId,
+            orderId: order.id,
+            actor,
+            lines: [...input.returnLines],
+            reason: input.reason ?? "exchange",
+            isUndoable: false,
+          },
           { trx },
         );
 
@@ -65,16 +82,30 @@ export function createPosExchanges({ database, events, services }: PosExchangesC
           if (!line) throw AppError.validation([{ path: "body.returnLines", message: "not a line of this order" }]);
           await services.inventory.adjust(
             organizationId,
-            { entityId: line.entityId, variantId: line.variantId, warehouseId, type: "return", quantity: returned.quantity, note: `exchange of order ${order.number}` },
+            {
+              entityId: line.entityId,
+              variantId: line.variantId,
+              warehouseId,
+              type: "return",
+              quantity: returned.quantity,
+              note: `exchange of order ${order.number}`,
+            },
             actor,
             { trx },
           );
         }
 
-        const created = await services.carts.create({ organizationId, caller: { actor }, body: { currency: order.currency } }, { trx });
+        const created = await services.carts.create(
+          { organizationId, caller: { actor }, body: { currency: order.currency } },
+          { trx },
+        );
         const cart = { id: created.cart.id, cartToken: created.cartToken };
         for (const line of input.replacementLines) {
-          await services.carts.addItem({ organizationId, cartId: cart.id, actor, cartToken: cart.cartToken }, { entityId: line.entityId, variantId: line.variantId ?? null, quantity: line.quantity }, { trx });
+          await services.carts.addItem(
+            { organizationId, cartId: cart.id, actor, cartToken: cart.cartToken },
+            { entityId: line.entityId, variantId: line.variantId ?? null, quantity: line.quantity },
+            { trx },
+          );
         }
         const customerId = order.customerId !== null && hasPermission(actor, ON_BEHALF) ? order.customerId : undefined;
         const { result: placed } = await services.checkout.checkout(
@@ -82,7 +113,12 @@ export function createPosExchanges({ database, events, services }: PosExchangesC
             organizationId,
             actor,
             cartToken: cart.cartToken,
-            body: { cartId: cart.id, paymentMethodId: EXCHANGE_PAYMENT_METHOD, currency: order.currency, ...(customerId ? { customerId } : {}) },
+            body: {
+              cartId: cart.id,
+              paymentMethodId: EXCHANGE_PAYMENT_METHOD,
+              currency: order.currency,
+              ...(customerId ? { customerId } : {}),
+            },
           },
           { trx },
         );
@@ -98,7 +134,13 @@ export function createPosExchanges({ database, events, services }: PosExchangesC
             type: "pos.exchange",
             entityType: "order",
             entityId: order.id,
-            payload: { operatorId: refund.actorId, orderId: order.id, refundId: refund.id, replacementOrderId: replacement.id, difference },
+            payload: {
+              operatorId: refund.actorId,
+              orderId: order.id,
+              refundId: refund.id,
+              replacementOrderId: replacement.id,
+              difference,
+            },
             actor,
           },
           { trx },

@@ -33,9 +33,11 @@ export function resolvePosOptions(options: PosOptions): ResolvedPosOptions {
     pinHashing: options.pinHashing ?? { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
   };
   for (const [name, value] of Object.entries(resolved)) {
-    if (typeof value === "number" && (!Number.isFinite(value) || value <= 0)) throw new Error(`pos(): ${name} must be a positive number`);
+    if (typeof value === "number" && (!Number.isFinite(value) || value <= 0))
+      throw new Error(`pos(): ${name} must be a positive number`);
   }
-  if (resolved.shiftSeconds > SHIFT_MAX_DAYS * 86_400) throw new Error(`pos(): shiftSeconds must be at most ${SHIFT_MAX_DAYS * 86_400} (the pos-shift scope's bound)`);
+  if (resolved.shiftSeconds > SHIFT_MAX_DAYS * 86_400)
+    throw new Error(`pos(): shiftSeconds must be at most ${SHIFT_MAX_DAYS * 86_400} (the pos-shift scope's bound)`);
   return resolved;
 }
 

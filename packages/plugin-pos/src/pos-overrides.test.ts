@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { createTestActor, isPostgresTestRun, type AuthPluginTestApp } from "@unified-commerce/plugin-sdk/testing";
-import { bootPos, confirmedOrder, createWarehouse, pinLogin, send, setPin, setPolicies, stockedProduct, storeAdmin, storeTraces, tillKey } from "./pos-test-helpers.js";
+import {
+  bootPos,
+  confirmedOrder,
+  createWarehouse,
+  pinLogin,
+  send,
+  setPin,
+  setPolicies,
+  stockedProduct,
+  storeAdmin,
+  storeTraces,
+  tillKey,
+} from "./pos-test-helpers.js";
 
 type App = AuthPluginTestApp["app"];
 type Order = Awaited<ReturnType<typeof confirmedOrder>>;
@@ -14,10 +26,22 @@ async function shiftOf(app: App, till: string, operatorId: string, pin: string):
 }
 
 /** Asks a manager to approve `refund.overCap` of `orderId` up to `amount`, from the operator's shift. */
-const approve = (app: App, shift: string, input: { managerId: string; pin: string; orderId?: string; amount?: number }) =>
+const approve = (
+  app: App,
+  shift: string,
+  input: { managerId: string; pin: string; orderId?: string; amount?: number },
+) =>
   send(app, "POST", "/api/pos/auth/override", {
     key: shift,
-    body: { managerId: input.managerId, pin: input.pin, action: "refund.overCap", target: { ...(input.orderId ? { orderId: input.orderId } : {}), ...(input.amount ? { amount: input.amount } : {}) } },
+    body: {
+      managerId: input.managerId,
+      pin: input.pin,
+      action: "refund.overCap",
+      target: {
+        ...(input.orderId ? { orderId: input.orderId } : {}),
+        ...(input.amount ? { amount: input.amount } : {}),
+      },
+    },
   });
 
 /** Refunds `quantity` units of the order's first line from a shift, with an override token or without. */
@@ -78,13 +102,26 @@ describe("point of sale: manager overrides", () => {
     const order = await confirmedOrder(t.app, [{ entityId: mug, quantity: 5 }]);
     await nearTheCap(order);
 
-    const approved = await approve(t.app, cashierShift, { managerId: manager, pin: "864200", orderId: order.id, amount: unit });
+    const approved = await approve(t.app, cashierShift, {
+      managerId: manager,
+      pin: "864200",
+      orderId: order.id,
+      amount: unit,
+    });
     expect(approved.status).toBe(201);
-    expect(approved.body.data).toMatchObject({ action: "refund.overCap", operatorId: cashier, managerId: manager, orderId: order.id, amount: unit });
+    expect(approved.body.data).toMatchObject({
+      action: "refund.overCap",
+      operatorId: cashier,
+      managerId: manager,
+      orderId: order.id,
+      amount: unit,
+    });
     const token = approved.body.data.token as string;
     expect(token).toMatch(/^posov_/);
     // Only the token's hash is stored.
-    const stored = await sql<{ tokenHash: string }>`select token_hash from pos_overrides where id = ${approved.body.data.id}`.execute(t.db);
+    const stored = await sql<{
+      tokenHash: string;
+    }>`select token_hash from pos_overrides where id = ${approved.body.data.id}`.execute(t.db);
     expect(stored.rows[0]?.tokenHash).not.toContain(token.slice(6));
 
     const passed = await refund(t.app, cashierShift, order, 1, token);
@@ -102,26 +139,34 @@ describe("point of sale: manager overrides", () => {
     expect(cap.body.data).toMatchObject({ used: 2 * unit, left: 0 });
   });
 
-  it.skipIf(!isPostgresTestRun())("spends one token once under 10 concurrent refunds: exactly one refund is written", async () => {
-    const order = await confirmedOrder(t.app, [{ entityId: mug, quantity: 12 }]);
-    await nearTheCap(order);
-    const token = (await approve(t.app, cashierShift, { managerId: manager, pin: "864200", orderId: order.id, amount: unit })).body.data.token as string;
-    const before = await storeTraces(t.db);
+  it.skipIf(!isPostgresTestRun())(
+    "spends one token once under 10 concurrent refunds: exactly one refund is written",
+    async () => {
+      const order = await confirmedOrder(t.app, [{ entityId: mug, quantity: 12 }]);
+      await nearTheCap(order);
+      const token = (
+        await approve(t.app, cashierShift, { managerId: manager, pin: "864200", orderId: order.id, amount: unit })
+      ).body.data.token as string;
+      const before = await storeTraces(t.db);
 
-    const answers = await Promise.all(Array.from({ length: 10 }, () => refund(t.app, cashierShift, order, 1, token)));
-    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 403, 403, 403, 403, 403, 403, 403, 403, 403]);
-    for (const answer of answers.filter((candidate) => candidate.status === 403)) expect(answer.body.error.code).toBe("POS_OVERRIDE_INVALID");
-    const after = await storeTraces(t.db);
-    expect(after.refunds - before.refunds).toBe(1);
-    expect(after.refundedUnits - before.refundedUnits).toBe(1);
-    expect(after.usedOverrides - before.usedOverrides).toBe(1);
-  });
+      const answers = await Promise.all(Array.from({ length: 10 }, () => refund(t.app, cashierShift, order, 1, token)));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 403, 403, 403, 403, 403, 403, 403, 403, 403]);
+      for (const answer of answers.filter((candidate) => candidate.status === 403))
+        expect(answer.body.error.code).toBe("POS_OVERRIDE_INVALID");
+      const after = await storeTraces(t.db);
+      expect(after.refunds - before.refunds).toBe(1);
+      expect(after.refundedUnits - before.refundedUnits).toBe(1);
+      expect(after.usedOverrides - before.usedOverrides).toBe(1);
+    },
+  );
 
   it("refuses the token to another operator, on another order and above the approved amount (403, nothing written), and it stays good for its own use", async () => {
     const order = await confirmedOrder(t.app, [{ entityId: mug, quantity: 5 }]);
     const otherOrder = await confirmedOrder(t.app, [{ entityId: mug, quantity: 5 }]);
     await nearTheCap(order);
-    const token = (await approve(t.app, cashierShift, { managerId: manager, pin: "864200", orderId: order.id, amount: unit })).body.data.token as string;
+    const token = (
+      await approve(t.app, cashierShift, { managerId: manager, pin: "864200", orderId: order.id, amount: unit })
+    ).body.data.token as string;
     const otherShift = await shiftOf(t.app, till, otherCashier, "1357");
 
     const before = await storeTraces(t.db);
@@ -158,7 +203,9 @@ describe("point of sale: manager overrides", () => {
       // Waits on the database's clock, the one the token's expiry is checked against.
       for (let isExpired = false; !isExpired; ) {
         await new Promise((resolve) => setTimeout(resolve, 200));
-        const { rows } = await sql<{ isExpired: boolean }>`select now() > ${new Date(approved.body.data.expiresAt)} as is_expired`.execute(short.db);
+        const { rows } = await sql<{
+          isExpired: boolean;
+        }>`select now() > ${new Date(approved.body.data.expiresAt)} as is_expired`.execute(short.db);
         isExpired = rows[0]?.isExpired === true;
       }
       const before = await storeTraces(short.db);
@@ -188,7 +235,11 @@ describe("point of sale: manager overrides", () => {
     const fromTill = await approve(t.app, till, { managerId: manager, pin: "000000", orderId: order.id });
     expect(fromTill.status).toBe(403);
     expect(fromTill.body.error.code).toBe("FORBIDDEN");
-    const counted = await sql<{ n: number }>`select count(*)::int as n from pos_pin_attempts where organization_id = 'default' and operator_id = ${manager}`.execute(t.db);
+    const counted = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pos_pin_attempts where organization_id = 'default' and operator_id = ${manager}`.execute(
+      t.db,
+    );
     expect(counted.rows[0]?.n).toBe(0);
     expect(await storeTraces(t.db)).toEqual(before);
   });
@@ -198,7 +249,10 @@ describe("point of sale: manager overrides", () => {
     const lockable = await t.addMember({ email: "lockable@shop.test", role: "manager" });
     await setPin(t.app, lockable, "55555");
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 5; attempt++) statuses.push((await approve(t.app, cashierShift, { managerId: lockable, pin: "00000", orderId: order.id })).status);
+    for (let attempt = 0; attempt < 5; attempt++)
+      statuses.push(
+        (await approve(t.app, cashierShift, { managerId: lockable, pin: "00000", orderId: order.id })).status,
+      );
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
 
     const locked = await approve(t.app, cashierShift, { managerId: lockable, pin: "55555", orderId: order.id });
@@ -214,11 +268,15 @@ describe("point of sale: manager overrides", () => {
   it("names both the operator and the manager in the audit log, approved and used", async () => {
     const order = await confirmedOrder(t.app, [{ entityId: mug, quantity: 5 }]);
     await nearTheCap(order);
-    const approved = (await approve(t.app, cashierShift, { managerId: manager, pin: "864200", orderId: order.id, amount: unit })).body.data;
+    const approved = (
+      await approve(t.app, cashierShift, { managerId: manager, pin: "864200", orderId: order.id, amount: unit })
+    ).body.data;
     expect((await refund(t.app, cashierShift, order, 1, approved.token)).status).toBe(201);
 
     for (const event of ["pos.overrideApproved", "pos.overrideUsed"]) {
-      const audit = await send(t.app, "GET", `/api/audit?event=${event}&entityId=${approved.id}`, { actor: storeAdmin() });
+      const audit = await send(t.app, "GET", `/api/audit?event=${event}&entityId=${approved.id}`, {
+        actor: storeAdmin(),
+      });
       expect(audit.status).toBe(200);
       expect(audit.body.data).toHaveLength(1);
       expect(audit.body.data[0]).toMatchObject({
@@ -226,11 +284,19 @@ describe("point of sale: manager overrides", () => {
         entityId: approved.id,
         actorId: cashier,
         actorType: "user",
-        changes: expect.objectContaining({ operatorId: cashier, managerId: manager, overrideId: approved.id, action: "refund.overCap", orderId: order.id }),
+        changes: expect.objectContaining({
+          operatorId: cashier,
+          managerId: manager,
+          overrideId: approved.id,
+          action: "refund.overCap",
+          orderId: order.id,
+        }),
       });
     }
     // The audit entries never hold the token itself.
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from audit_entries where changes::text like ${`%${approved.token}%`}`.execute(t.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from audit_entries where changes::text like ${`%${approved.token}%`}`.execute(t.db);
     expect(rows[0]?.n).toBe(0);
   });
 
@@ -244,12 +310,17 @@ describe("point of sale: manager overrides", () => {
     const warehouseId = await createWarehouse(t.app, "main", org);
     const cup = await stockedProduct(t.app, { slug: "cup", warehouseId, price: 1000, onHand: 10, organizationId: org });
     const theirOrder = await confirmedOrder(t.app, [{ entityId: cup, quantity: 2 }], { organizationId: org });
-    const token = (await approve(t.app, theirShift, { managerId: theirManager, pin: "864200", orderId: theirOrder.id })).body.data.token as string;
+    const token = (await approve(t.app, theirShift, { managerId: theirManager, pin: "864200", orderId: theirOrder.id }))
+      .body.data.token as string;
 
     // This store's manager id, PIN or order are unknown there, and its order unknown here.
-    expect((await approve(t.app, theirShift, { managerId: manager, pin: "864200", orderId: theirOrder.id })).status).toBe(401);
+    expect(
+      (await approve(t.app, theirShift, { managerId: manager, pin: "864200", orderId: theirOrder.id })).status,
+    ).toBe(401);
     const order = await confirmedOrder(t.app, [{ entityId: mug, quantity: 2 }]);
-    expect((await approve(t.app, theirShift, { managerId: theirManager, pin: "864200", orderId: order.id })).status).toBe(404);
+    expect(
+      (await approve(t.app, theirShift, { managerId: theirManager, pin: "864200", orderId: order.id })).status,
+    ).toBe(404);
 
     const before = await storeTraces(t.db);
     const here = await refund(t.app, cashierShift, order, 1, token);
@@ -257,7 +328,10 @@ describe("point of sale: manager overrides", () => {
     expect(here.body.error.code).toBe("POS_OVERRIDE_INVALID");
     // Even an actor of this store bearing their operator's id cannot spend it here.
     const impostor = createTestActor({ id: theirCashier, permissions: ["orders:update"] });
-    const impostorAnswer = await send(t.app, "POST", `/api/orders/${order.id}/refunds`, { actor: impostor, body: { lines: [{ lineItemId: order.lines[0]?.lineItemId, quantity: 1 }], approval: token } });
+    const impostorAnswer = await send(t.app, "POST", `/api/orders/${order.id}/refunds`, {
+      actor: impostor,
+      body: { lines: [{ lineItemId: order.lines[0]?.lineItemId, quantity: 1 }], approval: token },
+    });
     expect(impostorAnswer.status).toBe(403);
     expect((await refund(t.app, cashierShift, theirOrder, 1, token)).status).toBe(404);
     expect(await storeTraces(t.db)).toEqual(before);
@@ -270,23 +344,49 @@ describe("point of sale: manager overrides", () => {
     const noOrder = await approve(t.app, cashierShift, { managerId: manager, pin: "864200" });
     expect(noOrder.status).toBe(422);
     expect(noOrder.body.error.code).toBe("VALIDATION_FAILED");
-    const unknownOrder = await approve(t.app, cashierShift, { managerId: manager, pin: "864200", orderId: "00000000-0000-4000-8000-000000000000" });
+    const unknownOrder = await approve(t.app, cashierShift, {
+      managerId: manager,
+      pin: "864200",
+      orderId: "00000000-0000-4000-8000-000000000000",
+    });
     expect(unknownOrder.status).toBe(404);
     for (const body of [
       { managerId: manager, pin: "864200", action: "price.override", target: {} },
       { managerId: manager, pin: "864200", action: "refund.overCap", target: { orderId: "not-a-uuid" } },
-      { managerId: manager, pin: "864200", action: "refund.overCap", target: { orderId: "00000000-0000-4000-8000-000000000000", amount: -5 } },
+      {
+        managerId: manager,
+        pin: "864200",
+        action: "refund.overCap",
+        target: { orderId: "00000000-0000-4000-8000-000000000000", amount: -5 },
+      },
       { managerId: "\u0000", pin: 864200, action: "refund.overCap" },
     ]) {
       const refused = await send(t.app, "POST", "/api/pos/auth/override", { key: cashierShift, body });
       expect(refused.status).toBe(422);
     }
-    expect((await send(t.app, "POST", "/api/pos/auth/override", { body: { managerId: manager, pin: "864200", action: "refund.overCap" } })).status).toBe(401);
+    expect(
+      (
+        await send(t.app, "POST", "/api/pos/auth/override", {
+          body: { managerId: manager, pin: "864200", action: "refund.overCap" },
+        })
+      ).status,
+    ).toBe(401);
     const noPos = createTestActor({ permissions: ["orders:update"] });
-    expect((await send(t.app, "POST", "/api/pos/auth/override", { actor: noPos, body: { managerId: manager, pin: "864200", action: "refund.overCap" } })).status).toBe(403);
+    expect(
+      (
+        await send(t.app, "POST", "/api/pos/auth/override", {
+          actor: noPos,
+          body: { managerId: manager, pin: "864200", action: "refund.overCap" },
+        })
+      ).status,
+    ).toBe(403);
     expect(await storeTraces(t.db)).toEqual(before);
     // The manager's good PIN was never counted by these refusals (in this store: another store counts its own).
-    const counted = await sql<{ n: number }>`select count(*)::int as n from pos_pin_attempts where organization_id = 'default' and operator_id = ${manager}`.execute(t.db);
+    const counted = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pos_pin_attempts where organization_id = 'default' and operator_id = ${manager}`.execute(
+      t.db,
+    );
     expect(counted.rows[0]?.n).toBe(0);
   });
 
@@ -299,7 +399,12 @@ describe("point of sale: manager overrides", () => {
         method: "POST",
         url: "/api/pos/auth/override",
         headers: { "content-type": "application/json", "x-api-key": cashierShift },
-        payload: JSON.stringify({ managerId: manager, pin: "864200", action: "refund.overCap", target: { orderId: order.id } }),
+        payload: JSON.stringify({
+          managerId: manager,
+          pin: "864200",
+          action: "refund.overCap",
+          target: { orderId: order.id },
+        }),
       });
       expect(response.statusCode).toBe(500);
       const body = response.json<{ error: { code: string; message: string; requestId: string } }>();

@@ -1,6 +1,14 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { sql, type Transaction } from "kysely";
-import { accountableActor, AppError, type Actor, type CoreTables, type DatabaseAccess, type EventBus, type Services } from "@unified-commerce/plugin-sdk";
+import {
+  accountableActor,
+  AppError,
+  type Actor,
+  type CoreTables,
+  type DatabaseAccess,
+  type EventBus,
+  type Services,
+} from "@unified-commerce/plugin-sdk";
 import type { OverrideAction } from "./pos-declarations.js";
 import { posScope, type OperatorPins } from "./operator-pins.js";
 import type { ResolvedPosOptions } from "./pos-options.js";
@@ -51,28 +59,60 @@ export function createPosOverrides({ database, events, services, pins, options }
      * token hashed) with the `pos.overrideApproved` event naming both people. A manager cannot approve
      * their own action; a refund override names an order of the store.
      */
-    async issue(input: { organizationId: string; actor: Actor; managerId: string; pin: string; action: OverrideAction; orderId: string | null; amount: number | null }): Promise<IssuedOverride> {
+    async issue(input: {
+      organizationId: string;
+      actor: Actor;
+      managerId: string;
+      pin: string;
+      action: OverrideAction;
+      orderId: string | null;
+      amount: number | null;
+    }): Promise<IssuedOverride> {
       const { organizationId, actor, managerId, pin, action, orderId, amount } = input;
       const operator = accountableActor(actor);
       // An override approves a person's action and the audit log names both people: a till's own key is nobody.
-      if (operator.type !== "user") throw AppError.forbidden("An override is asked for by a signed-in operator (their shift key or session), not a device key");
+      if (operator.type !== "user")
+        throw AppError.forbidden(
+          "An override is asked for by a signed-in operator (their shift key or session), not a device key",
+        );
       const operatorId = operator.id;
       const manager = await pins.verifyPin(database.db, { organizationId, operatorId: managerId, pin });
-      if (!pins.isManager(manager, MANAGER_PERMISSION)) throw AppError.forbidden(`Approving an override needs ${MANAGER_PERMISSION}`);
+      if (!pins.isManager(manager, MANAGER_PERMISSION))
+        throw AppError.forbidden(`Approving an override needs ${MANAGER_PERMISSION}`);
       if (managerId === operatorId) throw AppError.forbidden("A manager cannot approve their own action");
       return database.transaction(async (trx) => {
         await pins.settleSuccess(trx, organizationId, managerId);
         if (orderId !== null) await services.orders.get(organizationId, orderId, { trx });
         const id = randomUUID();
         const token = `${TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
-        const { rows } = await sql<{ expiresAt: Date }>`select now() + ${options.overrideSeconds} * interval '1 second' as expires_at`.execute(trx);
+        const { rows } = await sql<{
+          expiresAt: Date;
+        }>`select now() + ${options.overrideSeconds} * interval '1 second' as expires_at`.execute(trx);
         const expiresAt = rows[0]?.expiresAt;
         if (!expiresAt) throw new Error("The database answered no time");
         await posScope(trx, organizationId)
-          .insertInto("posOverrides", { id, tokenHash: tokenHash(token), action, orderId, amount, operatorId, managerId, expiresAt, usedAt: null, createdAt: new Date() })
+          .insertInto("posOverrides", {
+            id,
+            tokenHash: tokenHash(token),
+            action,
+            orderId,
+            amount,
+            operatorId,
+            managerId,
+            expiresAt,
+            usedAt: null,
+            createdAt: new Date(),
+          })
           .execute();
         await events.emit(
-          { organizationId, type: "pos.overrideApproved", entityType: "posOverride", entityId: id, payload: { operatorId, managerId, overrideId: id, action, orderId, amount }, actor },
+          {
+            organizationId,
+            type: "pos.overrideApproved",
+            entityType: "posOverride",
+            entityId: id,
+            payload: { operatorId, managerId, overrideId: id, action, orderId, amount },
+            actor,
+          },
           { trx },
         );
         return { id, token, action, operatorId, managerId, orderId, amount, expiresAt: expiresAt.toISOString() };
@@ -101,7 +141,14 @@ export function createPosOverrides({ database, events, services, pins, options }
       const used = await query.returning(["id", "managerId"]).executeTakeFirst();
       if (!used) throw new AppError("POS_OVERRIDE_INVALID");
       await events.emit(
-        { organizationId, type: "pos.overrideUsed", entityType: "posOverride", entityId: used.id, payload: { operatorId, managerId: used.managerId, overrideId: used.id, action, orderId, amount }, actor },
+        {
+          organizationId,
+          type: "pos.overrideUsed",
+          entityType: "posOverride",
+          entityId: used.id,
+          payload: { operatorId, managerId: used.managerId, overrideId: used.id, action, orderId, amount },
+          actor,
+        },
         { trx },
       );
     },

@@ -26,7 +26,10 @@ export function pos(options: PosOptions = {}): Plugin {
     version: "0.1.0",
     dependencies: ["orders", "checkout", "carts", "inventory"],
     permissions: [
-      { scope: "pos:operate", description: "Use a till: sign operators in by PIN, end a shift, ask a manager for an override" },
+      {
+        scope: "pos:operate",
+        description: "Use a till: sign operators in by PIN, end a shift, ask a manager for an override",
+      },
       { scope: "pos:manage", description: "Approve overrides with one's PIN; exchange order lines" },
       { scope: "pos:admin", description: "Set and rotate operators' PINs" },
     ],
@@ -34,21 +37,39 @@ export function pos(options: PosOptions = {}): Plugin {
     events: posEvents,
     apiKeyScopes: posApiKeyScopes,
     schema: { migrations: posMigrations },
-    services: ({ database, events, services }) => ({ pos: createPosService({ database, events, services, options: resolved }) }),
+    services: ({ database, events, services }) => ({
+      pos: createPosService({ database, events, services, options: resolved }),
+    }),
     hooks: [
       // A refund carrying an `approval` spends a `refund.overCap` override on it, in the refund's own
       // transaction, and goes past the operator's cap; an invalid token refuses the refund (403).
       defineHook("orders.beforeRefund", async (payload, { organizationId, actor, services, trx }) => {
         if (payload.approval === null) return;
         if (!actor) return;
-        await services.pos.overrides.consume({ organizationId, actor, token: payload.approval, action: "refund.overCap", orderId: payload.orderId, amount: payload.amount }, { trx });
+        await services.pos.overrides.consume(
+          {
+            organizationId,
+            actor,
+            token: payload.approval,
+            action: "refund.overCap",
+            orderId: payload.orderId,
+            amount: payload.amount,
+          },
+          { trx },
+        );
         return { ...payload, isCapLifted: true };
       }),
     ],
     routes: (context) => {
       // Checked at boot: without the auth plugin there are no members to sign in.
       memberCredentialsOf(context.services);
-      return [...setPinRoute(context), ...pinLoginRoute(context), ...endShiftRoute(context), ...createOverrideRoute(context), ...createExchangeRoute(context)];
+      return [
+        ...setPinRoute(context),
+        ...pinLoginRoute(context),
+        ...endShiftRoute(context),
+        ...createOverrideRoute(context),
+        ...createExchangeRoute(context),
+      ];
     },
   });
 }

@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { accountableActor, AppError, type Actor, type DatabaseAccess, type EventBus, type Services } from "@unified-commerce/plugin-sdk";
+import {
+  accountableActor,
+  AppError,
+  type Actor,
+  type DatabaseAccess,
+  type EventBus,
+  type Services,
+} from "@unified-commerce/plugin-sdk";
 import { memberCredentialsOf, posScope, type OperatorPins } from "./operator-pins.js";
 import type { ResolvedPosOptions } from "./pos-options.js";
 
@@ -32,24 +39,52 @@ export function createPosShifts({ database, events, services, pins, options }: P
      * connection), then in one transaction settles the lockout and records the shift with its
      * `pos.shiftStart` event. A key whose shift could not be recorded is revoked at once.
      */
-    async pinLogin(input: { organizationId: string; till: Actor; operatorId: string; pin: string }): Promise<ShiftStarted> {
+    async pinLogin(input: {
+      organizationId: string;
+      till: Actor;
+      operatorId: string;
+      pin: string;
+    }): Promise<ShiftStarted> {
       const { organizationId, till, operatorId, pin } = input;
       // A till's device key, never a person's credential: a shift key (or a session) starting shifts would
       // chain shifts past `shiftSeconds` and record a person as the till.
-      if (accountableActor(till).type === "user") throw AppError.forbidden("PIN sign-in is made with a till's device key, not a person's credential");
+      if (accountableActor(till).type === "user")
+        throw AppError.forbidden("PIN sign-in is made with a till's device key, not a person's credential");
       await pins.verifyPin(database.db, { organizationId, operatorId, pin });
       const credentials = memberCredentialsOf(services);
       const shiftId = randomUUID();
-      const minted = await credentials.mintMemberKey({ organizationId, userId: operatorId, scope: SHIFT_SCOPE, name: `pos-shift ${shiftId}`, expiresInSeconds: options.shiftSeconds, actor: till });
+      const minted = await credentials.mintMemberKey({
+        organizationId,
+        userId: operatorId,
+        scope: SHIFT_SCOPE,
+        name: `pos-shift ${shiftId}`,
+        expiresInSeconds: options.shiftSeconds,
+        actor: till,
+      });
       const expiresAt = minted.expiresAt?.toISOString() ?? null;
       try {
         return await database.transaction(async (trx) => {
           await pins.settleSuccess(trx, organizationId, operatorId);
           await posScope(trx, organizationId)
-            .insertInto("posShifts", { id: shiftId, userId: operatorId, apiKeyId: minted.id, tillKeyId: till.id, startedAt: new Date(), expiresAt: minted.expiresAt, endedAt: null })
+            .insertInto("posShifts", {
+              id: shiftId,
+              userId: operatorId,
+              apiKeyId: minted.id,
+              tillKeyId: till.id,
+              startedAt: new Date(),
+              expiresAt: minted.expiresAt,
+              endedAt: null,
+            })
             .execute();
           await events.emit(
-            { organizationId, type: "pos.shiftStart", entityType: "posShift", entityId: shiftId, payload: { operatorId, shiftId, tillKeyId: till.id, expiresAt: expiresAt ?? "" }, actor: till },
+            {
+              organizationId,
+              type: "pos.shiftStart",
+              entityType: "posShift",
+              entityId: shiftId,
+              payload: { operatorId, shiftId, tillKeyId: till.id, expiresAt: expiresAt ?? "" },
+              actor: till,
+            },
             { trx },
           );
           return { shiftId, operatorId, key: minted.key, keyId: minted.id, expiresAt };
@@ -65,9 +100,17 @@ export function createPosShifts({ database, events, services, pins, options }: P
      * after it leaves a dead key, never a live key of an ended shift), then one guarded update (a shift
      * ends once) with its `pos.shiftEnd` event. 404 for a key that is not an open shift's.
      */
-    async endShift(input: { organizationId: string; actor: Actor }): Promise<{ shiftId: string; operatorId: string; endedAt: string }> {
+    async endShift(input: {
+      organizationId: string;
+      actor: Actor;
+    }): Promise<{ shiftId: string; operatorId: string; endedAt: string }> {
       const { organizationId, actor } = input;
-      const open = await posScope(database.db, organizationId).selectFrom("posShifts").select("id").where("apiKeyId", "=", actor.id).where("endedAt", "is", null).executeTakeFirst();
+      const open = await posScope(database.db, organizationId)
+        .selectFrom("posShifts")
+        .select("id")
+        .where("apiKeyId", "=", actor.id)
+        .where("endedAt", "is", null)
+        .executeTakeFirst();
       if (!open) throw AppError.notFound("Open shift of this key");
       await memberCredentialsOf(services).revokeKey(organizationId, actor.id, { actor });
       return database.transaction(async (trx) => {
@@ -79,7 +122,17 @@ export function createPosShifts({ database, events, services, pins, options }: P
           .returning(["id", "userId", "endedAt"])
           .executeTakeFirst();
         if (!ended?.endedAt) throw AppError.notFound("Open shift of this key");
-        await events.emit({ organizationId, type: "pos.shiftEnd", entityType: "posShift", entityId: ended.id, payload: { operatorId: ended.userId, shiftId: ended.id }, actor }, { trx });
+        await events.emit(
+          {
+            organizationId,
+            type: "pos.shiftEnd",
+            entityType: "posShift",
+            entityId: ended.id,
+            payload: { operatorId: ended.userId, shiftId: ended.id },
+            actor,
+          },
+          { trx },
+        );
         return { shiftId: ended.id, operatorId: ended.userId, endedAt: ended.endedAt.toISOString() };
       });
     },

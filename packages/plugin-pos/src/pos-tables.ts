@@ -7,7 +7,16 @@ export type PosTables = {
   /** Wrong PINs in a row per operator id (known or not), and the lock they set. */
   posPinAttempts: { organizationId: string; operatorId: string; failures: number; lockedUntil: Timestamp | null };
   /** Shifts: an operator's PIN sign-in at a till and the key it minted. */
-  posShifts: { id: string; organizationId: string; userId: string; apiKeyId: string; tillKeyId: string; startedAt: Timestamp; expiresAt: Timestamp | null; endedAt: Timestamp | null };
+  posShifts: {
+    id: string;
+    organizationId: string;
+    userId: string;
+    apiKeyId: string;
+    tillKeyId: string;
+    startedAt: Timestamp;
+    expiresAt: Timestamp | null;
+    endedAt: Timestamp | null;
+  };
   /** Manager overrides: one action approved once; only the token's SHA-256 is kept. */
   posOverrides: {
     id: string;

@@ -5,7 +5,14 @@ import { definePlugin, router, tenantScope, type AnalyticsModel, type Timestamp 
 import { createPluginTestApp, createTestActor, jsonHeaders, type TestApp } from "./testing.js";
 
 type LoyaltyTables = {
-  loyaltyPoints: { id: string; organizationId: string; member: string; points: number; isBonus: boolean; awardedAt: Timestamp };
+  loyaltyPoints: {
+    id: string;
+    organizationId: string;
+    member: string;
+    points: number;
+    isBonus: boolean;
+    awardedAt: Timestamp;
+  };
 };
 
 /** A plugin's own model over its own table: declared columns, a restricted set of granularities. */
@@ -54,7 +61,9 @@ const loyalty = definePlugin({
     router("Loyalty", "/loyalty")
       .post("/points", { summary: "Award points" })
       .permission("loyalty:award")
-      .input(z.object({ member: z.string().min(1), points: z.int(), isBonus: z.boolean(), awardedAt: z.iso.datetime() }))
+      .input(
+        z.object({ member: z.string().min(1), points: z.int(), isBonus: z.boolean(), awardedAt: z.iso.datetime() }),
+      )
       .status(201)
       .handler(async ({ input, organizationId }) => {
         await tenantScope(database.db.withTables<LoyaltyTables>(), organizationId)
@@ -66,20 +75,31 @@ const loyalty = definePlugin({
 });
 
 const clerk = createTestActor({ id: "clerk", permissions: ["loyalty:award"] });
-const otherClerk = createTestActor({ id: "other-clerk", permissions: ["loyalty:award"], organizationId: "other-store" });
+const otherClerk = createTestActor({
+  id: "other-clerk",
+  permissions: ["loyalty:award"],
+  organizationId: "other-store",
+});
 const analyst = createTestActor({ id: "analyst", permissions: ["analytics:read"] });
 
 describe("a plugin's analytics model through plugin-sdk", () => {
   let t: TestApp;
   const send = async (method: "GET" | "POST" | "PATCH", url: string, actor = analyst, body?: unknown) => {
-    const response = await t.app.inject({ method, url, headers: jsonHeaders(actor), ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: jsonHeaders(actor),
+      ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+    });
     return { status: response.statusCode, body: response.json() };
   };
   const query = (body: unknown) => send("POST", "/api/analytics/query", analyst, body);
 
   beforeAll(async () => {
     t = await createPluginTestApp(loyalty);
-    const zone = await send("PATCH", "/api/settings/general", createTestActor({ id: "admin", permissions: ["*:*"] }), { timezone: "Europe/Paris" });
+    const zone = await send("PATCH", "/api/settings/general", createTestActor({ id: "admin", permissions: ["*:*"] }), {
+      timezone: "Europe/Paris",
+    });
     expect(zone.status, JSON.stringify(zone.body)).toBe(200);
     for (const [actor, member, points, isBonus, awardedAt] of [
       [clerk, "ann", 10, false, "2026-01-31T23:30:00Z"], // 00:30 on February 1st in Paris
@@ -87,7 +107,9 @@ describe("a plugin's analytics model through plugin-sdk", () => {
       [clerk, "ben", 20, false, "2026-02-11T12:00:00Z"],
       [otherClerk, "ann", 1000, false, "2026-02-10T12:00:00Z"],
     ] as const) {
-      expect((await send("POST", "/api/loyalty/points", actor, { member, points, isBonus, awardedAt })).status).toBe(201);
+      expect((await send("POST", "/api/loyalty/points", actor, { member, points, isBonus, awardedAt })).status).toBe(
+        201,
+      );
     }
   });
   afterAll(() => t.close());
@@ -117,14 +139,26 @@ describe("a plugin's analytics model through plugin-sdk", () => {
       { member: "ben", points: 20, count: 1 },
       { member: "ann", points: 15, count: 2 },
     ]);
-    const byMonth = await query({ model: "loyaltyPoints", measures: ["points", "members", "averagePoints"], timeDimension: { dimension: "awardedAt", granularity: "month" } });
+    const byMonth = await query({
+      model: "loyaltyPoints",
+      measures: ["points", "members", "averagePoints"],
+      timeDimension: { dimension: "awardedAt", granularity: "month" },
+    });
     expect(byMonth.body.data).toEqual([{ awardedAt: "2026-02-01", points: 35, members: 2, averagePoints: 35 / 3 }]);
-    const bonus = await query({ model: "loyaltyPoints", measures: ["points"], filters: [{ member: "isBonus", operator: "equals", values: [true] }] });
+    const bonus = await query({
+      model: "loyaltyPoints",
+      measures: ["points"],
+      filters: [{ member: "isBonus", operator: "equals", values: [true] }],
+    });
     expect(bonus.body.data).toEqual([{ points: 5 }]);
   });
 
   it("refuses a granularity the model does not declare", async () => {
-    const response = await query({ model: "loyaltyPoints", measures: ["count"], timeDimension: { dimension: "awardedAt", granularity: "week" } });
+    const response = await query({
+      model: "loyaltyPoints",
+      measures: ["count"],
+      timeDimension: { dimension: "awardedAt", granularity: "week" },
+    });
     expect(response.status).toBe(422);
     expect(response.body.error.message).toContain('"awardedAt" is not grouped by week; granularities: day, month');
   });

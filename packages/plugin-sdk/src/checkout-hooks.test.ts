@@ -14,8 +14,12 @@ const giftShop = definePlugin({
   hooks: [
     defineHook("checkout.beforeCreate", ({ order, cart }) => {
       const units = order.lines.reduce((sum, line) => sum + line.quantity, 0);
-      if (units > 3) throw new AppError("FORBIDDEN", { message: `Gift orders hold at most 3 units (this one has ${units})` });
-      return { cart, order: { ...order, lines: order.lines.map((line) => ({ ...line, title: `Gift: ${line.title}` })) } };
+      if (units > 3)
+        throw new AppError("FORBIDDEN", { message: `Gift orders hold at most 3 units (this one has ${units})` });
+      return {
+        cart,
+        order: { ...order, lines: order.lines.map((line) => ({ ...line, title: `Gift: ${line.title}` })) },
+      };
     }),
     defineHook("orders.afterCreate", (order) => {
       placed.push(order);
@@ -24,7 +28,11 @@ const giftShop = definePlugin({
   ],
 });
 
-const shopper = createTestActor({ id: "sdk-shopper", customerId: "sdk-customer", permissions: ["cart:create", "cart:update", "orders:create"] });
+const shopper = createTestActor({
+  id: "sdk-shopper",
+  customerId: "sdk-customer",
+  permissions: ["cart:create", "cart:update", "orders:create"],
+});
 
 describe("checkout hooks through plugin-sdk", () => {
   let t: TestApp;
@@ -33,7 +41,14 @@ describe("checkout hooks through plugin-sdk", () => {
     t = await createPluginTestApp(giftShop);
     const send = async (method: "POST", url: string, body: unknown, actor = testAdminActor) =>
       (await t.app.inject({ method, url, headers: jsonHeaders(actor), payload: JSON.stringify(body) })).json();
-    entityId = (await send("POST", "/api/catalog/entities", { type: "product", slug: "card", status: "active", attributes: { en: { title: "Card" } } })).data.id;
+    entityId = (
+      await send("POST", "/api/catalog/entities", {
+        type: "product",
+        slug: "card",
+        status: "active",
+        attributes: { en: { title: "Card" } },
+      })
+    ).data.id;
     await send("POST", "/api/pricing/prices", { entityId, currency: "EUR", amount: 2000 });
     const warehouseId = (await send("POST", "/api/inventory/warehouses", { name: "Main", code: "main" })).data.id;
     await send("POST", "/api/inventory/adjust", { entityId, warehouseId, type: "restock", quantity: 20 });
@@ -41,7 +56,8 @@ describe("checkout hooks through plugin-sdk", () => {
   afterAll(() => t.close());
 
   const checkoutOf = async (quantity: number) => {
-    const post = async (url: string, body: unknown) => t.app.inject({ method: "POST", url, headers: jsonHeaders(shopper), payload: JSON.stringify(body) });
+    const post = async (url: string, body: unknown) =>
+      t.app.inject({ method: "POST", url, headers: jsonHeaders(shopper), payload: JSON.stringify(body) });
     const cartId = (await post("/api/carts", { currency: "EUR" })).json().data.id;
     await post(`/api/carts/${cartId}/items`, { entityId, quantity });
     return post("/api/checkout", { cartId, paymentMethodId: "manual", currency: "EUR" });
@@ -58,12 +74,18 @@ describe("checkout hooks through plugin-sdk", () => {
   it("answers the before-hook's refusal as 422 CHECKOUT_FAILED with its message", async () => {
     const answer = await checkoutOf(4);
     expect(answer.statusCode).toBe(422);
-    expect(answer.json().error).toMatchObject({ code: "CHECKOUT_FAILED", message: "Gift orders hold at most 3 units (this one has 4)", details: { reason: "REFUSED_BY_HOOK" } });
+    expect(answer.json().error).toMatchObject({
+      code: "CHECKOUT_FAILED",
+      message: "Gift orders hold at most 3 units (this one has 4)",
+      details: { reason: "REFUSED_BY_HOOK" },
+    });
   });
 
   it("keeps the order when the after-hook fails, reporting it in meta.hookErrors", async () => {
     const answer = await checkoutOf(3);
     expect(answer.statusCode).toBe(201);
-    expect(answer.json().meta.hookErrors).toEqual([{ key: "orders.afterCreate", message: "loyalty service unavailable" }]);
+    expect(answer.json().meta.hookErrors).toEqual([
+      { key: "orders.afterCreate", message: "loyalty service unavailable" },
+    ]);
   });
 });

@@ -26,12 +26,16 @@ interface Check {
  */
 function typeCheckHello(extra: Record<string, string> = {}): Check {
   const configPath = join(helloDir, "tsconfig.dist.json");
-  const config = ts.getParsedCommandLineOfConfigFile(configPath, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n"));
+      },
     },
-  });
+  );
   if (!config) throw new Error(`Cannot read ${configPath}`);
   const virtual = new Map(Object.entries(extra).map(([name, text]) => [join(helloDir, "src", name), text]));
   const host = ts.createCompilerHost(config.options);
@@ -46,7 +50,11 @@ function typeCheckHello(extra: Record<string, string> = {}): Check {
     if (cached) parsedFiles.set(fileName, cached);
     return cached;
   };
-  const program = ts.createProgram({ rootNames: [...config.fileNames, ...virtual.keys()], options: config.options, host });
+  const program = ts.createProgram({
+    rootNames: [...config.fileNames, ...virtual.keys()],
+    options: config.options,
+    host,
+  });
   const errors = ts.getPreEmitDiagnostics(program).map((diagnostic) => {
     const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, " ");
     if (!diagnostic.file || diagnostic.start === undefined) return `TS${diagnostic.code} ${message}`;
@@ -59,7 +67,10 @@ function typeCheckHello(extra: Record<string, string> = {}): Check {
 describe("the published types", () => {
   beforeAll(() => {
     // jobs, core and plugin-sdk in dependency order; incremental, so unchanged packages cost a few seconds.
-    execFileSync("pnpm", ["--filter", "@unified-commerce/plugin-sdk...", "--workspace-concurrency=1", "build"], { cwd: root, stdio: "pipe" });
+    execFileSync("pnpm", ["--filter", "@unified-commerce/plugin-sdk...", "--workspace-concurrency=1", "build"], {
+      cwd: root,
+      stdio: "pipe",
+    });
   }, 300_000);
 
   it("type-check examples/plugin-hello against the emitted dist, not the sources", () => {
@@ -67,7 +78,9 @@ describe("the published types", () => {
 
     expect(errors).toEqual([]);
     const ours = files.filter((file) => file.startsWith("packages/"));
-    expect(ours).toEqual(expect.arrayContaining(["packages/plugin-sdk/dist/index.d.ts", "packages/core/dist/index.d.ts"]));
+    expect(ours).toEqual(
+      expect.arrayContaining(["packages/plugin-sdk/dist/index.d.ts", "packages/core/dist/index.d.ts"]),
+    );
     expect(ours.filter((file) => !/^packages\/[^/]+\/dist\/.+\.d\.ts$/.test(file))).toEqual([]);
   });
 
@@ -91,7 +104,7 @@ describe("the published types", () => {
       "  return { slug, colour };",
       "}",
       "export const config = defineConfig({",
-      '  media: { maxFileSize: 1 }, search: { adapter: postgresSearch() }, catalog: { includeCacheBytes: 0 }, tax: { regionRates: {} }, webhooks: { timeoutMs: 1 }, analytics: { statementTimeoutMs: 1 },',
+      "  media: { maxFileSize: 1 }, search: { adapter: postgresSearch() }, catalog: { includeCacheBytes: 0 }, tax: { regionRates: {} }, webhooks: { timeoutMs: 1 }, analytics: { statementTimeoutMs: 1 },",
       "  jobs: { leaseMs: 1 }, pricing: {}, // ! TS2353 .*'pricing' does not exist",
       "});",
       'export const refused = new AppError("NO_SUCH_CODE"); // ! TS2345 .*"NO_SUCH_CODE"',
@@ -102,10 +115,16 @@ describe("the published types", () => {
 
     const expected = misuse.flatMap((line, index) => {
       const reason = line.split("// ! ")[1];
-      return reason === undefined ? [] : [new RegExp(`^examples/plugin-hello/src/misuse\\.ts\\(${index + 1}\\): ${reason}`)];
+      return reason === undefined
+        ? []
+        : [new RegExp(`^examples/plugin-hello/src/misuse\\.ts\\(${index + 1}\\): ${reason}`)];
     });
     const reported = errors.filter((error) => error.startsWith("examples/plugin-hello/src/misuse.ts"));
-    for (const pattern of expected) expect(reported.some((error) => pattern.test(error)), `${pattern} among\n${reported.join("\n")}`).toBe(true);
+    for (const pattern of expected)
+      expect(
+        reported.some((error) => pattern.test(error)),
+        `${pattern} among\n${reported.join("\n")}`,
+      ).toBe(true);
     expect(reported, reported.join("\n")).toHaveLength(expected.length);
   });
 });

@@ -24,7 +24,14 @@ export interface AuthPluginTestApp extends TestApp {
 
 interface AuthServices {
   organizations: { create(input: { id: string; name: string }): Promise<unknown> };
-  auth: { createUser(input: { email: string; password: string; role: string; organizationId: string }): Promise<{ id: string }> };
+  auth: {
+    createUser(input: {
+      email: string;
+      password: string;
+      role: string;
+      organizationId: string;
+    }): Promise<{ id: string }>;
+  };
 }
 
 /**
@@ -32,12 +39,19 @@ interface AuthServices {
  * the server (`x-api-key` goes through the real authenticator; the `x-test-actor` header still wins), and
  * `services.memberCredentials` is there. For plugins whose routes mint or check real credentials.
  */
-export async function createPluginTestAppWithAuth(plugin: Plugin, options: AuthPluginTestOptions): Promise<AuthPluginTestApp> {
+export async function createPluginTestAppWithAuth(
+  plugin: Plugin,
+  options: AuthPluginTestOptions,
+): Promise<AuthPluginTestApp> {
   const { authConfig, config = {}, ...rest } = options;
   const { auth } = (await import(AUTH_PACKAGE)) as { auth: AuthFactory };
   const t = await createPluginTestApp(plugin, {
     ...rest,
-    config: { ...config, auth: { apiKeys: { enabled: true }, ...authConfig }, plugins: [auth({ passwordHashing: TEST_HASHING, signInRateLimit: false }), ...(config.plugins ?? [])] },
+    config: {
+      ...config,
+      auth: { apiKeys: { enabled: true }, ...authConfig },
+      plugins: [auth({ passwordHashing: TEST_HASHING, signInRateLimit: false }), ...(config.plugins ?? [])],
+    },
   });
   const services = t.kernel.services as unknown as AuthServices;
   const organizations = new Set<string>();

@@ -14,4 +14,8 @@ export {
   type CreateTestAppOptions,
   type CreateTestActorOptions,
 } from "@unified-commerce/core/testing";
-export { createPluginTestAppWithAuth, type AuthPluginTestApp, type AuthPluginTestOptions } from "./testing-with-auth.js";
+export {
+  createPluginTestAppWithAuth,
+  type AuthPluginTestApp,
+  type AuthPluginTestOptions,
+} from "./testing-with-auth.js";

@@ -31,7 +31,12 @@ export async function freePort(): Promise<number> {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` until it answers true (or throws after `timeoutMs`). */
-export async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs = 60_000, everyMs = 200): Promise<void> {
+export async function until(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 60_000,
+  everyMs = 200,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -65,7 +70,10 @@ export interface SendOptions {
  */
 export function send(base: string, method: string, path: string, options: SendOptions = {}): Promise<Answer> {
   const payload = options.raw ?? (options.body === undefined ? undefined : Buffer.from(JSON.stringify(options.body)));
-  const headers: Record<string, string> = { ...(options.body !== undefined ? { "content-type": "application/json" } : {}), ...options.headers };
+  const headers: Record<string, string> = {
+    ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+    ...options.headers,
+  };
   if (payload) headers["content-length"] = String(payload.length);
   return new Promise((resolve, reject) => {
     const req = request(`${base}${path}`, { method, headers, agent: false }, (response) => {
@@ -98,7 +106,9 @@ export interface PgCluster {
 }
 
 const asPostgres = (binary: string, args: string[], options: { maxBuffer?: number } = {}) =>
-  run("runuser", ["-u", PG_USER, "--", join(PG_BIN, binary), ...args], { maxBuffer: options.maxBuffer ?? 10 * 1024 * 1024 });
+  run("runuser", ["-u", PG_USER, "--", join(PG_BIN, binary), ...args], {
+    maxBuffer: options.maxBuffer ?? 10 * 1024 * 1024,
+  });
 
 export function hasPgBinaries(): boolean {
   return existsSync(join(PG_BIN, "initdb")) && existsSync(join(PG_BIN, "pg_ctl"));
@@ -114,7 +124,8 @@ export async function startPgCluster(): Promise<PgCluster> {
   await asPostgres("initdb", ["-D", data, "-U", PG_USER, "--auth=trust", "-E", "UTF8", "--no-sync"]);
   // fsync off: the harness measures the processes, not this machine's disk; a crash here loses a temp dir.
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-  const ctl = (...args: string[]) => asPostgres("pg_ctl", ["-D", data, "-l", join(dir, "log"), "-w", "-t", "60", ...args]);
+  const ctl = (...args: string[]) =>
+    asPostgres("pg_ctl", ["-D", data, "-l", join(dir, "log"), "-w", "-t", "60", ...args]);
   await ctl("-o", options, "start");
   return {
     url: `postgres://${PG_USER}@127.0.0.1:${port}/postgres`,
@@ -126,7 +137,12 @@ export async function startPgCluster(): Promise<PgCluster> {
       await ctl("-m", "immediate", "stop").catch(() => undefined);
       await rm(dir, { recursive: true, force: true });
     },
-    dump: async () => (await asPostgres("pg_dump", ["-h", "127.0.0.1", "-p", String(port), "-U", PG_USER, "postgres"], { maxBuffer: 512 * 1024 * 1024 })).stdout,
+    dump: async () =>
+      (
+        await asPostgres("pg_dump", ["-h", "127.0.0.1", "-p", String(port), "-U", PG_USER, "postgres"], {
+          maxBuffer: 512 * 1024 * 1024,
+        })
+      ).stdout,
   };
 }
 
@@ -146,16 +162,25 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 export async function startRedis(): Promise<Service> {
   const port = await freePort();
-  const child = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
   const url = `redis://127.0.0.1:${port}`;
-  await until("redis", () => new Promise<boolean>((resolve) => {
-    const socket = createConnectionTo(port);
-    socket.once("connect", () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  }), 20_000);
+  await until(
+    "redis",
+    () =>
+      new Promise<boolean>((resolve) => {
+        const socket = createConnectionTo(port);
+        socket.once("connect", () => {
+          socket.end();
+          resolve(true);
+        });
+        socket.once("error", () => resolve(false));
+      }),
+    20_000,
+  );
   return { url, stop: () => stopChild(child) };
 }
 
@@ -166,7 +191,11 @@ export async function startS3(bucket: string): Promise<Service> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "uc-fleet-s3-"));
   const bin = join(repoRoot, "packages/media-s3/node_modules/.bin/s3rver");
-  const child = spawn(bin, ["-d", dir, "-a", "127.0.0.1", "-p", String(port), "--silent", "--configure-bucket", bucket], { stdio: "ignore" });
+  const child = spawn(
+    bin,
+    ["-d", dir, "-a", "127.0.0.1", "-p", String(port), "--silent", "--configure-bucket", bucket],
+    { stdio: "ignore" },
+  );
   const url = `http://127.0.0.1:${port}`;
   await until("s3rver", async () => (await send(url, "GET", "/")).status > 0, 30_000);
   return {

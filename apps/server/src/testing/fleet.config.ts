@@ -18,12 +18,17 @@ const fleetEffects = definePlugin({
       handler: async (input, { db, job }) => {
         const { key } = input as { key: string };
         // Every run is logged, so the harness can show that some keys did run more than once.
-        await sql`insert into fleet_attempts (key, job_id, attempt) values (${key}, ${job.id}, ${job.attempts})`.execute(db);
+        await sql`insert into fleet_attempts (key, job_id, attempt) values (${key}, ${job.id}, ${job.attempts})`.execute(
+          db,
+        );
         await sleep(effectMs);
         // Idempotent by key: the key is recorded in the transaction that applies the effect, so a rerun
         // (the worker died after this commit, before the job's result was stored) finds it and does nothing.
         await db.transaction().execute(async (trx) => {
-          const claimed = await sql`insert into fleet_applied (key) values (${key}) on conflict do nothing returning key`.execute(trx);
+          const claimed =
+            await sql`insert into fleet_applied (key) values (${key}) on conflict do nothing returning key`.execute(
+              trx,
+            );
           if (claimed.rows.length === 0) return;
           await sql`insert into fleet_effects (key, job_id) values (${key}, ${job.id})`.execute(trx);
         });

@@ -6,10 +6,13 @@ import { clientOf } from "./route-helpers.js";
 /** E-mail verification (`requireEmailVerification`): send the mail again, confirm with its token. */
 export const emailVerificationRoutes = ({ services }: RouteContext) =>
   router("Authentication", "/auth")
-    .post("/send-verification-email", { summary: "Send the verification mail again", description: [
+    .post("/send-verification-email", {
+      summary: "Send the verification mail again",
+      description: [
         "Always answers `{ success: true }`; nothing is sent beyond the per-address and per-IP mail limits",
         "(`emailRateLimit`).",
-      ].join(" ") })
+      ].join(" "),
+    })
     .input(z.object({ email: emailSchema }))
     .output(okSchema)
     .handler(async ({ input, request }) => {

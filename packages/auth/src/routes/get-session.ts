@@ -33,7 +33,8 @@ export const getSession = ({ services }: RouteContext) =>
       }
       const { session, user, role, isTwoFactorEnabled } = state.session;
       // The database expiry slides with use; the cookie's own lifetime follows it here.
-      if (state.method === "cookie" && state.token) setSessionCookie(services, reply, { token: state.token, expiresAt: session.expiresAt });
+      if (state.method === "cookie" && state.token)
+        setSessionCookie(services, reply, { token: state.token, expiresAt: session.expiresAt });
       return {
         data: {
           session: toSessionOutput(session),

@@ -4,7 +4,10 @@ import { scopePermissions } from "../api-key-service.js";
 
 export const listApiKeyScopes = ({ services }: RouteContext) =>
   router("API keys", "/auth")
-    .get("/api-key-scopes", { summary: "Declared API-key scopes", description: "Plugins' scopes merged with `auth.apiKeyScopes` (user configuration wins)." })
+    .get("/api-key-scopes", {
+      summary: "Declared API-key scopes",
+      description: "Plugins' scopes merged with `auth.apiKeyScopes` (user configuration wins).",
+    })
     .permission("api-keys:manage")
     .output(
       z.array(
@@ -13,7 +16,9 @@ export const listApiKeyScopes = ({ services }: RouteContext) =>
           prefix: z.string(),
           description: z.string(),
           permissions: z.array(z.string()),
-          keyExpiration: z.object({ minExpiresIn: z.number().optional(), maxExpiresIn: z.number().optional() }).optional(),
+          keyExpiration: z
+            .object({ minExpiresIn: z.number().optional(), maxExpiresIn: z.number().optional() })
+            .optional(),
         }),
       ),
     )

@@ -12,6 +12,11 @@ export const listSessions = ({ services }: RouteContext) =>
     .handler(async ({ request }) => {
       const current = requireSession(services, request);
       const sessions = await services.auth.sessions.list(current.user.id);
-      return { data: sessions.map((session) => ({ ...toSessionOutput(session), isCurrent: session.id === current.session.id })) };
+      return {
+        data: sessions.map((session) => ({
+          ...toSessionOutput(session),
+          isCurrent: session.id === current.session.id,
+        })),
+      };
     })
     .build();

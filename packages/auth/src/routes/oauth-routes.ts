@@ -36,10 +36,16 @@ export const oauthRoutes = ({ services }: RouteContext) =>
     .query(z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(200) }))
     .output(firstFactorSchema)
     .handler(async ({ params, query, request, reply }) => {
-      const { result, redirectTo } = await services.oauth.callback({ providerId: params.provider, code: query.code, state: query.state, client: clientOf(request) });
+      const { result, redirectTo } = await services.oauth.callback({
+        providerId: params.provider,
+        code: query.code,
+        state: query.state,
+        client: clientOf(request),
+      });
       if (redirectTo) {
         const target = new URL(redirectTo);
-        if (result.twoFactorRequired) target.hash = new URLSearchParams({ twoFactorChallenge: result.challenge }).toString();
+        if (result.twoFactorRequired)
+          target.hash = new URLSearchParams({ twoFactorChallenge: result.challenge }).toString();
         else setSessionCookie(services, reply, { token: result.token, expiresAt: result.session.expiresAt });
         reply.redirect(target.href, 302);
         return;

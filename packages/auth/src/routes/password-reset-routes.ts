@@ -19,7 +19,10 @@ export const passwordResetRoutes = ({ services }: RouteContext) =>
       await services.auth.requestPasswordReset({ email: input.email, client: clientOf(request) });
       return { data: { success: true as const } };
     })
-    .post("/reset-password", { summary: "Set a new password with the token from the mail", description: "Ends every session of the user." })
+    .post("/reset-password", {
+      summary: "Set a new password with the token from the mail",
+      description: "Ends every session of the user.",
+    })
     .input(z.object({ token: z.string().min(1).max(200), newPassword: passwordSchema }))
     .output(okSchema)
     .handler(async ({ input }) => {

@@ -4,7 +4,10 @@ import { requireSession } from "./route-helpers.js";
 
 export const revokeSession = ({ services }: RouteContext) =>
   router("Authentication", "/auth")
-    .delete("/sessions/:id", { summary: "Revoke one of your sessions", description: "Only your own sessions; another user's session id answers 404." })
+    .delete("/sessions/:id", {
+      summary: "Revoke one of your sessions",
+      description: "Only your own sessions; another user's session id answers 404.",
+    })
     .auth()
     .output(okSchema)
     .handler(async ({ params, request }) => {

@@ -21,15 +21,23 @@ export function requireSession(services: Services, request: FastifyRequest): Val
 /** A `catch` handler that copies a 429's `details.retryAfterSeconds` into `Retry-After`, then rethrows. */
 export function retryAfterOnLimit(reply: FastifyReply): (error: unknown) => never {
   return (error) => {
-    if (isAppError(error) && error.code === "TOO_MANY_REQUESTS") reply.header("retry-after", String(error.details?.retryAfterSeconds ?? 60));
+    if (isAppError(error) && error.code === "TOO_MANY_REQUESTS")
+      reply.header("retry-after", String(error.details?.retryAfterSeconds ?? 60));
     throw error;
   };
 }
 
 /** Sets the session cookie to live as long as the session does. */
-export function setSessionCookie(services: Services, reply: FastifyReply, session: { token: string; expiresAt: Date }): void {
+export function setSessionCookie(
+  services: Services,
+  reply: FastifyReply,
+  session: { token: string; expiresAt: Date },
+): void {
   const maxAgeSeconds = (session.expiresAt.getTime() - Date.now()) / 1000;
-  reply.header("set-cookie", serializeSessionCookie({ token: session.token, maxAgeSeconds, isHttps: services.auth.settings.isHttps }));
+  reply.header(
+    "set-cookie",
+    serializeSessionCookie({ token: session.token, maxAgeSeconds, isHttps: services.auth.settings.isHttps }),
+  );
 }
 
 export function clearCookie(services: Services, reply: FastifyReply): void {

@@ -17,6 +17,11 @@ export const setActiveOrganization = ({ services }: RouteContext) =>
     .handler(async ({ input, request }) => {
       const current = requireSession(services, request);
       await services.auth.setActiveOrganization(current, input.organizationId);
-      return { data: { organizationId: input.organizationId, role: await services.auth.users.roleIn(current.user.id, input.organizationId) } };
+      return {
+        data: {
+          organizationId: input.organizationId,
+          role: await services.auth.users.roleIn(current.user.id, input.organizationId),
+        },
+      };
     })
     .build();

@@ -19,7 +19,9 @@ export const signInEmail = ({ services }: RouteContext) =>
     .input(body)
     .output(firstFactorSchema)
     .handler(async ({ input, organizationId, request, reply }) => {
-      const result = await services.auth.signIn({ ...input, organizationId, client: clientOf(request) }).catch(retryAfterOnLimit(reply));
+      const result = await services.auth
+        .signIn({ ...input, organizationId, client: clientOf(request) })
+        .catch(retryAfterOnLimit(reply));
       if (result.twoFactorRequired) return { data: { twoFactorRequired: true, challenge: result.challenge } };
       return { data: { twoFactorRequired: false, ...signedInAnswer(services, reply, result) } };
     })

@@ -18,7 +18,9 @@ export const signInTwoFactor = ({ services }: RouteContext) =>
     .input(body)
     .output(signedInSchema)
     .handler(async ({ input, request, reply }) => {
-      const signedIn = await services.auth.completeTwoFactorSignIn({ ...input, client: clientOf(request) }).catch(retryAfterOnLimit(reply));
+      const signedIn = await services.auth
+        .completeTwoFactorSignIn({ ...input, client: clientOf(request) })
+        .catch(retryAfterOnLimit(reply));
       return { data: signedInAnswer(services, reply, signedIn) };
     })
     .build();

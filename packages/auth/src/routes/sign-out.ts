@@ -4,7 +4,10 @@ import { clearCookie } from "./route-helpers.js";
 
 export const signOut = ({ services }: RouteContext) =>
   router("Authentication", "/auth")
-    .post("/sign-out", { summary: "End the current session", description: "Deletes the session: its token stops working as cookie and as bearer token." })
+    .post("/sign-out", {
+      summary: "End the current session",
+      description: "Deletes the session: its token stops working as cookie and as bearer token.",
+    })
     .output(okSchema)
     .handler(async ({ request, reply }) => {
       const state = services.auth.recall(request);

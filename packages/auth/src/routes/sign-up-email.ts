@@ -17,9 +17,18 @@ export const signUpEmail = ({ services }: RouteContext) =>
       ].join(" "),
     })
     .input(body)
-    .output(z.object({ verificationRequired: z.boolean(), token: z.string().optional(), user: userSchema.optional(), session: sessionSchema.optional() }))
+    .output(
+      z.object({
+        verificationRequired: z.boolean(),
+        token: z.string().optional(),
+        user: userSchema.optional(),
+        session: sessionSchema.optional(),
+      }),
+    )
     .handler(async ({ input, organizationId, request, reply }) => {
-      const result = await services.auth.signUp({ ...input, organizationId, client: clientOf(request) }).catch(retryAfterOnLimit(reply));
+      const result = await services.auth
+        .signUp({ ...input, organizationId, client: clientOf(request) })
+        .catch(retryAfterOnLimit(reply));
       if (result.verificationRequired) return { data: { verificationRequired: true } };
       return { data: { verificationRequired: false, ...signedInAnswer(services, reply, result) } };
     })

@@ -42,7 +42,8 @@ export const twoFactorRoutes = ({ services }: RouteContext) =>
     .handler(async ({ input, request }) => {
       if (!services.auth.settings.twoFactor.isEnabled) throw authErrors.twoFactorDisabled();
       const current = requireSession(services, request);
-      if (!(await services.auth.twoFactor.confirm(current.user.id, input.code))) throw authErrors.invalidTwoFactorCode();
+      if (!(await services.auth.twoFactor.confirm(current.user.id, input.code)))
+        throw authErrors.invalidTwoFactorCode();
       return { data: { success: true as const } };
     })
     .post("/disable", { summary: "Turn two-factor off", description: "Needs the password." })
@@ -54,7 +55,10 @@ export const twoFactorRoutes = ({ services }: RouteContext) =>
       await services.auth.twoFactor.disable(current.user.id);
       return { data: { success: true as const } };
     })
-    .post("/backup-codes", { summary: "Replace your backup codes", description: "Needs the password; the old codes stop working." })
+    .post("/backup-codes", {
+      summary: "Replace your backup codes",
+      description: "Needs the password; the old codes stop working.",
+    })
     .auth()
     .input(passwordBody)
     .output(z.object({ backupCodes: z.array(z.string()) }))

@@ -19,7 +19,12 @@ export async function* generatedCatalog(count: number, currency: string): AsyncG
         JSON.stringify({
           slug: `seed-product-${i}`,
           status: "active",
-          attributes: { en: { title: `Seed ${word} product ${i}`, description: `A generated ${word} product for large-catalog tests, number ${i}.` } },
+          attributes: {
+            en: {
+              title: `Seed ${word} product ${i}`,
+              description: `A generated ${word} product for large-catalog tests, number ${i}.`,
+            },
+          },
           variants: SIZES.slice(0, 2).map((size, index) => ({
             sku: `SEED-${i}-${size}`,
             options: { Size: size },

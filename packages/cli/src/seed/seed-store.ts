@@ -38,11 +38,17 @@ export async function seedStore(kernel: Kernel, input: SeedInput, bar: ProgressB
   const { services } = kernel;
   const { organizationId, actor, currency } = input;
   const warehouses = await services.inventory.listWarehouses(organizationId, { page: 1, limit: 100 });
-  const warehouse = warehouses.items.find((item) => item.code === "main") ?? (await services.inventory.createWarehouse(organizationId, { name: "Main warehouse", code: "main" }));
+  const warehouse =
+    warehouses.items.find((item) => item.code === "main") ??
+    (await services.inventory.createWarehouse(organizationId, { name: "Main warehouse", code: "main" }));
 
   const categoryIds = new Map<string, string>();
   for (const category of DEMO_CATEGORIES) {
-    const created = await services.catalog.createCategory(organizationId, { name: category.name, slug: category.slug, description: category.description });
+    const created = await services.catalog.createCategory(organizationId, {
+      name: category.name,
+      slug: category.slug,
+      description: category.description,
+    });
     categoryIds.set(category.slug, created.id);
     bar.tick(`category ${category.name}`);
   }
@@ -53,43 +59,102 @@ export async function seedStore(kernel: Kernel, input: SeedInput, bar: ProgressB
   for (const product of demoProducts(input.products)) {
     const { result: entity } = await services.catalog.createEntity(
       organizationId,
-      { type: "product", slug: product.slug, status: "active", attributes: { en: { title: product.title, description: product.description } } },
+      {
+        type: "product",
+        slug: product.slug,
+        status: "active",
+        attributes: { en: { title: product.title, description: product.description } },
+      },
       actor,
     );
-    await services.catalog.attachCategory(organizationId, entity.id, categoryIds.get(product.categorySlug) as string, actor);
+    await services.catalog.attachCategory(
+      organizationId,
+      entity.id,
+      categoryIds.get(product.categorySlug) as string,
+      actor,
+    );
     await services.pricing.upsertPrice(organizationId, { entityId: entity.id, currency, amount: product.price }, actor);
     const combinations = variantCombinations(product.options);
     if (combinations.length === 0) {
-      await services.inventory.adjust(organizationId, { entityId: entity.id, warehouseId: warehouse.id, type: "restock", quantity: STOCK_PER_ITEM }, actor);
+      await services.inventory.adjust(
+        organizationId,
+        { entityId: entity.id, warehouseId: warehouse.id, type: "restock", quantity: STOCK_PER_ITEM },
+        actor,
+      );
       sellable.push({ entityId: entity.id, variantId: null, price: product.price });
     }
     for (const [position, options] of combinations.entries()) {
-      const { variant } = await services.catalog.quickVariant(organizationId, entity.id, { options, sku: `${product.slug}-${position + 1}`, warehouseId: warehouse.id }, actor);
+      const { variant } = await services.catalog.quickVariant(
+        organizationId,
+        entity.id,
+        { options, sku: `${product.slug}-${position + 1}`, warehouseId: warehouse.id },
+        actor,
+      );
       const price = product.price + position * 200;
-      await services.pricing.upsertPrice(organizationId, { entityId: entity.id, variantId: variant.id, currency, amount: price }, actor);
-      await services.inventory.adjust(organizationId, { entityId: entity.id, variantId: variant.id, warehouseId: warehouse.id, type: "restock", quantity: STOCK_PER_ITEM }, actor);
+      await services.pricing.upsertPrice(
+        organizationId,
+        { entityId: entity.id, variantId: variant.id, currency, amount: price },
+        actor,
+      );
+      await services.inventory.adjust(
+        organizationId,
+        {
+          entityId: entity.id,
+          variantId: variant.id,
+          warehouseId: warehouse.id,
+          type: "restock",
+          quantity: STOCK_PER_ITEM,
+        },
+        actor,
+      );
       sellable.push({ entityId: entity.id, variantId: variant.id, price });
       variants++;
     }
     bar.tick(`product ${product.title}`);
   }
 
-  const customer = await services.auth.createUser({ email: input.customer.email, password: input.customer.password, name: "Demo Customer", role: "customer", organizationId });
+  const customer = await services.auth.createUser({
+    email: input.customer.email,
+    password: input.customer.password,
+    name: "Demo Customer",
+    role: "customer",
+    organizationId,
+  });
   bar.tick("customer");
 
   const orders: SeedSummary["orders"] = [];
   for (let index = 0; index < input.orders; index++) {
-    const { cart, cartToken } = await services.carts.create({ organizationId, caller: { actor }, body: { currency, customerId: customer.id } });
+    const { cart, cartToken } = await services.carts.create({
+      organizationId,
+      caller: { actor },
+      body: { currency, customerId: customer.id },
+    });
     // Two or three different items per order, walking the catalog so orders differ.
     for (let line = 0; line < 2 + (index % 2); line++) {
       const item = sellable[(index * 7 + line * 3) % sellable.length];
       if (!item) break;
-      await services.carts.addItem({ organizationId, cartId: cart.id, actor, cartToken }, { entityId: item.entityId, variantId: item.variantId, quantity: 1 + (line % 2) });
+      await services.carts.addItem(
+        { organizationId, cartId: cart.id, actor, cartToken },
+        { entityId: item.entityId, variantId: item.variantId, quantity: 1 + (line % 2) },
+      );
     }
-    const { result: placed } = await services.checkout.checkout({ organizationId, actor, cartToken, body: { cartId: cart.id, paymentMethodId: "manual", currency, customerId: customer.id } });
+    const { result: placed } = await services.checkout.checkout({
+      organizationId,
+      actor,
+      cartToken,
+      body: { cartId: cart.id, paymentMethodId: "manual", currency, customerId: customer.id },
+    });
     orders.push({ id: placed.id, number: placed.number, total: placed.total });
     bar.tick(`order ${placed.number}`);
   }
 
-  return { organizationId, warehouseId: warehouse.id, categories: DEMO_CATEGORIES.length, products: input.products, variants, customer: { id: customer.id, email: customer.email }, orders };
+  return {
+    organizationId,
+    warehouseId: warehouse.id,
+    categories: DEMO_CATEGORIES.length,
+    products: input.products,
+    variants,
+    customer: { id: customer.id, email: customer.email },
+    orders,
+  };
 }

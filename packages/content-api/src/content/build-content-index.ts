@@ -91,7 +91,11 @@ export function buildContentIndex(content: LoadedContent, urls: PublicUrls): Con
   const pricing: Pricing = {
     ...content.pricing,
     pricingMarkdownUrl,
-    pricingMarkdown: pricingMarkdown({ pricing: content.pricing, prose: content.pricingMarkdown, studioName: company.name }),
+    pricingMarkdown: pricingMarkdown({
+      pricing: content.pricing,
+      prose: content.pricingMarkdown,
+      studioName: company.name,
+    }),
   };
   const apiIndex: ApiIndex = {
     name: `${company.name} content API`,

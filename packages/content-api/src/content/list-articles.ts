@@ -7,7 +7,8 @@ export function listArticles(index: ContentIndex, query: ArticlesQuery): Article
   const tagKey = query.tag === undefined || query.tag === "" ? null : query.tag.toLowerCase();
   const matching = tagKey === null ? index.articles : (index.byTag.get(tagKey) ?? []);
   const page: ArticleSummary[] = matching.slice(query.offset, query.offset + query.limit).map((a) => a.summary);
-  const canonicalTag = tagKey === null ? null : (index.tags.find((t) => t.toLowerCase() === tagKey) ?? query.tag ?? null);
+  const canonicalTag =
+    tagKey === null ? null : (index.tags.find((t) => t.toLowerCase() === tagKey) ?? query.tag ?? null);
   return {
     total: matching.length,
     count: page.length,

@@ -36,21 +36,48 @@ describe("loadContent", () => {
     expect(content.pricing.plans.map((p) => p.id)).toEqual(["launch", "build"]);
     expect(content.articles.map((a) => a.slug).sort()).not.toContain("golf-draft");
     expect(content.articles).toHaveLength(7);
-    expect(content.articles.find((a) => a.slug === "bravo-agents")).toMatchObject({ published: "2024-02-01", updated: "2024-03-01" });
+    expect(content.articles.find((a) => a.slug === "bravo-agents")).toMatchObject({
+      published: "2024-02-01",
+      updated: "2024-03-01",
+    });
   });
 
   it.each([
     ["pricing.md", (t: string) => t.replace("priceMin: 8000", "priceMin: lots"), "pricing.md: plans.0.priceMin"],
-    ["pricing.md", (t: string) => t.replace("priceMax: 40000", "priceMax: 10"), "pricing.md: plans: every priceMin must be at most its priceMax"],
+    [
+      "pricing.md",
+      (t: string) => t.replace("priceMax: 40000", "priceMax: 10"),
+      "pricing.md: plans: every priceMin must be at most its priceMax",
+    ],
     ["pricing.md", (t: string) => t.replace("id: build", "id: launch"), "pricing.md: plans"],
     ["company.md", (t: string) => t.replace("email: hello@kiln.studio", "email: not-an-email"), "company.md: email"],
     ["company.md", (t: string) => t.replace(/^founded: .*$/m, ""), "company.md: founded"],
     ["services.md", (t: string) => t.replace("id: automation", "id: consulting"), "services.md: services.2.id"],
-    ["services.md", (t: string) => t.replace("id: automation", "id: saas_mvp"), "services.md: services: must hold each of"],
-    ["articles/alpha-launch.md", (t: string) => t.replace("published: 2024-01-10", "published: last week"), "articles/alpha-launch.md: published"],
-    ["articles/alpha-launch.md", (t: string) => t.replace("author: Test Author\n", ""), "articles/alpha-launch.md: author"],
-    ["articles/bravo-agents.md", (t: string) => t.replace("updated: 2024-03-01", "updated: 2023-01-01"), "articles/bravo-agents.md: updated"],
-    ["articles/alpha-launch.md", (t: string) => t.replace("title:", "title: [unclosed"), "articles/alpha-launch.md: invalid front matter"],
+    [
+      "services.md",
+      (t: string) => t.replace("id: automation", "id: saas_mvp"),
+      "services.md: services: must hold each of",
+    ],
+    [
+      "articles/alpha-launch.md",
+      (t: string) => t.replace("published: 2024-01-10", "published: last week"),
+      "articles/alpha-launch.md: published",
+    ],
+    [
+      "articles/alpha-launch.md",
+      (t: string) => t.replace("author: Test Author\n", ""),
+      "articles/alpha-launch.md: author",
+    ],
+    [
+      "articles/bravo-agents.md",
+      (t: string) => t.replace("updated: 2024-03-01", "updated: 2023-01-01"),
+      "articles/bravo-agents.md: updated",
+    ],
+    [
+      "articles/alpha-launch.md",
+      (t: string) => t.replace("title:", "title: [unclosed"),
+      "articles/alpha-launch.md: invalid front matter",
+    ],
   ])("refuses invalid %s with a message naming the file and field", async (file, change, message) => {
     await edit(file, change);
     const error = await loadError();
@@ -77,17 +104,29 @@ describe("createContentStore", () => {
 
   it("picks up edits without a restart when watching, and keeps serving the last good content on a bad edit", async () => {
     const reloads: (Error | null)[] = [];
-    const store = await createContentStore({ dir, baseUrl: TEST_BASE_URL, watch: true, onReload: (error) => reloads.push(error) });
+    const store = await createContentStore({
+      dir,
+      baseUrl: TEST_BASE_URL,
+      watch: true,
+      onReload: (error) => reloads.push(error),
+    });
     try {
       await edit("articles/alpha-launch.md", (t) => t.replace('title: "Alpha launch"', 'title: "Alpha relaunched"'));
-      await expect.poll(() => store.current().bySlug.get("alpha-launch")?.summary.title, { timeout: 5_000 }).toBe("Alpha relaunched");
+      await expect
+        .poll(() => store.current().bySlug.get("alpha-launch")?.summary.title, { timeout: 5_000 })
+        .toBe("Alpha relaunched");
 
-      await writeFile(join(dir, "articles", "hotel-new.md"), "---\ntitle: Hotel\ndescription: New.\nauthor: A\npublished: 2025-01-01\ntags: [new]\n---\nFresh.\n");
+      await writeFile(
+        join(dir, "articles", "hotel-new.md"),
+        "---\ntitle: Hotel\ndescription: New.\nauthor: A\npublished: 2025-01-01\ntags: [new]\n---\nFresh.\n",
+      );
       await expect.poll(() => store.current().articles[0]?.summary.slug, { timeout: 5_000 }).toBe("hotel-new");
 
       const before = reloads.length;
       await edit("pricing.md", (t) => t.replace("priceMin: 8000", "priceMin: lots"));
-      await expect.poll(() => reloads.length > before && reloads.at(-1) instanceof ContentError, { timeout: 5_000 }).toBe(true);
+      await expect
+        .poll(() => reloads.length > before && reloads.at(-1) instanceof ContentError, { timeout: 5_000 })
+        .toBe(true);
       expect(store.current().pricing.plans[0]?.priceMin).toBe(8000);
     } finally {
       store.close();

@@ -23,10 +23,12 @@ export function parseQuery<T>(schema: z.ZodType<T>, raw: unknown, integerFields:
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === "too_small" && issue.origin === "string") return `required, at least ${String(issue.minimum)} character`;
+  if (issue.code === "too_small" && issue.origin === "string")
+    return `required, at least ${String(issue.minimum)} character`;
   if (issue.code === "too_small") return `must be at least ${String(issue.minimum)}`;
   if (issue.code === "too_big") return `must be at most ${String(issue.maximum)}`;
   if (issue.code === "invalid_type" && issue.input === undefined) return "required";
-  if (issue.code === "invalid_type") return `must be ${issue.expected === "int" ? "an integer" : `a ${issue.expected}`}`;
+  if (issue.code === "invalid_type")
+    return `must be ${issue.expected === "int" ? "an integer" : `a ${issue.expected}`}`;
   return issue.message;
 }

@@ -29,19 +29,21 @@ export type ServicesSource = z.infer<typeof ServicesSourceSchema>;
 const bandIsOrdered = (band: { priceMin: number; priceMax: number }): boolean => band.priceMin <= band.priceMax;
 
 /** Front matter of `pricing.md`: currency, summary and the two plans. */
-export const PricingSourceSchema = PricingSchema.omit({ pricingMarkdownUrl: true, pricingMarkdown: true })
-  .extend({
-    plans: PricingSchema.shape.plans
-      .refine((plans) => plans.length === 2 && plans.some((p) => p.id === "launch") && plans.some((p) => p.id === "build"), {
+export const PricingSourceSchema = PricingSchema.omit({ pricingMarkdownUrl: true, pricingMarkdown: true }).extend({
+  plans: PricingSchema.shape.plans
+    .refine(
+      (plans) => plans.length === 2 && plans.some((p) => p.id === "launch") && plans.some((p) => p.id === "build"),
+      {
         message: "must hold the plans launch and build, once each",
-      })
-      .refine((plans) => plans.every((p) => bandIsOrdered(p) && p.projectTypes.every(bandIsOrdered)), {
-        message: "every priceMin must be at most its priceMax",
-      })
-      .refine((plans) => plans.every((p) => (p.id === "launch") === (p.type === "one-time project")), {
-        message: "launch is the one-time project and build the monthly subscription",
-      }),
-  });
+      },
+    )
+    .refine((plans) => plans.every((p) => bandIsOrdered(p) && p.projectTypes.every(bandIsOrdered)), {
+      message: "every priceMin must be at most its priceMax",
+    })
+    .refine((plans) => plans.every((p) => (p.id === "launch") === (p.type === "one-time project")), {
+      message: "launch is the one-time project and build the monthly subscription",
+    }),
+});
 export type PricingSource = z.infer<typeof PricingSourceSchema>;
 
 /** Front matter of an article; the slug is the file name. */

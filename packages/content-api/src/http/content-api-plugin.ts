@@ -27,7 +27,16 @@ export const contentApi = fp<ContentApiOptions>(
   async (app, { source }) => {
     registerCors(app);
     registerProblemHandlers(app, source);
-    for (const route of [apiIndexRoute, companyRoute, servicesRoute, pricingRoute, articlesRoute, articleRoute, searchRoute, openApiRoute]) {
+    for (const route of [
+      apiIndexRoute,
+      companyRoute,
+      servicesRoute,
+      pricingRoute,
+      articlesRoute,
+      articleRoute,
+      searchRoute,
+      openApiRoute,
+    ]) {
       route(app, source);
     }
   },

@@ -14,7 +14,11 @@ async function getJson(url: string) {
   return { response, body: response.json() as Record<string, unknown> };
 }
 
-function expectProblem(response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }, status: number, code: string) {
+function expectProblem(
+  response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+  status: number,
+  code: string,
+) {
   expect(response.statusCode).toBe(status);
   expect(response.headers["content-type"]).toMatch(/^application\/problem\+json/);
   const problem = ProblemSchema.parse(response.json());
@@ -27,7 +31,16 @@ function expectProblem(response: { statusCode: number; headers: Record<string, u
   return problem;
 }
 
-const SUCCESS_PATHS = ["/api", "/api/company", "/api/services", "/api/pricing", "/api/articles", "/api/articles/alpha-launch", "/api/search?q=ai", "/openapi.json"];
+const SUCCESS_PATHS = [
+  "/api",
+  "/api/company",
+  "/api/services",
+  "/api/pricing",
+  "/api/articles",
+  "/api/articles/alpha-launch",
+  "/api/search?q=ai",
+  "/openapi.json",
+];
 
 describe("every endpoint", () => {
   it.each(SUCCESS_PATHS)("answers %s with JSON cacheable for five minutes, an ETag and open CORS", async (url) => {
@@ -51,17 +64,25 @@ describe("every endpoint", () => {
     expect(stale.statusCode).toBe(200);
   });
 
-  it.each(["POST", "PUT", "PATCH", "DELETE"] as const)("refuses %s with 405 method_not_allowed and an Allow header", async (method) => {
-    for (const url of ["/api", "/api/articles", "/api/articles/alpha-launch", "/openapi.json", "/pricing"]) {
-      const response = await app.inject({ method, url, payload: { a: 1 } });
-      const problem = expectProblem(response, 405, "method_not_allowed");
-      expect(response.headers["allow"]).toBe("GET, HEAD, OPTIONS");
-      expect(problem.instance).toBe(url);
-    }
-  });
+  it.each(["POST", "PUT", "PATCH", "DELETE"] as const)(
+    "refuses %s with 405 method_not_allowed and an Allow header",
+    async (method) => {
+      for (const url of ["/api", "/api/articles", "/api/articles/alpha-launch", "/openapi.json", "/pricing"]) {
+        const response = await app.inject({ method, url, payload: { a: 1 } });
+        const problem = expectProblem(response, 405, "method_not_allowed");
+        expect(response.headers["allow"]).toBe("GET, HEAD, OPTIONS");
+        expect(problem.instance).toBe(url);
+      }
+    },
+  );
 
   it("refuses a write even when its body has a content type nothing parses", async () => {
-    const response = await app.inject({ method: "POST", url: "/api", headers: { "content-type": "application/x-unknown" }, payload: "x" });
+    const response = await app.inject({
+      method: "POST",
+      url: "/api",
+      headers: { "content-type": "application/x-unknown" },
+      payload: "x",
+    });
     expectProblem(response, 405, "method_not_allowed");
   });
 
@@ -69,7 +90,11 @@ describe("every endpoint", () => {
     const response = await app.inject({
       method: "OPTIONS",
       url: "/api/articles",
-      headers: { origin: "https://elsewhere.example", "access-control-request-method": "GET", "access-control-request-headers": "if-none-match" },
+      headers: {
+        origin: "https://elsewhere.example",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "if-none-match",
+      },
     });
     expect(response.statusCode).toBe(204);
     expect(response.headers["access-control-allow-origin"]).toBe("*");
@@ -83,10 +108,13 @@ describe("every endpoint", () => {
     expect(response.body).toBe("");
   });
 
-  it.each(["/nope", "/api/nope", "/api/articles/alpha-launch/extra", "/api/"])("answers an unknown path %s with 404 not_found", async (url) => {
-    const problem = expectProblem(await app.inject({ method: "GET", url }), 404, "not_found");
-    expect(problem.instance).toBe(url);
-  });
+  it.each(["/nope", "/api/nope", "/api/articles/alpha-launch/extra", "/api/"])(
+    "answers an unknown path %s with 404 not_found",
+    async (url) => {
+      const problem = expectProblem(await app.inject({ method: "GET", url }), 404, "not_found");
+      expect(problem.instance).toBe(url);
+    },
+  );
 });
 
 describe("GET /api", () => {
@@ -97,7 +125,19 @@ describe("GET /api", () => {
     expect(body["mcp"]).toBe(`${TEST_BASE_URL}/mcp`);
     expect(body["documentation"]).toBe(`${TEST_BASE_URL}/developers`);
     const paths = (body["endpoints"] as { path: string }[]).map((e) => e.path);
-    expect(paths).toEqual(expect.arrayContaining(["/api", "/api/company", "/api/services", "/api/pricing", "/api/articles", "/api/articles/{slug}", "/api/search", "/openapi.json", "/mcp"]));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/api",
+        "/api/company",
+        "/api/services",
+        "/api/pricing",
+        "/api/articles",
+        "/api/articles/{slug}",
+        "/api/search",
+        "/openapi.json",
+        "/mcp",
+      ]),
+    );
   });
 });
 
@@ -114,7 +154,12 @@ describe("GET /api/company, /api/services, /api/pricing", () => {
   it("serves the four service lines", async () => {
     const { body } = await getJson("/api/services");
     expect(body["count"]).toBe(4);
-    expect((body["services"] as { id: string }[]).map((s) => s.id).sort()).toEqual(["ai_agent", "automation", "internal_tool", "saas_mvp"]);
+    expect((body["services"] as { id: string }[]).map((s) => s.id).sort()).toEqual([
+      "ai_agent",
+      "automation",
+      "internal_tool",
+      "saas_mvp",
+    ]);
   });
 
   it("serves both plans with a pricing document whose text is the pricing page's markdown view", async () => {
@@ -135,7 +180,15 @@ describe("GET /api/articles", () => {
   it("lists published articles newest first, ties broken by slug, never drafts", async () => {
     const { body } = await getJson("/api/articles");
     const slugs = (body["articles"] as { slug: string }[]).map((a) => a.slug);
-    expect(slugs).toEqual(["foxtrot-markdown", "echo-automation", "delta-postgres", "charlie-tie-a", "charlie-tie-b", "bravo-agents", "alpha-launch"]);
+    expect(slugs).toEqual([
+      "foxtrot-markdown",
+      "echo-automation",
+      "delta-postgres",
+      "charlie-tie-a",
+      "charlie-tie-b",
+      "bravo-agents",
+      "alpha-launch",
+    ]);
     expect(body).toMatchObject({ total: 7, count: 7, limit: 50, offset: 0, tag: null });
     expect(body["availableTags"]).not.toContain("secret-tag");
   });
@@ -168,7 +221,12 @@ describe("GET /api/articles", () => {
 
   it.each(["ai", "AI", "Ai"])("filters by tag case-insensitively (%s)", async (tag) => {
     const { body } = await getJson(`/api/articles?tag=${tag}`);
-    expect((body["articles"] as { slug: string }[]).map((a) => a.slug)).toEqual(["foxtrot-markdown", "echo-automation", "charlie-tie-a", "bravo-agents"]);
+    expect((body["articles"] as { slug: string }[]).map((a) => a.slug)).toEqual([
+      "foxtrot-markdown",
+      "echo-automation",
+      "charlie-tie-a",
+      "bravo-agents",
+    ]);
     expect(body).toMatchObject({ total: 4, tag: "ai" });
   });
 
@@ -198,7 +256,11 @@ describe("GET /api/articles", () => {
     "offset=2.5",
     "offset=x",
   ])("refuses %s with 400 invalid_request", async (query) => {
-    const problem = expectProblem(await app.inject({ method: "GET", url: `/api/articles?${query}` }), 400, "invalid_request");
+    const problem = expectProblem(
+      await app.inject({ method: "GET", url: `/api/articles?${query}` }),
+      400,
+      "invalid_request",
+    );
     expect(problem.detail).toMatch(/limit|offset/);
     expect(problem.instance).toBe("/api/articles");
   });
@@ -213,28 +275,43 @@ describe("GET /api/articles", () => {
 describe("GET /api/articles/{slug}", () => {
   it("serves the article with its complete markdown body", async () => {
     const { body } = await getJson("/api/articles/bravo-agents");
-    expect(body).toMatchObject({ slug: "bravo-agents", title: "Bravo: agents with TypeScript", tags: ["ai", "typescript"], updated: "2024-03-01" });
+    expect(body).toMatchObject({
+      slug: "bravo-agents",
+      title: "Bravo: agents with TypeScript",
+      tags: ["ai", "typescript"],
+      updated: "2024-03-01",
+    });
     expect(body["markdown"]).toMatch(/^Evaluations first,[\s\S]*on a word boundary\.\n$/);
   });
 
-  it.each(["missing", "golf-draft", "Alpha-Launch", "bad_slug"])("answers %s with 404 naming the available slugs and pointing to the list", async (slug) => {
-    const problem = expectProblem(await app.inject({ method: "GET", url: `/api/articles/${slug}` }), 404, "not_found");
-    expect(problem.detail).toContain("alpha-launch");
-    expect(problem.detail).toContain("foxtrot-markdown");
-    expect(problem.detail).not.toContain("golf-draft,");
-    expect(problem.resolution).toContain("GET /api/articles");
-    expect(problem.availableSlugs).toHaveLength(7);
-    expect(problem.instance).toBe(`/api/articles/${slug}`);
-  });
+  it.each(["missing", "golf-draft", "Alpha-Launch", "bad_slug"])(
+    "answers %s with 404 naming the available slugs and pointing to the list",
+    async (slug) => {
+      const problem = expectProblem(
+        await app.inject({ method: "GET", url: `/api/articles/${slug}` }),
+        404,
+        "not_found",
+      );
+      expect(problem.detail).toContain("alpha-launch");
+      expect(problem.detail).toContain("foxtrot-markdown");
+      expect(problem.detail).not.toContain("golf-draft,");
+      expect(problem.resolution).toContain("GET /api/articles");
+      expect(problem.availableSlugs).toHaveLength(7);
+      expect(problem.instance).toBe(`/api/articles/${slug}`);
+    },
+  );
 });
 
 describe("GET /api/search", () => {
-  it.each(["postgres", "POSTGRES", "PostGres"])("matches case-insensitively across title, tags and body (%s)", async (q) => {
-    const { body } = await getJson(`/api/search?q=${q}`);
-    expect(body["query"]).toBe(q);
-    expect((body["results"] as { slug: string }[]).map((r) => r.slug)).toEqual(["delta-postgres", "bravo-agents"]);
-    expect(body["count"]).toBe(2);
-  });
+  it.each(["postgres", "POSTGRES", "PostGres"])(
+    "matches case-insensitively across title, tags and body (%s)",
+    async (q) => {
+      const { body } = await getJson(`/api/search?q=${q}`);
+      expect(body["query"]).toBe(q);
+      expect((body["results"] as { slug: string }[]).map((r) => r.slug)).toEqual(["delta-postgres", "bravo-agents"]);
+      expect(body["count"]).toBe(2);
+    },
+  );
 
   it("matches descriptions and gives an excerpt around the first match", async () => {
     const { body } = await getJson("/api/search?q=invoices%20without");
@@ -288,7 +365,11 @@ describe("GET /api/search", () => {
   it.each(["", "q=", "limit=5", "q=a&limit=0", "q=a&limit=51", "q=a&limit=x", "q=a&limit=2.5", "q=a&q=b"])(
     "refuses ?%s with 400 invalid_request",
     async (query) => {
-      const problem = expectProblem(await app.inject({ method: "GET", url: `/api/search?${query}` }), 400, "invalid_request");
+      const problem = expectProblem(
+        await app.inject({ method: "GET", url: `/api/search?${query}` }),
+        400,
+        "invalid_request",
+      );
       expect(problem.detail).toMatch(/q|limit/);
     },
   );

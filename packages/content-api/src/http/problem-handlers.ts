@@ -33,20 +33,29 @@ export function registerProblemHandlers(app: FastifyInstance, source: ContentSou
 
   app.setErrorHandler(async (error, request, reply) => {
     if (error instanceof ContentProblem) return sendProblem(request, reply, source, error);
-    const status = typeof error === "object" && error !== null && "statusCode" in error ? Number(error.statusCode) : 500;
+    const status =
+      typeof error === "object" && error !== null && "statusCode" in error ? Number(error.statusCode) : 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed URL, oversized header): report them as a bad request.
       const detail = error instanceof Error ? error.message : "The request could not be read.";
       return sendProblem(request, reply, source, new ContentProblem({ code: "invalid_request", detail }));
     }
     request.log.error({ err: error }, "unexpected error");
-    const internal = new ContentProblem({ code: "internal_error", detail: "The server failed to answer this request." });
+    const internal = new ContentProblem({
+      code: "internal_error",
+      detail: "The server failed to answer this request.",
+    });
     return sendProblem(request, reply, source, internal);
   });
 }
 
 /** Answers `problem` as `application/problem+json`, never cached. */
-export function sendProblem(request: FastifyRequest, reply: FastifyReply, source: ContentSource, problem: ContentProblem): FastifyReply {
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  source: ContentSource,
+  problem: ContentProblem,
+): FastifyReply {
   const body = problem.toProblem({ baseUrl: source.current().baseUrl, instance: pathOf(request) });
   return reply
     .code(problem.status)

@@ -21,7 +21,10 @@ type JsonObject = Record<string, unknown>;
 
 /** The 200 schema documented for a path, with the document's components beside it so `$ref`s resolve. */
 function documentedSchema(path: string, status = "200", mediaType = "application/json"): JsonObject {
-  const paths = document["paths"] as Record<string, { get: { responses: Record<string, { content: Record<string, { schema: JsonObject }> }> } }>;
+  const paths = document["paths"] as Record<
+    string,
+    { get: { responses: Record<string, { content: Record<string, { schema: JsonObject }> }> } }
+  >;
   const schema = paths[path]?.get.responses[status]?.content[mediaType]?.schema;
   if (!schema) throw new Error(`no ${status} ${mediaType} schema documented for ${path}`);
   return { ...schema, components: document["components"] };
@@ -43,14 +46,33 @@ describe("GET /openapi.json", () => {
   });
 
   it("documents every endpoint listed by GET /api, with its parameters and limits", async () => {
-    const index = (await app.inject({ method: "GET", url: "/api" })).json() as { endpoints: { method: string; path: string }[] };
-    const paths = document["paths"] as Record<string, { get: { parameters: { name: string; required: boolean; schema: JsonObject }[] } }>;
-    for (const endpoint of index.endpoints.filter((e) => e.method === "GET")) expect(paths).toHaveProperty([endpoint.path]);
+    const index = (await app.inject({ method: "GET", url: "/api" })).json() as {
+      endpoints: { method: string; path: string }[];
+    };
+    const paths = document["paths"] as Record<
+      string,
+      { get: { parameters: { name: string; required: boolean; schema: JsonObject }[] } }
+    >;
+    for (const endpoint of index.endpoints.filter((e) => e.method === "GET"))
+      expect(paths).toHaveProperty([endpoint.path]);
     const articles = paths["/api/articles"]?.get.parameters ?? [];
-    expect(articles.find((p) => p.name === "limit")?.schema).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 50 });
-    expect(articles.find((p) => p.name === "offset")?.schema).toMatchObject({ type: "integer", minimum: 0, maximum: 10000, default: 0 });
+    expect(articles.find((p) => p.name === "limit")?.schema).toMatchObject({
+      type: "integer",
+      minimum: 1,
+      maximum: 100,
+      default: 50,
+    });
+    expect(articles.find((p) => p.name === "offset")?.schema).toMatchObject({
+      type: "integer",
+      minimum: 0,
+      maximum: 10000,
+      default: 0,
+    });
     const search = paths["/api/search"]?.get.parameters ?? [];
-    expect(search.find((p) => p.name === "q")).toMatchObject({ required: true, schema: { type: "string", minLength: 1 } });
+    expect(search.find((p) => p.name === "q")).toMatchObject({
+      required: true,
+      schema: { type: "string", minLength: 1 },
+    });
     expect(search.find((p) => p.name === "limit")?.schema).toMatchObject({ minimum: 1, maximum: 50, default: 10 });
     expect(document["servers"]).toEqual([{ url: TEST_BASE_URL }]);
   });

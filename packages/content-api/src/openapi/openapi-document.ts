@@ -84,11 +84,17 @@ export function openApiDocument(index: ContentIndex): JsonObject {
 }
 
 function operationObject(path: string, description: string, operation: Operation): JsonObject {
-  const id = path === "/openapi.json" ? "getOpenApi" : `get${path.replace(/[{}]/g, "").split("/").filter(Boolean).map(capitalize).join("")}`;
+  const id =
+    path === "/openapi.json"
+      ? "getOpenApi"
+      : `get${path.replace(/[{}]/g, "").split("/").filter(Boolean).map(capitalize).join("")}`;
   const responses: JsonObject = {
     "200": {
       description: "Success.",
-      headers: { ETag: { $ref: "#/components/headers/ETag" }, "Cache-Control": { $ref: "#/components/headers/CacheControl" } },
+      headers: {
+        ETag: { $ref: "#/components/headers/ETag" },
+        "Cache-Control": { $ref: "#/components/headers/CacheControl" },
+      },
       content: { "application/json": { schema: responseSchema(operation.schema) } },
     },
     "304": { description: "Not modified: the If-None-Match tag is current." },

@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { openApiRegistry } from "./open-api-registry.js";
 
-const currency = z.string().regex(/^[A-Z]{3}$/).describe("ISO 4217 code");
+const currency = z
+  .string()
+  .regex(/^[A-Z]{3}$/)
+  .describe("ISO 4217 code");
 const amount = z.int().min(0);
 
 /** A priced project shape inside a plan. */

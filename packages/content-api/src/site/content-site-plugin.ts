@@ -39,21 +39,48 @@ export const contentSite: FastifyPluginAsync<ContentSiteOptions> = async (app, {
     const { slug } = request.params;
     const isMarkdownPath = slug.endsWith(".md");
     const bare = isMarkdownPath ? slug.slice(0, -".md".length) : slug;
-    return sendPage(request, reply, (index) => articlePage(index, bare), isMarkdownPath || prefersMarkdown(request.headers.accept));
+    return sendPage(
+      request,
+      reply,
+      (index) => articlePage(index, bare),
+      isMarkdownPath || prefersMarkdown(request.headers.accept),
+    );
   });
 
-  app.get("/llms.txt", async (request, reply) => sendText(request, reply, "llms.txt", "text/plain; charset=utf-8", llmsTxt));
-  app.get("/sitemap.xml", async (request, reply) => sendText(request, reply, "sitemap", "application/xml; charset=utf-8", sitemapXml));
-  app.get("/feed.xml", async (request, reply) => sendText(request, reply, "rss", "application/rss+xml; charset=utf-8", rssFeed));
+  app.get("/llms.txt", async (request, reply) =>
+    sendText(request, reply, "llms.txt", "text/plain; charset=utf-8", llmsTxt),
+  );
+  app.get("/sitemap.xml", async (request, reply) =>
+    sendText(request, reply, "sitemap", "application/xml; charset=utf-8", sitemapXml),
+  );
+  app.get("/feed.xml", async (request, reply) =>
+    sendText(request, reply, "rss", "application/rss+xml; charset=utf-8", rssFeed),
+  );
   app.get("/feed.json", async (request, reply) => {
     const index = source.current();
-    return sendCacheable(request, reply, index.cached("feed.json", () => jsonFeed(index)), "application/feed+json; charset=utf-8");
+    return sendCacheable(
+      request,
+      reply,
+      index.cached("feed.json", () => jsonFeed(index)),
+      "application/feed+json; charset=utf-8",
+    );
   });
   app.get("/robots.txt", async (request, reply) =>
-    sendText(request, reply, "robots", "text/plain; charset=utf-8", (index) => `User-agent: *\nAllow: /\nSitemap: ${index.baseUrl}/sitemap.xml\n`),
+    sendText(
+      request,
+      reply,
+      "robots",
+      "text/plain; charset=utf-8",
+      (index) => `User-agent: *\nAllow: /\nSitemap: ${index.baseUrl}/sitemap.xml\n`,
+    ),
   );
 
-  function sendPage(request: FastifyRequest, reply: FastifyReply, build: (index: ContentIndex) => SitePage, asMarkdown: boolean) {
+  function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    build: (index: ContentIndex) => SitePage,
+    asMarkdown: boolean,
+  ) {
     const index = source.current();
     reply.header("vary", "Accept");
     const key = `page:${request.url.split("?")[0]}:${asMarkdown ? "md" : "html"}`;
@@ -64,8 +91,19 @@ export const contentSite: FastifyPluginAsync<ContentSiteOptions> = async (app, {
     return sendCacheable(request, reply, response, asMarkdown ? MARKDOWN : HTML);
   }
 
-  function sendText(request: FastifyRequest, reply: FastifyReply, key: string, contentType: string, build: (index: ContentIndex) => string) {
+  function sendText(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    contentType: string,
+    build: (index: ContentIndex) => string,
+  ) {
     const index = source.current();
-    return sendCacheable(request, reply, index.cachedText(key, () => build(index)), contentType);
+    return sendCacheable(
+      request,
+      reply,
+      index.cachedText(key, () => build(index)),
+      contentType,
+    );
   }
 };

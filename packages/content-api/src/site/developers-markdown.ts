@@ -51,7 +51,14 @@ export function developersMarkdown(index: ContentIndex): string {
     "",
     ...PROBLEM_CODES.flatMap((code) => {
       const type = PROBLEM_TYPES[code];
-      return [`### ${code} {#errors-${code}}`, "", `Status ${type.status}, “${type.title}”. ${type.when}`, "", `What to do: ${type.resolution}`, ""];
+      return [
+        `### ${code} {#errors-${code}}`,
+        "",
+        `Status ${type.status}, “${type.title}”. ${type.when}`,
+        "",
+        `What to do: ${type.resolution}`,
+        "",
+      ];
     }),
   ].join("\n");
 }

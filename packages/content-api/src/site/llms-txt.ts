@@ -22,7 +22,9 @@ export function llmsTxt(index: ContentIndex): string {
     `- [Developer documentation](${base}/developers.md): endpoints, limits, errors`,
     `- [OpenAPI 3.1](${base}/openapi.json): machine-readable description of the JSON API`,
     `- [JSON API index](${base}/api): every endpoint`,
-    ...(index.apiIndex.mcp ? [`- [MCP endpoint](${index.apiIndex.mcp}): the same data as tools (Streamable HTTP)`] : []),
+    ...(index.apiIndex.mcp
+      ? [`- [MCP endpoint](${index.apiIndex.mcp}): the same data as tools (Streamable HTTP)`]
+      : []),
     "",
     "## Articles",
     "",

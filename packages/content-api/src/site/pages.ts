@@ -95,7 +95,14 @@ function servicesPage(index: ContentIndex): SitePage {
       "",
       index.servicesProse.trim(),
       "",
-      ...index.services.services.flatMap((s) => [`## ${s.name}`, "", s.summary, "", `Average delivery: ${s.averageDelivery}.`, ""]),
+      ...index.services.services.flatMap((s) => [
+        `## ${s.name}`,
+        "",
+        s.summary,
+        "",
+        `Average delivery: ${s.averageDelivery}.`,
+        "",
+      ]),
     ].join("\n"),
   };
 }

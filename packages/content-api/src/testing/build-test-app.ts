@@ -12,8 +12,14 @@ export const FIXTURE_DIR = fileURLToPath(new URL("../../test-fixtures/content", 
 export const TEST_BASE_URL = "https://studio.test";
 
 /** Boots the real plugins (API and site) over a content directory, ready for `inject`. */
-export async function buildTestApp(options: { dir?: string; mcpUrl?: string } = {}): Promise<{ app: FastifyInstance; store: ContentStore }> {
-  const store = await createContentStore({ dir: options.dir ?? FIXTURE_DIR, baseUrl: TEST_BASE_URL, mcpUrl: options.mcpUrl });
+export async function buildTestApp(
+  options: { dir?: string; mcpUrl?: string } = {},
+): Promise<{ app: FastifyInstance; store: ContentStore }> {
+  const store = await createContentStore({
+    dir: options.dir ?? FIXTURE_DIR,
+    baseUrl: TEST_BASE_URL,
+    mcpUrl: options.mcpUrl,
+  });
   const app = Fastify({ frameworkErrors: contentFrameworkErrors(store) });
   await app.register(contentApi, { source: store });
   await app.register(contentSite, { source: store });

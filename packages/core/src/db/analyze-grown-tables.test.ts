@@ -7,7 +7,13 @@ import { analyzeGrownTables } from "./analyze-grown-tables.js";
 describe("analyzeGrownTables", () => {
   let database: Database;
   const statistics = async () =>
-    (await sql<{ count: string }>`select count(*) as count from pg_stats where schemaname = current_schema() and tablename = 'grown'`.execute(database.db)).rows[0]?.count;
+    (
+      await sql<{
+        count: string;
+      }>`select count(*) as count from pg_stats where schemaname = current_schema() and tablename = 'grown'`.execute(
+        database.db,
+      )
+    ).rows[0]?.count;
 
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -8,7 +8,9 @@ describe("column names", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await sql`create table named_things (thing_id int primary key, display_name text, details jsonb)`.execute(database.db);
+    await sql`create table named_things (thing_id int primary key, display_name text, details jsonb)`.execute(
+      database.db,
+    );
   });
   afterAll(() => database.close());
 
@@ -29,14 +31,23 @@ describe("column names", () => {
   it("answers columns in camelCase and keeps the keys inside JSON values as stored", async () => {
     await db()
       .insertInto("namedThings")
-      .values({ thingId: 1, displayName: "One", details: JSON.stringify({ external_id: 7, nestedKey: { snake_case: true } }) })
+      .values({
+        thingId: 1,
+        displayName: "One",
+        details: JSON.stringify({ external_id: 7, nestedKey: { snake_case: true } }),
+      })
       .execute();
-    const row = await db().selectFrom("namedThings").select(["thingId", "displayName as shownName", "details"]).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom("namedThings")
+      .select(["thingId", "displayName as shownName", "details"])
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ thingId: 1, shownName: "One", details: { external_id: 7, nestedKey: { snake_case: true } } });
   });
 
   it("leaves raw SQL as written", async () => {
-    const { rows } = await sql<{ display_name: string }>`select display_name from named_things`.execute(database.db.withoutPlugins());
+    const { rows } = await sql<{ display_name: string }>`select display_name from named_things`.execute(
+      database.db.withoutPlugins(),
+    );
     expect(rows).toEqual([{ display_name: "One" }]);
   });
 });

@@ -1,4 +1,10 @@
-import { CamelCasePlugin, PostgresQueryCompiler, type Dialect, type PluginTransformQueryArgs, type RootOperationNode } from "kysely";
+import {
+  CamelCasePlugin,
+  PostgresQueryCompiler,
+  type Dialect,
+  type PluginTransformQueryArgs,
+  type RootOperationNode,
+} from "kysely";
 
 /**
  * snake_case columns read and written as camelCase, with Kysely's `CamelCasePlugin` mapping. Keys inside

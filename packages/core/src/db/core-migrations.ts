@@ -50,7 +50,11 @@ export const coreMigrations: readonly NamedMigration[] = [
         .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
         .addPrimaryKeyConstraint("idempotency_keys_pkey", ["organization_id", "credential", "key"])
         .execute();
-      await db.schema.createIndex("idempotency_keys_created_at_idx").on("idempotency_keys").column("created_at").execute();
+      await db.schema
+        .createIndex("idempotency_keys_created_at_idx")
+        .on("idempotency_keys")
+        .column("created_at")
+        .execute();
     },
   },
   {

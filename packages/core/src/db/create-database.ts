@@ -65,7 +65,10 @@ async function openPostgres(url: string, schema: string, poolSize: number, isPre
   // fails instead, and the pool drops it on release.
   pool.on("connect", (client) => client.on("error", () => {}));
   if (schema !== "public") await pool.query(`create schema if not exists ${schema}`);
-  const db = new Kysely<CoreTables>({ dialect: snakeCaseIdentifiers(new PostgresDialect({ pool: isPreparing ? preparingPool(pool) : pool })), plugins: [columnNamesPlugin()] });
+  const db = new Kysely<CoreTables>({
+    dialect: snakeCaseIdentifiers(new PostgresDialect({ pool: isPreparing ? preparingPool(pool) : pool })),
+    plugins: [columnNamesPlugin()],
+  });
   return {
     db,
     dialect: "postgres",
@@ -92,7 +95,10 @@ async function openPglite(dataDir: string, schema: string, lockHolder: string): 
   }
   if (schema !== "public") await pglite.exec(`create schema if not exists ${schema}; set search_path to ${schema}`);
   let isClosed = false;
-  const db = new Kysely<CoreTables>({ dialect: snakeCaseIdentifiers(new PGliteDialect({ pglite })), plugins: [columnNamesPlugin()] });
+  const db = new Kysely<CoreTables>({
+    dialect: snakeCaseIdentifiers(new PGliteDialect({ pglite })),
+    plugins: [columnNamesPlugin()],
+  });
   return {
     db,
     dialect: "pglite",
@@ -123,7 +129,11 @@ async function openPglite(dataDir: string, schema: string, lockHolder: string): 
  * LISTEN on a connection of its own: a pooled connection would be handed to other queries. A lost
  * connection is not repaired here; listeners poll as well, so they only lose the instant wake-up.
  */
-async function listenOnPostgres(url: string, channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
   const client = new pg.Client({ connectionString: url });
   client.on("error", () => {});
   client.on("notification", (message) => {

@@ -21,7 +21,10 @@ describe("the embedded database's directory lock", () => {
   it("records the holder while the database is open and removes the record on close", async () => {
     const dir = mkdtempSync(join(tmpdir(), "uc-lock-"));
     const database = await createDatabase({ dataDir: dir, lockHolder: "a running server" });
-    expect(JSON.parse(readFileSync(join(dir, DATA_DIR_LOCK_FILE), "utf8"))).toMatchObject({ pid: process.pid, holder: "a running server" });
+    expect(JSON.parse(readFileSync(join(dir, DATA_DIR_LOCK_FILE), "utf8"))).toMatchObject({
+      pid: process.pid,
+      holder: "a running server",
+    });
     await database.close();
     expect(existsSync(join(dir, DATA_DIR_LOCK_FILE))).toBe(false);
   });
@@ -31,7 +34,9 @@ describe("the embedded database's directory lock", () => {
     await withOtherProcess(async (pid) => {
       const record = JSON.stringify({ pid, holder: "a running server", startedAt: new Date().toISOString() });
       writeFileSync(join(dir, DATA_DIR_LOCK_FILE), record);
-      await expect(createDatabase({ dataDir: dir })).rejects.toThrow(new RegExp(`held by a running server \\(pid ${pid}\\)`));
+      await expect(createDatabase({ dataDir: dir })).rejects.toThrow(
+        new RegExp(`held by a running server \\(pid ${pid}\\)`),
+      );
       expect(readFileSync(join(dir, DATA_DIR_LOCK_FILE), "utf8")).toBe(record);
     });
   });

@@ -35,7 +35,11 @@ function readRecord(path: string): LockRecord | null {
   try {
     const parsed = JSON.parse(readFileSync(path, "utf8")) as Partial<LockRecord>;
     if (typeof parsed.pid !== "number") return null;
-    return { pid: parsed.pid, holder: typeof parsed.holder === "string" ? parsed.holder : "another process", startedAt: String(parsed.startedAt) };
+    return {
+      pid: parsed.pid,
+      holder: typeof parsed.holder === "string" ? parsed.holder : "another process",
+      startedAt: String(parsed.startedAt),
+    };
   } catch {
     return null;
   }

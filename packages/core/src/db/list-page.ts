@@ -26,7 +26,10 @@ export interface ListPageSource<Row> {
  * Page and total are two statements: outside a transaction each sees the data as of its own start (as
  * two requests would); pass a transaction's queries in `source` for one snapshot.
  */
-export async function listPage<Row>(query: PaginationQuery, source: ListPageSource<Row>): Promise<{ rows: Row[]; total: number }> {
+export async function listPage<Row>(
+  query: PaginationQuery,
+  source: ListPageSource<Row>,
+): Promise<{ rows: Row[]; total: number }> {
   const offset = pageOffset(query);
   const rows = await source.rows({ limit: query.limit, offset });
   // A page with fewer rows than asked (but some, or the first page) ends the list: the total is known.

@@ -14,11 +14,14 @@ describe.skipIf(!url)("prepared statements (PostgreSQL)", () => {
   let database: Database;
   let admin: pg.Client;
   // One connection, so every query of a test sees what the ones before it prepared.
-  const db = (): Kysely<Record<string, Record<string, unknown>>> => database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const db = (): Kysely<Record<string, Record<string, unknown>>> =>
+    database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
   const prepared = async (): Promise<string[]> =>
-    (await sql<{ statement: string }>`select statement from pg_prepared_statements where name like 'uc\\_%' order by statement`.execute(database.db)).rows.map(
-      (row) => row.statement,
-    );
+    (
+      await sql<{
+        statement: string;
+      }>`select statement from pg_prepared_statements where name like 'uc\\_%' order by statement`.execute(database.db)
+    ).rows.map((row) => row.statement);
 
   beforeAll(async () => {
     database = await createDatabase({ url: url as string, schema, poolSize: 1 });
@@ -37,7 +40,7 @@ describe.skipIf(!url)("prepared statements (PostgreSQL)", () => {
     for (const id of [1, 2, 1]) await db().selectFrom("notes").select("body").where("id", "=", id).execute();
     await sql`select count(*) from notes`.execute(database.db);
     expect(await prepared()).toEqual(['select "body" from "notes" where "id" = $1']);
-    expect((await db().selectFrom("notes").select("body").where("id", "=", 2).execute())).toEqual([{ body: "two" }]);
+    expect(await db().selectFrom("notes").select("body").where("id", "=", 2).execute()).toEqual([{ body: "two" }]);
   });
 
   it("runs a statement again after another process changed its result columns, outside a transaction", async () => {
@@ -49,7 +52,8 @@ describe.skipIf(!url)("prepared statements (PostgreSQL)", () => {
   });
 
   it("fails a transaction that met a stale statement, and the next one runs it", async () => {
-    const read = (trx: Kysely<Record<string, Record<string, unknown>>>) => trx.selectFrom("notes").selectAll().where("body", "=", "two").execute();
+    const read = (trx: Kysely<Record<string, Record<string, unknown>>>) =>
+      trx.selectFrom("notes").selectAll().where("body", "=", "two").execute();
     await read(db());
     await admin.query("alter table notes add column rank integer");
     const outcome = await db()
@@ -60,7 +64,9 @@ describe.skipIf(!url)("prepared statements (PostgreSQL)", () => {
         (error: { code?: string; message?: string }) => `${error.code} ${error.message}`,
       );
     expect(outcome).toBe("0A000 cached plan must not change result type");
-    const again = await db().transaction().execute(async (trx) => read(trx));
+    const again = await db()
+      .transaction()
+      .execute(async (trx) => read(trx));
     expect(again).toHaveLength(1);
   });
 
@@ -80,14 +86,24 @@ describe.skipIf(!url)("prepared statements (PostgreSQL)", () => {
   it("plans every run for its values, except in a transaction that allows generic plans", async () => {
     const text = 'select "body" from "notes" where "id" = $1 and "body" <> $2';
     const plans = async () =>
-      (await sql<{ generic: number; custom: number }>`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement = ${text}`.execute(database.db)).rows[0];
-    const read = (trx: Kysely<Record<string, Record<string, unknown>>>) => trx.selectFrom("notes").select("body").where("id", "=", 1).where("body", "<>", "x").execute();
+      (
+        await sql<{
+          generic: number;
+          custom: number;
+        }>`select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where statement = ${text}`.execute(
+          database.db,
+        )
+      ).rows[0];
+    const read = (trx: Kysely<Record<string, Record<string, unknown>>>) =>
+      trx.selectFrom("notes").select("body").where("id", "=", 1).where("body", "<>", "x").execute();
     for (let i = 0; i < 8; i++) await read(db());
     expect(await plans()).toEqual({ generic: 0, custom: 8 });
-    await db().transaction().execute(async (trx) => {
-      await allowGenericPlans(trx);
-      for (let i = 0; i < 8; i++) await read(trx);
-    });
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        await allowGenericPlans(trx);
+        for (let i = 0; i < 8; i++) await read(trx);
+      });
     const after = await plans();
     expect(after?.generic).toBeGreaterThan(0);
     // The setting ended with the transaction.
@@ -106,9 +122,15 @@ describe.skipIf(!url)("prepared statements (PostgreSQL)", () => {
   it("prepares nothing when preparedStatements is off", async () => {
     const unprepared = await createDatabase({ url: url as string, schema, poolSize: 1, preparedStatements: false });
     try {
-      const count = async () => (await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(unprepared.db)).rows[0]?.n;
+      const count = async () =>
+        (await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements`.execute(unprepared.db)).rows[0]
+          ?.n;
       const before = await count();
-      const rows = await (unprepared.db as unknown as Kysely<Record<string, Record<string, unknown>>>).selectFrom("notes").select("body").where("id", "=", 1).execute();
+      const rows = await (unprepared.db as unknown as Kysely<Record<string, Record<string, unknown>>>)
+        .selectFrom("notes")
+        .select("body")
+        .where("id", "=", 1)
+        .execute();
       expect(rows).toEqual([{ body: "one" }]);
       expect(await count()).toBe(before);
       expect(before).toBe(0);

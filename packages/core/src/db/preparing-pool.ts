@@ -59,7 +59,9 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
         release: (destroy?: boolean) => client.release(destroy),
         // One implementation of both overloads Kysely declares (a text with parameters, or a cursor).
         query: ((textOrCursor: string | PostgresCursor<unknown>, parameters?: readonly unknown[]) =>
-          typeof textOrCursor === "string" ? run(textOrCursor, [...(parameters ?? [])]) : client.query(textOrCursor as never)) as unknown as PostgresPoolClient["query"],
+          typeof textOrCursor === "string"
+            ? run(textOrCursor, [...(parameters ?? [])])
+            : client.query(textOrCursor as never)) as unknown as PostgresPoolClient["query"],
       };
     },
   };

@@ -1,4 +1,13 @@
-import { createQueryId, sql, type Compilable, type CompiledQuery, type Kysely, type QueryResult, type RawBuilder, type Transaction } from "kysely";
+import {
+  createQueryId,
+  sql,
+  type Compilable,
+  type CompiledQuery,
+  type Kysely,
+  type QueryResult,
+  type RawBuilder,
+  type Transaction,
+} from "kysely";
 import type { CoreTables } from "./core-tables.js";
 
 const NAME = Symbol("placeholder");
@@ -16,7 +25,9 @@ class Placeholder {
   }
 
   [Symbol.toPrimitive](): never {
-    throw new Error(`Query template argument "${this[NAME]}" was used as a value while building: pass what it computes as an argument`);
+    throw new Error(
+      `Query template argument "${this[NAME]}" was used as a value while building: pass what it computes as an argument`,
+    );
   }
 
   toJSON(): never {
@@ -28,7 +39,9 @@ class Placeholder {
 const placeholders = new Proxy({} as Record<string | symbol, Placeholder>, {
   get: (_target, name) => new Placeholder(String(name)),
   ownKeys: () => {
-    throw new Error("A query template's arguments are known only by name while building: name each one (`args.id`), do not spread them");
+    throw new Error(
+      "A query template's arguments are known only by name while building: name each one (`args.id`), do not spread them",
+    );
   },
 });
 
@@ -40,7 +53,9 @@ const placeholders = new Proxy({} as Record<string | symbol, Placeholder>, {
 function compileOnce(db: Kysely<CoreTables>, query: Compilable<unknown> | RawBuilder<unknown>): CompiledQuery {
   const compiled = "isRawBuilder" in query ? query.compile(db) : query.compile();
   if (compiled.parameters.some((parameter) => parameter instanceof Date)) {
-    throw new Error(`A query template holds a moment written while building it: pass it as an argument (${compiled.sql})`);
+    throw new Error(
+      `A query template holds a moment written while building it: pass it as an argument (${compiled.sql})`,
+    );
   }
   return compiled;
 }
@@ -63,7 +78,9 @@ export interface QueryTemplate<Args, Row> {
  * are not arguments (`'open'`, `null`) are the same in every run. An argument is always bound: an
  * `undefined` one is NULL, where a builder would have left the column out of an insert.
  */
-export function queryTemplate<Args extends object, Row>(build: (db: Kysely<CoreTables>, args: Args) => Compilable<Row> | RawBuilder<Row>): QueryTemplate<Args, Row> {
+export function queryTemplate<Args extends object, Row>(
+  build: (db: Kysely<CoreTables>, args: Args) => Compilable<Row> | RawBuilder<Row>,
+): QueryTemplate<Args, Row> {
   let compiled: CompiledQuery | undefined;
   return {
     async execute(db, args) {

@@ -19,7 +19,10 @@ export interface MigrationReport {
  * module and their order across modules is the plugin order. One table keyed by (module, name) keeps every
  * sequence in one place.
  */
-export async function runMigrations(db: Kysely<unknown>, sequences: readonly MigrationSequence[]): Promise<MigrationReport> {
+export async function runMigrations(
+  db: Kysely<unknown>,
+  sequences: readonly MigrationSequence[],
+): Promise<MigrationReport> {
   const applied: MigrationReport["applied"] = [];
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('unified_commerce_migrations'))`.execute(trx);
@@ -39,7 +42,9 @@ export async function runMigrations(db: Kysely<unknown>, sequences: readonly Mig
         try {
           await migration.up(trx);
         } catch (error) {
-          throw new Error(`Migration ${sequence.module}/${migration.name} failed: ${(error as Error).message}`, { cause: error });
+          throw new Error(`Migration ${sequence.module}/${migration.name} failed: ${(error as Error).message}`, {
+            cause: error,
+          });
         }
         await sql`insert into uc_migrations (module, name) values (${sequence.module}, ${migration.name})`.execute(trx);
         applied.push({ module: sequence.module, name: migration.name });
@@ -62,7 +67,10 @@ function assertUniqueNames(sequence: MigrationSequence): void {
  * readiness probe must not queue behind a process that is migrating (that process answers "not ready"
  * itself, and this one sees the migrations once they commit).
  */
-export async function countPendingMigrations(db: Kysely<unknown>, sequences: readonly MigrationSequence[]): Promise<number> {
+export async function countPendingMigrations(
+  db: Kysely<unknown>,
+  sequences: readonly MigrationSequence[],
+): Promise<number> {
   const table = await sql<{ name: string | null }>`select to_regclass('uc_migrations')::text as name`.execute(db);
   const total = sequences.reduce((sum, sequence) => sum + sequence.migrations.length, 0);
   if (!table.rows[0]?.name) return total;
@@ -70,7 +78,8 @@ export async function countPendingMigrations(db: Kysely<unknown>, sequences: rea
   const isDone = new Set(done.rows.map((row) => `${row.module}\u0000${row.name}`));
   let pending = 0;
   for (const sequence of sequences) {
-    for (const migration of sequence.migrations) if (!isDone.has(`${sequence.module}\u0000${migration.name}`)) pending += 1;
+    for (const migration of sequence.migrations)
+      if (!isDone.has(`${sequence.module}\u0000${migration.name}`)) pending += 1;
   }
   return pending;
 }

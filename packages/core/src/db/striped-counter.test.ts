@@ -9,7 +9,11 @@ describe("striped counters", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    const table = stripedCounterTableStatement({ table: "hits", key: ["page text not null"], values: ["count bigint"] });
+    const table = stripedCounterTableStatement({
+      table: "hits",
+      key: ["page text not null"],
+      values: ["count bigint"],
+    });
     await sql.raw(table).execute(database.db);
   });
   afterAll(() => database.close());

@@ -9,4 +9,6 @@
  * catalogBrands: TableOf<Brand, { organizationId: string; createdAt: Timestamp }>;
  * ```
  */
-export type TableOf<Fields, Stored extends object = object> = { [K in Exclude<keyof Fields, keyof Stored>]: Fields[K] } & Stored;
+export type TableOf<Fields, Stored extends object = object> = {
+  [K in Exclude<keyof Fields, keyof Stored>]: Fields[K];
+} & Stored;

@@ -58,22 +58,36 @@ class Scope<DB> implements TenantScope<DB> {
   }
 
   selectFrom<T extends TenantTable<DB>>(table: T): SelectQueryBuilder<DB, T, object> {
-    return this.#db.selectFrom(table as string).where(organizationColumn(table), "=", this.organizationId) as unknown as SelectQueryBuilder<DB, T, object>;
+    return this.#db
+      .selectFrom(table as string)
+      .where(organizationColumn(table), "=", this.organizationId) as unknown as SelectQueryBuilder<DB, T, object>;
   }
 
   updateTable<T extends TenantTable<DB>>(table: T): UpdateQueryBuilder<DB, T, T, UpdateResult> {
-    return this.#db.updateTable(table as string).where(organizationColumn(table), "=", this.organizationId) as unknown as UpdateQueryBuilder<DB, T, T, UpdateResult>;
+    return this.#db
+      .updateTable(table as string)
+      .where(organizationColumn(table), "=", this.organizationId) as unknown as UpdateQueryBuilder<
+      DB,
+      T,
+      T,
+      UpdateResult
+    >;
   }
 
   deleteFrom<T extends TenantTable<DB>>(table: T): DeleteQueryBuilder<DB, T, DeleteResult> {
-    return this.#db.deleteFrom(table as string).where(organizationColumn(table), "=", this.organizationId) as unknown as DeleteQueryBuilder<DB, T, DeleteResult>;
+    return this.#db
+      .deleteFrom(table as string)
+      .where(organizationColumn(table), "=", this.organizationId) as unknown as DeleteQueryBuilder<DB, T, DeleteResult>;
   }
 
   insertInto<T extends TenantTable<DB>>(
     table: T,
     values: Omit<InsertObject<DB, T>, "organizationId"> | readonly Omit<InsertObject<DB, T>, "organizationId">[],
   ): InsertQueryBuilder<DB, T, InsertResult> {
-    const rows = (Array.isArray(values) ? values : [values]).map((row: object) => ({ ...row, organizationId: this.organizationId }));
+    const rows = (Array.isArray(values) ? values : [values]).map((row: object) => ({
+      ...row,
+      organizationId: this.organizationId,
+    }));
     return this.#db.insertInto(table as string).values(rows) as unknown as InsertQueryBuilder<DB, T, InsertResult>;
   }
 }

@@ -10,8 +10,9 @@ describe("takeWithinWindow", () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    await sql`create table attempts (key text not null, created_at timestamptz not null default now())`
-      .execute(database.db);
+    await sql`create table attempts (key text not null, created_at timestamptz not null default now())`.execute(
+      database.db,
+    );
   });
   afterAll(() => database.close());
 

@@ -26,7 +26,12 @@ describe("commerce API over HTTP", () => {
   afterAll(() => t.close());
 
   it("creates and reads through a plugin route", async () => {
-    const created = await t.app.inject({ method: "POST", url: "/api/greetings", headers: jsonHeaders(testAdminActor), payload: { text: "hello" } });
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/greetings",
+      headers: jsonHeaders(testAdminActor),
+      payload: { text: "hello" },
+    });
     expect(created.statusCode).toBe(201);
     const { data } = created.json<{ data: { id: string; text: string } }>();
     expect(data.text).toBe("hello");
@@ -54,7 +59,12 @@ describe("commerce API over HTTP", () => {
 
   it("answers 422 naming the field, and writes nothing", async () => {
     const before = await greetingCount(t);
-    const response = await t.app.inject({ method: "POST", url: "/api/greetings", headers: jsonHeaders(testAdminActor), payload: { text: 42 } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/greetings",
+      headers: jsonHeaders(testAdminActor),
+      payload: { text: 42 },
+    });
     expect(response.statusCode).toBe(422);
     const body = response.json<{ error: { code: string; message: string; issues: { path: string }[] } }>();
     expect(body.error.code).toBe("VALIDATION_FAILED");
@@ -65,7 +75,12 @@ describe("commerce API over HTTP", () => {
 
   it("answers 403 FORBIDDEN without the permission, and writes nothing", async () => {
     const before = await greetingCount(t);
-    const response = await t.app.inject({ method: "POST", url: "/api/greetings", headers: jsonHeaders(testNoPermActor), payload: { text: "nope" } });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/greetings",
+      headers: jsonHeaders(testNoPermActor),
+      payload: { text: "nope" },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe("FORBIDDEN");
     expect(await greetingCount(t)).toBe(before);
@@ -105,12 +120,22 @@ describe("commerce API over HTTP", () => {
     const overLimit = JSON.stringify({ text: "x".repeat(1_048_576 - overhead + 1) });
     const before = await greetingCount(t);
 
-    const over = await t.app.inject({ method: "POST", url: "/api/greetings", headers: jsonHeaders(testAdminActor), payload: overLimit });
+    const over = await t.app.inject({
+      method: "POST",
+      url: "/api/greetings",
+      headers: jsonHeaders(testAdminActor),
+      payload: overLimit,
+    });
     expect(over.statusCode).toBe(413);
     expect(over.json().error.code).toBe("PAYLOAD_TOO_LARGE");
 
     // At the limit the body is read, then refused by validation (text is capped at 100 characters).
-    const at = await t.app.inject({ method: "POST", url: "/api/greetings", headers: jsonHeaders(testAdminActor), payload: atLimit });
+    const at = await t.app.inject({
+      method: "POST",
+      url: "/api/greetings",
+      headers: jsonHeaders(testAdminActor),
+      payload: atLimit,
+    });
     expect(at.statusCode).toBe(422);
     expect(await greetingCount(t)).toBe(before);
   });
@@ -131,14 +156,29 @@ describe("commerce API over HTTP", () => {
   });
 
   it("maps a unique violation to 409 CONFLICT", async () => {
-    await t.app.inject({ method: "POST", url: "/api/greetings", headers: jsonHeaders(testAdminActor), payload: { text: "unique" } });
-    const response = await t.app.inject({ method: "POST", url: "/api/greetings", headers: jsonHeaders(testAdminActor), payload: { text: "unique" } });
+    await t.app.inject({
+      method: "POST",
+      url: "/api/greetings",
+      headers: jsonHeaders(testAdminActor),
+      payload: { text: "unique" },
+    });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/greetings",
+      headers: jsonHeaders(testAdminActor),
+      payload: { text: "unique" },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json().error.code).toBe("CONFLICT");
   });
 
   it("hides another organization's rows (404) and lists only its own", async () => {
-    const created = await t.app.inject({ method: "POST", url: "/api/greetings", headers: jsonHeaders(testAdminActor), payload: { text: "mine" } });
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/greetings",
+      headers: jsonHeaders(testAdminActor),
+      payload: { text: "mine" },
+    });
     const { id } = created.json<{ data: { id: string } }>().data;
 
     const foreign = await t.app.inject({ url: `/api/greetings/${id}`, headers: jsonHeaders(otherStoreAdmin) });
@@ -192,7 +232,9 @@ describe("rate limiting", () => {
 describe("request id and limit headers on every kind of answer", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ config: { plugins: [greetingsPlugin()], http: { rateLimit: { max: 100, windowMs: 60_000 } } } });
+    t = await createTestApp({
+      config: { plugins: [greetingsPlugin()], http: { rateLimit: { max: 100, windowMs: 60_000 } } },
+    });
   });
   afterAll(() => t.close());
 
@@ -238,7 +280,10 @@ describe.runIf(process.env.TEST_REDIS_URL)("rate limiting shared through Redis",
     const rateLimit = { max: 4, windowMs: 60_000, redisUrl: process.env.TEST_REDIS_URL as string };
     // Each run gets its own window key space by using a fresh client IP.
     const ip = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-    const [a, b] = await Promise.all([createTestApp({ config: { http: { rateLimit } } }), createTestApp({ config: { http: { rateLimit } } })]);
+    const [a, b] = await Promise.all([
+      createTestApp({ config: { http: { rateLimit } } }),
+      createTestApp({ config: { http: { rateLimit } } }),
+    ]);
     try {
       const statuses: number[] = [];
       for (const app of [a, b, a, b, a, b]) {

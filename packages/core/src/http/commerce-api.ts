@@ -41,7 +41,14 @@ export interface CommerceApiOptions {
 const DEFAULT_BODY_LIMIT = 1_048_576;
 
 /** Content types that multipart routes may also receive as a raw stream (bulk imports: CSV and NDJSON). */
-const STREAMED_UPLOAD_TYPES = ["text/csv", "application/csv", "application/x-ndjson", "application/ndjson", "application/jsonl", "application/x-jsonlines"];
+const STREAMED_UPLOAD_TYPES = [
+  "text/csv",
+  "application/csv",
+  "application/x-ndjson",
+  "application/ndjson",
+  "application/jsonl",
+  "application/x-jsonlines",
+];
 
 /**
  * The commerce API as an encapsulated Fastify plugin. Register it with `{ prefix: "/api" }` in any Fastify
@@ -59,7 +66,10 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
   app.decorateRequest("organizationId", "");
   app.decorateRequest("bodyDigest", null);
   app.decorateRequest("idempotencyClaim", null);
-  const idempotency = createIdempotencyLayer(createIdempotencyStore(kernel.database.db, kernel.secrets), kernel.secrets);
+  const idempotency = createIdempotencyLayer(
+    createIdempotencyStore(kernel.database.db, kernel.secrets),
+    kernel.secrets,
+  );
 
   const rateLimit = kernel.config.http?.rateLimit;
   const limiter =
@@ -109,7 +119,8 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
   // rather than as one context-wide hook: the route's config is then known without reading
   // `request.routeOptions`, which builds a fresh object on every access.
   app.addHook("onRoute", (route) => {
-    const existing = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+    const existing =
+      route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
     route.onRequest = [front(route.config), ...existing];
   });
   const notFoundFront = front(undefined);
@@ -118,7 +129,9 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
   app.setNotFoundHandler(async (request, reply) => {
     // Unknown routes are counted and authenticated like the others (a rejected bearer token is 401).
     await notFoundFront(request, reply);
-    const notFound = new AppError("NOT_FOUND", { message: `Route ${request.method} ${request.url.split("?")[0]} not found` });
+    const notFound = new AppError("NOT_FOUND", {
+      message: `Route ${request.method} ${request.url.split("?")[0]} not found`,
+    });
     return reply.status(404).send(errorBody(notFound, request.id));
   });
 
@@ -167,8 +180,14 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
 
 /** A check that could not run is a fault: answering as anonymous would hide an outage or an attack. */
 function actorCheckFailed(request: FastifyRequest, error: unknown): AppError {
-  request.log.error({ err: error, stage: "resolveActor", path: request.url, method: request.method }, "authentication check failed");
-  return new AppError("INTERNAL_ERROR", { message: `Authentication check failed (request ${request.id})`, cause: error });
+  request.log.error(
+    { err: error, stage: "resolveActor", path: request.url, method: request.method },
+    "authentication check failed",
+  );
+  return new AppError("INTERNAL_ERROR", {
+    message: `Authentication check failed (request ${request.id})`,
+    cause: error,
+  });
 }
 
 /**
@@ -180,9 +199,19 @@ function fileAnswer(status: number, contentType: string) {
   return { produces: [contentType], response: { [status]: body } };
 }
 
-function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: Kernel, bodyLimit: number, idempotency: IdempotencyLayer): void {
+function registerRoute(
+  app: FastifyInstance,
+  route: RouteRegistration,
+  kernel: Kernel,
+  bodyLimit: number,
+  idempotency: IdempotencyLayer,
+): void {
   const { body, query, params, data, meta } = route.schemas;
-  const envelope = data ? (route.isUnwrapped ? data : z.object({ data, meta: meta ?? z.record(z.string(), z.unknown()).optional() })) : undefined;
+  const envelope = data
+    ? route.isUnwrapped
+      ? data
+      : z.object({ data, meta: meta ?? z.record(z.string(), z.unknown()).optional() })
+    : undefined;
   const permissionNote = route.permissions.length > 0 ? `Requires: ${route.permissions.join(", ")}` : undefined;
   const description = [route.description, permissionNote].filter(Boolean).join("\n\n");
   // Not `async`: the handler's own promise is continued, one async hop fewer per request.
@@ -221,8 +250,18 @@ function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: K
       ...(body ? { body } : {}),
       ...(query ? { querystring: query } : {}),
       ...(params ? { params } : {}),
-      ...(envelope ? { response: { [route.status]: envelope } } : route.produces ? fileAnswer(route.status, route.produces) : {}),
-      ...(route.isAuthRequired ? { security: route.isSessionRequired ? [{ session: [] }, { bearer: [] }] : [{ session: [] }, { bearer: [] }, { apiKey: [] }] } : {}),
+      ...(envelope
+        ? { response: { [route.status]: envelope } }
+        : route.produces
+          ? fileAnswer(route.status, route.produces)
+          : {}),
+      ...(route.isAuthRequired
+        ? {
+            security: route.isSessionRequired
+              ? [{ session: [] }, { bearer: [] }]
+              : [{ session: [] }, { bearer: [] }, { apiKey: [] }],
+          }
+        : {}),
     },
     config: {
       routeGuard: routeGuard(route, kernel),
@@ -231,7 +270,10 @@ function registerRoute(app: FastifyInstance, route: RouteRegistration, kernel: K
       ...(route.errorAnswer ? { errorAnswer: route.errorAnswer } : {}),
     },
     ...(isIdempotent ? { onSend: idempotency.onSend } : {}),
-    handler: withPrecondition(route.precondition, isPost ? idempotency.guard(run, { isMultipart: route.isMultipart === true }) : run),
+    handler: withPrecondition(
+      route.precondition,
+      isPost ? idempotency.guard(run, { isMultipart: route.isMultipart === true }) : run,
+    ),
   });
 }
 

@@ -19,7 +19,10 @@ export interface CreateServerOptions extends Omit<CommerceApiOptions, "kernel"> 
  * A Fastify server with the commerce API mounted at `/api`. It is built, not started: call `listen()`
  * (the reference server does) or `inject()` (tests do).
  */
-export async function createCommerceServer(kernel: Kernel, options: CreateServerOptions = {}): Promise<FastifyInstance> {
+export async function createCommerceServer(
+  kernel: Kernel,
+  options: CreateServerOptions = {},
+): Promise<FastifyInstance> {
   const { fastify, closeKernel = true, ...apiOptions } = options;
   const app = Fastify({
     // A silent logger still costs a child logger per request; no logger at all costs nothing.
@@ -38,7 +41,14 @@ export async function createCommerceServer(kernel: Kernel, options: CreateServer
   });
   app.setNotFoundHandler((request, reply) => {
     reply.header("x-request-id", request.id);
-    return reply.status(404).send(errorBody(new AppError("NOT_FOUND", { message: `Route ${request.method} ${request.url.split("?")[0]} not found` }), request.id));
+    return reply
+      .status(404)
+      .send(
+        errorBody(
+          new AppError("NOT_FOUND", { message: `Route ${request.method} ${request.url.split("?")[0]} not found` }),
+          request.id,
+        ),
+      );
   });
   // Everything that runs for a request (hooks, handler, services, after-commit work) sees its id.
   app.addHook("onRequest", (request, _reply, done) => runInRequestContext(request.id, done));

@@ -6,11 +6,22 @@ import { fromPostgresError } from "./postgres-errors.js";
 
 /** The error envelope of every API answer. */
 export interface ErrorBody {
-  error: { code: string; message: string; issues?: FieldIssue[]; details?: Record<string, unknown>; requestId?: string };
+  error: {
+    code: string;
+    message: string;
+    issues?: FieldIssue[];
+    details?: Record<string, unknown>;
+    requestId?: string;
+  };
 }
 
 /** How a request part is named in issue paths (`query.limit`, `params.id`). */
-export const VALIDATION_CONTEXT: Readonly<Record<string, string>> = { querystring: "query", body: "body", params: "params", headers: "headers" };
+export const VALIDATION_CONTEXT: Readonly<Record<string, string>> = {
+  querystring: "query",
+  body: "body",
+  params: "params",
+  headers: "headers",
+};
 
 /** Turns whatever a route threw into an AppError; null means an unexpected fault (a 500). */
 export function toAppError(error: unknown): AppError | null {

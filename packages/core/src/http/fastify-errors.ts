@@ -5,7 +5,13 @@ import { AppError } from "../kernel/app-error.js";
 function isFastifyClientError(error: unknown): error is FastifyError {
   if (typeof error !== "object" || error === null) return false;
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
-  return typeof code === "string" && code.startsWith("FST_") && typeof statusCode === "number" && statusCode >= 400 && statusCode < 500;
+  return (
+    typeof code === "string" &&
+    code.startsWith("FST_") &&
+    typeof statusCode === "number" &&
+    statusCode >= 400 &&
+    statusCode < 500
+  );
 }
 
 /**
@@ -19,7 +25,10 @@ export function fromFastifyError(error: unknown): AppError | null {
   if (!isFastifyClientError(error)) return null;
   switch (error.code) {
     case "FST_ERR_BAD_URL":
-      return new AppError("BAD_REQUEST", { message: "The URL is malformed: a percent-encoded sequence does not decode to UTF-8", cause: error });
+      return new AppError("BAD_REQUEST", {
+        message: "The URL is malformed: a percent-encoded sequence does not decode to UTF-8",
+        cause: error,
+      });
     // Identifiers are UUIDs, slugs and codes far below the router's limit (100 characters): a longer
     // path segment names nothing that can exist, which is what 404 says (414 would blame the whole URL).
     case "FST_ERR_MAX_PARAM_LENGTH":

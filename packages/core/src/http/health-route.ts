@@ -53,7 +53,9 @@ export function registerHealthRoute(app: FastifyInstance, kernel: Kernel): void 
     },
     async (_request, reply) => {
       const { isReady, reasons } = await kernel.readiness();
-      return reply.status(isReady ? 200 : 503).send({ status: isReady ? "ready" : "not-ready", version: kernel.version, reasons });
+      return reply
+        .status(isReady ? 200 : 503)
+        .send({ status: isReady ? "ready" : "not-ready", version: kernel.version, reasons });
     },
   );
 }

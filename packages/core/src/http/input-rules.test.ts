@@ -18,10 +18,20 @@ describe("input rules and framework errors", () => {
   afterAll(() => t.close());
 
   const send = async (method: "GET" | "POST" | "PATCH", url: string, payload?: string) => {
-    const response = await t.app.inject({ method, url, headers: jsonHeaders(testAdminActor), ...(payload === undefined ? {} : { payload }) });
-    return { status: response.statusCode, body: response.json<ErrorAnswer>(), requestId: response.headers["x-request-id"] };
+    const response = await t.app.inject({
+      method,
+      url,
+      headers: jsonHeaders(testAdminActor),
+      ...(payload === undefined ? {} : { payload }),
+    });
+    return {
+      status: response.statusCode,
+      body: response.json<ErrorAnswer>(),
+      requestId: response.headers["x-request-id"],
+    };
   };
-  const settingsRows = async () => (await sql<{ count: number }>`select count(*)::int as count from settings_groups`.execute(t.db)).rows[0]?.count;
+  const settingsRows = async () =>
+    (await sql<{ count: number }>`select count(*)::int as count from settings_groups`.execute(t.db)).rows[0]?.count;
 
   it("answers a URL that does not decode with 400 BAD_REQUEST in the envelope, request id included", async () => {
     for (const url of ["/api/catalog/brands/%", "/api/catalog/entities/%ff", "/api/catalog/entities/%c0%ae/publish"]) {
@@ -42,8 +52,16 @@ describe("input rules and framework errors", () => {
     expect([inParams.status, inParams.body.error.issues?.[0]?.path]).toEqual([422, "params.id"]);
     const inQuery = await send("GET", "/api/catalog/entities?type=shirt%00");
     expect([inQuery.status, inQuery.body.error.issues?.[0]?.path]).toEqual([422, "query.type"]);
-    const inBody = await send("PATCH", "/api/settings/custom", JSON.stringify({ nested: { list: ["ok", "a\u0000b"] } }));
-    expect([inBody.status, inBody.body.error.code, inBody.body.error.issues?.[0]?.path]).toEqual([422, "VALIDATION_FAILED", "body.nested.list.1"]);
+    const inBody = await send(
+      "PATCH",
+      "/api/settings/custom",
+      JSON.stringify({ nested: { list: ["ok", "a\u0000b"] } }),
+    );
+    expect([inBody.status, inBody.body.error.code, inBody.body.error.issues?.[0]?.path]).toEqual([
+      422,
+      "VALIDATION_FAILED",
+      "body.nested.list.1",
+    ]);
     const inKey = await send("PATCH", "/api/settings/custom", JSON.stringify({ "a\u0000": 1 }));
     expect([inKey.status, inKey.body.error.issues?.[0]?.path]).toEqual([422, "body"]);
     expect(await settingsRows()).toBe(0);
@@ -57,7 +75,11 @@ describe("input rules and framework errors", () => {
       ['{"theme":{"prototype":1}}', "body.theme.prototype"],
     ] as const) {
       const answer = await send("PATCH", "/api/settings/custom", payload);
-      expect([answer.status, answer.body.error.code, answer.body.error.issues?.[0]?.path]).toEqual([422, "VALIDATION_FAILED", path]);
+      expect([answer.status, answer.body.error.code, answer.body.error.issues?.[0]?.path]).toEqual([
+        422,
+        "VALIDATION_FAILED",
+        path,
+      ]);
     }
     expect(await settingsRows()).toBe(0);
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
@@ -74,7 +96,12 @@ describe("input rules and framework errors", () => {
   it("answers a body that is not JSON with 400 BAD_REQUEST, and an unsupported content type with 415", async () => {
     const invalid = await send("PATCH", "/api/settings/custom", '{"a":');
     expect([invalid.status, invalid.body.error.code]).toEqual([400, "BAD_REQUEST"]);
-    const text = await t.app.inject({ method: "PATCH", url: "/api/settings/custom", headers: { ...jsonHeaders(testAdminActor), "content-type": "application/xml" }, payload: "<a/>" });
+    const text = await t.app.inject({
+      method: "PATCH",
+      url: "/api/settings/custom",
+      headers: { ...jsonHeaders(testAdminActor), "content-type": "application/xml" },
+      payload: "<a/>",
+    });
     expect([text.statusCode, text.json<ErrorAnswer>().error.code]).toEqual([415, "UNSUPPORTED_MEDIA_TYPE"]);
   });
 
@@ -111,16 +138,21 @@ describe("requests Node's HTTP parser refuses", () => {
   it("answers a malformed request in the envelope and closes the connection", async () => {
     const answer = await rawExchange("GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n");
     expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
-    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({ error: { code: "BAD_REQUEST", message: "The request is not valid HTTP" } });
+    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({
+      error: { code: "BAD_REQUEST", message: "The request is not valid HTTP" },
+    });
   });
 
   it("answers headers past the size limit with 431 in the envelope", async () => {
     const answer = await new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
-      const request = httpRequest({ port, host: "127.0.0.1", path: "/api/health", headers: { "x-large": "a".repeat(20_000) } }, (response) => {
-        let body = "";
-        response.on("data", (chunk: Buffer) => (body += chunk.toString()));
-        response.on("end", () => resolve({ status: response.statusCode, body }));
-      });
+      const request = httpRequest(
+        { port, host: "127.0.0.1", path: "/api/health", headers: { "x-large": "a".repeat(20_000) } },
+        (response) => {
+          let body = "";
+          response.on("data", (chunk: Buffer) => (body += chunk.toString()));
+          response.on("end", () => resolve({ status: response.statusCode, body }));
+        },
+      );
       request.on("error", reject);
       request.end();
     });

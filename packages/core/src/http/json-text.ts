@@ -15,5 +15,7 @@ export class JsonText {
 
 /** `{"data":<data>,"meta":<meta>}` with `data` already JSON. */
 export function jsonEnvelope(data: JsonText, meta?: Record<string, unknown>): JsonText {
-  return new JsonText(meta === undefined ? `{"data":${data.text}}` : `{"data":${data.text},"meta":${JSON.stringify(meta)}}`);
+  return new JsonText(
+    meta === undefined ? `{"data":${data.text}}` : `{"data":${data.text},"meta":${JSON.stringify(meta)}}`,
+  );
 }

@@ -41,8 +41,10 @@ export function listCursorQuery<S extends ZodType>(position: S) {
       }
       return parsed.data;
     })
-    .meta({ description: [
+    .meta({
+      description: [
         "`meta.pagination.nextCursor` of the previous page: the next page follows that page's last row, whatever was",
         "written meanwhile.",
-      ].join(" ") });
+      ].join(" "),
+    });
 }

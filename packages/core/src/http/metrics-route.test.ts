@@ -33,7 +33,9 @@ describe("Prometheus metrics (GET /metrics)", () => {
     await t.app.inject({ url: "/api/health" });
     await t.app.inject({ url: "/api/health" });
     const id = "00000000-0000-4000-8000-000000000000";
-    expect((await t.app.inject({ url: `/api/media/${id}`, headers: jsonHeaders(testAdminActor) })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/media/${id}`, headers: jsonHeaders(testAdminActor) })).statusCode).toBe(
+      404,
+    );
     await t.app.inject({ url: `/api/no-such-route/${randomBytes(4).toString("hex")}` });
 
     const body = await scrape();
@@ -47,16 +49,33 @@ describe("Prometheus metrics (GET /metrics)", () => {
   });
 
   it("shows the job queue depth, job outcomes and durations, and webhook delivery outcomes", async () => {
-    const created = await t.app.inject({ method: "POST", url: "/api/webhooks", headers: jsonHeaders(testAdminActor), payload: { url: receiver.url, events: ["catalog.create"] } });
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/webhooks",
+      headers: jsonHeaders(testAdminActor),
+      payload: { url: receiver.url, events: ["catalog.create"] },
+    });
     expect(created.statusCode).toBe(201);
     receiver.setStatus(503);
     await t.kernel.database.transaction((trx) =>
-      t.kernel.events.emit({ organizationId: "default", type: "catalog.create", entityType: "catalogEntity", entityId: "m-1", payload: {}, actor: null }, { trx }),
+      t.kernel.events.emit(
+        {
+          organizationId: "default",
+          type: "catalog.create",
+          entityType: "catalogEntity",
+          entityId: "m-1",
+          payload: {},
+          actor: null,
+        },
+        { trx },
+      ),
     );
     const before = await scrape();
     expect(sample(before, 'jobs_queue_depth{queue="default",status="pending"}')).toBeGreaterThanOrEqual(1);
 
-    expect((await t.app.inject({ url: "/api/jobs/run?limit=50", headers: jsonHeaders(testAdminActor) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: "/api/jobs/run?limit=50", headers: jsonHeaders(testAdminActor) })).statusCode,
+    ).toBe(200);
     const after = await scrape();
     expect(sample(after, 'webhook_deliveries_total{outcome="retrying"}')).toBe(1);
     expect(sample(after, 'jobs_processed_total{task="webhooks/deliver",outcome="failed"}')).toBe(1);
@@ -86,20 +105,38 @@ describe("who may read the metrics", () => {
       const anonymous = await t.app.inject({ url: "/internal/prometheus" });
       expect(anonymous.statusCode).toBe(401);
       expect(anonymous.json().error.code).toBe("UNAUTHORIZED");
-      expect((await t.app.inject({ url: "/internal/prometheus", headers: { authorization: "Bearer scrape-mf" } })).statusCode).toBe(401);
-      expect((await t.app.inject({ url: "/internal/prometheus", headers: { authorization: "Bearer scrape-me" } })).statusCode).toBe(200);
-      expect((await t.app.inject({ url: "/metrics", headers: { authorization: "Bearer scrape-me" } })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ url: "/internal/prometheus", headers: { authorization: "Bearer scrape-mf" } }))
+          .statusCode,
+      ).toBe(401);
+      expect(
+        (await t.app.inject({ url: "/internal/prometheus", headers: { authorization: "Bearer scrape-me" } }))
+          .statusCode,
+      ).toBe(200);
+      expect((await t.app.inject({ url: "/metrics", headers: { authorization: "Bearer scrape-me" } })).statusCode).toBe(
+        404,
+      );
     } finally {
       await t.close();
     }
   }, 120_000);
 
   it("is not served at all in production without a token, nor anywhere with path false", async () => {
-    const t = await createTestApp({ config: { environment: "production", secretKey: randomBytes(32).toString("base64") } });
+    const t = await createTestApp({
+      config: { environment: "production", secretKey: randomBytes(32).toString("base64") },
+    });
     try {
       expect((await t.app.inject({ url: "/metrics" })).statusCode).toBe(404);
-      expect(resolveMetricsRoute({ ...t.kernel, config: { ...t.kernel.config, metrics: { token: "t" } } })).toEqual({ path: "/metrics", token: "t" });
-      expect(resolveMetricsRoute({ ...t.kernel, config: { ...t.kernel.config, environment: "development", metrics: { path: false } } })).toBeNull();
+      expect(resolveMetricsRoute({ ...t.kernel, config: { ...t.kernel.config, metrics: { token: "t" } } })).toEqual({
+        path: "/metrics",
+        token: "t",
+      });
+      expect(
+        resolveMetricsRoute({
+          ...t.kernel,
+          config: { ...t.kernel.config, environment: "development", metrics: { path: false } },
+        }),
+      ).toBeNull();
     } finally {
       await t.close();
     }

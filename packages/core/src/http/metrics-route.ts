@@ -32,19 +32,27 @@ export function isMetricsAuthorized(authorization: string | undefined, token: st
 export function registerMetrics(app: FastifyInstance, kernel: Kernel): void {
   const route = resolveMetricsRoute(kernel);
   if (!route) {
-    if (kernel.config.metrics?.path !== false) kernel.logger.warn("metrics: no route in production without metrics.token (METRICS_TOKEN)");
+    if (kernel.config.metrics?.path !== false)
+      kernel.logger.warn("metrics: no route in production without metrics.token (METRICS_TOKEN)");
     return;
   }
   const { metrics } = kernel.services;
   app.addHook("onResponse", (request, reply, done) => {
     // The template (`/api/products/:id`), so label values stay few; unknown URLs share one label.
-    metrics.recordRequest({ method: request.method, route: request.routeOptions.url ?? "unmatched", status: reply.statusCode }, reply.elapsedTime / 1000);
+    metrics.recordRequest(
+      { method: request.method, route: request.routeOptions.url ?? "unmatched", status: reply.statusCode },
+      reply.elapsedTime / 1000,
+    );
     done();
   });
   app.get(route.path, { schema: { hide: true } }, async (request, reply) => {
     if (!isMetricsAuthorized(request.headers.authorization, route.token)) {
       reply.header("www-authenticate", 'Bearer realm="metrics"');
-      return reply.status(401).send(errorBody(new AppError("UNAUTHORIZED", { message: "The metrics route needs its bearer token" }), request.id));
+      return reply
+        .status(401)
+        .send(
+          errorBody(new AppError("UNAUTHORIZED", { message: "The metrics route needs its bearer token" }), request.id),
+        );
     }
     const body = await metrics.scrape();
     return reply.type(metrics.contentType).send(body);

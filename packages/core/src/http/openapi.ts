@@ -17,7 +17,10 @@ export interface OpenApiOptions {
  * serves the interactive explorer at `GET /api/reference`. Registered inside the commerce context, so a
  * host app's own routes stay out of it.
  */
-export async function registerOpenApi(app: FastifyInstance, { version, title = "Unified Commerce API", errors }: OpenApiOptions) {
+export async function registerOpenApi(
+  app: FastifyInstance,
+  { version, title = "Unified Commerce API", errors }: OpenApiOptions,
+) {
   await app.register(swagger, {
     openapi: {
       openapi: "3.0.3",
@@ -58,21 +61,45 @@ const IDEMPOTENCY_KEY_DOC = {
  * Documents the request headers a route reads without a validator on every request: `Idempotency-Key`
  * on the routes that honour it, and what a route declared with `.header()`.
  */
-function withDocumentedHeaders<T extends { schema: object }>(transformed: T, config: FastifyContextConfig | undefined): T {
+function withDocumentedHeaders<T extends { schema: object }>(
+  transformed: T,
+  config: FastifyContextConfig | undefined,
+): T {
   const declared = Object.fromEntries(
-    Object.entries(config?.documentedHeaders ?? {}).map(([name, doc]) => [name, { type: "string", description: doc.description, ...(doc.maxLength === undefined ? {} : { maxLength: doc.maxLength }) }]),
+    Object.entries(config?.documentedHeaders ?? {}).map(([name, doc]) => [
+      name,
+      {
+        type: "string",
+        description: doc.description,
+        ...(doc.maxLength === undefined ? {} : { maxLength: doc.maxLength }),
+      },
+    ]),
   );
-  const documented = { ...(config?.isIdempotent === true ? { [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY_DOC } : {}), ...declared };
+  const documented = {
+    ...(config?.isIdempotent === true ? { [IDEMPOTENCY_KEY_HEADER]: IDEMPOTENCY_KEY_DOC } : {}),
+    ...declared,
+  };
   if (Object.keys(documented).length === 0) return transformed;
   const schema = transformed.schema as { headers?: { properties?: Record<string, unknown> } };
-  const required = Object.entries(config?.documentedHeaders ?? {}).flatMap(([name, doc]) => (doc.isRequired ? [name] : []));
-  const headers = { type: "object", ...schema.headers, properties: { ...schema.headers?.properties, ...documented }, ...(required.length > 0 ? { required } : {}) };
+  const required = Object.entries(config?.documentedHeaders ?? {}).flatMap(([name, doc]) =>
+    doc.isRequired ? [name] : [],
+  );
+  const headers = {
+    type: "object",
+    ...schema.headers,
+    properties: { ...schema.headers?.properties, ...documented },
+    ...(required.length > 0 ? { required } : {}),
+  };
   return { ...transformed, schema: { ...transformed.schema, headers } };
 }
 
 /** An OpenAPI extension: the kernel's generic codes and every manifest's, as the kernel merged them. */
 function errorCodesExtension(errors: Registries["errors"]) {
-  return { "x-error-codes": Object.fromEntries([...errors].map(([code, { status, message, module }]) => [code, { status, message, module }])) };
+  return {
+    "x-error-codes": Object.fromEntries(
+      [...errors].map(([code, { status, message, module }]) => [code, { status, message, module }]),
+    ),
+  };
 }
 
 export async function registerDocRoutes(app: FastifyInstance): Promise<void> {

@@ -14,7 +14,11 @@ import { digestBody, IDEMPOTENCY_KEY_HEADER } from "./idempotency/idempotency-ke
  *   never sets the prototype), so such a key can be reported by name here instead of failing the parse as
  *   Fastify's secure parser does.
  */
-export function parseJsonBody(request: FastifyRequest, body: string | Buffer, done: (error: Error | null, body?: unknown) => void): void {
+export function parseJsonBody(
+  request: FastifyRequest,
+  body: string | Buffer,
+  done: (error: Error | null, body?: unknown) => void,
+): void {
   const text = typeof body === "string" ? body : body.toString();
   // The text as it arrived is what an idempotent retry is compared on; only then is it worth a hash.
   if (request.headers[IDEMPOTENCY_KEY_HEADER] !== undefined) request.bodyDigest = digestBody(text);

@@ -21,15 +21,27 @@ describe.runIf(isPostgresTestRun())("a request that finds every database connect
     const holders = Array.from({ length: max }, () => t.db.transaction().execute(() => held));
     await new Promise((resolve) => setTimeout(resolve, 200));
     try {
-      const busy = await t.app.inject({ method: "GET", url: "/api/catalog/entities", headers: jsonHeaders(testAdminActor) });
+      const busy = await t.app.inject({
+        method: "GET",
+        url: "/api/catalog/entities",
+        headers: jsonHeaders(testAdminActor),
+      });
       expect(busy.statusCode).toBe(503);
       expect(busy.headers["retry-after"]).toBe("1");
-      expect(busy.json().error).toMatchObject({ code: "SERVICE_UNAVAILABLE", message: "Every database connection is busy; retry shortly", requestId: busy.headers["x-request-id"] });
+      expect(busy.json().error).toMatchObject({
+        code: "SERVICE_UNAVAILABLE",
+        message: "Every database connection is busy; retry shortly",
+        requestId: busy.headers["x-request-id"],
+      });
     } finally {
       release();
       await Promise.all(holders);
     }
-    const served = await t.app.inject({ method: "GET", url: "/api/catalog/entities", headers: jsonHeaders(testAdminActor) });
+    const served = await t.app.inject({
+      method: "GET",
+      url: "/api/catalog/entities",
+      headers: jsonHeaders(testAdminActor),
+    });
     expect(served.statusCode).toBe(200);
   });
 });

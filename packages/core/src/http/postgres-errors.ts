@@ -43,24 +43,42 @@ export function fromPostgresError(error: unknown): AppError | null {
   const constraint = error.constraint ? ` (${error.constraint})` : "";
   switch (error.code) {
     case "23505":
-      return new AppError("CONFLICT", { message: `A record with the same unique value already exists${constraint}`, cause: error });
+      return new AppError("CONFLICT", {
+        message: `A record with the same unique value already exists${constraint}`,
+        cause: error,
+      });
     case "23503":
-      return new AppError("CONFLICT", { message: `The operation refers to a missing record or one still in use${constraint}`, cause: error });
+      return new AppError("CONFLICT", {
+        message: `The operation refers to a missing record or one still in use${constraint}`,
+        cause: error,
+      });
     case "23514":
-      return new AppError("VALIDATION_FAILED", { message: `A value violates a rule of the store${constraint}`, cause: error });
+      return new AppError("VALIDATION_FAILED", {
+        message: `A value violates a rule of the store${constraint}`,
+        cause: error,
+      });
     case "22P02":
     case "22003":
-      return new AppError("VALIDATION_FAILED", { message: "A value has the wrong format or is out of range", cause: error });
+      return new AppError("VALIDATION_FAILED", {
+        message: "A value has the wrong format or is out of range",
+        cause: error,
+      });
     // Validation refuses NUL characters in every request part; these catch a value that reached SQL by
     // another road (a header, a plugin's own parsing): NUL in text (22021) or in jsonb (22P05).
     case "22021":
     case "22P05":
-      return new AppError("VALIDATION_FAILED", { message: "A text value holds a character the store cannot keep", cause: error });
+      return new AppError("VALIDATION_FAILED", {
+        message: "A text value holds a character the store cannot keep",
+        cause: error,
+      });
     case "22001":
       return new AppError("VALIDATION_FAILED", { message: "A value is longer than the store allows", cause: error });
     case "40001":
     case "40P01":
-      return new AppError("CONFLICT", { message: "The operation collided with a concurrent one; retry it", cause: error });
+      return new AppError("CONFLICT", {
+        message: "The operation collided with a concurrent one; retry it",
+        cause: error,
+      });
     default:
       return null;
   }

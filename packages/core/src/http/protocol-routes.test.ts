@@ -22,9 +22,13 @@ const echo = definePlugin({
       .header("x-version", { description: "required", isRequired: true })
       .precondition((request, reply) => {
         reply.header("x-echoed", "yes");
-        if (request.headers["x-version"] !== "1") throw new AppError("VALIDATION_FAILED", { message: "x-version must be 1" });
+        if (request.headers["x-version"] !== "1")
+          throw new AppError("VALIDATION_FAILED", { message: "x-version must be 1" });
       })
-      .errorAnswer((error) => ({ status: error.status, body: { kind: "error", code: error.code.toLowerCase(), message: error.message } }))
+      .errorAnswer((error) => ({
+        status: error.status,
+        body: { kind: "error", code: error.code.toLowerCase(), message: error.message },
+      }))
       .unwrapped()
       .input(z.strictObject({ name: z.string().min(1) }))
       .output(z.object({ id: z.number(), name: z.string() }))
@@ -40,7 +44,12 @@ describe("protocol routes (precondition, errorAnswer, unwrapped)", () => {
   let t: TestApp;
   const writer = createTestActor({ id: "writer", type: "apiKey", permissions: ["echo:write"] });
   const post = (headers: Record<string, string>, body: unknown = { name: "a" }) =>
-    t.app.inject({ method: "POST", url: "/api/echo/things", headers: { ...jsonHeaders(writer), ...headers }, payload: JSON.stringify(body) });
+    t.app.inject({
+      method: "POST",
+      url: "/api/echo/things",
+      headers: { ...jsonHeaders(writer), ...headers },
+      payload: JSON.stringify(body),
+    });
   beforeAll(async () => {
     t = await createPluginTestApp(echo);
   });
@@ -53,7 +62,12 @@ describe("protocol routes (precondition, errorAnswer, unwrapped)", () => {
     const invalid = await post({ "x-version": "1" }, { name: "" });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json()).toMatchObject({ kind: "error", code: "validation_failed" });
-    const anonymous = await t.app.inject({ method: "POST", url: "/api/echo/things", headers: { "content-type": "application/json" }, payload: "{}" });
+    const anonymous = await t.app.inject({
+      method: "POST",
+      url: "/api/echo/things",
+      headers: { "content-type": "application/json" },
+      payload: "{}",
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toMatchObject({ kind: "error", code: "unauthorized" });
     expect(anonymous.headers["x-request-id"]).toBeTruthy();
@@ -77,6 +91,8 @@ describe("protocol routes (precondition, errorAnswer, unwrapped)", () => {
   it("documents the bare answer and the required header", async () => {
     const operation = (await t.app.inject({ url: "/api/doc" })).json().paths["/api/echo/things"].post;
     expect(operation.responses["201"].content["application/json"].schema.properties).toHaveProperty("name");
-    expect(operation.parameters).toContainEqual(expect.objectContaining({ in: "header", name: "x-version", required: true }));
+    expect(operation.parameters).toContainEqual(
+      expect.objectContaining({ in: "header", name: "x-version", required: true }),
+    );
   });
 });

@@ -7,10 +7,16 @@ describe("readiness (GET /api/health/ready)", () => {
     const t = await createTestApp();
     try {
       const removed = await sql<{ module: string; name: string }>`
-        delete from uc_migrations where (module, name) in (select module, name from uc_migrations limit 1) returning module, name`.execute(t.db);
+        delete from uc_migrations where (module, name) in (select module, name from uc_migrations limit 1) returning module, name`.execute(
+        t.db,
+      );
       const pending = await t.app.inject({ url: "/api/health/ready" });
       expect(pending.statusCode).toBe(503);
-      expect(pending.json()).toEqual({ status: "not-ready", version: t.kernel.version, reasons: ["migrations-pending"] });
+      expect(pending.json()).toEqual({
+        status: "not-ready",
+        version: t.kernel.version,
+        reasons: ["migrations-pending"],
+      });
 
       const row = removed.rows[0];
       if (!row) throw new Error("no migration recorded");

@@ -28,7 +28,8 @@ export function routeGuard(route: RouteRegistration, kernel: Kernel) {
   return (request: FastifyRequest): void | Promise<void> => {
     const { actor } = request;
     // A session route is about the person signed in: an API key is no one's session, whatever it may do.
-    if (route.isSessionRequired && actor?.type !== "user") throw new AppError("UNAUTHORIZED", { message: "A signed-in session is required" });
+    if (route.isSessionRequired && actor?.type !== "user")
+      throw new AppError("UNAUTHORIZED", { message: "A signed-in session is required" });
     if (route.isAuthRequired && !actor) throw new AppError("UNAUTHORIZED");
     for (const permission of route.permissions) {
       if (!hasPermission(actor, permission)) {

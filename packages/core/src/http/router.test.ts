@@ -17,7 +17,9 @@ describe("router", () => {
       .handler(async ({ input }) => ({ data: input }))
       .build();
 
-    expect(routes.map((route) => [route.method, route.path, route.permissions, route.isAuthRequired, route.status])).toEqual([
+    expect(
+      routes.map((route) => [route.method, route.path, route.permissions, route.isAuthRequired, route.status]),
+    ).toEqual([
       ["GET", "/orders/:id/refunds/:refundId", ["orders:read"], true, 200],
       ["POST", "/orders", [], true, 201],
     ]);
@@ -61,6 +63,8 @@ describe("router", () => {
   });
 
   it("refuses a malformed permission when the route is defined", () => {
-    expect(() => router("Bad", "/bad").get("/", { summary: "x" }).permission("not a permission")).toThrow('invalid permission "not a permission"');
+    expect(() => router("Bad", "/bad").get("/", { summary: "x" }).permission("not a permission")).toThrow(
+      'invalid permission "not a permission"',
+    );
   });
 });

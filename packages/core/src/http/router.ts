@@ -1,7 +1,15 @@
 import { z, type ZodType } from "zod";
 import type { Actor } from "../kernel/actor.js";
 import { isPermissionString } from "../kernel/permissions.js";
-import type { DocumentedHeader, ErrorAnswerFormat, HandlerContext, HttpMethod, RoutePrecondition, RouteRegistration, RouteResult } from "./route-registration.js";
+import type {
+  DocumentedHeader,
+  ErrorAnswerFormat,
+  HandlerContext,
+  HttpMethod,
+  RoutePrecondition,
+  RouteRegistration,
+  RouteResult,
+} from "./route-registration.js";
 
 /** `{ id: string; refundId: string }` from `/orders/:id/refunds/:refundId`. */
 export type PathParams<Path extends string> = Path extends `${string}:${infer Param}/${infer Rest}`
@@ -73,7 +81,10 @@ export interface RouteBuilder<P, I, Q, A extends Actor | null, O = unknown> {
   handler(fn: (context: HandlerContext<P, I, Q, A>) => Promise<RouteResult<O>>): Router;
 }
 
-type MethodStarter = <Path extends string>(path: Path, doc: RouteDoc) => RouteBuilder<PathParams<Path>, undefined, undefined, Actor | null>;
+type MethodStarter = <Path extends string>(
+  path: Path,
+  doc: RouteDoc,
+) => RouteBuilder<PathParams<Path>, undefined, undefined, Actor | null>;
 
 export interface Router {
   get: MethodStarter;
@@ -138,7 +149,10 @@ export function router(tag: string, prefix: string): Router {
   return self;
 }
 
-function routeBuilder(registration: RouteRegistration, finish: () => Router): RouteBuilder<never, never, never, never, never> {
+function routeBuilder(
+  registration: RouteRegistration,
+  finish: () => Router,
+): RouteBuilder<never, never, never, never, never> {
   // The builder mutates one registration; the generic parameters only steer the handler's types.
   const builder: RouteBuilder<never, never, never, never, never> = {
     auth() {

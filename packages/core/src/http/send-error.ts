@@ -18,7 +18,10 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
   const format = request.routeOptions.config?.errorAnswer;
   if (format) {
     const isFault = !appError || (appError.status >= 500 && appError.code === "INTERNAL_ERROR");
-    const answer = format(isFault ? new AppError("INTERNAL_ERROR", { message: `Internal server error (request ${request.id})` }) : appError, request);
+    const answer = format(
+      isFault ? new AppError("INTERNAL_ERROR", { message: `Internal server error (request ${request.id})` }) : appError,
+      request,
+    );
     return reply
       .status(answer.status)
       .headers(answer.headers ?? {})

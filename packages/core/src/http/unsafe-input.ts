@@ -35,7 +35,8 @@ interface Found {
 }
 
 function inspect(value: unknown, depth: number): Found | undefined {
-  if (typeof value === "string") return value.includes(NUL) ? { message: "must not contain NUL characters", at: [] } : undefined;
+  if (typeof value === "string")
+    return value.includes(NUL) ? { message: "must not contain NUL characters", at: [] } : undefined;
   if (typeof value !== "object" || value === null) return undefined;
   if (depth >= MAX_INPUT_DEPTH) return { message: `nests deeper than ${MAX_INPUT_DEPTH} levels`, at: [] };
   if (Array.isArray(value)) {
@@ -46,7 +47,8 @@ function inspect(value: unknown, depth: number): Found | undefined {
     return undefined;
   }
   for (const key of Object.keys(value)) {
-    if (PROTOTYPE_KEYS.has(key)) return { message: "is a reserved key (__proto__, constructor and prototype are refused)", at: [key] };
+    if (PROTOTYPE_KEYS.has(key))
+      return { message: "is a reserved key (__proto__, constructor and prototype are refused)", at: [key] };
     if (key.includes(NUL)) return { message: "has a key holding a NUL character", at: [] };
     const found = inspect((value as Record<string, unknown>)[key], depth + 1);
     if (found) return { message: found.message, at: [...found.at, key] };

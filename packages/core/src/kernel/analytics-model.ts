@@ -88,10 +88,13 @@ export const DEFAULT_GRANULARITIES: readonly AnalyticsGranularity[] = ANALYTICS_
  */
 export function assertAnalyticsModel(model: AnalyticsModel, plugin: string): void {
   const where = `Plugin "${plugin}" declares the analytics model "${String(model?.name)}"`;
-  if (typeof model?.name !== "string" || !MEMBER_NAME.test(model.name)) throw new Error(`${where}: a model name is letters and digits, starting with a letter`);
+  if (typeof model?.name !== "string" || !MEMBER_NAME.test(model.name))
+    throw new Error(`${where}: a model name is letters and digits, starting with a letter`);
   const identifier = (value: unknown, field: string) => {
     if (typeof value !== "string" || !IDENTIFIER.test(value)) {
-      throw new Error(`${where}: ${field} is ${JSON.stringify(value)}, not an SQL identifier (snake_case: a lower-case letter, then lower-case letters, digits and _; at most 63)`);
+      throw new Error(
+        `${where}: ${field} is ${JSON.stringify(value)}, not an SQL identifier (snake_case: a lower-case letter, then lower-case letters, digits and _; at most 63)`,
+      );
     }
   };
   identifier(model.table, "table");
@@ -106,7 +109,8 @@ export function assertAnalyticsModel(model: AnalyticsModel, plugin: string): voi
   }
   const column = (value: AnalyticsColumn | undefined, field: string) => {
     if (typeof value === "object" && value !== null) {
-      if (!Object.hasOwn(joins, value.join)) throw new Error(`${where}: ${field} names the join "${value.join}", which the model does not declare`);
+      if (!Object.hasOwn(joins, value.join))
+        throw new Error(`${where}: ${field} names the join "${value.join}", which the model does not declare`);
       identifier(value.column, `${field}.column`);
       return;
     }
@@ -117,23 +121,35 @@ export function assertAnalyticsModel(model: AnalyticsModel, plugin: string): voi
   if (measures.length === 0) throw new Error(`${where}: a model declares at least one measure`);
   for (const [name, measure] of measures) {
     const field = `measures.${name}`;
-    if (!MEMBER_NAME.test(name)) throw new Error(`${where}: the measure "${name}" needs a name of letters and digits, starting with a letter`);
-    if (!ANALYTICS_MEASURE_TYPES.includes(measure.type)) throw new Error(`${where}: ${field}.type "${String(measure.type)}" is not one of ${ANALYTICS_MEASURE_TYPES.join(", ")}`);
+    if (!MEMBER_NAME.test(name))
+      throw new Error(`${where}: the measure "${name}" needs a name of letters and digits, starting with a letter`);
+    if (!ANALYTICS_MEASURE_TYPES.includes(measure.type))
+      throw new Error(
+        `${where}: ${field}.type "${String(measure.type)}" is not one of ${ANALYTICS_MEASURE_TYPES.join(", ")}`,
+      );
     if (measure.column === undefined) {
       if (measure.type !== "count") throw new Error(`${where}: ${field} (${measure.type}) needs a column`);
     } else column(measure.column, `${field}.column`);
   }
   for (const [name, dimension] of Object.entries(model.dimensions ?? {})) {
     const field = `dimensions.${name}`;
-    if (!MEMBER_NAME.test(name)) throw new Error(`${where}: the dimension "${name}" needs a name of letters and digits, starting with a letter`);
+    if (!MEMBER_NAME.test(name))
+      throw new Error(`${where}: the dimension "${name}" needs a name of letters and digits, starting with a letter`);
     if (Object.hasOwn(model.measures, name)) throw new Error(`${where}: "${name}" is both a measure and a dimension`);
-    if (!ANALYTICS_DIMENSION_TYPES.includes(dimension.type)) throw new Error(`${where}: ${field}.type "${String(dimension.type)}" is not one of ${ANALYTICS_DIMENSION_TYPES.join(", ")}`);
+    if (!ANALYTICS_DIMENSION_TYPES.includes(dimension.type))
+      throw new Error(
+        `${where}: ${field}.type "${String(dimension.type)}" is not one of ${ANALYTICS_DIMENSION_TYPES.join(", ")}`,
+      );
     column(dimension.column, `${field}.column`);
     if (dimension.granularities !== undefined) {
-      if (dimension.type !== "time") throw new Error(`${where}: ${field} has granularities but is not a time dimension`);
+      if (dimension.type !== "time")
+        throw new Error(`${where}: ${field} has granularities but is not a time dimension`);
       if (dimension.granularities.length === 0) throw new Error(`${where}: ${field}.granularities is empty`);
       for (const granularity of dimension.granularities) {
-        if (!ANALYTICS_GRANULARITIES.includes(granularity)) throw new Error(`${where}: ${field} granularity "${String(granularity)}" is not one of ${ANALYTICS_GRANULARITIES.join(", ")}`);
+        if (!ANALYTICS_GRANULARITIES.includes(granularity))
+          throw new Error(
+            `${where}: ${field} granularity "${String(granularity)}" is not one of ${ANALYTICS_GRANULARITIES.join(", ")}`,
+          );
       }
     }
   }

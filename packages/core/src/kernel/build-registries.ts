@@ -28,13 +28,20 @@ export function buildRegistries(modules: readonly PluginManifest[]): Registries 
     }
     for (const [name, declaration] of Object.entries(module.events ?? {})) {
       assertNew(events, name, module.id, "Event");
-      if (!EVENT_NAME.test(name)) throw new Error(`Plugin "${module.id}" declares the event "${name}": names are dotted camelCase words, such as "marketplace.payout.paid"`);
+      if (!EVENT_NAME.test(name))
+        throw new Error(
+          `Plugin "${module.id}" declares the event "${name}": names are dotted camelCase words, such as "marketplace.payout.paid"`,
+        );
       events.set(name, { ...declaration, module: module.id });
     }
     for (const [group, schema] of Object.entries(module.settings ?? {})) {
       assertNew(settings, group, module.id, "Settings group");
-      if (!SETTINGS_GROUP_NAME.test(group)) throw new Error(`Plugin "${module.id}" declares the settings group "${group}": lowercase letters, digits, _ and -, starting with a letter (at most 50)`);
-      if (typeof schema?.partial !== "function") throw new Error(`Plugin "${module.id}" declares the settings group "${group}" without a zod object schema`);
+      if (!SETTINGS_GROUP_NAME.test(group))
+        throw new Error(
+          `Plugin "${module.id}" declares the settings group "${group}": lowercase letters, digits, _ and -, starting with a letter (at most 50)`,
+        );
+      if (typeof schema?.partial !== "function")
+        throw new Error(`Plugin "${module.id}" declares the settings group "${group}" without a zod object schema`);
       settings.set(group, { schema, module: module.id });
     }
     for (const model of module.analyticsModels ?? []) {
@@ -56,13 +63,18 @@ function assertNew(registry: ReadonlyMap<string, Owned>, name: string, module: s
 }
 
 function assertErrorDefinition(code: string, definition: ErrorDefinition, module: string): void {
-  if (!ERROR_CODE.test(code)) throw new Error(`Plugin "${module}" declares the error code "${code}": codes are UPPER_SNAKE_CASE`);
+  if (!ERROR_CODE.test(code))
+    throw new Error(`Plugin "${module}" declares the error code "${code}": codes are UPPER_SNAKE_CASE`);
   if (!Number.isInteger(definition.status) || definition.status < 400 || definition.status > 599) {
-    throw new Error(`Plugin "${module}" declares the error code "${code}" with status ${String(definition.status)}: an error answers 400 to 599`);
+    throw new Error(
+      `Plugin "${module}" declares the error code "${code}" with status ${String(definition.status)}: an error answers 400 to 599`,
+    );
   }
   // AppError reads statuses from one table per process; two kernels must not disagree on a code's meaning.
   const known = findErrorDefinition(code);
   if (known && (known.status !== definition.status || known.message !== definition.message)) {
-    throw new Error(`Plugin "${module}" declares the error code "${code}" as ${definition.status}, but this process already defines it as ${known.status} ("${known.message}")`);
+    throw new Error(
+      `Plugin "${module}" declares the error code "${code}" as ${definition.status}, but this process already defines it as ${known.status} ("${known.message}")`,
+    );
   }
 }

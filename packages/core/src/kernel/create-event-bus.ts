@@ -40,7 +40,8 @@ export function createEventBus(subscribers: readonly EventSubscriber[], services
   };
   const notify = async (event: DomainEvent, trx: Transaction<CoreTables>) => {
     for (const subscriber of subscribers) {
-      if (subscriber.event === "*" || subscriber.event === event.type) await subscriber.handler(event, { trx, services });
+      if (subscriber.event === "*" || subscriber.event === event.type)
+        await subscriber.handler(event, { trx, services });
     }
   };
   return {
@@ -52,7 +53,9 @@ export function createEventBus(subscribers: readonly EventSubscriber[], services
     },
     async emitWithin(input, write, { trx }) {
       const described = describe(input);
-      const { result, payload } = await write((stored) => trx.insertInto("domainEvents").values({ ...described, payload: stored }));
+      const { result, payload } = await write((stored) =>
+        trx.insertInto("domainEvents").values({ ...described, payload: stored }),
+      );
       await notify({ ...described, payload }, trx);
       return result;
     },

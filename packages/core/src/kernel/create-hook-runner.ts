@@ -27,7 +27,12 @@ export function createHookRunner(registrations: readonly HookRegistration[], opt
     else byKey.set(key, [handler as Handler as AnyHandler]);
   }
 
-  const runAfterHandlers = async (key: string, handlers: readonly AnyHandler[], payload: unknown, context: HookContext): Promise<HookError[]> => {
+  const runAfterHandlers = async (
+    key: string,
+    handlers: readonly AnyHandler[],
+    payload: unknown,
+    context: HookContext,
+  ): Promise<HookError[]> => {
     const errors: HookError[] = [];
     for (const handler of handlers) {
       // Each handler is isolated: one failing does not keep the next from running.
@@ -67,7 +72,9 @@ export function createHookRunner(registrations: readonly HookRegistration[], opt
       const handlers = byKey.get(key);
       if (!handlers) return;
       const { organizationId, actor, services } = context;
-      options.afterCommit(context.trx, () => runAfterHandlers(key, handlers, payload, { organizationId, actor, services }));
+      options.afterCommit(context.trx, () =>
+        runAfterHandlers(key, handlers, payload, { organizationId, actor, services }),
+      );
     },
     runAfter(key, payload, context) {
       const handlers = byKey.get(key);

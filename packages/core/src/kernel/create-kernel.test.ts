@@ -26,10 +26,12 @@ async function bootWith(plugins: Plugin[]): Promise<Kernel> {
 describe("plugins", () => {
   it("applies plugins in the order listed, each seeing the previous one's result", async () => {
     const seen: string[][] = [];
-    const recordingPlugin = (id: string): Plugin => (config) => {
-      seen.push((config.modules ?? []).map((module) => module.id));
-      return definePlugin({ id, version: "1.0.0" })(config);
-    };
+    const recordingPlugin =
+      (id: string): Plugin =>
+      (config) => {
+        seen.push((config.modules ?? []).map((module) => module.id));
+        return definePlugin({ id, version: "1.0.0" })(config);
+      };
     const kernel = await bootWith([recordingPlugin("first"), recordingPlugin("second")]);
     await kernel.close();
     const builtIn = seen[0] ?? [];
@@ -54,7 +56,9 @@ describe("plugins", () => {
 
   it("fails boot when the removed devKey options are configured", async () => {
     await expect(createKernel({ ...quiet, auth: { devKey: "x" } })).rejects.toThrow("auth.devKey was removed");
-    await expect(createKernel({ ...quiet, auth: { enableDevKey: true } })).rejects.toThrow("auth.enableDevKey was removed");
+    await expect(createKernel({ ...quiet, auth: { enableDevKey: true } })).rejects.toThrow(
+      "auth.enableDevKey was removed",
+    );
   });
 
   it("merges API-key scopes with the user's configuration winning", async () => {
@@ -67,7 +71,11 @@ describe("plugins", () => {
       },
     });
     const kernel = await createKernel(
-      { ...quiet, plugins: [plugin], auth: { apiKeyScopes: { pos: { prefix: "uc_mine_", description: "mine", permissions: {} } } } },
+      {
+        ...quiet,
+        plugins: [plugin],
+        auth: { apiKeyScopes: { pos: { prefix: "uc_mine_", description: "mine", permissions: {} } } },
+      },
       { database: await createTestDatabase() },
     );
     await kernel.close();
@@ -103,7 +111,9 @@ describe("hooks and events", () => {
         {
           event: "greetings.create",
           async handler(event, { trx }) {
-            await sql`insert into organizations (id, name) values (${`sub-${event.entityId}`}, 'from subscriber')`.execute(trx);
+            await sql`insert into organizations (id, name) values (${`sub-${event.entityId}`}, 'from subscriber')`.execute(
+              trx,
+            );
           },
         },
       ],
@@ -122,7 +132,9 @@ describe("hooks and events", () => {
 
   it("lets a before-hook abort with a coded error", async () => {
     const runBefore = (total: number) =>
-      kernel.database.transaction((trx) => kernel.hooks.runBefore("greetings.beforeCreate", { total }, { ...context(), trx }));
+      kernel.database.transaction((trx) =>
+        kernel.hooks.runBefore("greetings.beforeCreate", { total }, { ...context(), trx }),
+      );
     await expect(runBefore(500)).rejects.toMatchObject({ code: "CHECKOUT_FAILED" });
     // A handler that returns nothing keeps the payload, which runBefore answers.
     await expect(runBefore(5)).resolves.toEqual({ total: 5 });
@@ -149,7 +161,11 @@ describe("hooks and events", () => {
 
     const events = await kernel.database.db.selectFrom("domainEvents").select(["entityId", "payload"]).execute();
     expect(events).toEqual([{ entityId: "kept", payload: { text: "hi" } }]);
-    const organizations = await kernel.database.db.selectFrom("organizations").select("id").where("id", "like", "sub-%").execute();
+    const organizations = await kernel.database.db
+      .selectFrom("organizations")
+      .select("id")
+      .where("id", "like", "sub-%")
+      .execute();
     expect(organizations.map((row) => row.id)).toEqual(["sub-kept"]);
   });
 });
@@ -161,7 +177,9 @@ describe("embedded database", () => {
       const config = { ...quiet, database: { dataDir }, plugins: [greetingsPlugin()] };
       const first = await createKernel(config);
       expect(first.database.dialect).toBe("pglite");
-      await sql`insert into greetings (id, organization_id, text) values (gen_random_uuid(), 'default', 'persisted')`.execute(first.database.db);
+      await sql`insert into greetings (id, organization_id, text) values (gen_random_uuid(), 'default', 'persisted')`.execute(
+        first.database.db,
+      );
       await first.close();
 
       const second = await createKernel(config);

@@ -123,19 +123,33 @@ export async function bootKernel(
     );
 
     const secrets = createSecretBox(await resolveSecretKey(config, database));
-    const serviceContext = { config, db: database.db, database: access, services, hooks, events, logger, secrets, defaultOrganizationId, registries };
+    const serviceContext = {
+      config,
+      db: database.db,
+      database: access,
+      services,
+      hooks,
+      events,
+      logger,
+      secrets,
+      defaultOrganizationId,
+      registries,
+    };
     for (const module of modules) {
       if (!module.services) continue;
       const built = module.services(serviceContext);
       for (const [name, service] of Object.entries(built)) {
-        if (name in services) throw new Error(`Plugin "${module.id}" registers service "${name}", which already exists`);
+        if (name in services)
+          throw new Error(`Plugin "${module.id}" registers service "${name}", which already exists`);
         (services as unknown as Record<string, unknown>)[name] = service;
       }
     }
 
     const authenticators = modules.filter((module) => module.authenticator);
     if (authenticators.length > 1) {
-      throw new Error(`Only one plugin may authenticate requests; found ${authenticators.map((module) => module.id).join(", ")}`);
+      throw new Error(
+        `Only one plugin may authenticate requests; found ${authenticators.map((module) => module.id).join(", ")}`,
+      );
     }
     const authenticator = authenticators[0]?.authenticator?.(serviceContext);
 
@@ -158,7 +172,8 @@ export async function bootKernel(
       if (isDraining) reasons.push("draining");
       try {
         if (isMigrated) await database.ping();
-        else if ((await countPendingMigrations(database.db as never, sequences)) > 0) reasons.push("migrations-pending");
+        else if ((await countPendingMigrations(database.db as never, sequences)) > 0)
+          reasons.push("migrations-pending");
         else isMigrated = true;
       } catch (error) {
         logger.warn({ err: error }, "readiness: database unreachable");
@@ -192,7 +207,18 @@ export async function bootKernel(
       registries,
       routes: (auth) =>
         modules.flatMap((module) =>
-          module.routes ? module.routes({ config, services, database: access, hooks, events, logger, registries, ...(auth ? { auth } : {}) }) : [],
+          module.routes
+            ? module.routes({
+                config,
+                services,
+                database: access,
+                hooks,
+                events,
+                logger,
+                registries,
+                ...(auth ? { auth } : {}),
+              })
+            : [],
         ),
       close: async () => {
         try {

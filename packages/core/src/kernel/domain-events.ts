@@ -38,5 +38,7 @@ export function defineEvents<const T extends EventDeclarations>(events: T): T {
 
 /** Payload types of a declared table, for `interface DomainEvents extends EventPayloadsOf<typeof table> {}`. */
 export type EventPayloadsOf<T extends EventDeclarations> = {
-  [Name in keyof T]: T[Name] extends { payload: infer Schema extends z.ZodType<DomainEventPayload> } ? z.output<Schema> : DomainEventPayload;
+  [Name in keyof T]: T[Name] extends { payload: infer Schema extends z.ZodType<DomainEventPayload> }
+    ? z.output<Schema>
+    : DomainEventPayload;
 };

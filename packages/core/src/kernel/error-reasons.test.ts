@@ -14,7 +14,12 @@ describe("defineErrorReasons", () => {
     expect(error).toBeInstanceOf(AppError);
     expect([error.code, error.status, error.message]).toEqual(["CONFLICT", 409, "Only 2 left"]);
     expect(error.details).toEqual({ available: 2, reason: "OUT_OF_STOCK" });
-    expect(stock.error("ITEM_GONE")).toMatchObject({ code: "NOT_FOUND", status: 404, message: "Item not found", details: { reason: "ITEM_GONE" } });
+    expect(stock.error("ITEM_GONE")).toMatchObject({
+      code: "NOT_FOUND",
+      status: 404,
+      message: "Item not found",
+      details: { reason: "ITEM_GONE" },
+    });
   });
 
   it("recognises only its own codes, raised with the code its table gives them", () => {
@@ -25,6 +30,8 @@ describe("defineErrorReasons", () => {
     expect(stock.reasonOf(carts.error("CART_CHECKED_OUT"))).toBeUndefined();
     expect(stock.reasonOf(new AppError("VALIDATION_FAILED", { details: { reason: "OUT_OF_STOCK" } }))).toBeUndefined();
     expect(stock.reasonOf(new AppError("NOT_FOUND", { details: { reason: "toString" } }))).toBeUndefined();
-    expect(stock.reasonOf(Object.assign(new Error("x"), { code: "CONFLICT", details: { reason: "OUT_OF_STOCK" } }))).toBeUndefined();
+    expect(
+      stock.reasonOf(Object.assign(new Error("x"), { code: "CONFLICT", details: { reason: "OUT_OF_STOCK" } })),
+    ).toBeUndefined();
   });
 });

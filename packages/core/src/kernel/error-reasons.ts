@@ -33,12 +33,17 @@ export interface ErrorReasons<T extends ErrorReasonTable> {
  * guessing from a status. The codes of `defineErrors` are for answers that are codes of their own.
  */
 export function defineErrorReasons<const T extends ErrorReasonTable>(table: T): ErrorReasons<T> {
-  const isReason = (reason: unknown): reason is keyof T & string => typeof reason === "string" && Object.hasOwn(table, reason);
+  const isReason = (reason: unknown): reason is keyof T & string =>
+    typeof reason === "string" && Object.hasOwn(table, reason);
   return {
     table,
     error(reason, options = {}) {
       const definition = table[reason] as ErrorReasonDefinition;
-      return new AppError(definition.code, { message: definition.message, ...options, details: { ...options.details, reason } });
+      return new AppError(definition.code, {
+        message: definition.message,
+        ...options,
+        details: { ...options.details, reason },
+      });
     },
     reasonOf(error) {
       if (!(error instanceof AppError)) return undefined;

@@ -46,7 +46,10 @@ export interface EventBus {
    * Stores the event in the outbox table and runs the subscribers, all inside `options.trx`: the change's
    * own transaction, so the event commits or rolls back with it.
    */
-  emit<Name extends EventName>(input: EmitInput<Name>, options: Required<TxOptions>): Promise<DomainEvent<DomainEvents[Name]>>;
+  emit<Name extends EventName>(
+    input: EmitInput<Name>,
+    options: Required<TxOptions>,
+  ): Promise<DomainEvent<DomainEvents[Name]>>;
   /**
    * `emit` for an event whose payload holds a value only the writing statement computes: the order's
    * gapless number, taken in the order's own statement because its counter row stays locked until

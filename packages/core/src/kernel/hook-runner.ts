@@ -47,10 +47,17 @@ export type BeforeHookHandler<K extends BeforeHookKey> = (
 ) => HookPayloads[K] | void | Promise<HookPayloads[K] | void>;
 
 /** Runs after the change committed; a throw is reported to the caller (`meta.hookErrors`), never undoing the change. */
-export type AfterHookHandler<K extends AfterHookKey> = (payload: HookPayloads[K], context: HookContext) => void | Promise<void>;
+export type AfterHookHandler<K extends AfterHookKey> = (
+  payload: HookPayloads[K],
+  context: HookContext,
+) => void | Promise<void>;
 
 /** The handler type of a key: before- or after-hook by the key's name. */
-export type HookHandler<K extends HookKey> = K extends BeforeHookKey ? BeforeHookHandler<K> : K extends AfterHookKey ? AfterHookHandler<K> : never;
+export type HookHandler<K extends HookKey> = K extends BeforeHookKey
+  ? BeforeHookHandler<K>
+  : K extends AfterHookKey
+    ? AfterHookHandler<K>
+    : never;
 
 /** A handler for one hook key, as a manifest lists it. Build it with `defineHook`, which types the payload. */
 export interface HookRegistration {
@@ -71,7 +78,11 @@ export interface HookRunner {
    * answered, and resolves with the final payload. A handler refuses by throwing an `AppError`, which
    * propagates (the caller's transaction rolls back); any other throw becomes a 500, never an approval.
    */
-  runBefore<K extends BeforeHookKey>(key: K, payload: HookPayloads[K], context: BeforeHookContext): Promise<HookPayloads[K]>;
+  runBefore<K extends BeforeHookKey>(
+    key: K,
+    payload: HookPayloads[K],
+    context: BeforeHookContext,
+  ): Promise<HookPayloads[K]>;
   /**
    * Defers the after-handlers of `key` until the outermost transaction `context.trx` belongs to commits;
    * a rollback runs none. Their failures reach whoever opened that transaction with

@@ -37,7 +37,14 @@ export interface MemberCredentials {
    * auth plugin's credential cache delay in other processes.
    */
   mintMemberKey(
-    input: { organizationId: string; userId: string; scope: string; name?: string; expiresInSeconds?: number; actor?: Actor | null },
+    input: {
+      organizationId: string;
+      userId: string;
+      scope: string;
+      name?: string;
+      expiresInSeconds?: number;
+      actor?: Actor | null;
+    },
     options?: TxOptions,
   ): Promise<MintedMemberKey>;
   /**

@@ -46,7 +46,12 @@ function processMetrics(): Registry {
 
 export function createMetrics({ database, logger }: { database: Database; logger: Logger }): Metrics {
   const registry = new Registry();
-  const requests = new Counter({ name: "http_requests_total", help: "HTTP requests answered, by method, route template and status", labelNames: ["method", "route", "status"], registers: [registry] });
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by method, route template and status",
+    labelNames: ["method", "route", "status"],
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: "http_request_duration_seconds",
     help: "HTTP request duration, by method, route template and status",
@@ -54,9 +59,25 @@ export function createMetrics({ database, logger }: { database: Database; logger
     buckets: HTTP_BUCKETS,
     registers: [registry],
   });
-  const jobs = new Counter({ name: "jobs_processed_total", help: "Job attempts finished by this process, by task and outcome", labelNames: ["task", "outcome"], registers: [registry] });
-  const jobDuration = new Histogram({ name: "job_duration_seconds", help: "Job attempt duration, by task and outcome", labelNames: ["task", "outcome"], buckets: JOB_BUCKETS, registers: [registry] });
-  const webhooks = new Counter({ name: "webhook_deliveries_total", help: "Webhook delivery attempts, by outcome", labelNames: ["outcome"], registers: [registry] });
+  const jobs = new Counter({
+    name: "jobs_processed_total",
+    help: "Job attempts finished by this process, by task and outcome",
+    labelNames: ["task", "outcome"],
+    registers: [registry],
+  });
+  const jobDuration = new Histogram({
+    name: "job_duration_seconds",
+    help: "Job attempt duration, by task and outcome",
+    labelNames: ["task", "outcome"],
+    buckets: JOB_BUCKETS,
+    registers: [registry],
+  });
+  const webhooks = new Counter({
+    name: "webhook_deliveries_total",
+    help: "Webhook delivery attempts, by outcome",
+    labelNames: ["outcome"],
+    registers: [registry],
+  });
 
   // Registered before the queue depth: prom-client starts collectors in order, so the pool is read
   // before the scrape's own query takes a connection from it.
@@ -86,7 +107,9 @@ export function createMetrics({ database, logger }: { database: Database; logger
       this.reset();
       try {
         const rows = await sql<{ queue: string; status: string; count: number }>`
-          select queue, status, count(*)::int as count from jobs where status in ('pending', 'processing') group by queue, status`.execute(database.db);
+          select queue, status, count(*)::int as count from jobs where status in ('pending', 'processing') group by queue, status`.execute(
+          database.db,
+        );
         for (const row of rows.rows) this.set({ queue: row.queue, status: row.status }, row.count);
       } catch (error) {
         // A scrape during a database outage still answers the process's own metrics.

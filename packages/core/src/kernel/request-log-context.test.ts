@@ -27,11 +27,17 @@ describe("request ids in the logs", () => {
   it("are on every line written while serving a request, once, and on no line outside one", async () => {
     const lines: string[] = [];
     const logger = pino({ level: "info", mixin: requestIdMixin }, { write: (line: string) => void lines.push(line) });
-    const kernel = await createKernel({ environment: "test", plugins: [chatty] }, { database: await createTestDatabase(), logger });
+    const kernel = await createKernel(
+      { environment: "test", plugins: [chatty] },
+      { database: await createTestDatabase(), logger },
+    );
     const app = await createCommerceServer(kernel);
     try {
       lines.length = 0;
-      const [first, second] = await Promise.all([app.inject({ url: "/api/chatty" }), app.inject({ url: "/api/chatty" })]);
+      const [first, second] = await Promise.all([
+        app.inject({ url: "/api/chatty" }),
+        app.inject({ url: "/api/chatty" }),
+      ]);
       logger.info("outside any request");
       const ids = [first?.headers["x-request-id"], second?.headers["x-request-id"]];
       expect(new Set(ids).size).toBe(2);
@@ -39,7 +45,9 @@ describe("request ids in the logs", () => {
       const parsed = lines.map((line) => ({ raw: line, json: JSON.parse(line) as { reqId?: string; msg: string } }));
       for (const id of ids) {
         const mine = parsed.filter((line) => line.json.reqId === id).map((line) => line.json.msg);
-        expect(mine).toEqual(expect.arrayContaining(["incoming request", "before the await", "after the await", "request completed"]));
+        expect(mine).toEqual(
+          expect.arrayContaining(["incoming request", "before the await", "after the await", "request completed"]),
+        );
       }
       // Fastify's request logger binds the id itself: the mixin must not add it a second time.
       for (const line of parsed) expect(line.raw.match(/"reqId"/g)?.length ?? 0).toBeLessThanOrEqual(1);

@@ -42,7 +42,8 @@ function validateModules(modules: readonly PluginManifest[]): void {
       }
     }
     for (const { scope } of module.permissions ?? []) {
-      if (!isPermissionString(scope)) throw new Error(`Plugin "${module.id}" declares an invalid permission "${scope}"`);
+      if (!isPermissionString(scope))
+        throw new Error(`Plugin "${module.id}" declares an invalid permission "${scope}"`);
     }
     seen.add(module.id);
   }

@@ -13,7 +13,10 @@ import type { CommerceConfig } from "./config.js";
  * written), beside the embedded database in its directory otherwise; an in-memory database gets an
  * in-memory key. A key kept with the data protects nothing from whoever reads the data: development only.
  */
-export async function resolveSecretKey(config: CommerceConfig, database: Pick<Database, "db" | "dialect">): Promise<Buffer> {
+export async function resolveSecretKey(
+  config: CommerceConfig,
+  database: Pick<Database, "db" | "dialect">,
+): Promise<Buffer> {
   if (config.secretKey) return Buffer.from(config.secretKey, "base64");
   if (config.environment === "production") {
     throw new Error("secretKey is required in production: set UC_SECRET_KEY to the base64 of 32 random bytes");
@@ -41,6 +44,10 @@ async function storedKey(db: Kysely<CoreTables>): Promise<Buffer> {
     .values({ name: SECRET_KEY_NAME, value: randomBytes(32).toString("base64") })
     .onConflict((conflict) => conflict.column("name").doNothing())
     .execute();
-  const row = await db.selectFrom("kernelKeys").select("value").where("name", "=", SECRET_KEY_NAME).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("kernelKeys")
+    .select("value")
+    .where("name", "=", SECRET_KEY_NAME)
+    .executeTakeFirstOrThrow();
   return Buffer.from(row.value, "base64");
 }

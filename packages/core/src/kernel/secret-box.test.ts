@@ -19,7 +19,8 @@ async function query(text: string): Promise<void> {
 }
 
 /** A development kernel on the schema with no UC_SECRET_KEY: what `pnpm start` with only DATABASE_URL boots. */
-const boot = (): Promise<Kernel> => createKernel({ logLevel: "silent", environment: "development", database: { url, schema } } satisfies CommerceConfig);
+const boot = (): Promise<Kernel> =>
+  createKernel({ logLevel: "silent", environment: "development", database: { url, schema } } satisfies CommerceConfig);
 
 // Issue 31: with DATABASE_URL and no UC_SECRET_KEY, each process drew a random key, so what one sealed
 // (webhook secrets, channel credentials) no other process, and no restart, could open.
@@ -52,8 +53,8 @@ describe.skipIf(!url)("the development secret key on PostgreSQL", () => {
   });
 
   it("is still required in production", async () => {
-    await expect(createKernel({ logLevel: "silent", environment: "production", database: { url, schema } })).rejects.toThrow(
-      "secretKey is required in production: set UC_SECRET_KEY",
-    );
+    await expect(
+      createKernel({ logLevel: "silent", environment: "production", database: { url, schema } }),
+    ).rejects.toThrow("secretKey is required in production: set UC_SECRET_KEY");
   });
 });

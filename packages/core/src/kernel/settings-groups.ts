@@ -32,4 +32,6 @@ export type SettingsGroupsOf<T extends SettingsGroupDeclarations> = { [Group in 
  * What reading a group answers: a declared group's keys, each present only once set (a patch sets keys
  * one by one); any JSON object for a group nobody declared.
  */
-export type SettingsGroupValue<G extends string> = G extends keyof SettingsGroups ? Partial<SettingsGroups[G]> : Record<string, unknown>;
+export type SettingsGroupValue<G extends string> = G extends keyof SettingsGroups
+  ? Partial<SettingsGroups[G]>
+  : Record<string, unknown>;

@@ -20,7 +20,10 @@ describe("one copy of core per process", () => {
   it("refuses to boot a kernel while a second copy of core is loaded, naming both, and closes the database", async () => {
     const loaded = (globalThis as Record<symbol, unknown>)[REGISTRY] as { version: string; url: string }[];
     // What a plugin's own install of core would add when plugin-sdk imports it.
-    const other = { version: "0.0.1", url: "file:///store/node_modules/some-plugin/node_modules/@unified-commerce/core/dist/kernel/single-copy.js" };
+    const other = {
+      version: "0.0.1",
+      url: "file:///store/node_modules/some-plugin/node_modules/@unified-commerce/core/dist/kernel/single-copy.js",
+    };
     loaded.push(other);
     let isClosed = false;
     const close = database.close;
@@ -29,7 +32,9 @@ describe("one copy of core per process", () => {
       await close.call(database);
     };
     try {
-      await expect(createKernel(quiet, { database })).rejects.toThrow(/Two copies of @unified-commerce\/core are loaded \(.+, 0\.0\.1 from file:\/\/\/store\//);
+      await expect(createKernel(quiet, { database })).rejects.toThrow(
+        /Two copies of @unified-commerce\/core are loaded \(.+, 0\.0\.1 from file:\/\/\/store\//,
+      );
       expect(isClosed).toBe(true);
     } finally {
       loaded.splice(loaded.indexOf(other), 1);

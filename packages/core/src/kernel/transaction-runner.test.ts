@@ -61,7 +61,9 @@ describe("transaction runner", () => {
 
   it("refuses to defer work on a transaction it did not open, or one that has finished", async () => {
     await database.db.transaction().execute(async (trx) => {
-      expect(() => runner.afterCommit(trx, async () => undefined)).toThrow("afterCommit needs a transaction opened by database.transaction");
+      expect(() => runner.afterCommit(trx, async () => undefined)).toThrow(
+        "afterCommit needs a transaction opened by database.transaction",
+      );
     });
     let finished: Transaction<CoreTables> | undefined;
     await runner.transaction(async (trx) => {

@@ -48,7 +48,10 @@ export function createTransactionRunner(db: Kysely<CoreTables>): TransactionRunn
     },
     afterCommit(trx, task) {
       const tasks = deferred.get(trx);
-      if (!tasks) throw new Error("afterCommit needs a transaction opened by database.transaction (or transactionWithHookErrors)");
+      if (!tasks)
+        throw new Error(
+          "afterCommit needs a transaction opened by database.transaction (or transactionWithHookErrors)",
+        );
       tasks.push(task);
     },
   };

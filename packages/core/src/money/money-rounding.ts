@@ -29,6 +29,7 @@ export const MAX_MINOR_UNITS = 1_000_000_000_000;
 
 function toSafeNumber(value: bigint): number {
   const number = Number(value);
-  if (!Number.isSafeInteger(number)) throw new AppError("INTERNAL_ERROR", { message: `Amount ${value} is outside the safe integer range` });
+  if (!Number.isSafeInteger(number))
+    throw new AppError("INTERNAL_ERROR", { message: `Amount ${value} is outside the safe integer range` });
   return number;
 }

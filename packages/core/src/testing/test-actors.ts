@@ -59,7 +59,15 @@ export const testCustomerActor: Actor = createTestActor({
   id: "test-customer",
   role: "customer",
   customerId: "test-customer",
-  permissions: ["customers:read:self", "customers:update:self", "orders:read:own", "cart:create", "cart:read", "cart:update", "catalog:read"],
+  permissions: [
+    "customers:read:self",
+    "customers:update:self",
+    "orders:read:own",
+    "cart:create",
+    "cart:read",
+    "cart:update",
+    "catalog:read",
+  ],
 });
 
 /** Signed in, but allowed nothing. */

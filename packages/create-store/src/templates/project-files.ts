@@ -62,7 +62,12 @@ export default defineConfig({
 `;
 
 /** The store's README: what is where and the commands to run. */
-export function readmeFile(input: { name: string; template: StoreTemplate; run: (script: string) => string; uc: string }): string {
+export function readmeFile(input: {
+  name: string;
+  template: StoreTemplate;
+  run: (script: string) => string;
+  uc: string;
+}): string {
   const { name, template, run, uc } = input;
   return `# ${name}
 

@@ -8,7 +8,8 @@ import pg from "pg";
 import { createJobQueue, type TaskDefinition } from "../index.js";
 
 const [url, schema, mode, workerId] = process.argv.slice(2);
-if (!url || !schema || !workerId || (mode !== "drain" && mode !== "hang")) throw new Error("usage: worker-process.ts <url> <schema> drain|hang <id>");
+if (!url || !schema || !workerId || (mode !== "drain" && mode !== "hang"))
+  throw new Error("usage: worker-process.ts <url> <schema> drain|hang <id>");
 
 const pool = new pg.Pool({ connectionString: url, max: 5, options: `-c search_path=${schema}` });
 const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
@@ -25,7 +26,8 @@ const tasks: TaskDefinition[] = [
   {
     slug: "test/keyed",
     concurrency: { key: (input) => (input as { key: string }).key },
-    handler: (_input, context) => record(context.job.id, context.job.concurrencyKey, () => new Promise((resolve) => setTimeout(resolve, 3))),
+    handler: (_input, context) =>
+      record(context.job.id, context.job.concurrencyKey, () => new Promise((resolve) => setTimeout(resolve, 3))),
   },
   {
     slug: "test/hang",

@@ -28,7 +28,9 @@ export interface SmtpTestServer {
  * Starts an SMTP server (smtp-server) on 127.0.0.1 that accepts one user and password and keeps every
  * message in memory. Plain text on loopback: STARTTLS is off, so no certificate is involved.
  */
-export async function startSmtpTestServer(credentials = { user: "store", password: "mail-secret" }): Promise<SmtpTestServer> {
+export async function startSmtpTestServer(
+  credentials = { user: "store", password: "mail-secret" },
+): Promise<SmtpTestServer> {
   const received: ReceivedMail[] = [];
   const waiting: ((mail: ReceivedMail) => void)[] = [];
   let taken = 0;
@@ -37,7 +39,8 @@ export async function startSmtpTestServer(credentials = { user: "store", passwor
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, _session, callback) {
-      if (auth.username === credentials.user && auth.password === credentials.password) callback(null, { user: auth.username });
+      if (auth.username === credentials.user && auth.password === credentials.password)
+        callback(null, { user: auth.username });
       else callback(new Error("Invalid username or password"));
     },
     onData(stream, session, callback) {
@@ -93,7 +96,10 @@ function decodeBodies(raw: string): string {
       if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
       if (encoding === "quoted-printable") {
         const joined = body.replace(/=\r?\n/g, "");
-        return Buffer.from(joined.replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), "latin1").toString("utf8");
+        return Buffer.from(
+          joined.replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+          "latin1",
+        ).toString("utf8");
       }
       return body;
     })

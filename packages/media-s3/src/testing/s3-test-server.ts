@@ -14,7 +14,13 @@ export interface S3TestServer {
 
 export async function startS3TestServer(bucket = "media"): Promise<S3TestServer> {
   const directory = await mkdtemp(join(tmpdir(), "uc-s3-"));
-  const server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,

@@ -11,9 +11,16 @@ export const ACP_TAG = "Agentic Checkout";
  * the spec's headers checked before any key is claimed, its flat errors, and the resource itself as the
  * body (no `{ data }` envelope).
  */
-export function acpRoute<P, I, Q, O>(builder: RouteBuilder<P, I, Q, Actor | null, O>, options: { isPost: boolean }): RouteBuilder<P, I, Q, Actor, O> {
+export function acpRoute<P, I, Q, O>(
+  builder: RouteBuilder<P, I, Q, Actor | null, O>,
+  options: { isPost: boolean },
+): RouteBuilder<P, I, Q, Actor, O> {
   const headers = { ...ACP_HEADERS, ...(options.isPost ? IDEMPOTENCY_HEADER : {}) };
-  let configured = builder.permission(ACP_PERMISSION).precondition(acpPrecondition).errorAnswer(acpErrorAnswer).unwrapped();
+  let configured = builder
+    .permission(ACP_PERMISSION)
+    .precondition(acpPrecondition)
+    .errorAnswer(acpErrorAnswer)
+    .unwrapped();
   for (const [name, doc] of Object.entries(headers)) configured = configured.header(name, doc);
   return configured;
 }

@@ -16,5 +16,7 @@ export const cancelSessionRoute = ({ services }: RouteContext, prefix: string) =
     .params(sessionIdParams)
     .input(cancelSessionBody)
     .output(checkoutSessionSchema)
-    .handler(async ({ params, organizationId }) => ({ data: await services.agenticCheckout.cancel({ organizationId, id: params.id }) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: await services.agenticCheckout.cancel({ organizationId, id: params.id }),
+    }))
     .build();

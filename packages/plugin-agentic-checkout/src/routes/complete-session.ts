@@ -21,5 +21,7 @@ export const completeSessionRoute = ({ services }: RouteContext, prefix: string)
     .params(sessionIdParams)
     .input(completeSessionBody)
     .output(checkoutSessionSchema)
-    .handler(async ({ input, params, actor, organizationId }) => ({ data: (await services.agenticCheckout.complete({ organizationId, actor, id: params.id, body: input })).session }))
+    .handler(async ({ input, params, actor, organizationId }) => ({
+      data: (await services.agenticCheckout.complete({ organizationId, actor, id: params.id, body: input })).session,
+    }))
     .build();

@@ -19,5 +19,7 @@ export const createSessionRoute = ({ services }: RouteContext, prefix: string) =
     .input(createSessionBody)
     .output(checkoutSessionSchema)
     .status(201)
-    .handler(async ({ input, actor, organizationId }) => ({ data: await services.agenticCheckout.create({ organizationId, actor, body: input }) }))
+    .handler(async ({ input, actor, organizationId }) => ({
+      data: await services.agenticCheckout.create({ organizationId, actor, body: input }),
+    }))
     .build();

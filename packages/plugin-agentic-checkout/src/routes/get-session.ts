@@ -15,5 +15,7 @@ export const getSessionRoute = ({ services }: RouteContext, prefix: string) =>
   )
     .params(sessionIdParams)
     .output(checkoutSessionSchema)
-    .handler(async ({ params, organizationId }) => ({ data: await services.agenticCheckout.get(organizationId, params.id) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: await services.agenticCheckout.get(organizationId, params.id),
+    }))
     .build();

@@ -18,5 +18,7 @@ export const updateSessionRoute = ({ services }: RouteContext, prefix: string) =
     .params(sessionIdParams)
     .input(updateSessionBody)
     .output(checkoutSessionSchema)
-    .handler(async ({ input, params, organizationId }) => ({ data: await services.agenticCheckout.update({ organizationId, id: params.id, body: input }) }))
+    .handler(async ({ input, params, organizationId }) => ({
+      data: await services.agenticCheckout.update({ organizationId, id: params.id, body: input }),
+    }))
     .build();

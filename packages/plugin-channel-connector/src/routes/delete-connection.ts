@@ -3,12 +3,17 @@ import { connectionIdParams, connectionSchema } from "../channel-schemas.js";
 
 export const deleteConnectionRoute = ({ services }: RouteContext) =>
   router("Channels", "/channels")
-    .delete("/:id", { summary: "Delete a channel connection", description: [
+    .delete("/:id", {
+      summary: "Delete a channel connection",
+      description: [
         "With its credentials, listings and order records; its pending jobs find nothing and end. The channel's own",
         "data is left as it is. Answers the connection as it was.",
-      ].join(" ") })
+      ].join(" "),
+    })
     .permission("channels:manage")
     .params(connectionIdParams)
     .output(connectionSchema)
-    .handler(async ({ params, organizationId }) => ({ data: await services.channels.remove(organizationId, params.id) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: await services.channels.remove(organizationId, params.id),
+    }))
     .build();

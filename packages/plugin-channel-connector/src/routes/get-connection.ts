@@ -3,10 +3,13 @@ import { connectionIdParams, connectionSchema } from "../channel-schemas.js";
 
 export const getConnectionRoute = ({ services }: RouteContext) =>
   router("Channels", "/channels")
-    .get("/:id", { summary: "Read a channel connection", description: [
+    .get("/:id", {
+      summary: "Read a channel connection",
+      description: [
         "With the catalog backfill's progress (pages, items, errors), stock pushes and imported orders;",
         "never its credentials.",
-      ].join(" ") })
+      ].join(" "),
+    })
     .permission("channels:manage")
     .params(connectionIdParams)
     .output(connectionSchema)

@@ -4,7 +4,10 @@ import { connectionSchema, listConnectionsQuery } from "../channel-schemas.js";
 
 export const listConnectionsRoute = ({ services }: RouteContext) =>
   router("Channels", "/channels")
-    .get("/", { summary: "List channel connections", description: "Newest first, with their backfill progress; never their credentials." })
+    .get("/", {
+      summary: "List channel connections",
+      description: "Newest first, with their backfill progress; never their credentials.",
+    })
     .permission("channels:manage")
     .query(listConnectionsQuery)
     .output(z.array(connectionSchema))

@@ -15,5 +15,7 @@ export const pullOrdersRoute = ({ services }: RouteContext) =>
     .params(connectionIdParams)
     .output(connectionSchema)
     .status(202)
-    .handler(async ({ params, organizationId }) => ({ data: await services.channels.startOrderPull(organizationId, params.id) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: await services.channels.startOrderPull(organizationId, params.id),
+    }))
     .build();

@@ -17,5 +17,7 @@ export const receiveOrderRoute = ({ services }: RouteContext) =>
     .params(connectionIdParams)
     .input(channelOrderInput)
     .output(importResultSchema)
-    .handler(async ({ params, input, organizationId }) => ({ data: await services.channels.importOrder(organizationId, params.id, input) }))
+    .handler(async ({ params, input, organizationId }) => ({
+      data: await services.channels.importOrder(organizationId, params.id, input),
+    }))
     .build();

@@ -16,5 +16,7 @@ export const createPlanRoute = ({ services }: RouteContext) =>
     .input(createPlanInput)
     .output(planSchema)
     .status(201)
-    .handler(async ({ input, actor, organizationId }) => ({ data: await services.layaways.create(organizationId, actor, input) }))
+    .handler(async ({ input, actor, organizationId }) => ({
+      data: await services.layaways.create(organizationId, actor, input),
+    }))
     .build();

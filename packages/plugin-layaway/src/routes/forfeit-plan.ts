@@ -14,5 +14,7 @@ export const forfeitPlanRoute = ({ services }: RouteContext) =>
     .params(planIdParams)
     .input(forfeitInput)
     .output(planSchema)
-    .handler(async ({ params, input, actor, organizationId }) => ({ data: await services.layaways.forfeit(organizationId, actor, params.id, input) }))
+    .handler(async ({ params, input, actor, organizationId }) => ({
+      data: await services.layaways.forfeit(organizationId, actor, params.id, input),
+    }))
     .build();

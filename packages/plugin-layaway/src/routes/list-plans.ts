@@ -4,7 +4,10 @@ import { listPlansQuery, planSummarySchema } from "../layaway-schemas.js";
 
 export const listPlansRoute = ({ services }: RouteContext) =>
   router("Layaway", "/layaways")
-    .get("/", { summary: "List layaway plans", description: "Newest first, without lines, schedule or ledger; `status` keeps one state." })
+    .get("/", {
+      summary: "List layaway plans",
+      description: "Newest first, without lines, schedule or ledger; `status` keeps one state.",
+    })
     .permission("layaway:operate")
     .query(listPlansQuery)
     .output(z.array(planSummarySchema))

@@ -16,5 +16,7 @@ export const recordPaymentRoute = ({ services }: RouteContext) =>
     .input(paymentInput)
     .output(paymentResultSchema)
     .status(201)
-    .handler(async ({ params, input, actor, organizationId }) => ({ data: await services.layaways.pay(organizationId, actor, params.id, input) }))
+    .handler(async ({ params, input, actor, organizationId }) => ({
+      data: await services.layaways.pay(organizationId, actor, params.id, input),
+    }))
     .build();

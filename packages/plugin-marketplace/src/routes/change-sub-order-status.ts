@@ -18,6 +18,12 @@ export const changeSubOrderStatusRoute = ({ services }: RouteContext) =>
     .handler(async ({ params, input, actor, organizationId }) => {
       const move = moveTo(subOrderMoves, input.status);
       if (!move) throw AppError.conflict(`No move reaches ${input.status}`);
-      return { data: await services.marketplace.subOrders.move(organizationId, actor, { subOrderId: params.id, move, ...input }) };
+      return {
+        data: await services.marketplace.subOrders.move(organizationId, actor, {
+          subOrderId: params.id,
+          move,
+          ...input,
+        }),
+      };
     })
     .build();

@@ -15,5 +15,7 @@ export const createCommissionRuleRoute = ({ services }: RouteContext) =>
     .input(createCommissionRuleInput)
     .output(commissionRuleSchema)
     .status(201)
-    .handler(async ({ input, actor, organizationId }) => ({ data: await services.marketplace.commissionRules.create(organizationId, actor, input) }))
+    .handler(async ({ input, actor, organizationId }) => ({
+      data: await services.marketplace.commissionRules.create(organizationId, actor, input),
+    }))
     .build();

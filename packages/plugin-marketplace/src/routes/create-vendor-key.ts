@@ -19,6 +19,12 @@ export const createVendorKeyRoute = ({ services }: RouteContext) =>
     .output(vendorKeySchema)
     .status(201)
     .handler(async ({ params, input, actor, organizationId }) => ({
-      data: await services.marketplace.keys.create({ organizationId, actor, vendorId: params.id, userId: input.userId, expiresInSeconds: input.expiresInSeconds }),
+      data: await services.marketplace.keys.create({
+        organizationId,
+        actor,
+        vendorId: params.id,
+        userId: input.userId,
+        expiresInSeconds: input.expiresInSeconds,
+      }),
     }))
     .build();

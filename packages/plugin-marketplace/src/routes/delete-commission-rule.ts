@@ -7,5 +7,7 @@ export const deleteCommissionRuleRoute = ({ services }: RouteContext) =>
     .delete("/:id", { summary: "Delete a commission rule" })
     .permission("marketplace:admin")
     .output(z.object({ id: z.string() }))
-    .handler(async ({ params, actor, organizationId }) => ({ data: await services.marketplace.commissionRules.remove(organizationId, actor, params.id) }))
+    .handler(async ({ params, actor, organizationId }) => ({
+      data: await services.marketplace.commissionRules.remove(organizationId, actor, params.id),
+    }))
     .build();

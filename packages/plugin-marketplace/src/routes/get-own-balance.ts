@@ -7,5 +7,10 @@ export const getOwnBalanceRoute = ({ services }: RouteContext) =>
     .get("/balance", { summary: "Read my balance", description: "As GET /vendors/:id/balance, for my vendor." })
     .permission("marketplace:vendor")
     .output(vendorBalanceSchema)
-    .handler(async ({ actor, organizationId }) => ({ data: await services.marketplace.ledger.balance(organizationId, await services.marketplace.members.vendorIdOf(actor)) }))
+    .handler(async ({ actor, organizationId }) => ({
+      data: await services.marketplace.ledger.balance(
+        organizationId,
+        await services.marketplace.members.vendorIdOf(actor),
+      ),
+    }))
     .build();

@@ -7,5 +7,9 @@ export const getOwnSubOrderRoute = ({ services }: RouteContext) =>
     .get("/orders/:id", { summary: "Read one of my sub-orders" })
     .permission("marketplace:vendor")
     .output(subOrderSchema)
-    .handler(async ({ params, actor, organizationId }) => ({ data: await services.marketplace.subOrders.get(organizationId, params.id, { vendorId: await services.marketplace.members.vendorIdOf(actor) }) }))
+    .handler(async ({ params, actor, organizationId }) => ({
+      data: await services.marketplace.subOrders.get(organizationId, params.id, {
+        vendorId: await services.marketplace.members.vendorIdOf(actor),
+      }),
+    }))
     .build();

@@ -7,5 +7,7 @@ export const getSubOrderRoute = ({ services }: RouteContext) =>
     .get("/:id", { summary: "Read a sub-order with its lines and their commission" })
     .permission("marketplace:read")
     .output(subOrderSchema)
-    .handler(async ({ params, organizationId }) => ({ data: await services.marketplace.subOrders.get(organizationId, params.id) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: await services.marketplace.subOrders.get(organizationId, params.id),
+    }))
     .build();

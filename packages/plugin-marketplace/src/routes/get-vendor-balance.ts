@@ -13,5 +13,7 @@ export const getVendorBalanceRoute = ({ services }: RouteContext) =>
     })
     .permission("marketplace:read")
     .output(vendorBalanceSchema)
-    .handler(async ({ params, organizationId }) => ({ data: await services.marketplace.ledger.balance(organizationId, params.id) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: await services.marketplace.ledger.balance(organizationId, params.id),
+    }))
     .build();

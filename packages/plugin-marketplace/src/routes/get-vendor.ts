@@ -7,5 +7,7 @@ export const getVendorRoute = ({ services }: RouteContext) =>
     .get("/:id", { summary: "Read a vendor" })
     .permission("marketplace:read")
     .output(vendorSchema)
-    .handler(async ({ params, organizationId }) => ({ data: await services.marketplace.vendors.get(organizationId, params.id) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: await services.marketplace.vendors.get(organizationId, params.id),
+    }))
     .build();

@@ -5,7 +5,10 @@ import { commissionRuleSchema, listCommissionRulesQuery } from "../commission-sc
 /** List commission rules. */
 export const listCommissionRulesRoute = ({ services }: RouteContext) =>
   router("Marketplace commission", "/marketplace/commission-rules")
-    .get("/", { summary: "List commission rules", description: "Highest priority first, then oldest; `vendorId` keeps that vendor's rules." })
+    .get("/", {
+      summary: "List commission rules",
+      description: "Highest priority first, then oldest; `vendorId` keeps that vendor's rules.",
+    })
     .permission("marketplace:read")
     .query(listCommissionRulesQuery)
     .output(z.array(commissionRuleSchema))

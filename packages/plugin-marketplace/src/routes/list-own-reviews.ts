@@ -11,7 +11,10 @@ export const listOwnReviewsRoute = ({ services }: RouteContext) =>
     .output(z.array(listedReviewSchema))
     .handler(async ({ query, actor, organizationId }) => {
       const vendorId = await services.marketplace.members.vendorIdOf(actor);
-      const { items, total } = await services.marketplace.reviews.list(organizationId, vendorId, { ...query, isPublicOnly: false });
+      const { items, total } = await services.marketplace.reviews.list(organizationId, vendorId, {
+        ...query,
+        isPublicOnly: false,
+      });
       return { data: items, meta: paginate(query, total) };
     })
     .build();

@@ -8,5 +8,7 @@ export const listVendorDocumentsRoute = ({ services }: RouteContext) =>
     .get("/:id/documents", { summary: "List a vendor's documents", description: "Oldest first." })
     .permission("marketplace:read")
     .output(z.array(vendorDocumentSchema))
-    .handler(async ({ params, organizationId }) => ({ data: await services.marketplace.documents.listDocuments(organizationId, params.id) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: await services.marketplace.documents.listDocuments(organizationId, params.id),
+    }))
     .build();

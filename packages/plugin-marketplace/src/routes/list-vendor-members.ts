@@ -8,5 +8,7 @@ export const listVendorMembersRoute = ({ services }: RouteContext) =>
     .get("/:id/members", { summary: "List the users acting for a vendor" })
     .permission("marketplace:read")
     .output(z.array(vendorMemberSchema))
-    .handler(async ({ params, organizationId }) => ({ data: await services.marketplace.members.listMembers(organizationId, params.id) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: await services.marketplace.members.listMembers(organizationId, params.id),
+    }))
     .build();

@@ -9,6 +9,10 @@ export const moderateReviewRoute = ({ services }: RouteContext) =>
     .input(moderateReviewInput)
     .output(reviewSchema)
     .handler(async ({ params, input, actor, organizationId }) => ({
-      data: await services.marketplace.reviews.moderate(organizationId, actor, { vendorId: params.id, reviewId: params.reviewId, body: input }),
+      data: await services.marketplace.reviews.moderate(organizationId, actor, {
+        vendorId: params.id,
+        reviewId: params.reviewId,
+        body: input,
+      }),
     }))
     .build();

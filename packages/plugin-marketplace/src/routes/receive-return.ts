@@ -13,5 +13,7 @@ export const receiveReturnRoute = ({ services }: RouteContext) =>
     })
     .auth()
     .output(returnSchema)
-    .handler(async ({ params, actor, organizationId }) => ({ data: await services.marketplace.returns.receive(organizationId, actor, params.id) }))
+    .handler(async ({ params, actor, organizationId }) => ({
+      data: await services.marketplace.returns.receive(organizationId, actor, params.id),
+    }))
     .build();

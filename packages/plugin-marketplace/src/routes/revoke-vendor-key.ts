@@ -13,5 +13,12 @@ export const revokeVendorKeyRoute = ({ services }: RouteContext) =>
     })
     .auth()
     .output(revokedVendorKeySchema)
-    .handler(async ({ params, actor, organizationId }) => ({ data: await services.marketplace.keys.revoke({ organizationId, actor, vendorId: params.id, apiKeyId: params.keyId }) }))
+    .handler(async ({ params, actor, organizationId }) => ({
+      data: await services.marketplace.keys.revoke({
+        organizationId,
+        actor,
+        vendorId: params.id,
+        apiKeyId: params.keyId,
+      }),
+    }))
     .build();

@@ -15,5 +15,7 @@ export const runPayoutsRoute = ({ services }: RouteContext) =>
     .permission("marketplace:admin")
     .input(runPayoutsInput)
     .output(payoutRunSchema)
-    .handler(async ({ input, actor, organizationId }) => ({ data: { payouts: await services.marketplace.payouts.run(organizationId, actor, input) } }))
+    .handler(async ({ input, actor, organizationId }) => ({
+      data: { payouts: await services.marketplace.payouts.run(organizationId, actor, input) },
+    }))
     .build();

@@ -7,5 +7,7 @@ export const unassignVendorEntityRoute = ({ services }: RouteContext) =>
     .delete("/:id/entities/:entityId", { summary: "Take a catalog entity from a vendor" })
     .permission("marketplace:manage")
     .output(z.object({ vendorId: z.string(), entityId: z.string() }))
-    .handler(async ({ params, actor, organizationId }) => ({ data: await services.marketplace.entities.unassignEntity(organizationId, actor, params.id, params.entityId) }))
+    .handler(async ({ params, actor, organizationId }) => ({
+      data: await services.marketplace.entities.unassignEntity(organizationId, actor, params.id, params.entityId),
+    }))
     .build();

@@ -5,19 +5,53 @@ import { surfacingFailures } from "../service-failure.js";
 const exchangeInput = z.object({
   orderId: z.uuid(),
   /** Units of the order's lines coming back. */
-  returnLines: z.array(z.object({ lineItemId: z.uuid(), quantity: z.number().int().min(1).max(1_000_000) })).min(1).max(100),
+  returnLines: z
+    .array(z.object({ lineItemId: z.uuid(), quantity: z.number().int().min(1).max(1_000_000) }))
+    .min(1)
+    .max(100),
   /** What the customer takes instead; priced by the server. */
-  replacementLines: z.array(z.object({ entityId: z.uuid(), variantId: z.uuid().nullable().optional(), quantity: z.number().int().min(1).max(999) })).min(1).max(100),
+  replacementLines: z
+    .array(
+      z.object({
+        entityId: z.uuid(),
+        variantId: z.uuid().nullable().optional(),
+        quantity: z.number().int().min(1).max(999),
+      }),
+    )
+    .min(1)
+    .max(100),
   /** Where the returned units go back on the shelf. */
   warehouseId: z.uuid(),
   reason: z.string().max(500).optional(),
 });
 
-const lineSchema = z.object({ lineItemId: z.string(), entityId: z.string(), variantId: z.string().nullable(), quantity: z.number().int(), unitPrice: z.number().int(), total: z.number().int() });
+const lineSchema = z.object({
+  lineItemId: z.string(),
+  entityId: z.string(),
+  variantId: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  total: z.number().int(),
+});
 
 const exchangeSchema = z.object({
-  refund: z.object({ id: z.string(), orderId: z.string(), amount: z.number().int(), currency: z.string(), actorId: z.string(), status: z.string() }),
-  replacement: z.object({ id: z.string(), number: z.string(), status: z.string(), currency: z.string(), total: z.number().int(), paymentMethodId: z.string(), lines: z.array(lineSchema) }),
+  refund: z.object({
+    id: z.string(),
+    orderId: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+    actorId: z.string(),
+    status: z.string(),
+  }),
+  replacement: z.object({
+    id: z.string(),
+    number: z.string(),
+    status: z.string(),
+    currency: z.string(),
+    total: z.number().int(),
+    paymentMethodId: z.string(),
+    lines: z.array(lineSchema),
+  }),
   difference: z.number().int(),
   settledAtTill: z.number().int(),
 });
@@ -41,5 +75,9 @@ export const createExchangeRoute = ({ services }: RouteContext) =>
     .input(exchangeInput)
     .output(exchangeSchema)
     .status(201)
-    .handler(async ({ input, actor, organizationId }) => surfacingFailures(async () => withHookErrors(await services.pos.exchanges.exchange({ organizationId, actor, ...input }))))
+    .handler(async ({ input, actor, organizationId }) =>
+      surfacingFailures(async () =>
+        withHookErrors(await services.pos.exchanges.exchange({ organizationId, actor, ...input })),
+      ),
+    )
     .build();

@@ -9,7 +9,9 @@ const overrideInput = z.object({
   pin: z.string().min(1).max(64),
   action: z.enum(overrideActions),
   /** What it approves: the order (required for `refund.overCap`) and at most which amount, in minor units. */
-  target: z.object({ orderId: z.uuid().optional(), amount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional() }).default({}),
+  target: z
+    .object({ orderId: z.uuid().optional(), amount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional() })
+    .default({}),
 });
 
 const overrideSchema = z.object({
@@ -42,7 +44,8 @@ export const createOverrideRoute = ({ services }: RouteContext) =>
     .output(overrideSchema)
     .status(201)
     .handler(async ({ input, actor, organizationId }) => {
-      if (input.action === "refund.overCap" && !input.target.orderId) throw AppError.validation([{ path: "body.target.orderId", message: "is required for refund.overCap" }]);
+      if (input.action === "refund.overCap" && !input.target.orderId)
+        throw AppError.validation([{ path: "body.target.orderId", message: "is required for refund.overCap" }]);
       return surfacingFailures(async () => ({
         data: await services.pos.overrides.issue({
           organizationId,

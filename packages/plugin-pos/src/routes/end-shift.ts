@@ -15,5 +15,7 @@ export const endShiftRoute = ({ services }: RouteContext) =>
     })
     .permission("pos:operate")
     .output(endedSchema)
-    .handler(async ({ actor, organizationId }) => surfacingFailures(async () => ({ data: await services.pos.shifts.endShift({ organizationId, actor }) })))
+    .handler(async ({ actor, organizationId }) =>
+      surfacingFailures(async () => ({ data: await services.pos.shifts.endShift({ organizationId, actor }) })),
+    )
     .build();

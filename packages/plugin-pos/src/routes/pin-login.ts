@@ -34,6 +34,13 @@ export const pinLoginRoute = ({ services }: RouteContext) =>
     .output(shiftSchema)
     .status(201)
     .handler(async ({ input, actor, organizationId }) =>
-      surfacingFailures(async () => ({ data: await services.pos.shifts.pinLogin({ organizationId, till: actor, operatorId: input.operatorId, pin: input.pin }) })),
+      surfacingFailures(async () => ({
+        data: await services.pos.shifts.pinLogin({
+          organizationId,
+          till: actor,
+          operatorId: input.operatorId,
+          pin: input.pin,
+        }),
+      })),
     )
     .build();

@@ -29,14 +29,24 @@ export const setPinRoute = ({ database, events, services }: RouteContext) =>
         // Membership is read on the pool before the transaction (the embedded database has one connection).
         await services.pos.pins.requireMember(organizationId, input.operatorId);
         return {
-        data: await database.transaction(async (trx) => {
-          const { isRotation } = await services.pos.pins.setPin({ organizationId, operatorId: input.operatorId, pin: input.pin }, trx);
-          await events.emit(
-            { organizationId, type: "pos.pinSet", entityType: "posOperator", entityId: input.operatorId, payload: { operatorId: input.operatorId, isRotation }, actor },
-            { trx },
-          );
-          return { operatorId: input.operatorId, isRotation };
-        }),
+          data: await database.transaction(async (trx) => {
+            const { isRotation } = await services.pos.pins.setPin(
+              { organizationId, operatorId: input.operatorId, pin: input.pin },
+              trx,
+            );
+            await events.emit(
+              {
+                organizationId,
+                type: "pos.pinSet",
+                entityType: "posOperator",
+                entityId: input.operatorId,
+                payload: { operatorId: input.operatorId, isRotation },
+                actor,
+              },
+              { trx },
+            );
+            return { operatorId: input.operatorId, isRotation };
+          }),
         };
       }),
     )

@@ -6,6 +6,10 @@ import { sendCacheable } from "../send-json.js";
 export function apiIndexRoute(app: FastifyInstance, source: ContentSource): void {
   app.get("/api", async (request, reply) => {
     const index = source.current();
-    return sendCacheable(request, reply, index.cached("api", () => index.apiIndex));
+    return sendCacheable(
+      request,
+      reply,
+      index.cached("api", () => index.apiIndex),
+    );
   });
 }

@@ -8,6 +8,10 @@ export function articleRoute(app: FastifyInstance, source: ContentSource): void 
   app.get<{ Params: { slug: string } }>("/api/articles/:slug", async (request, reply) => {
     const index = source.current();
     const article = getArticle(index, request.params.slug);
-    return sendCacheable(request, reply, index.cached(`article:${article.slug}`, () => article));
+    return sendCacheable(
+      request,
+      reply,
+      index.cached(`article:${article.slug}`, () => article),
+    );
   });
 }

@@ -11,6 +11,10 @@ export function articlesRoute(app: FastifyInstance, source: ContentSource): void
     const query = parseQuery(ArticlesQuerySchema, request.query, ["limit", "offset"]);
     const index = source.current();
     const key = `articles:${query.tag?.toLowerCase() ?? ""}:${query.limit}:${query.offset}`;
-    return sendCacheable(request, reply, index.cached(key, () => listArticles(index, query)));
+    return sendCacheable(
+      request,
+      reply,
+      index.cached(key, () => listArticles(index, query)),
+    );
   });
 }

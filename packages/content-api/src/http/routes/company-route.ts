@@ -6,6 +6,10 @@ import { sendCacheable } from "../send-json.js";
 export function companyRoute(app: FastifyInstance, source: ContentSource): void {
   app.get("/api/company", async (request, reply) => {
     const index = source.current();
-    return sendCacheable(request, reply, index.cached("company", () => index.company));
+    return sendCacheable(
+      request,
+      reply,
+      index.cached("company", () => index.company),
+    );
   });
 }

@@ -7,6 +7,10 @@ import { sendCacheable } from "../send-json.js";
 export function openApiRoute(app: FastifyInstance, source: ContentSource): void {
   app.get("/openapi.json", async (request, reply) => {
     const index = source.current();
-    return sendCacheable(request, reply, index.cached("openapi", () => openApiDocument(index)));
+    return sendCacheable(
+      request,
+      reply,
+      index.cached("openapi", () => openApiDocument(index)),
+    );
   });
 }

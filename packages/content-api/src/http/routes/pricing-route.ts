@@ -6,6 +6,10 @@ import { sendCacheable } from "../send-json.js";
 export function pricingRoute(app: FastifyInstance, source: ContentSource): void {
   app.get("/api/pricing", async (request, reply) => {
     const index = source.current();
-    return sendCacheable(request, reply, index.cached("pricing", () => index.pricing));
+    return sendCacheable(
+      request,
+      reply,
+      index.cached("pricing", () => index.pricing),
+    );
   });
 }

@@ -6,6 +6,10 @@ import { sendCacheable } from "../send-json.js";
 export function servicesRoute(app: FastifyInstance, source: ContentSource): void {
   app.get("/api/services", async (request, reply) => {
     const index = source.current();
-    return sendCacheable(request, reply, index.cached("services", () => index.services));
+    return sendCacheable(
+      request,
+      reply,
+      index.cached("services", () => index.services),
+    );
   });
 }

@@ -50,6 +50,11 @@ const EMPTY_BODY_DIGEST = digestBody("");
  * again, and comparing bytes never calls two different requests equal. Keyed (`mac`), because a plain
  * hash of a sign-in body would let whoever reads the table test password guesses offline.
  */
-export function requestFingerprint(mac: (data: string) => string, method: string, url: string, bodyDigest: string | null): string {
+export function requestFingerprint(
+  mac: (data: string) => string,
+  method: string,
+  url: string,
+  bodyDigest: string | null,
+): string {
   return mac(`${method} ${url}\n${bodyDigest ?? EMPTY_BODY_DIGEST}`);
 }

@@ -91,7 +91,10 @@ export function createIdempotencyStore(db: Kysely<CoreTables>, secrets: SecretBo
           .where((eb) =>
             eb.or([
               eb("idempotencyKeys.createdAt", "<=", olderThan(IDEMPOTENCY_KEY_TTL_MS)),
-              eb.and([eb("idempotencyKeys.status", "=", "in_progress"), eb("idempotencyKeys.createdAt", "<=", olderThan(IDEMPOTENCY_CLAIM_TIMEOUT_MS))]),
+              eb.and([
+                eb("idempotencyKeys.status", "=", "in_progress"),
+                eb("idempotencyKeys.createdAt", "<=", olderThan(IDEMPOTENCY_CLAIM_TIMEOUT_MS)),
+              ]),
             ]),
           ),
       )
@@ -111,10 +114,13 @@ export function createIdempotencyStore(db: Kysely<CoreTables>, secrets: SecretBo
       for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt += 1) {
         const claim = await tryClaim(scope, fingerprint);
         if (claim) return { kind: "claimed", claim };
-        const row = await byScope(scope).select(["fingerprint", "status", "responseStatus", "response"]).executeTakeFirst();
+        const row = await byScope(scope)
+          .select(["fingerprint", "status", "responseStatus", "response"])
+          .executeTakeFirst();
         if (!row) continue;
         if (row.fingerprint !== fingerprint) return { kind: "mismatch" };
-        if (row.status === "in_progress" || row.responseStatus === null || row.response === null) return { kind: "inProgress" };
+        if (row.status === "in_progress" || row.responseStatus === null || row.response === null)
+          return { kind: "inProgress" };
         const { headers, body } = JSON.parse(secrets.open(row.response)) as Omit<StoredAnswer, "status">;
         return { kind: "replay", answer: { status: row.responseStatus, headers, body } };
       }

@@ -6,7 +6,14 @@ import { z } from "zod";
 import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
 import { definePlugin } from "../../kernel/plugin.js";
-import { createTestActor, createTestApp, isPostgresTestRun, jsonHeaders, testAdminActor, type TestApp } from "../../testing/index.js";
+import {
+  createTestActor,
+  createTestApp,
+  isPostgresTestRun,
+  jsonHeaders,
+  testAdminActor,
+  type TestApp,
+} from "../../testing/index.js";
 import { router } from "../router.js";
 
 /** Every run of the test route's handler, by note: a replay must not add one. */
@@ -22,7 +29,10 @@ const runsPlugin = definePlugin({
       {
         name: "0001_runs",
         up: async (db) => {
-          await db.schema.createTable("idempotency_test_runs").addColumn("note", "text", (col) => col.notNull()).execute();
+          await db.schema
+            .createTable("idempotency_test_runs")
+            .addColumn("note", "text", (col) => col.notNull())
+            .execute();
         },
       },
     ],
@@ -82,7 +92,8 @@ describe("Idempotency-Key on POST routes", () => {
     return { status: response.statusCode, headers: response.headers, text: response.body, body: response.json() };
   };
   const count = async (table: string, where = sql`true`) =>
-    (await sql<{ count: number }>`select count(*)::int as count from ${sql.table(table)} where ${where}`.execute(t.db)).rows[0]?.count ?? 0;
+    (await sql<{ count: number }>`select count(*)::int as count from ${sql.table(table)} where ${where}`.execute(t.db))
+      .rows[0]?.count ?? 0;
   const storedRuns = (note: string) => count("idempotency_test_runs", sql`note = ${note}`);
 
   it("replays a retried catalog create: one entity, the same status and body, and no new event", async () => {
@@ -117,10 +128,17 @@ describe("Idempotency-Key on POST routes", () => {
   it("stores answers sealed and fingerprints keyed: the table alone reveals neither an answer nor a body", async () => {
     const body = JSON.stringify({ note: "secret-shown-once" });
     await post({ key: "sealed-1", body: JSON.parse(body) });
-    const row = (await sql<{ fingerprint: string; response: string }>`select fingerprint, response from idempotency_keys where key = 'sealed-1'`.execute(t.db)).rows[0];
+    const row = (
+      await sql<{
+        fingerprint: string;
+        response: string;
+      }>`select fingerprint, response from idempotency_keys where key = 'sealed-1'`.execute(t.db)
+    ).rows[0];
     expect(row?.response).toMatch(/^v1\./);
     expect(row?.response).not.toContain("secret-shown-once");
-    const plain = createHash("sha256").update(`POST /api/idempotency-test/runs\n${createHash("sha256").update(body).digest("hex")}`).digest("hex");
+    const plain = createHash("sha256")
+      .update(`POST /api/idempotency-test/runs\n${createHash("sha256").update(body).digest("hex")}`)
+      .digest("hex");
     expect(row?.fingerprint).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.fingerprint).not.toBe(plain);
     expect((await post({ key: "sealed-1", body: JSON.parse(body) })).body.data.note).toBe("secret-shown-once");
@@ -151,7 +169,11 @@ describe("Idempotency-Key on POST routes", () => {
       payload: '{ "note": "reused" }',
     });
     expect(reordered.statusCode).toBe(422);
-    const otherRoute = await post({ key: "reused-1", body: { type: "product", slug: "reused-key" }, url: "/api/catalog/entities" });
+    const otherRoute = await post({
+      key: "reused-1",
+      body: { type: "product", slug: "reused-key" },
+      url: "/api/catalog/entities",
+    });
     expect(otherRoute.status).toBe(422);
     expect(otherRoute.body.error.code).toBe("IDEMPOTENCY_KEY_REUSED");
     expect(runsOf("reused")).toBe(1);
@@ -196,7 +218,10 @@ describe("Idempotency-Key on POST routes", () => {
     expect(runsOf("fault")).toBe(2);
     expect(await storedRuns("fault")).toBe(1);
 
-    for (const [outcome, status] of [["conflict", 409], ["rate-limited", 429]] as const) {
+    for (const [outcome, status] of [
+      ["conflict", 409],
+      ["rate-limited", 429],
+    ] as const) {
       const body = { note: outcome, outcome };
       expect((await post({ key: `${outcome}-1`, body })).status).toBe(status);
       expect(await count("idempotency_keys", sql`key = ${`${outcome}-1`}`)).toBe(0);
@@ -215,14 +240,20 @@ describe("Idempotency-Key on POST routes", () => {
 
   it("runs a key again once its answer is older than 24 hours", async () => {
     await post({ key: "expiring-1", body: { note: "expiring" } });
-    await sql`update idempotency_keys set created_at = created_at - interval '23 hours' where key = 'expiring-1'`.execute(t.db);
+    await sql`update idempotency_keys set created_at = created_at - interval '23 hours' where key = 'expiring-1'`.execute(
+      t.db,
+    );
     expect((await post({ key: "expiring-1", body: { note: "expiring" } })).headers["idempotent-replayed"]).toBe("true");
-    await sql`update idempotency_keys set created_at = created_at - interval '2 hours' where key = 'expiring-1'`.execute(t.db);
+    await sql`update idempotency_keys set created_at = created_at - interval '2 hours' where key = 'expiring-1'`.execute(
+      t.db,
+    );
     const again = await post({ key: "expiring-1", body: { note: "expiring" } });
     expect(again.status).toBe(201);
     expect(again.headers["idempotent-replayed"]).toBeUndefined();
     // Expired, the key is free for another request too.
-    await sql`update idempotency_keys set created_at = created_at - interval '25 hours' where key = 'expiring-1'`.execute(t.db);
+    await sql`update idempotency_keys set created_at = created_at - interval '25 hours' where key = 'expiring-1'`.execute(
+      t.db,
+    );
     expect((await post({ key: "expiring-1", body: { note: "expiring-other" } })).status).toBe(201);
     expect(runsOf("expiring")).toBe(2);
     expect(runsOf("expiring-other")).toBe(1);
@@ -231,11 +262,17 @@ describe("Idempotency-Key on POST routes", () => {
   it("frees a key claimed by a request that never answered (a crashed process) after 5 minutes", async () => {
     await post({ key: "orphan-1", body: { note: "orphan" } });
     // As its row stands when the process died between the claim and the stored answer.
-    await sql`update idempotency_keys set status = 'in_progress', response_status = null, response = null where key = 'orphan-1'`.execute(t.db);
+    await sql`update idempotency_keys set status = 'in_progress', response_status = null, response = null where key = 'orphan-1'`.execute(
+      t.db,
+    );
     expect((await post({ key: "orphan-1", body: { note: "orphan" } })).status).toBe(409);
-    await sql`update idempotency_keys set created_at = created_at - interval '4 minutes' where key = 'orphan-1'`.execute(t.db);
+    await sql`update idempotency_keys set created_at = created_at - interval '4 minutes' where key = 'orphan-1'`.execute(
+      t.db,
+    );
     expect((await post({ key: "orphan-1", body: { note: "orphan" } })).status).toBe(409);
-    await sql`update idempotency_keys set created_at = created_at - interval '2 minutes' where key = 'orphan-1'`.execute(t.db);
+    await sql`update idempotency_keys set created_at = created_at - interval '2 minutes' where key = 'orphan-1'`.execute(
+      t.db,
+    );
     const retry = await post({ key: "orphan-1", body: { note: "orphan" } });
     expect(retry.status).toBe(201);
     expect(retry.headers["idempotent-replayed"]).toBeUndefined();
@@ -259,7 +296,9 @@ describe("Idempotency-Key on POST routes", () => {
     expect((await post({ key: "scoped-1", body, actor: null })).text).toBe(answers[3]?.text);
     expect(runsOf("scoped")).toBe(4);
     const scopes = await sql<{ organizationId: string; credential: string }>`
-      select organization_id, credential from idempotency_keys where key = 'scoped-1' order by organization_id, credential`.execute(t.db);
+      select organization_id, credential from idempotency_keys where key = 'scoped-1' order by organization_id, credential`.execute(
+      t.db,
+    );
     expect(scopes.rows).toEqual([
       { organizationId: "default", credential: "anonymous" },
       { organizationId: "default", credential: "apiKey:second-key" },
@@ -273,7 +312,9 @@ describe("Idempotency-Key on POST routes", () => {
     for (const key of ["", "x".repeat(256), "caf\u00e9", "tab\there"]) {
       const response = await post({ key, body: { note: "bad-key" } });
       expect(response.status, JSON.stringify(key)).toBe(422);
-      expect(response.body.error.issues).toEqual([{ path: "headers.idempotency-key", message: expect.stringMatching(/1 to 255 printable ASCII/) }]);
+      expect(response.body.error.issues).toEqual([
+        { path: "headers.idempotency-key", message: expect.stringMatching(/1 to 255 printable ASCII/) },
+      ]);
     }
     expect(runsOf("bad-key")).toBe(0);
     expect(await count("idempotency_keys")).toBe(keys);
@@ -285,7 +326,11 @@ describe("Idempotency-Key on POST routes", () => {
     const response = await t.app.inject({
       method: "POST",
       url: "/api/media/upload",
-      headers: { ...jsonHeaders(testAdminActor), "content-type": `multipart/form-data; boundary=${boundary}`, "idempotency-key": "upload-1" },
+      headers: {
+        ...jsonHeaders(testAdminActor),
+        "content-type": `multipart/form-data; boundary=${boundary}`,
+        "idempotency-key": "upload-1",
+      },
       payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nx\r\n--${boundary}--\r\n`,
     });
     expect(response.statusCode).toBe(422);
@@ -297,7 +342,10 @@ describe("Idempotency-Key on POST routes", () => {
     const document = (await t.app.inject({ url: "/api/doc" })).json();
     const headerOf = (operation: { parameters?: { in: string; name: string }[] } | undefined) =>
       operation?.parameters?.find((parameter) => parameter.in === "header" && parameter.name === "idempotency-key");
-    expect(headerOf(document.paths["/api/catalog/entities"].post)).toMatchObject({ required: false, schema: { type: "string", maxLength: 255 } });
+    expect(headerOf(document.paths["/api/catalog/entities"].post)).toMatchObject({
+      required: false,
+      schema: { type: "string", maxLength: 255 },
+    });
     expect(headerOf(document.paths["/api/idempotency-test/runs"].post)).toBeDefined();
     expect(headerOf(document.paths["/api/catalog/entities"].get)).toBeUndefined();
     expect(headerOf(document.paths["/api/media/upload"].post)).toBeUndefined();
@@ -307,7 +355,9 @@ describe("Idempotency-Key on POST routes", () => {
   it("prunes keys older than 24 hours from the idempotency/prune job, which runs again hourly", async () => {
     await post({ key: "prune-old", body: { note: "prune-old" } });
     await post({ key: "prune-fresh", body: { note: "prune-fresh" } });
-    await sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = 'prune-old'`.execute(t.db);
+    await sql`update idempotency_keys set created_at = now() - interval '25 hours' where key = 'prune-old'`.execute(
+      t.db,
+    );
     const response = await t.app.inject({ url: "/api/jobs/run?limit=50" });
     expect(response.statusCode).toBe(200);
     expect(await count("idempotency_keys", sql`key = 'prune-old'`)).toBe(0);
@@ -329,7 +379,12 @@ describe.skipIf(!isPostgresTestRun())("Idempotency-Key under concurrency (Postgr
   const fire = (key: string, url: string, body: unknown) =>
     Promise.all(
       Array.from({ length: 20 }, () =>
-        t.app.inject({ method: "POST", url, headers: { ...jsonHeaders(testAdminActor), "idempotency-key": key }, payload: JSON.stringify(body) }),
+        t.app.inject({
+          method: "POST",
+          url,
+          headers: { ...jsonHeaders(testAdminActor), "idempotency-key": key },
+          payload: JSON.stringify(body),
+        }),
       ),
     );
 
@@ -341,7 +396,9 @@ describe.skipIf(!isPostgresTestRun())("Idempotency-Key under concurrency (Postgr
     expect(created.filter((answer) => answer.headers["idempotent-replayed"] === undefined)).toHaveLength(1);
     expect(new Set(created.map((answer) => answer.body)).size).toBe(1);
     expect(runs.filter((run) => run === "race").length).toBe(1);
-    const stored = await sql<{ count: number }>`select count(*)::int as count from idempotency_test_runs where note = 'race'`.execute(t.db);
+    const stored = await sql<{
+      count: number;
+    }>`select count(*)::int as count from idempotency_test_runs where note = 'race'`.execute(t.db);
     expect(stored.rows[0]?.count).toBe(1);
   });
 
@@ -351,9 +408,13 @@ describe.skipIf(!isPostgresTestRun())("Idempotency-Key under concurrency (Postgr
     // Refused by the key, not by the slug's unique index: the losers never reached the handler.
     const refused = answers.filter((answer) => answer.statusCode === 409).map((answer) => answer.json().error.message);
     expect(refused.every((message) => /still running/.test(message))).toBe(true);
-    const entities = await sql<{ count: number }>`select count(*)::int as count from catalog_entities where slug = 'raced-entity'`.execute(t.db);
+    const entities = await sql<{
+      count: number;
+    }>`select count(*)::int as count from catalog_entities where slug = 'raced-entity'`.execute(t.db);
     expect(entities.rows[0]?.count).toBe(1);
-    const events = await sql<{ count: number }>`select count(*)::int as count from domain_events where type = 'catalog.create'`.execute(t.db);
+    const events = await sql<{
+      count: number;
+    }>`select count(*)::int as count from domain_events where type = 'catalog.create'`.execute(t.db);
     expect(events.rows[0]?.count).toBe(1);
   });
 });

@@ -2,7 +2,14 @@ import type { FastifyReply, FastifyRequest, onSendHookHandler } from "fastify";
 import { AppError } from "../../kernel/app-error.js";
 import type { SecretBox } from "../../kernel/secret-box.js";
 import type { IdempotencyClaim, IdempotencyStore, StoredAnswer } from "./idempotency-store.js";
-import { credentialOf, digestBody, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, readIdempotencyKey, requestFingerprint } from "./idempotency-key.js";
+import {
+  credentialOf,
+  digestBody,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  readIdempotencyKey,
+  requestFingerprint,
+} from "./idempotency-key.js";
 
 /** A route handler as the HTTP layer registers it. */
 export type RouteRun = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
@@ -34,13 +41,20 @@ export interface IdempotencyLayer {
 }
 
 export function createIdempotencyLayer(store: IdempotencyStore, secrets: SecretBox): IdempotencyLayer {
-  const runOnce = async (request: FastifyRequest, reply: FastifyReply, header: string | string[], run: RouteRun, isMultipart: boolean) => {
+  const runOnce = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    header: string | string[],
+    run: RouteRun,
+    isMultipart: boolean,
+  ) => {
     const key = readIdempotencyKey(header);
     if (isMultipart) {
       throw AppError.validation([
         {
           path: `headers.${IDEMPOTENCY_KEY_HEADER}`,
-          message: "is not accepted on multipart uploads: their body streams to the handler, so a retry cannot be compared with the first request",
+          message:
+            "is not accepted on multipart uploads: their body streams to the handler, so a retry cannot be compared with the first request",
         },
       ]);
     }
@@ -56,16 +70,21 @@ export function createIdempotencyLayer(store: IdempotencyStore, secrets: SecretB
         return replay(reply, outcome.answer);
       case "mismatch":
         throw new AppError("IDEMPOTENCY_KEY_REUSED", {
-          message: "This Idempotency-Key was used with another request (method, URL or body); send a new key for a new request",
+          message:
+            "This Idempotency-Key was used with another request (method, URL or body); send a new key for a new request",
         });
       case "inProgress":
-        throw new AppError("CONFLICT", { message: "A request with this Idempotency-Key is still running; retry once it has answered" });
+        throw new AppError("CONFLICT", {
+          message: "A request with this Idempotency-Key is still running; retry once it has answered",
+        });
     }
   };
 
   const settle = async (claim: IdempotencyClaim, reply: FastifyReply, payload: unknown): Promise<void> => {
     const status = reply.statusCode;
-    const isStored = ((status >= 200 && status < 300) || (status >= 400 && status < 500 && !RETRY_LATER.has(status))) && isStorablePayload(payload);
+    const isStored =
+      ((status >= 200 && status < 300) || (status >= 400 && status < 500 && !RETRY_LATER.has(status))) &&
+      isStorablePayload(payload);
     if (!isStored) return store.release(claim);
     return store.complete(claim, { status, headers: replayedHeaders(reply), body: payload ?? "" });
   };
@@ -89,7 +108,10 @@ export function createIdempotencyLayer(store: IdempotencyStore, secrets: SecretB
         (error: unknown) => {
           // The handler's work is done and its answer stands: a client told "500" would retry a request
           // that succeeded. The key stays claimed until IDEMPOTENCY_CLAIM_TIMEOUT_MS; retries meanwhile get 409.
-          request.log.error({ err: error, idempotencyKey: claim.key }, "could not store the answer of an idempotent request");
+          request.log.error(
+            { err: error, idempotencyKey: claim.key },
+            "could not store the answer of an idempotent request",
+          );
           done(null, payload);
         },
       );

@@ -6,7 +6,9 @@ import { OutboundError } from "./outbound-error.js";
 
 const SECRET_REPLY = "internal-secret-7f3a";
 
-async function listen(handler: RequestListener): Promise<{ server: Server; url: string; hits: { url: string; headers: IncomingHttpHeaders }[] }> {
+async function listen(
+  handler: RequestListener,
+): Promise<{ server: Server; url: string; hits: { url: string; headers: IncomingHttpHeaders }[] }> {
   const hits: { url: string; headers: IncomingHttpHeaders }[] = [];
   const server = createServer((request, response) => {
     hits.push({ url: request.url ?? "", headers: request.headers });
@@ -16,7 +18,11 @@ async function listen(handler: RequestListener): Promise<{ server: Server; url: 
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits };
 }
 
-const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as OutboundError);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as OutboundError,
+  );
 
 describe("the outbound client", () => {
   let inside: Awaited<ReturnType<typeof listen>>;
@@ -25,8 +31,10 @@ describe("the outbound client", () => {
     // A service inside the network: whatever reaches it leaks its reply.
     inside = await listen((_request, response) => response.end(SECRET_REPLY));
     receiver = await listen((request, response) => {
-      if (request.url === "/redirect") return response.writeHead(302, { location: `${inside.url}/latest/meta-data` }).end();
-      if (request.url === "/metadata") return response.writeHead(307, { location: "http://169.254.169.254/latest/meta-data" }).end();
+      if (request.url === "/redirect")
+        return response.writeHead(302, { location: `${inside.url}/latest/meta-data` }).end();
+      if (request.url === "/metadata")
+        return response.writeHead(307, { location: "http://169.254.169.254/latest/meta-data" }).end();
       if (request.url === "/huge") return response.end("x".repeat(5000));
       if (request.url === "/huge-chunked") {
         response.writeHead(200, { "transfer-encoding": "chunked" });
@@ -36,7 +44,11 @@ describe("the outbound client", () => {
       if (request.url === "/slow") return setTimeout(() => response.end("late"), 2000);
       let body = "";
       request.on("data", (chunk: Buffer) => (body += chunk.toString()));
-      request.on("end", () => response.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ method: request.method, body })));
+      request.on("end", () =>
+        response
+          .writeHead(201, { "content-type": "application/json" })
+          .end(JSON.stringify({ method: request.method, body })),
+      );
     });
   });
   afterAll(async () => {
@@ -46,7 +58,11 @@ describe("the outbound client", () => {
   const local = createOutboundClient({ environment: "test", maxResponseBytes: 2048 });
 
   it("sends a request and reads its answer", async () => {
-    const answer = await local.request(`${receiver.url}/echo`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"a":1}' });
+    const answer = await local.request(`${receiver.url}/echo`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"a":1}',
+    });
     expect([answer.status, answer.ok, answer.json()]).toEqual([201, true, { method: "POST", body: '{"a":1}' }]);
   });
 
@@ -73,21 +89,32 @@ describe("the outbound client", () => {
   });
 
   it("refuses schemes other than http and https, and URLs that are not URLs", async () => {
-    for (const url of ["file:///etc/passwd", "ftp://example.com/", "gopher://127.0.0.1:6379/_INFO", "data:text/plain,hi", "not a url"]) {
+    for (const url of [
+      "file:///etc/passwd",
+      "ftp://example.com/",
+      "gopher://127.0.0.1:6379/_INFO",
+      "data:text/plain,hi",
+      "not a url",
+    ]) {
       const error = await failure(local.request(url));
       expect([url, error?.code]).toEqual([url, "OUTBOUND_TARGET_REFUSED"]);
     }
   });
 
   it("refuses loopback in production and never connects, by address or by a name resolving to it", async () => {
-    const strict = createOutboundClient({ environment: "production", resolveHost: async () => [{ address: "127.0.0.1", family: 4 }] });
+    const strict = createOutboundClient({
+      environment: "production",
+      resolveHost: async () => [{ address: "127.0.0.1", family: 4 }],
+    });
     const port = new URL(inside.url).port;
     for (const url of [`${inside.url}/`, `http://[::ffff:127.0.0.1]:${port}/`, `http://inside.example:${port}/`]) {
       const error = await failure(strict.request(url));
       expect([url, error?.code]).toEqual([url, "OUTBOUND_TARGET_REFUSED"]);
       expect(error?.message).not.toContain(SECRET_REPLY);
     }
-    expect((await failure(strict.checkTarget(`http://inside.example:${port}/`)))?.message).toBe("Refused outbound target: inside.example resolves to 127.0.0.1, a loopback address");
+    expect((await failure(strict.checkTarget(`http://inside.example:${port}/`)))?.message).toBe(
+      "Refused outbound target: inside.example resolves to 127.0.0.1, a loopback address",
+    );
     expect(inside.hits).toEqual([]);
   });
 
@@ -99,8 +126,12 @@ describe("the outbound client", () => {
     const strict = createOutboundClient({ environment: "production", resolveHost });
     expect(await failure(strict.checkRegistration("https://public.example/"))).toBeNull();
     expect((await failure(strict.checkRegistration("https://typo.example/")))?.code).toBe("OUTBOUND_TARGET_UNRESOLVED");
-    expect((await failure(strict.checkRegistration("https://intranet.example/")))?.code).toBe("OUTBOUND_TARGET_REFUSED");
-    expect((await failure(strict.checkRegistration("https://[2002:7f00:1::1]/")))?.code).toBe("OUTBOUND_TARGET_REFUSED");
+    expect((await failure(strict.checkRegistration("https://intranet.example/")))?.code).toBe(
+      "OUTBOUND_TARGET_REFUSED",
+    );
+    expect((await failure(strict.checkRegistration("https://[2002:7f00:1::1]/")))?.code).toBe(
+      "OUTBOUND_TARGET_REFUSED",
+    );
     const relaxed = createOutboundClient({ environment: "development", resolveHost });
     expect(await failure(relaxed.checkRegistration("https://intranet.example/"))).toBeNull();
     expect((await failure(relaxed.checkRegistration("file:///etc/passwd")))?.code).toBe("OUTBOUND_TARGET_REFUSED");

@@ -2,7 +2,14 @@ import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
 import { OutboundError, isOutboundError } from "./outbound-error.js";
-import { hostOf, pinnedLookup, reachableAddresses, systemResolver, type HostResolver, type TargetPolicy } from "./target-policy.js";
+import {
+  hostOf,
+  pinnedLookup,
+  reachableAddresses,
+  systemResolver,
+  type HostResolver,
+  type TargetPolicy,
+} from "./target-policy.js";
 
 /** The outbound client's configuration (`outbound` in `commerce.config.ts`). */
 export interface OutboundOptions {
@@ -87,14 +94,18 @@ function parseTarget(url: string | URL): URL {
   } catch {
     throw OutboundError.refused("not a valid URL");
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw OutboundError.refused(`the ${parsed.protocol} scheme (only http and https are allowed)`);
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    throw OutboundError.refused(`the ${parsed.protocol} scheme (only http and https are allowed)`);
   return parsed;
 }
 
 /** The client the kernel builds once (`services.outbound`); build others only in tests. */
 export function createOutboundClient(input: CreateOutboundClientInput = {}): OutboundClient {
   const isProduction = (input.environment ?? "production") === "production";
-  const policy = { allowLoopback: input.targets?.allowLoopback ?? !isProduction, allowPrivate: input.targets?.allowPrivate ?? false };
+  const policy = {
+    allowLoopback: input.targets?.allowLoopback ?? !isProduction,
+    allowPrivate: input.targets?.allowPrivate ?? false,
+  };
   const resolve = input.resolveHost ?? systemResolver;
   const lookup = pinnedLookup(policy, resolve);
   const connectTimeoutMs = input.connectTimeoutMs ?? 5000;
@@ -108,7 +119,8 @@ export function createOutboundClient(input: CreateOutboundClientInput = {}): Out
     } catch (error) {
       if (isOutboundError(error)) throw error;
       const code = (error as NodeJS.ErrnoException).code;
-      if (code !== undefined && NO_SUCH_HOST.has(code)) throw new OutboundError("OUTBOUND_TARGET_UNRESOLVED", `${host} does not resolve`);
+      if (code !== undefined && NO_SUCH_HOST.has(code))
+        throw new OutboundError("OUTBOUND_TARGET_UNRESOLVED", `${host} does not resolve`);
     }
   };
 
@@ -119,7 +131,8 @@ export function createOutboundClient(input: CreateOutboundClientInput = {}): Out
     if (isIP(host)) await reachableAddresses(host, policy, resolve);
     const timeoutMs = init.timeoutMs ?? defaultTimeoutMs;
     const maxBytes = init.maxResponseBytes ?? defaultMaxBytes;
-    const body = init.body === undefined ? undefined : typeof init.body === "string" ? Buffer.from(init.body) : init.body;
+    const body =
+      init.body === undefined ? undefined : typeof init.body === "string" ? Buffer.from(init.body) : init.body;
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
 
     return new Promise<OutboundResponse>((resolveAnswer, reject) => {
@@ -142,19 +155,39 @@ export function createOutboundClient(input: CreateOutboundClientInput = {}): Out
         // No pooled socket: each request connects through the lookup above, so none skips the check.
         agent: false,
       });
-      timers.push(setTimeout(() => fail(new OutboundError("OUTBOUND_TIMEOUT", `${host} did not answer within ${timeoutMs} ms`)), timeoutMs));
-      const connectTimer = setTimeout(() => fail(new OutboundError("OUTBOUND_TIMEOUT", `${host} did not accept a connection within ${connectTimeoutMs} ms`)), connectTimeoutMs);
+      timers.push(
+        setTimeout(
+          () => fail(new OutboundError("OUTBOUND_TIMEOUT", `${host} did not answer within ${timeoutMs} ms`)),
+          timeoutMs,
+        ),
+      );
+      const connectTimer = setTimeout(
+        () =>
+          fail(
+            new OutboundError("OUTBOUND_TIMEOUT", `${host} did not accept a connection within ${connectTimeoutMs} ms`),
+          ),
+        connectTimeoutMs,
+      );
       timers.push(connectTimer);
       outgoing.on("socket", (socket) => socket.once("connect", () => clearTimeout(connectTimer)));
       outgoing.on("error", (error: NodeJS.ErrnoException) => {
         if (isOutboundError(error)) return fail(error);
-        if (error.code !== undefined && NO_SUCH_HOST.has(error.code)) return fail(new OutboundError("OUTBOUND_TARGET_UNRESOLVED", `${host} does not resolve`, { cause: error }));
-        fail(new OutboundError("OUTBOUND_NETWORK", `Could not reach ${host}: ${error.code ?? error.message}`, { cause: error }));
+        if (error.code !== undefined && NO_SUCH_HOST.has(error.code))
+          return fail(new OutboundError("OUTBOUND_TARGET_UNRESOLVED", `${host} does not resolve`, { cause: error }));
+        fail(
+          new OutboundError("OUTBOUND_NETWORK", `Could not reach ${host}: ${error.code ?? error.message}`, {
+            cause: error,
+          }),
+        );
       });
       outgoing.on("response", (response) => {
         const status = response.statusCode ?? 0;
         const declared = Number(response.headers["content-length"] ?? 0);
-        const tooLarge = () => new OutboundError("OUTBOUND_RESPONSE_TOO_LARGE", `${host} answered ${status} with more than ${maxBytes} bytes`);
+        const tooLarge = () =>
+          new OutboundError(
+            "OUTBOUND_RESPONSE_TOO_LARGE",
+            `${host} answered ${status} with more than ${maxBytes} bytes`,
+          );
         if (declared > maxBytes) return fail(tooLarge());
         const chunks: Buffer[] = [];
         let received = 0;

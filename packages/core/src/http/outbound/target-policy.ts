@@ -41,7 +41,11 @@ export const hostOf = (url: URL): string => url.hostname.replace(/^\[|\]$/g, "")
  * reach. Throws an `OutboundError` `OUTBOUND_TARGET_REFUSED` when there is none, and the resolver's error
  * when it fails.
  */
-export async function reachableAddresses(host: string, policy: TargetPolicy, resolve: HostResolver): Promise<LookupAddress[]> {
+export async function reachableAddresses(
+  host: string,
+  policy: TargetPolicy,
+  resolve: HostResolver,
+): Promise<LookupAddress[]> {
   const literalFamily = isIP(host);
   const addresses = literalFamily ? [{ address: host, family: literalFamily }] : await resolve(host);
   const reachable = addresses.filter((entry) => refusalReason(entry.address, policy) === null);
@@ -49,7 +53,9 @@ export async function reachableAddresses(host: string, policy: TargetPolicy, res
   const [first] = addresses;
   if (!first) throw OutboundError.refused(`${host} has no address`);
   const reason = refusalReason(first.address, policy);
-  throw OutboundError.refused(literalFamily ? `${host} is a ${reason}` : `${host} resolves to ${first.address}, a ${reason}`);
+  throw OutboundError.refused(
+    literalFamily ? `${host} is a ${reason}` : `${host} resolves to ${first.address}, a ${reason}`,
+  );
 }
 
 /**
@@ -63,8 +69,14 @@ export function pinnedLookup(policy: TargetPolicy, resolve: HostResolver = syste
       (addresses) => {
         const wanted = family === 4 || family === 6 ? addresses.filter((entry) => entry.family === family) : addresses;
         const [first] = wanted;
-        if (!first) return callback(Object.assign(new Error(`${hostname} has no IPv${family} address`), { code: "ENOTFOUND" }), "", 4);
-        if (options.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, wanted);
+        if (!first)
+          return callback(
+            Object.assign(new Error(`${hostname} has no IPv${family} address`), { code: "ENOTFOUND" }),
+            "",
+            4,
+          );
+        if (options.all)
+          return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, wanted);
         return callback(null, first.address, first.family);
       },
       (error: NodeJS.ErrnoException) => callback(error, "", 4),

@@ -23,7 +23,11 @@ declare module "../../kernel/config.js" {
 /** The limits in force, defaults applied; fails boot on a malformed `analytics` section, naming the key. */
 export function resolveAnalyticsConfig(config: AnalyticsConfig | undefined): Required<AnalyticsConfig> {
   const resolved = { statementTimeoutMs: config?.statementTimeoutMs ?? 10_000, maxRows: config?.maxRows ?? 10_000 };
-  if (!Number.isInteger(resolved.statementTimeoutMs) || resolved.statementTimeoutMs < 1 || resolved.statementTimeoutMs > 3_600_000) {
+  if (
+    !Number.isInteger(resolved.statementTimeoutMs) ||
+    resolved.statementTimeoutMs < 1 ||
+    resolved.statementTimeoutMs > 3_600_000
+  ) {
     throw new Error("analytics.statementTimeoutMs must be an integer number of milliseconds from 1 to 3600000");
   }
   if (!Number.isInteger(resolved.maxRows) || resolved.maxRows < 1 || resolved.maxRows > 1_000_000) {

@@ -44,7 +44,9 @@ export const auditMigrations: readonly NamedMigration[] = [
           return null;
         end
         $$`.execute(db);
-      await sql`create trigger domain_events_audit after insert on domain_events for each row execute function audit_entry_from_event()`.execute(db);
+      await sql`create trigger domain_events_audit after insert on domain_events for each row execute function audit_entry_from_event()`.execute(
+        db,
+      );
     },
   },
 ];

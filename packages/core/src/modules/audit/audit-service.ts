@@ -46,7 +46,11 @@ export function createAuditService(db: Kysely<CoreTables>): AuditService {
       if (filters.actorId) query = query.where("actorId", "=", filters.actorId);
       if (filters.from) query = query.where("occurredAt", ">=", filters.from);
       if (filters.to) query = query.where("occurredAt", "<=", filters.to);
-      const rows = await query.orderBy("occurredAt", "desc").orderBy("id", "desc").limit(filters.limit ?? 50).execute();
+      const rows = await query
+        .orderBy("occurredAt", "desc")
+        .orderBy("id", "desc")
+        .limit(filters.limit ?? 50)
+        .execute();
       return rows.map((row) => ({ ...row, occurredAt: row.occurredAt.toISOString() }));
     },
   };

@@ -3,7 +3,15 @@ import { queryTemplate } from "../../db/query-template.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { canReachCart, type CartCaller } from "./cart-access.js";
 import { reachableCart } from "./cart-view.js";
-import { CART_COLUMNS, cartsScope, toCartRecord, type CartItemRecord, type CartRecord, type CartRow, type CartsContext } from "./carts-context.js";
+import {
+  CART_COLUMNS,
+  cartsScope,
+  toCartRecord,
+  type CartItemRecord,
+  type CartRecord,
+  type CartRow,
+  type CartsContext,
+} from "./carts-context.js";
 import { cartsErrors } from "./carts-errors.js";
 
 /** A cart held for checkout: its row is locked until the checkout's transaction ends. */
@@ -19,9 +27,17 @@ export const CART_PRUNE_LIMIT = 5_000;
 const lockCartWithItems = queryTemplate((db, args: { organizationId: string; cartId: string }) =>
   cartsScope(db, args.organizationId)
     .selectFrom("carts")
-    .leftJoin("cartItems", (join) => join.onRef("cartItems.cartId", "=", "carts.id").onRef("cartItems.organizationId", "=", "carts.organizationId"))
+    .leftJoin("cartItems", (join) =>
+      join.onRef("cartItems.cartId", "=", "carts.id").onRef("cartItems.organizationId", "=", "carts.organizationId"),
+    )
     .select(CART_COLUMNS.map((column) => `carts.${column}` as const))
-    .select(["cartItems.id as itemId", "cartItems.entityId", "cartItems.variantId", "cartItems.quantity", "cartItems.unitPriceSnapshot"])
+    .select([
+      "cartItems.id as itemId",
+      "cartItems.entityId",
+      "cartItems.variantId",
+      "cartItems.quantity",
+      "cartItems.unitPriceSnapshot",
+    ])
     .where("carts.id", "=", args.cartId)
     .orderBy("cartItems.createdAt")
     .orderBy("cartItems.id")
@@ -45,14 +61,19 @@ export function createCartCheckoutOperations(context: CartsContext) {
      * same statement. 404 when missing, expired or not the caller's (`options.caller`, the carts'
      * ownership rule; without one, no rule: for trusted callers); 409 CONFLICT when already checked out.
      */
-    async lockForCheckout(organizationId: string, cartId: string, options: Required<TxOptions> & { caller?: CartCaller }): Promise<LockedCart> {
+    async lockForCheckout(
+      organizationId: string,
+      cartId: string,
+      options: Required<TxOptions> & { caller?: CartCaller },
+    ): Promise<LockedCart> {
       const { rows } = await lockCartWithItems.execute(options.trx, { organizationId, cartId });
       const items: CartItemRecord[] = [];
       let cart: CartRow | undefined;
       for (const { itemId, entityId, variantId, quantity, unitPriceSnapshot, ...cartColumns } of rows) {
         cart ??= cartColumns;
         // A cart without lines is one row whose line columns are null (the left join).
-        if (itemId !== null && entityId !== null && quantity !== null) items.push({ id: itemId, entityId, variantId, quantity, unitPriceSnapshot });
+        if (itemId !== null && entityId !== null && quantity !== null)
+          items.push({ id: itemId, entityId, variantId, quantity, unitPriceSnapshot });
       }
       const row = reachableCart(cart, options.caller ?? null);
       if (row.status !== "open") throw cartsErrors.checkedOut();
@@ -60,7 +81,12 @@ export function createCartCheckoutOperations(context: CartsContext) {
     },
 
     /** Freezes a locked cart with the order made of it; 409 when it was no longer open. */
-    async markCheckedOut(organizationId: string, cartId: string, orderId: string, options: Required<TxOptions>): Promise<void> {
+    async markCheckedOut(
+      organizationId: string,
+      cartId: string,
+      orderId: string,
+      options: Required<TxOptions>,
+    ): Promise<void> {
       const updated = await checkOutCart.execute(options.trx, { organizationId, cartId, orderId, now: new Date() });
       if (updated.numAffectedRows === 0n) throw cartsErrors.checkedOut();
     },
@@ -70,7 +96,12 @@ export function createCartCheckoutOperations(context: CartsContext) {
      * `cart:manage`), whatever its status or expiry: a checked-out cart still tells whose order it became
      * (payments answers an order's intent to its cart's owner). False for an unknown or pruned cart.
      */
-    async isReachableBy(organizationId: string, cartId: string, caller: CartCaller, options?: TxOptions): Promise<boolean> {
+    async isReachableBy(
+      organizationId: string,
+      cartId: string,
+      caller: CartCaller,
+      options?: TxOptions,
+    ): Promise<boolean> {
       const row = await cartsScope(options?.trx ?? context.database.db, organizationId)
         .selectFrom("carts")
         .select(["customerId", "tokenHash"])

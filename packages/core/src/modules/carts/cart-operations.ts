@@ -11,7 +11,13 @@ import { generateCartToken } from "./cart-token.js";
 import { readCartItems, requireCart, viewCart, type CartPreview, type CartView } from "./cart-view.js";
 import { CART_COLUMNS, cartsScope, type CartRow, type CartsContext } from "./carts-context.js";
 import { cartsErrors } from "./carts-errors.js";
-import { MAX_CART_ITEMS, MAX_ITEM_QUANTITY, type addCartItemBody, type createCartBody, type updateCartItemBody } from "./carts-schemas.js";
+import {
+  MAX_CART_ITEMS,
+  MAX_ITEM_QUANTITY,
+  type addCartItemBody,
+  type createCartBody,
+  type updateCartItemBody,
+} from "./carts-schemas.js";
 
 export type CreateCartInput = z.input<typeof createCartBody>;
 export type AddCartItemInput = z.input<typeof addCartItemBody>;
@@ -28,9 +34,18 @@ export function createCartOperations(context: CartsContext) {
   const expiry = () => new Date(Date.now() + context.ttlSeconds * 1000);
 
   /** Locks an open cart the caller may reach, runs `change`, moves its expiry ahead, and answers it priced. */
-  const changeCart = (target: CartTarget, options: TxOptions | undefined, change: (trx: Transaction<CoreTables>, cart: CartRow) => Promise<void>) =>
+  const changeCart = (
+    target: CartTarget,
+    options: TxOptions | undefined,
+    change: (trx: Transaction<CoreTables>, cart: CartRow) => Promise<void>,
+  ) =>
     inTransaction(context.database, options, async (trx) => {
-      const cart = await requireCart(trx, { organizationId: target.organizationId, cartId: target.cartId, caller: target, lock: true });
+      const cart = await requireCart(trx, {
+        organizationId: target.organizationId,
+        cartId: target.cartId,
+        caller: target,
+        lock: true,
+      });
       if (cart.status !== "open") throw cartsErrors.checkedOut();
       await change(trx, cart);
       const now = new Date();
@@ -49,15 +64,24 @@ export function createCartOperations(context: CartsContext) {
    * shopper) an unpublished entity is answered as one that does not exist, so adding to a cart never
    * reveals a draft.
    */
-  const assertSellable = async (trx: Transaction<CoreTables>, organizationId: string, cart: CartRow, input: AddCartItemInput, actor: Actor | null) => {
+  const assertSellable = async (
+    trx: Transaction<CoreTables>,
+    organizationId: string,
+    cart: CartRow,
+    input: AddCartItemInput,
+    actor: Actor | null,
+  ) => {
     const ref = { entityId: input.entityId, variantId: input.variantId ?? null };
     const entityRef = { entityId: input.entityId, variantId: null };
     const [described, [price]] = await Promise.all([
-      context.services.catalog.describeSaleItems(organizationId, ref.variantId === null ? [ref] : [ref, entityRef], { trx }),
+      context.services.catalog.describeSaleItems(organizationId, ref.variantId === null ? [ref] : [ref, entityRef], {
+        trx,
+      }),
       context.services.pricing.resolve({ organizationId, currency: cart.currency, lines: [ref] }, { trx }),
     ]);
     const entity = described.get(saleItemKey(entityRef));
-    if (!entity || (entity.status !== "active" && !canSeeUnpublished(actor))) throw cartsErrors.invalid("body.entityId", "no such catalog entity");
+    if (!entity || (entity.status !== "active" && !canSeeUnpublished(actor)))
+      throw cartsErrors.invalid("body.entityId", "no such catalog entity");
     if (entity.status !== "active") throw cartsErrors.invalid("body.entityId", "this entity is not published");
     if (!described.has(saleItemKey(ref))) throw cartsErrors.invalid("body.variantId", "no such variant of this entity");
     if (!price) throw cartsErrors.invalid("body.entityId", `no ${cart.currency} price for this item`);
@@ -69,7 +93,10 @@ export function createCartOperations(context: CartsContext) {
      * the caller holds `orders:create:on-behalf`, or to no one (a guest); every cart also gets a token,
      * answered once as `cartToken`, that reaches it.
      */
-    async create(input: { organizationId: string; caller: CartCaller; body: CreateCartInput }, options?: TxOptions): Promise<CartView & { cartToken: string }> {
+    async create(
+      input: { organizationId: string; caller: CartCaller; body: CreateCartInput },
+      options?: TxOptions,
+    ): Promise<CartView & { cartToken: string }> {
       const customerId = owningCustomer(input.caller.actor, input.body.customerId);
       return inTransaction(context.database, options, async (trx) => {
         const settings = await context.services.settings.get(input.organizationId, "carts", { trx });
@@ -93,7 +120,11 @@ export function createCartOperations(context: CartsContext) {
 
     /** The cart priced now, with `promotionCodes` previewed. */
     async get(target: CartTarget, options?: TxOptions): Promise<CartView> {
-      const cart = await requireCart(options?.trx ?? context.db, { organizationId: target.organizationId, cartId: target.cartId, caller: target });
+      const cart = await requireCart(options?.trx ?? context.db, {
+        organizationId: target.organizationId,
+        cartId: target.cartId,
+        caller: target,
+      });
       return viewCart(context, target.organizationId, cart, target, options);
     },
 
@@ -115,16 +146,31 @@ export function createCartOperations(context: CartsContext) {
         if (existing) {
           lineQuantity = existing.quantity + input.quantity;
           if (lineQuantity > MAX_ITEM_QUANTITY) {
-            throw cartsErrors.invalid("body.quantity", `at most ${MAX_ITEM_QUANTITY} units per line (${existing.quantity} already in the cart)`);
+            throw cartsErrors.invalid(
+              "body.quantity",
+              `at most ${MAX_ITEM_QUANTITY} units per line (${existing.quantity} already in the cart)`,
+            );
           }
           itemId = existing.id;
-          await scope.updateTable("cartItems").set({ quantity: lineQuantity, ...snapshot, updatedAt: new Date() }).where("id", "=", existing.id).execute();
+          await scope
+            .updateTable("cartItems")
+            .set({ quantity: lineQuantity, ...snapshot, updatedAt: new Date() })
+            .where("id", "=", existing.id)
+            .execute();
         } else {
-          if (items.length >= MAX_CART_ITEMS) throw cartsErrors.invalid("body.entityId", `a cart holds at most ${MAX_CART_ITEMS} lines`);
+          if (items.length >= MAX_CART_ITEMS)
+            throw cartsErrors.invalid("body.entityId", `a cart holds at most ${MAX_CART_ITEMS} lines`);
           itemId = randomUUID();
           lineQuantity = input.quantity;
           await scope
-            .insertInto("cartItems", { id: itemId, cartId: cart.id, entityId: input.entityId, variantId, quantity: input.quantity, unitPriceSnapshot: input.unitPriceSnapshot ?? null })
+            .insertInto("cartItems", {
+              id: itemId,
+              cartId: cart.id,
+              entityId: input.entityId,
+              variantId,
+              quantity: input.quantity,
+              unitPriceSnapshot: input.unitPriceSnapshot ?? null,
+            })
             .execute();
         }
         await context.events.emit(
@@ -133,7 +179,14 @@ export function createCartOperations(context: CartsContext) {
             type: "cart.afterAddItem",
             entityType: "cart",
             entityId: cart.id,
-            payload: { cartId: cart.id, itemId, entityId: input.entityId, variantId, quantity: input.quantity, lineQuantity },
+            payload: {
+              cartId: cart.id,
+              itemId,
+              entityId: input.entityId,
+              variantId,
+              quantity: input.quantity,
+              lineQuantity,
+            },
             actor: target.actor,
           },
           { trx },
@@ -157,7 +210,11 @@ export function createCartOperations(context: CartsContext) {
     /** Removes a line. */
     removeItem(target: CartTarget, itemId: string, options?: TxOptions): Promise<CartView> {
       return changeCart(target, options, async (trx, cart) => {
-        const deleted = await cartsScope(trx, target.organizationId).deleteFrom("cartItems").where("id", "=", itemId).where("cartId", "=", cart.id).executeTakeFirst();
+        const deleted = await cartsScope(trx, target.organizationId)
+          .deleteFrom("cartItems")
+          .where("id", "=", itemId)
+          .where("cartId", "=", cart.id)
+          .executeTakeFirst();
         if (deleted.numDeletedRows === 0n) throw cartsErrors.itemNotFound();
       });
     },

@@ -60,12 +60,16 @@ export async function quoteCart(services: Services, input: QuoteInput, options?:
   const { organizationId, currency } = input;
   const [described, prices] = await Promise.all([
     services.catalog.describeSaleItems(organizationId, input.items, options),
-    services.pricing.resolve({ organizationId, currency, customerGroupIds: input.customerGroupIds, lines: input.items }, options),
+    services.pricing.resolve(
+      { organizationId, currency, customerGroupIds: input.customerGroupIds, lines: input.items },
+      options,
+    ),
   ]);
   const lines = input.items.map((item, index): QuotedLine => {
     const sale = described.get(saleItemKey(item));
     const unitPrice = prices[index]?.amount ?? null;
-    const unavailableReason: UnavailableReason | null = !sale || sale.status !== "active" ? "ITEM_UNAVAILABLE" : unitPrice === null ? "PRICE_MISSING" : null;
+    const unavailableReason: UnavailableReason | null =
+      !sale || sale.status !== "active" ? "ITEM_UNAVAILABLE" : unitPrice === null ? "PRICE_MISSING" : null;
     const subtotal = unavailableReason ? 0 : (unitPrice ?? 0) * item.quantity;
     return {
       ...item,
@@ -83,13 +87,23 @@ export async function quoteCart(services: Services, input: QuoteInput, options?:
     };
   });
   const subtotal = lines.reduce((sum, line) => sum + line.subtotal, 0);
-  if (!Number.isSafeInteger(subtotal)) throw AppError.validation([{ path: "cart", message: "the cart total exceeds the largest amount the store handles" }]);
+  if (!Number.isSafeInteger(subtotal))
+    throw AppError.validation([
+      { path: "cart", message: "the cart total exceeds the largest amount the store handles" },
+    ]);
 
   const available = lines.filter((line) => line.isAvailable);
   let promotions: PromotionOutcome[] = [];
   if (input.promotionCodes.length > 0 && available.length > 0) {
     const evaluation = await services.promotions.evaluate(
-      { organizationId, currency, codes: input.promotionCodes, lineItems: available, customerId: input.customerId, customerGroupIds: input.customerGroupIds },
+      {
+        organizationId,
+        currency,
+        codes: input.promotionCodes,
+        lineItems: available,
+        customerId: input.customerId,
+        customerGroupIds: input.customerGroupIds,
+      },
       options,
     );
     promotions = evaluation.promotions;
@@ -103,7 +117,11 @@ export async function quoteCart(services: Services, input: QuoteInput, options?:
         organizationId,
         isTaxInclusive: input.isTaxInclusive,
         address: input.address,
-        lines: available.map((line) => ({ entityId: line.entityId, variantId: line.variantId, amount: line.subtotal - line.discount })),
+        lines: available.map((line) => ({
+          entityId: line.entityId,
+          variantId: line.variantId,
+          amount: line.subtotal - line.discount,
+        })),
       },
       options,
     );
@@ -115,5 +133,12 @@ export async function quoteCart(services: Services, input: QuoteInput, options?:
     });
   }
   const sum = (pick: (line: QuotedLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
-  return { lines, promotions, subtotal, discountTotal: sum((line) => line.discount), taxTotal: sum((line) => line.tax), total: sum((line) => line.total) };
+  return {
+    lines,
+    promotions,
+    subtotal,
+    discountTotal: sum((line) => line.discount),
+    taxTotal: sum((line) => line.tax),
+    total: sum((line) => line.total),
+  };
 }

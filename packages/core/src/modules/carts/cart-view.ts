@@ -6,7 +6,15 @@ import type { TxOptions } from "../../kernel/transaction.js";
 import { canReachCart, type CartCaller } from "./cart-access.js";
 import { promotionsErrorReasons } from "../promotions/index.js";
 import { quoteCart } from "./cart-quote.js";
-import { CART_COLUMNS, CART_ITEM_COLUMNS, cartsScope, toCartRecord, type CartItemRecord, type CartRow, type CartsContext } from "./carts-context.js";
+import {
+  CART_COLUMNS,
+  CART_ITEM_COLUMNS,
+  cartsScope,
+  toCartRecord,
+  type CartItemRecord,
+  type CartRow,
+  type CartsContext,
+} from "./carts-context.js";
 import { cartsErrors } from "./carts-errors.js";
 import type { cartSchema, priceChangeSchema } from "./carts-schemas.js";
 
@@ -36,7 +44,10 @@ export async function requireCart(
   db: Kysely<CoreTables> | Transaction<CoreTables>,
   input: { organizationId: string; cartId: string; caller: CartCaller | null; lock?: boolean },
 ): Promise<CartRow> {
-  let query = cartsScope(db, input.organizationId).selectFrom("carts").select(CART_COLUMNS).where("id", "=", input.cartId);
+  let query = cartsScope(db, input.organizationId)
+    .selectFrom("carts")
+    .select(CART_COLUMNS)
+    .where("id", "=", input.cartId);
   if (input.lock) query = query.forUpdate();
   return reachableCart(await query.executeTakeFirst(), input.caller);
 }
@@ -48,8 +59,18 @@ export function reachableCart(row: CartRow | undefined, caller: CartCaller | nul
 }
 
 /** The cart's lines in the order they were added. */
-export async function readCartItems(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string, cartId: string): Promise<CartItemRecord[]> {
-  return cartsScope(db, organizationId).selectFrom("cartItems").select(CART_ITEM_COLUMNS).where("cartId", "=", cartId).orderBy("createdAt").orderBy("id").execute();
+export async function readCartItems(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+  cartId: string,
+): Promise<CartItemRecord[]> {
+  return cartsScope(db, organizationId)
+    .selectFrom("cartItems")
+    .select(CART_ITEM_COLUMNS)
+    .where("cartId", "=", cartId)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
 }
 
 /**
@@ -58,12 +79,27 @@ export async function readCartItems(db: Kysely<CoreTables> | Transaction<CoreTab
  * one staff named with `orders:create:on-behalf`), so nothing the client sends chooses the groups. A
  * guest cart gets base prices. An unknown preview code is a 422 on `query.promotionCodes`.
  */
-export async function viewCart(context: CartsContext, organizationId: string, row: CartRow, preview: CartPreview, options?: TxOptions): Promise<CartView> {
+export async function viewCart(
+  context: CartsContext,
+  organizationId: string,
+  row: CartRow,
+  preview: CartPreview,
+  options?: TxOptions,
+): Promise<CartView> {
   const items = await readCartItems(options?.trx ?? context.db, organizationId, row.id);
-  const customerGroupIds = row.customerId === null ? [] : await context.services.customers.groupIdsOf(organizationId, row.customerId, options);
+  const customerGroupIds =
+    row.customerId === null ? [] : await context.services.customers.groupIdsOf(organizationId, row.customerId, options);
   const quote = await quoteCart(
     context.services,
-    { organizationId, currency: row.currency, isTaxInclusive: row.isTaxInclusive, items, customerId: row.customerId, promotionCodes: preview.promotionCodes ?? [], customerGroupIds },
+    {
+      organizationId,
+      currency: row.currency,
+      isTaxInclusive: row.isTaxInclusive,
+      items,
+      customerId: row.customerId,
+      promotionCodes: preview.promotionCodes ?? [],
+      customerGroupIds,
+    },
     options,
   ).catch((error: unknown) => {
     if (error instanceof AppError && promotionsErrorReasons.reasonOf(error) === "PROMOTION_CODE_NOT_FOUND") {
@@ -74,7 +110,13 @@ export async function viewCart(context: CartsContext, organizationId: string, ro
   const cart: Cart = {
     ...toCartRecord(row),
     items: quote.lines.map(({ unavailableReason: _reason, slug: _slug, ...line }) => line),
-    promotions: quote.promotions.map(({ code, isApplicable, reason, discount, isFreeShipping }) => ({ code, isApplicable, reason, discount, isFreeShipping })),
+    promotions: quote.promotions.map(({ code, isApplicable, reason, discount, isFreeShipping }) => ({
+      code,
+      isApplicable,
+      reason,
+      discount,
+      isFreeShipping,
+    })),
     subtotal: quote.subtotal,
     discountTotal: quote.discountTotal,
     taxTotal: quote.taxTotal,
@@ -82,6 +124,12 @@ export async function viewCart(context: CartsContext, organizationId: string, ro
   };
   const priceChanges = quote.lines
     .filter((line) => line.unitPriceSnapshot !== null && line.unitPriceSnapshot !== line.unitPrice)
-    .map((line) => ({ itemId: line.id, entityId: line.entityId, variantId: line.variantId, snapshot: line.unitPriceSnapshot as number, price: line.unitPrice }));
+    .map((line) => ({
+      itemId: line.id,
+      entityId: line.entityId,
+      variantId: line.variantId,
+      snapshot: line.unitPriceSnapshot as number,
+      price: line.unitPrice,
+    }));
   return { cart, priceChanges };
 }

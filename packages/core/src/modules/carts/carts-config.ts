@@ -21,6 +21,7 @@ declare module "../../kernel/config.js" {
 /** The cart lifetime in seconds; fails boot on a value that is not a positive integer. */
 export function cartTtlSeconds(config: CartsConfig | undefined): number {
   const ttl = config?.ttlSeconds ?? DEFAULT_CART_TTL_SECONDS;
-  if (!Number.isSafeInteger(ttl) || ttl < 1) throw new Error(`carts.ttlSeconds must be a positive integer of seconds (got ${String(ttl)})`);
+  if (!Number.isSafeInteger(ttl) || ttl < 1)
+    throw new Error(`carts.ttlSeconds must be a positive integer of seconds (got ${String(ttl)})`);
   return ttl;
 }

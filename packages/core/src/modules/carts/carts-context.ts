@@ -18,7 +18,10 @@ export interface CartsContext {
   ttlSeconds: number;
 }
 
-export function cartsScope(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string): TenantScope<CartsDb> {
+export function cartsScope(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+): TenantScope<CartsDb> {
   return tenantScope(db.withTables<CartsTables>(), organizationId);
 }
 
@@ -28,7 +31,18 @@ export type CartRecord = z.output<typeof cartRecordSchema>;
 /** A cart line as stored. */
 export type CartItemRecord = z.output<typeof cartItemRecordSchema>;
 
-export const CART_COLUMNS = ["id", "status", "currency", "customerId", "orderId", "isTaxInclusive", "tokenHash", "expiresAt", "createdAt", "updatedAt"] as const;
+export const CART_COLUMNS = [
+  "id",
+  "status",
+  "currency",
+  "customerId",
+  "orderId",
+  "isTaxInclusive",
+  "tokenHash",
+  "expiresAt",
+  "createdAt",
+  "updatedAt",
+] as const;
 
 export const CART_ITEM_COLUMNS = ["id", "entityId", "variantId", "quantity", "unitPriceSnapshot"] as const;
 

@@ -36,4 +36,6 @@ const STATEMENTS = [
   `create index cart_items_entity_idx on cart_items (organization_id, entity_id)`,
 ];
 
-export const cartsMigrations: readonly NamedMigration[] = [{ name: "0001_carts", up: (db) => runStatements(db, STATEMENTS) }];
+export const cartsMigrations: readonly NamedMigration[] = [
+  { name: "0001_carts", up: (db) => runStatements(db, STATEMENTS) },
+];

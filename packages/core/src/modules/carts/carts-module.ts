@@ -32,7 +32,11 @@ export const cartsModule: PluginManifest = {
   settings: cartsSettings,
   services: (context) => ({ carts: createCartsService(context) }),
   subscribers: [
-    { event: "catalog.delete", handler: (event, { trx, services }) => services.carts.removeEntityItems(event.organizationId, event.entityId, { trx }) },
+    {
+      event: "catalog.delete",
+      handler: (event, { trx, services }) =>
+        services.carts.removeEntityItems(event.organizationId, event.entityId, { trx }),
+    },
   ],
   tasks: [
     defineTask({

@@ -119,7 +119,12 @@ export const updateCartItemBody = z.object({
 const codeList = z
   .string()
   .max(1000)
-  .transform((value) => value.split(",").map((code) => code.trim()).filter((code) => code.length > 0))
+  .transform((value) =>
+    value
+      .split(",")
+      .map((code) => code.trim())
+      .filter((code) => code.length > 0),
+  )
   .pipe(z.array(codeSchema).max(MAX_PROMOTION_CODES));
 
 /** Query of every cart route: codes to preview on the answer (nothing is redeemed or stored). */

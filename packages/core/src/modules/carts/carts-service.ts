@@ -13,8 +13,19 @@ import type { CartsTables } from "./carts-tables.js";
  * Carts: creation (owned by a session customer, or by whoever holds the cart token), lines priced by the
  * server, promotion previews, tax and totals; and for checkout, the cart lock and the quote it charges.
  */
-export function createCartsService({ config, database, events, services }: Pick<ServiceContext, "config" | "database" | "events" | "services">) {
-  const context: CartsContext = { database, db: database.db.withTables<CartsTables>(), events, services, ttlSeconds: cartTtlSeconds(config.carts) };
+export function createCartsService({
+  config,
+  database,
+  events,
+  services,
+}: Pick<ServiceContext, "config" | "database" | "events" | "services">) {
+  const context: CartsContext = {
+    database,
+    db: database.db.withTables<CartsTables>(),
+    events,
+    services,
+    ttlSeconds: cartTtlSeconds(config.carts),
+  };
   return {
     ...createCartOperations(context),
     ...createCartCheckoutOperations(context),

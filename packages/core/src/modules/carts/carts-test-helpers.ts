@@ -4,11 +4,20 @@ import { createTestActor, jsonHeaders } from "../../testing/index.js";
 import { CART_TOKEN_HEADER } from "./cart-token.js";
 
 /** A storefront key: guests' carts (reached with their cart token) and their checkout. */
-export const storefrontKey: Actor = createTestActor({ id: "storefront-key", type: "apiKey", permissions: ["cart:create", "cart:read", "cart:update", "orders:create"] });
+export const storefrontKey: Actor = createTestActor({
+  id: "storefront-key",
+  type: "apiKey",
+  permissions: ["cart:create", "cart:read", "cart:update", "orders:create"],
+});
 
 /** A signed-in customer. */
 export const shopper = (name: string, organizationId = "default"): Actor =>
-  createTestActor({ id: `user-${name}`, customerId: `customer-${name}`, organizationId, permissions: ["cart:create", "cart:read", "cart:update", "orders:create"] });
+  createTestActor({
+    id: `user-${name}`,
+    customerId: `customer-${name}`,
+    organizationId,
+    permissions: ["cart:create", "cart:read", "cart:update", "orders:create"],
+  });
 
 /** Staff at a till: any cart of the store, on a customer's behalf. */
 export const cartStaff: Actor = createTestActor({
@@ -40,7 +49,11 @@ export async function cartCall(
 }
 
 /** Creates a guest cart through the API; answers its id and token. */
-export async function createGuestCart(app: FastifyInstance, currency = "EUR", actor: Actor = storefrontKey): Promise<{ id: string; token: string }> {
+export async function createGuestCart(
+  app: FastifyInstance,
+  currency = "EUR",
+  actor: Actor = storefrontKey,
+): Promise<{ id: string; token: string }> {
   const response = await cartCall(app, "POST", "/api/carts", { actor, body: { currency } });
   if (response.status !== 201) throw new Error(`cart not created: ${response.status} ${JSON.stringify(response.body)}`);
   return { id: response.body.data.id, token: response.body.data.cartToken };

@@ -7,7 +7,9 @@ export const importErrors = {
   unreadable: (reason: string) => AppError.validation([{ path: "body", message: reason }]),
   unsupportedType: () =>
     new AppError("UNSUPPORTED_MEDIA_TYPE", {
-      message: "Send text/csv or application/x-ndjson, or multipart/form-data with a file field (a .csv, .ndjson or .jsonl file)",
+      message:
+        "Send text/csv or application/x-ndjson, or multipart/form-data with a file field (a .csv, .ndjson or .jsonl file)",
     }),
-  tooLarge: (maxBytes: number) => new AppError("PAYLOAD_TOO_LARGE", { message: `The import is larger than ${maxBytes} bytes` }),
+  tooLarge: (maxBytes: number) =>
+    new AppError("PAYLOAD_TOO_LARGE", { message: `The import is larger than ${maxBytes} bytes` }),
 };

@@ -38,4 +38,6 @@ const STATEMENTS = [
   `create index catalog_import_errors_import_idx on catalog_import_errors (import_id, line)`,
 ];
 
-export const catalogImportMigrations: NamedMigration[] = [{ name: "0001_catalog_imports", up: (db) => runStatements(db, STATEMENTS) }];
+export const catalogImportMigrations: NamedMigration[] = [
+  { name: "0001_catalog_imports", up: (db) => runStatements(db, STATEMENTS) },
+];

@@ -16,7 +16,12 @@ export const catalogImportModule: PluginManifest = {
   id: "catalog-import",
   version: CORE_VERSION,
   dependencies: ["catalog", "pricing", "inventory"],
-  permissions: [{ scope: "catalog:import", description: "Import catalog entities, variants, prices and stock in bulk, and read imports' progress" }],
+  permissions: [
+    {
+      scope: "catalog:import",
+      description: "Import catalog entities, variants, prices and stock in bulk, and read imports' progress",
+    },
+  ],
   schema: { migrations: catalogImportMigrations },
   events: catalogImportEvents,
   services: (context) => ({ catalogImport: createCatalogImportService(context) }),
@@ -26,7 +31,9 @@ export const catalogImportModule: PluginManifest = {
       // One runner per import at a time; the batches lock the import row anyway.
       concurrency: { key: (input) => input.importId },
       handler: async (input, { services, job }) => {
-        const progress = await services.catalogImport.runImport(job.organizationId, input.importId, { budgetMs: JOB_BUDGET_MS });
+        const progress = await services.catalogImport.runImport(job.organizationId, input.importId, {
+          budgetMs: JOB_BUDGET_MS,
+        });
         const isFinished = progress.status === "completed" || progress.status === "failed";
         if (!isFinished) await services.jobs.enqueue(IMPORT_TASK, input, { organizationId: job.organizationId });
         return { status: progress.status, rowsDone: progress.rowsDone };

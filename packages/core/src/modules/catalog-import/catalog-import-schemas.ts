@@ -26,7 +26,10 @@ const pricesSchema = z
 const stockSchema = z
   .array(importStockSchema)
   .max(50)
-  .refine((levels) => new Set(levels.map((level) => level.warehouse)).size === levels.length, "one quantity per warehouse");
+  .refine(
+    (levels) => new Set(levels.map((level) => level.warehouse)).size === levels.length,
+    "one quantity per warehouse",
+  );
 
 /** A variant of an import row: identified by its options within the entity; `sku` unique in the organization. */
 export const importVariantSchema = z.strictObject({
@@ -59,7 +62,9 @@ export const importEntitySchema = z
     variants: z.array(importVariantSchema).max(100).default([]),
   })
   .refine(
-    (entity) => new Set(entity.variants.map((variant) => JSON.stringify(Object.entries(variant.options).sort()))).size === entity.variants.length,
+    (entity) =>
+      new Set(entity.variants.map((variant) => JSON.stringify(Object.entries(variant.options).sort()))).size ===
+      entity.variants.length,
     { message: "two variants have the same options", path: ["variants"] },
   );
 

@@ -33,7 +33,11 @@ export interface RunImportOptions {
  * by `runImport` directly, as `uc catalog import` does). Writes go through the catalog's, pricing's and
  * inventory's bulk operations; this module owns only its progress tables.
  */
-export function createCatalogImportService({ database, events, services }: Pick<ServiceContext, "database" | "events" | "services">) {
+export function createCatalogImportService({
+  database,
+  events,
+  services,
+}: Pick<ServiceContext, "database" | "events" | "services">) {
   const deps = { database, events, services };
 
   async function getImport(organizationId: string, id: string): Promise<CatalogImport> {
@@ -41,7 +45,13 @@ export function createCatalogImportService({ database, events, services }: Pick<
     const scope = importScope(database.db, organizationId);
     const row = await scope.selectFrom("catalogImports").selectAll().where("id", "=", id).executeTakeFirst();
     if (!row) throw importErrors.importNotFound();
-    const errors = await scope.selectFrom("catalogImportErrors").select(["line", "reason"]).where("importId", "=", id).orderBy("line").limit(MAX_KEPT_ERRORS).execute();
+    const errors = await scope
+      .selectFrom("catalogImportErrors")
+      .select(["line", "reason"])
+      .where("importId", "=", id)
+      .orderBy("line")
+      .limit(MAX_KEPT_ERRORS)
+      .execute();
     return {
       id: row.id,
       status: row.status,

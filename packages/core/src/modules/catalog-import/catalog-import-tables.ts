@@ -30,7 +30,10 @@ export type CatalogImportTables = {
 
 export type CatalogImportDb = CoreTables & CatalogImportTables;
 
-export function importScope(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string): TenantScope<CatalogImportDb> {
+export function importScope(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+): TenantScope<CatalogImportDb> {
   return tenantScope(db.withTables<CatalogImportTables>(), organizationId);
 }
 

@@ -4,9 +4,19 @@ import type { Kernel } from "../../kernel/create-kernel.js";
 import { jsonHeaders, testAdminActor } from "../../testing/index.js";
 
 /** Sends an import body as it is (a streamed upload) and answers status and parsed body. */
-export async function postImport(app: FastifyInstance, payload: string | Buffer, contentType: string, options: { actor?: Actor; url?: string } = {}) {
+export async function postImport(
+  app: FastifyInstance,
+  payload: string | Buffer,
+  contentType: string,
+  options: { actor?: Actor; url?: string } = {},
+) {
   const { "content-type": _json, ...headers } = jsonHeaders(options.actor ?? testAdminActor);
-  const response = await app.inject({ method: "POST", url: options.url ?? "/api/catalog/import", headers: { ...headers, "content-type": contentType }, payload });
+  const response = await app.inject({
+    method: "POST",
+    url: options.url ?? "/api/catalog/import",
+    headers: { ...headers, "content-type": contentType },
+    payload,
+  });
   return { status: response.statusCode, body: response.json() };
 }
 

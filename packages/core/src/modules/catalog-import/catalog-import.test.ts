@@ -15,7 +15,13 @@ const shirt = {
     { sku: "SHIRT-M", options: { Size: "M" }, prices: [{ currency: "EUR", amount: 2999 }], stock: [{ onHand: 7 }] },
   ],
 };
-const mug = { slug: "import-mug", status: "active", attributes: { en: { title: "Mug" } }, prices: [{ currency: "EUR", amount: 900 }], stock: [{ onHand: 12 }] };
+const mug = {
+  slug: "import-mug",
+  status: "active",
+  attributes: { en: { title: "Mug" } },
+  prices: [{ currency: "EUR", amount: 900 }],
+  stock: [{ onHand: 12 }],
+};
 
 describe("catalog import", () => {
   let t: TestApp;
@@ -24,43 +30,69 @@ describe("catalog import", () => {
   });
   afterAll(() => t.close());
 
-  const entity = async (slug: string) => (await call(t.app, "GET", `/api/catalog/entities/${slug}?include=attributes,variants,pricing,inventory`)).body.data;
+  const entity = async (slug: string) =>
+    (await call(t.app, "GET", `/api/catalog/entities/${slug}?include=attributes,variants,pricing,inventory`)).body.data;
 
   it("imports NDJSON through HTTP: 202 with an id, then entities with attributes, variants, prices and stock", async () => {
     const started = await postImport(t.app, ndjson([shirt, mug]), "application/x-ndjson");
     expect(started.status).toBe(202);
     expect(started.body.data).toMatchObject({ status: "queued", format: "ndjson", rowsTotal: 2, failed: 0 });
     const done = await finishImport(t.app, t.kernel, started.body.data.id);
-    expect(done).toMatchObject({ status: "completed", rowsTotal: 2, rowsDone: 2, created: 2, updated: 0, failed: 0, errors: [] });
+    expect(done).toMatchObject({
+      status: "completed",
+      rowsTotal: 2,
+      rowsDone: 2,
+      created: 2,
+      updated: 0,
+      failed: 0,
+      errors: [],
+    });
 
     const imported = await entity("import-shirt");
     expect(imported.attributes.en.title).toBe("Linen shirt");
-    expect(imported.variants.map((variant: { sku: string; options: Record<string, string> }) => [variant.sku, variant.options.Size])).toEqual([
+    expect(
+      imported.variants.map((variant: { sku: string; options: Record<string, string> }) => [
+        variant.sku,
+        variant.options.Size,
+      ]),
+    ).toEqual([
       ["SHIRT-S", "S"],
       ["SHIRT-M", "M"],
     ]);
     expect(imported.inventory.onHand).toBe(11);
     expect(imported.pricing).toHaveLength(2);
-    expect((await entity("import-mug")).pricing).toEqual([expect.objectContaining({ variantId: null, currency: "EUR", amount: 900 })]);
+    expect((await entity("import-mug")).pricing).toEqual([
+      expect.objectContaining({ variantId: null, currency: "EUR", amount: 900 }),
+    ]);
     // Searchable at once: the batch's event reindexed its entities in the same transaction.
     const found = await call(t.app, "GET", "/api/search?q=linen");
     expect(found.body.data.map((hit: { slug: string }) => hit.slug)).toContain("import-shirt");
   });
 
   it("re-running the same file updates by slug and SKU instead of duplicating, and writes no new stock history", async () => {
-    const adjustments = async () => Number((await sql<{ count: string }>`select count(*) as count from inventory_adjustments`.execute(t.db)).rows[0]?.count);
+    const adjustments = async () =>
+      Number(
+        (await sql<{ count: string }>`select count(*) as count from inventory_adjustments`.execute(t.db)).rows[0]
+          ?.count,
+      );
     const before = await adjustments();
     const started = await postImport(t.app, ndjson([shirt, mug]), "application/x-ndjson");
     const done = await finishImport(t.app, t.kernel, started.body.data.id);
     expect(done).toMatchObject({ status: "completed", created: 0, updated: 2, failed: 0 });
     // Nothing changed, so nothing is reindexed: the batch's event names no changed entity.
-    const events = await sql<{ payload: { updated: string[]; entityIds: string[] } }>`select payload from domain_events where type = 'catalog.import' and entity_id = ${started.body.data.id}`.execute(t.db);
+    const events = await sql<{
+      payload: { updated: string[]; entityIds: string[] };
+    }>`select payload from domain_events where type = 'catalog.import' and entity_id = ${started.body.data.id}`.execute(
+      t.db,
+    );
     expect(events.rows.map((row) => [row.payload.updated.length, row.payload.entityIds.length])).toEqual([[2, 0]]);
     const imported = await entity("import-shirt");
     expect(imported.variants).toHaveLength(2);
     expect(imported.inventory.onHand).toBe(11);
     expect(await adjustments()).toBe(before);
-    const entities = await sql<{ count: string }>`select count(*) as count from catalog_entities where slug like 'import-%'`.execute(t.db);
+    const entities = await sql<{
+      count: string;
+    }>`select count(*) as count from catalog_entities where slug like 'import-%'`.execute(t.db);
     expect(Number(entities.rows[0]?.count)).toBe(2);
   });
 
@@ -82,7 +114,9 @@ describe("catalog import", () => {
     const done = await finishImport(t.app, t.kernel, started.body.data.id);
     expect(done).toMatchObject({ status: "completed", rowsTotal: 9, rowsDone: 9, created: 2, failed: 7 });
     expect(done.errors.map((error: { line: number }) => error.line)).toEqual([2, 3, 4, 6, 7, 8, 9]);
-    const reasons = Object.fromEntries(done.errors.map((error: { line: number; reason: string }) => [error.line, error.reason]));
+    const reasons = Object.fromEntries(
+      done.errors.map((error: { line: number; reason: string }) => [error.line, error.reason]),
+    );
     expect(reasons[2]).toMatch(/not valid JSON/);
     expect(reasons[3]).toMatch(/^slug:/);
     expect(reasons[4]).toMatch(/status|variants/);
@@ -93,18 +127,31 @@ describe("catalog import", () => {
     for (const slug of ["takes-sku", "unknown-warehouse", "nul-title", "wrong-types"]) {
       expect((await call(t.app, "GET", `/api/catalog/entities/${slug}`)).status).toBe(404);
     }
-    expect((await entity("import-shirt")).variants.find((variant: { sku: string }) => variant.sku === "SHIRT-S")).toBeDefined();
+    expect(
+      (await entity("import-shirt")).variants.find((variant: { sku: string }) => variant.sku === "SHIRT-S"),
+    ).toBeDefined();
   });
 
   it("rolls a refused row back even after its batch wrote it (stock below what is reserved), and keeps the rest", async () => {
     const id = (await entity("import-mug")).id;
-    expect((await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: id, quantity: 5 } })).status).toBe(201);
+    expect((await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: id, quantity: 5 } })).status).toBe(
+      201,
+    );
     const rows = [
       { ...mug, attributes: { en: { title: "Mug renamed" } }, stock: [{ onHand: 2 }] },
       { slug: "after-mug", attributes: { en: { title: "After" } } },
     ];
-    const done = await finishImport(t.app, t.kernel, (await postImport(t.app, ndjson(rows), "application/x-ndjson")).body.data.id);
-    expect(done).toMatchObject({ created: 1, updated: 0, failed: 1, errors: [{ line: 1, reason: expect.stringMatching(/below the 5 reserved/) }] });
+    const done = await finishImport(
+      t.app,
+      t.kernel,
+      (await postImport(t.app, ndjson(rows), "application/x-ndjson")).body.data.id,
+    );
+    expect(done).toMatchObject({
+      created: 1,
+      updated: 0,
+      failed: 1,
+      errors: [{ line: 1, reason: expect.stringMatching(/below the 5 reserved/) }],
+    });
     const after = await entity("import-mug");
     expect(after.attributes.en.title).toBe("Mug");
     expect(after.inventory.onHand).toBe(12);
@@ -121,12 +168,19 @@ describe("catalog import", () => {
     const body = multipart([{ name: "file", value: csv, filename: "products.csv" }]);
     const response = await postImport(t.app, body.payload, body.contentType);
     expect(response.status).toBe(202);
-    expect(response.body.data).toMatchObject({ format: "csv", filename: "products.csv", rowsTotal: 2, ignoredColumns: ["Vendor"] });
+    expect(response.body.data).toMatchObject({
+      format: "csv",
+      filename: "products.csv",
+      rowsTotal: 2,
+      ignoredColumns: ["Vendor"],
+    });
     const done = await finishImport(t.app, t.kernel, response.body.data.id);
     expect(done).toMatchObject({ created: 2, failed: 0 });
     const tee = await entity("csv-tee");
     expect(tee.attributes.en).toMatchObject({ title: "Tee, organic", description: 'Soft "and" light' });
-    expect(tee.variants.map((variant: { sku: string; options: Record<string, string> }) => [variant.sku, variant.options])).toEqual([
+    expect(
+      tee.variants.map((variant: { sku: string; options: Record<string, string> }) => [variant.sku, variant.options]),
+    ).toEqual([
       ["TEE-RS", { Color: "Red", Size: "S" }],
       ["TEE-RM", { Color: "Red", Size: "M" }],
       ["TEE-BS", { Color: "Blue", Size: "S" }],
@@ -167,14 +221,21 @@ describe("catalog import", () => {
       "constructor-option,Constructor,constructor,y,CO-1",
       "fine-option,Fine,Size,M,FO-1",
     ].join("\n");
-    const done = await finishImport(t.app, t.kernel, (await postImport(t.app, Buffer.from(`${csv}\n`), "text/csv")).body.data.id);
+    const done = await finishImport(
+      t.app,
+      t.kernel,
+      (await postImport(t.app, Buffer.from(`${csv}\n`), "text/csv")).body.data.id,
+    );
     expect(done.created).toBe(1);
     expect(done.errors.map((error: { line: number }) => error.line)).toEqual([2, 3]);
     expect(done.errors.every((error: { reason: string }) => /reserved key/.test(error.reason))).toBe(true);
   });
 
   it("answers 422 for a body that is not the format it claims and 415 for other content types, storing nothing", async () => {
-    const count = async () => Number((await sql<{ count: string }>`select count(*) as count from catalog_imports`.execute(t.db)).rows[0]?.count);
+    const count = async () =>
+      Number(
+        (await sql<{ count: string }>`select count(*) as count from catalog_imports`.execute(t.db)).rows[0]?.count,
+      );
     const before = await count();
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
     expect((await postImport(t.app, png, "text/csv")).status).toBe(422);
@@ -196,7 +257,9 @@ describe("catalog import", () => {
     expect((await call(t.app, "GET", "/api/catalog/import/not-a-uuid")).status).toBe(404);
     const reader = createTestActor({ id: "reader", permissions: ["catalog:read", "catalog:read:unpublished"] });
     expect((await call(t.app, "GET", `/api/catalog/import/${id}`, { actor: reader })).status).toBe(403);
-    expect((await postImport(t.app, ndjson([{ slug: "nope" }]), "application/x-ndjson", { actor: reader })).status).toBe(403);
+    expect(
+      (await postImport(t.app, ndjson([{ slug: "nope" }]), "application/x-ndjson", { actor: reader })).status,
+    ).toBe(403);
     // The other organization's worker run does not write it into their catalog either.
     await finishImport(t.app, t.kernel, id);
     expect((await call(t.app, "GET", "/api/catalog/entities/tenant-row", { actor: otherOrgAdmin })).status).toBe(404);
@@ -206,9 +269,15 @@ describe("catalog import", () => {
     const rows = Array.from({ length: 30 }, (_, index) => ({ slug: `batch-${index}`, status: "active" }));
     const started = await postImport(t.app, ndjson(rows), "application/x-ndjson");
     await t.kernel.services.catalogImport.runImport("default", started.body.data.id, { batchSize: 10 });
-    const events = await sql<{ payload: { created: string[] } }>`select payload from domain_events where type = 'catalog.import' and entity_id = ${started.body.data.id}`.execute(t.db);
+    const events = await sql<{
+      payload: { created: string[] };
+    }>`select payload from domain_events where type = 'catalog.import' and entity_id = ${started.body.data.id}`.execute(
+      t.db,
+    );
     expect(events.rows.map((row) => row.payload.created.length)).toEqual([10, 10, 10]);
-    const audit = await sql<{ count: string }>`select count(*) as count from audit_entries where entity_id = ${started.body.data.id}`.execute(t.db);
+    const audit = await sql<{
+      count: string;
+    }>`select count(*) as count from audit_entries where entity_id = ${started.body.data.id}`.execute(t.db);
     expect(Number(audit.rows[0]?.count)).toBe(3);
   });
 
@@ -219,24 +288,45 @@ describe("catalog import", () => {
     expect(doc.paths["/api/catalog/import"].post.responses["202"]).toBeDefined();
   });
 
-  it.skipIf(!isPostgresTestRun())("imports the same file three times at once, each with four runners, into exactly one copy (PostgreSQL)", async () => {
-    const rows = Array.from({ length: 120 }, (_, index) => ({
-      slug: `race-${index}`,
-      status: "active",
-      attributes: { en: { title: `Race ${index}` } },
-      variants: [{ sku: `RACE-${index}`, options: { Size: "M" }, prices: [{ currency: "EUR", amount: 100 + index }], stock: [{ onHand: index % 7 }] }],
-    }));
-    const ids = await Promise.all([0, 1, 2].map(async () => (await postImport(t.app, ndjson(rows), "application/x-ndjson")).body.data.id as string));
-    const results = await Promise.all(ids.map((id) => t.kernel.services.catalogImport.runImport("default", id, { batchSize: 25, concurrency: 4 })));
-    // Rarely (once in four full runs under load) one import refused rows: its recorded reasons say why.
-    const reasons = results.some((result) => result.failed > 0) ? JSON.stringify((await sql`select line, reason from catalog_import_errors limit 5`.execute(t.db)).rows) : "";
-    for (const result of results) expect(result, reasons).toMatchObject({ status: "completed", rowsDone: 120, failed: 0 });
-    expect(results.reduce((sum, result) => sum + result.created, 0)).toBe(120);
-    const counts = await sql<Record<string, string | number>>`
+  it.skipIf(!isPostgresTestRun())(
+    "imports the same file three times at once, each with four runners, into exactly one copy (PostgreSQL)",
+    async () => {
+      const rows = Array.from({ length: 120 }, (_, index) => ({
+        slug: `race-${index}`,
+        status: "active",
+        attributes: { en: { title: `Race ${index}` } },
+        variants: [
+          {
+            sku: `RACE-${index}`,
+            options: { Size: "M" },
+            prices: [{ currency: "EUR", amount: 100 + index }],
+            stock: [{ onHand: index % 7 }],
+          },
+        ],
+      }));
+      const ids = await Promise.all(
+        [0, 1, 2].map(
+          async () => (await postImport(t.app, ndjson(rows), "application/x-ndjson")).body.data.id as string,
+        ),
+      );
+      const results = await Promise.all(
+        ids.map((id) => t.kernel.services.catalogImport.runImport("default", id, { batchSize: 25, concurrency: 4 })),
+      );
+      // Rarely (once in four full runs under load) one import refused rows: its recorded reasons say why.
+      const reasons = results.some((result) => result.failed > 0)
+        ? JSON.stringify((await sql`select line, reason from catalog_import_errors limit 5`.execute(t.db)).rows)
+        : "";
+      for (const result of results)
+        expect(result, reasons).toMatchObject({ status: "completed", rowsDone: 120, failed: 0 });
+      expect(results.reduce((sum, result) => sum + result.created, 0)).toBe(120);
+      const counts = await sql<Record<string, string | number>>`
       select (select count(*) from catalog_entities where slug like 'race-%') as entities,
              (select count(*) from catalog_variants where sku like 'RACE-%') as variants,
              (select count(*) from pricing_prices p join catalog_variants v on v.id = p.variant_id where v.sku like 'RACE-%') as prices,
-             (select count(*) from inventory_levels l join catalog_variants v on v.id = l.variant_id where v.sku like 'RACE-%') as levels`.execute(t.db);
-    expect(Object.values(counts.rows[0] ?? {}).map(Number)).toEqual([120, 120, 120, 120]);
-  });
+             (select count(*) from inventory_levels l join catalog_variants v on v.id = l.variant_id where v.sku like 'RACE-%') as levels`.execute(
+        t.db,
+      );
+      expect(Object.values(counts.rows[0] ?? {}).map(Number)).toEqual([120, 120, 120, 120]);
+    },
+  );
 });

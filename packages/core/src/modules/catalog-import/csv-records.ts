@@ -1,7 +1,9 @@
 import type { ImportLine } from "./import-lines.js";
 
 /** One CSV record: the line it starts on and its fields, or why it cannot be read. */
-export type CsvRecord = { line: number; fields: string[]; error?: undefined } | { line: number; fields?: undefined; error: string };
+export type CsvRecord =
+  | { line: number; fields: string[]; error?: undefined }
+  | { line: number; fields?: undefined; error: string };
 
 /** Longest record (a quoted field may span lines), in characters. */
 const MAX_RECORD_CHARS = 1024 * 1024;

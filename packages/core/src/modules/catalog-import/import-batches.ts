@@ -45,11 +45,19 @@ interface BatchOutcome {
  * concurrent writer taking a SKU) falls back to one transaction per row, so one bad row cannot stall
  * the import. Answers whether rows may remain.
  */
-export async function runNextBatch(deps: BatchDeps, organizationId: string, importId: string, batchSize = DEFAULT_BATCH_SIZE, cursor: ClaimCursor = { after: 0 }): Promise<"more" | "done"> {
+export async function runNextBatch(
+  deps: BatchDeps,
+  organizationId: string,
+  importId: string,
+  batchSize = DEFAULT_BATCH_SIZE,
+  cursor: ClaimCursor = { after: 0 },
+): Promise<"more" | "done"> {
   const refused = new Map<number, string>();
   for (let attempt = 0; attempt < 5; attempt += 1) {
     try {
-      const state = await deps.database.transaction((trx) => writeBatch(deps, trx, { organizationId, importId, batchSize, refused, cursor }));
+      const state = await deps.database.transaction((trx) =>
+        writeBatch(deps, trx, { organizationId, importId, batchSize, refused, cursor }),
+      );
       // Nothing after the cursor: look once from the start, for rows another runner gave back (rolled back).
       if (state === "done" && cursor.after > 0) {
         cursor.after = 0;
@@ -74,12 +82,25 @@ export interface ClaimCursor {
 }
 
 async function readImport(trx: Transaction<CoreTables>, organizationId: string, importId: string) {
-  return importScope(trx, organizationId).selectFrom("catalogImports").select(["status", "failed", "actor"]).where("id", "=", importId).executeTakeFirst();
+  return importScope(trx, organizationId)
+    .selectFrom("catalogImports")
+    .select(["status", "failed", "actor"])
+    .where("id", "=", importId)
+    .executeTakeFirst();
 }
 
 /** Staged rows no other runner holds, in line order; `line` narrows the claim to one row. */
-async function claimRows(trx: Transaction<CoreTables>, organizationId: string, importId: string, limit: number, at: { line?: number; after?: number } = {}): Promise<StagedRow[]> {
-  let query = importScope(trx, organizationId).selectFrom("catalogImportRows").select(["line", "entity"]).where("importId", "=", importId);
+async function claimRows(
+  trx: Transaction<CoreTables>,
+  organizationId: string,
+  importId: string,
+  limit: number,
+  at: { line?: number; after?: number } = {},
+): Promise<StagedRow[]> {
+  let query = importScope(trx, organizationId)
+    .selectFrom("catalogImportRows")
+    .select(["line", "entity"])
+    .where("importId", "=", importId);
   if (at.line !== undefined) query = query.where("line", "=", at.line);
   if (at.after) query = query.where("line", ">", at.after);
   const rows = await query.orderBy("line").limit(limit).forUpdate().skipLocked().execute();
@@ -91,7 +112,13 @@ const isOpen = (status: string | undefined) => status === "queued" || status ===
 async function writeBatch(
   deps: BatchDeps,
   trx: Transaction<CoreTables>,
-  input: { organizationId: string; importId: string; batchSize: number; refused: Map<number, string>; cursor: ClaimCursor },
+  input: {
+    organizationId: string;
+    importId: string;
+    batchSize: number;
+    refused: Map<number, string>;
+    cursor: ClaimCursor;
+  },
 ): Promise<"more" | "done"> {
   const { organizationId, importId } = input;
   const current = await readImport(trx, organizationId, importId);
@@ -103,7 +130,13 @@ async function writeBatch(
   }
   const actor = (current.actor as Actor | null) ?? null;
   const outcome = await writeRows(deps, trx, { organizationId, importId, actor, rows, refused: input.refused });
-  await record(trx, { organizationId, importId, lines: rows.map((row) => row.line), outcome, keptErrors: current.failed });
+  await record(trx, {
+    organizationId,
+    importId,
+    lines: rows.map((row) => row.line),
+    outcome,
+    keptErrors: current.failed,
+  });
   // Moved on only once this transaction's work is done; a rollback leaves the runner's cursor where it was.
   input.cursor.after = (rows.at(-1) as StagedRow).line;
   return "more";
@@ -113,18 +146,41 @@ async function writeBatch(
 async function writeRows(
   deps: BatchDeps,
   trx: Transaction<CoreTables>,
-  input: { organizationId: string; importId: string; actor: Actor | null; rows: StagedRow[]; refused: Map<number, string> },
+  input: {
+    organizationId: string;
+    importId: string;
+    actor: Actor | null;
+    rows: StagedRow[];
+    refused: Map<number, string>;
+  },
 ): Promise<BatchOutcome> {
   const { organizationId, actor } = input;
   const refused = new Map(input.refused);
-  const codes = input.rows.flatMap(({ entity }) => [...(entity.stock ?? []), ...entity.variants.flatMap((variant) => variant.stock ?? [])].map((level) => level.warehouse));
-  const warehouses = codes.length > 0 ? await deps.services.inventory.warehouseIdsByCode(organizationId, codes, { trx }) : new Map<string, string>();
+  const codes = input.rows.flatMap(({ entity }) =>
+    [...(entity.stock ?? []), ...entity.variants.flatMap((variant) => variant.stock ?? [])].map(
+      (level) => level.warehouse,
+    ),
+  );
+  const warehouses =
+    codes.length > 0
+      ? await deps.services.inventory.warehouseIdsByCode(organizationId, codes, { trx })
+      : new Map<string, string>();
   for (const { line, entity } of input.rows) {
-    const unknown = codes.length > 0 ? [...(entity.stock ?? []), ...entity.variants.flatMap((variant) => variant.stock ?? [])].find((level) => !warehouses.has(level.warehouse)) : undefined;
+    const unknown =
+      codes.length > 0
+        ? [...(entity.stock ?? []), ...entity.variants.flatMap((variant) => variant.stock ?? [])].find(
+            (level) => !warehouses.has(level.warehouse),
+          )
+        : undefined;
     if (unknown && !refused.has(line)) refused.set(line, `no warehouse with code ${unknown.warehouse}`);
   }
   const accepted = input.rows.filter((row) => !refused.has(row.line));
-  const results = await deps.services.catalog.upsertEntitiesInBulk(organizationId, accepted.map(({ entity }) => toBulkEntity(entity)), actor, { trx });
+  const results = await deps.services.catalog.upsertEntitiesInBulk(
+    organizationId,
+    accepted.map(({ entity }) => toBulkEntity(entity)),
+    actor,
+    { trx },
+  );
   const prices: BulkPriceInput[] = [];
   const levels: (BulkStockInput & { line: number })[] = [];
   const created: string[] = [];
@@ -140,18 +196,39 @@ async function writeRows(
     if (result.isChanged) changed.push(result.entityId);
     const targets = [
       { variantId: null, prices: entity.prices, stock: entity.stock },
-      ...entity.variants.map((variant, position) => ({ variantId: result.variantIds[position] as string, prices: variant.prices, stock: variant.stock })),
+      ...entity.variants.map((variant, position) => ({
+        variantId: result.variantIds[position] as string,
+        prices: variant.prices,
+        stock: variant.stock,
+      })),
     ];
     for (const target of targets) {
-      for (const price of target.prices ?? []) prices.push({ entityId: result.entityId, variantId: target.variantId, currency: price.currency, amount: price.amount });
+      for (const price of target.prices ?? [])
+        prices.push({
+          entityId: result.entityId,
+          variantId: target.variantId,
+          currency: price.currency,
+          amount: price.amount,
+        });
       for (const level of target.stock ?? []) {
-        levels.push({ line, entityId: result.entityId, variantId: target.variantId, warehouseId: warehouses.get(level.warehouse) as string, onHand: level.onHand });
+        levels.push({
+          line,
+          entityId: result.entityId,
+          variantId: target.variantId,
+          warehouseId: warehouses.get(level.warehouse) as string,
+          onHand: level.onHand,
+        });
       }
     }
   });
-  const stock = await deps.services.inventory.setStockLevels(organizationId, levels, actor, { trx, note: `import ${input.importId}` });
+  const stock = await deps.services.inventory.setStockLevels(organizationId, levels, actor, {
+    trx,
+    note: `import ${input.importId}`,
+  });
   if (stock.refused.length > 0) {
-    throw new RefusedAfterWrite(new Map(stock.refused.map(({ index, reason }) => [(levels[index] as { line: number }).line, reason])));
+    throw new RefusedAfterWrite(
+      new Map(stock.refused.map(({ index, reason }) => [(levels[index] as { line: number }).line, reason])),
+    );
   }
   const priced = await deps.services.pricing.setPricesInBulk(organizationId, prices, { trx });
   const lastLine = (input.rows.at(-1) as StagedRow).line;
@@ -165,7 +242,15 @@ async function writeRows(
         type: "catalog.import",
         entityType: "catalogImport",
         entityId: input.importId,
-        payload: { importId: input.importId, lines: { from: (input.rows[0] as StagedRow).line, to: lastLine }, created, updated, entityIds: changed, pricesWritten: priced, stockRowsChanged: stock.changed },
+        payload: {
+          importId: input.importId,
+          lines: { from: (input.rows[0] as StagedRow).line, to: lastLine },
+          created,
+          updated,
+          entityIds: changed,
+          pricesWritten: priced,
+          stockRowsChanged: stock.changed,
+        },
         actor,
       },
       { trx },
@@ -181,7 +266,11 @@ function toBulkEntity(entity: ImportEntity): BulkEntityInput {
     status: entity.status,
     metadata: entity.metadata,
     attributes: entity.attributes,
-    variants: entity.variants.map((variant) => ({ sku: variant.sku ?? null, options: variant.options, metadata: variant.metadata })),
+    variants: entity.variants.map((variant) => ({
+      sku: variant.sku ?? null,
+      options: variant.options,
+      metadata: variant.metadata,
+    })),
   };
 }
 
@@ -198,7 +287,11 @@ async function record(
     .slice(0, Math.max(0, MAX_KEPT_ERRORS - input.keptErrors))
     .map(([line, reason]) => ({ importId, line, reason }));
   if (errors.length > 0) await scope.insertInto("catalogImportErrors", errors).execute();
-  await scope.deleteFrom("catalogImportRows").where("importId", "=", importId).where("line", "in", input.lines).execute();
+  await scope
+    .deleteFrom("catalogImportRows")
+    .where("importId", "=", importId)
+    .where("line", "in", input.lines)
+    .execute();
   const done = outcome.created + outcome.updated + outcome.refused.size;
   // Last, so the import row is locked only for the commit: concurrent batches queue here, not earlier.
   await scope
@@ -222,12 +315,19 @@ async function finish(trx: Transaction<CoreTables>, organizationId: string, impo
     .set({ status: "completed", finishedAt: new Date() })
     .where("id", "=", importId)
     .where("status", "in", ["queued", "running"])
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom("catalogImportRows").select("line").where("catalogImportRows.importId", "=", importId))))
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("catalogImportRows").select("line").where("catalogImportRows.importId", "=", importId))),
+    )
     .execute();
 }
 
 /** The fallback after an unexpected failure: each row of the next batch in its own transaction, a failing one refused with the database's reason. */
-async function writeRowByRow(deps: BatchDeps, organizationId: string, importId: string, batchSize: number): Promise<"more" | "done"> {
+async function writeRowByRow(
+  deps: BatchDeps,
+  organizationId: string,
+  importId: string,
+  batchSize: number,
+): Promise<"more" | "done"> {
   const pending = await deps.database.transaction(async (trx) => {
     const current = await readImport(trx, organizationId, importId);
     return isOpen(current?.status) ? claimRows(trx, organizationId, importId, batchSize) : [];
@@ -241,12 +341,21 @@ async function writeRowByRow(deps: BatchDeps, organizationId: string, importId: 
           const current = await readImport(trx, organizationId, importId);
           const [row] = isOpen(current?.status) ? await claimRows(trx, organizationId, importId, 1, { line }) : [];
           if (!row || !current) return;
-          const outcome = await writeRows(deps, trx, { organizationId, importId, actor: (current.actor as Actor | null) ?? null, rows: [row], refused });
+          const outcome = await writeRows(deps, trx, {
+            organizationId,
+            importId,
+            actor: (current.actor as Actor | null) ?? null,
+            rows: [row],
+            refused,
+          });
           await record(trx, { organizationId, importId, lines: [line], outcome, keptErrors: current.failed });
         });
         break;
       } catch (error) {
-        const reason = error instanceof RefusedAfterWrite ? (error.refused.get(line) ?? "refused") : `could not be written: ${(error as Error).message}`;
+        const reason =
+          error instanceof RefusedAfterWrite
+            ? (error.refused.get(line) ?? "refused")
+            : `could not be written: ${(error as Error).message}`;
         refused.set(line, reason);
       }
     }

@@ -1,5 +1,7 @@
 /** One physical line of an upload: its number (from 1) and text, or why it cannot be read. */
-export type ImportLine = { line: number; text: string; error?: undefined } | { line: number; text?: undefined; error: string };
+export type ImportLine =
+  | { line: number; text: string; error?: undefined }
+  | { line: number; text?: undefined; error: string };
 
 /** Longest line read, in bytes; longer ones are reported and skipped without being buffered. @default 1 MiB */
 export const MAX_LINE_BYTES = 1024 * 1024;
@@ -11,7 +13,10 @@ const NEWLINE = 0x0a;
  * read as it arrives. Each line is decoded strictly as UTF-8 (a bad sequence is that line's error, not
  * a replacement character stored in the catalog); a trailing `\r` and a leading byte-order mark are dropped.
  */
-export async function* importLines(body: AsyncIterable<Uint8Array>, maxLineBytes = MAX_LINE_BYTES): AsyncGenerator<ImportLine> {
+export async function* importLines(
+  body: AsyncIterable<Uint8Array>,
+  maxLineBytes = MAX_LINE_BYTES,
+): AsyncGenerator<ImportLine> {
   const decoder = new TextDecoder("utf-8", { fatal: true });
   let parts: Buffer[] = [];
   let size = 0;

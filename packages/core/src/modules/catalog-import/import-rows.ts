@@ -9,7 +9,9 @@ import { importErrors } from "./catalog-import-errors.js";
 export type ImportFormat = "ndjson" | "csv";
 
 /** What reading an upload yields: a valid entity with its (first) line, or a refused row. */
-export type ImportRow = { line: number; entity: ImportEntity; reason?: undefined } | { line: number; entity?: undefined; reason: string };
+export type ImportRow =
+  | { line: number; entity: ImportEntity; reason?: undefined }
+  | { line: number; entity?: undefined; reason: string };
 
 /** What the reader learned from the upload's first line before any row. */
 export interface ImportPreamble {
@@ -39,11 +41,16 @@ function validate(line: number, candidate: unknown): ImportRow {
  * otherwise `IMPORT_UNREADABLE` is thrown before anything is stored. Later lines that cannot be read
  * are refused one by one, with their line numbers.
  */
-export async function readImport(lines: AsyncIterable<ImportLine>, format: ImportFormat): Promise<{ preamble: ImportPreamble; rows: AsyncGenerator<ImportRow> }> {
+export async function readImport(
+  lines: AsyncIterable<ImportLine>,
+  format: ImportFormat,
+): Promise<{ preamble: ImportPreamble; rows: AsyncGenerator<ImportRow> }> {
   return format === "ndjson" ? readNdjson(lines) : readCsv(lines);
 }
 
-async function readNdjson(lines: AsyncIterable<ImportLine>): Promise<{ preamble: ImportPreamble; rows: AsyncGenerator<ImportRow> }> {
+async function readNdjson(
+  lines: AsyncIterable<ImportLine>,
+): Promise<{ preamble: ImportPreamble; rows: AsyncGenerator<ImportRow> }> {
   const iterator = lines[Symbol.asyncIterator]();
   let first: ImportLine | undefined;
   for (;;) {
@@ -63,11 +70,15 @@ async function readNdjson(lines: AsyncIterable<ImportLine>): Promise<{ preamble:
     } catch {
       return { line: line.line, reason: "the line is not valid JSON" };
     }
-    if (typeof value !== "object" || value === null || Array.isArray(value)) return { line: line.line, reason: "the line is not a JSON object" };
+    if (typeof value !== "object" || value === null || Array.isArray(value))
+      return { line: line.line, reason: "the line is not a JSON object" };
     return validate(line.line, value);
   };
   const firstRow = parse(first);
-  if (!firstRow || (firstRow.reason !== undefined && /not valid (JSON|UTF-8)|not a JSON object/.test(firstRow.reason))) {
+  if (
+    !firstRow ||
+    (firstRow.reason !== undefined && /not valid (JSON|UTF-8)|not a JSON object/.test(firstRow.reason))
+  ) {
     throw importErrors.unreadable(`line 1 is not a JSON object: send NDJSON, one entity per line`);
   }
   async function* rows(): AsyncGenerator<ImportRow> {
@@ -84,7 +95,10 @@ async function readNdjson(lines: AsyncIterable<ImportLine>): Promise<{ preamble:
 
 /** A CSV column after its name is normalized (`Option1 Name`, `option_1_name` → option 1 name). */
 type Column =
-  | { kind: "entity"; field: "slug" | "type" | "status" | "title" | "description" | "seoTitle" | "seoDescription" | "locale" }
+  | {
+      kind: "entity";
+      field: "slug" | "type" | "status" | "title" | "description" | "seoTitle" | "seoDescription" | "locale";
+    }
   | { kind: "variant"; field: "sku" | "stock" | "warehouse" }
   | { kind: "option"; index: number; part: "name" | "value" }
   | { kind: "price"; currency: string }
@@ -114,7 +128,11 @@ const ALIASES: Record<string, Column> = {
 };
 
 function columnOf(name: string): Column {
-  const normalized = name.trim().toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "");
+  const normalized = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "");
   const alias = ALIASES[normalized];
   if (alias) return alias;
   const option = /^(?:variant_)?option_?([1-9])_(name|value)$/.exec(normalized);
@@ -137,18 +155,23 @@ function minorDigits(currency: string): number {
 function toMinorUnits(text: string, currency: string): number | string {
   const match = /^(\d{1,13})(?:\.(\d+))?$/.exec(text.trim());
   const digits = minorDigits(currency);
-  if (!match || (match[2]?.length ?? 0) > digits) return `price_${currency.toLowerCase()}: "${text}" is not an amount with at most ${digits} decimals`;
+  if (!match || (match[2]?.length ?? 0) > digits)
+    return `price_${currency.toLowerCase()}: "${text}" is not an amount with at most ${digits} decimals`;
   return Number(match[1]) * 10 ** digits + Number((match[2] ?? "").padEnd(digits, "0") || "0");
 }
 
-async function readCsv(lines: AsyncIterable<ImportLine>): Promise<{ preamble: ImportPreamble; rows: AsyncGenerator<ImportRow> }> {
+async function readCsv(
+  lines: AsyncIterable<ImportLine>,
+): Promise<{ preamble: ImportPreamble; rows: AsyncGenerator<ImportRow> }> {
   const iterator = csvRecords(lines)[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) throw importErrors.unreadable("the body holds no rows");
   const header = first.value.fields;
   const columns = header?.map(columnOf) ?? [];
   if (!header || !columns.some((column) => column.kind === "entity" && column.field === "slug")) {
-    throw importErrors.unreadable("line 1 must be a CSV header naming a handle (or slug) column; see the import format in the README");
+    throw importErrors.unreadable(
+      "line 1 must be a CSV header naming a handle (or slug) column; see the import format in the README",
+    );
   }
   const ignoredColumns = header.filter((_name, index) => columns[index]?.kind === "ignored");
 
@@ -165,7 +188,11 @@ async function readCsv(lines: AsyncIterable<ImportLine>): Promise<{ preamble: Im
     const variants: Record<string, unknown>[] = [];
     let hasVariantColumns = false;
     for (const record of records) {
-      if (record.fields.length !== header.length) return { line: record.line, reason: `the row has ${record.fields.length} fields; the header has ${header.length}` };
+      if (record.fields.length !== header.length)
+        return {
+          line: record.line,
+          reason: `the row has ${record.fields.length} fields; the header has ${header.length}`,
+        };
       // A Map: option names are the file's, and `__proto__` must reach validation (refused there) rather than vanish.
       const options = new Map<string, string>();
       const rowPrices: { currency: string; amount: number }[] = [];
@@ -178,7 +205,12 @@ async function readCsv(lines: AsyncIterable<ImportLine>): Promise<{ preamble: Im
           // Shopify and Medusa exports name the options on a product's first row only.
           if (column.part === "name" && value !== "") optionNames[column.index] = value;
           if (column.part === "value" && value !== "") {
-            const name = (record.fields[columns.findIndex((c) => c.kind === "option" && c.index === column.index && c.part === "name")] ?? "").trim() || optionNames[column.index];
+            const name =
+              (
+                record.fields[
+                  columns.findIndex((c) => c.kind === "option" && c.index === column.index && c.part === "name")
+                ] ?? ""
+              ).trim() || optionNames[column.index];
             if (!name) return { line: record.line, reason: `option ${column.index} has a value but no name` };
             options.set(name, value);
           }
@@ -193,7 +225,8 @@ async function readCsv(lines: AsyncIterable<ImportLine>): Promise<{ preamble: Im
         }
       }
       const stockLevel = onHand === undefined ? undefined : /^\d{1,10}$/.test(onHand) ? Number(onHand) : undefined;
-      if (onHand !== undefined && stockLevel === undefined) return { line: record.line, reason: `stock: "${onHand}" is not a whole number of units` };
+      if (onHand !== undefined && stockLevel === undefined)
+        return { line: record.line, reason: `stock: "${onHand}" is not a whole number of units` };
       if (sku === undefined && options.size === 0 && rowPrices.length === 0 && stockLevel === undefined) continue;
       hasVariantColumns = true;
       variants.push({
@@ -209,7 +242,9 @@ async function readCsv(lines: AsyncIterable<ImportLine>): Promise<{ preamble: Im
       slug,
       ...(type === undefined ? {} : { type }),
       ...(status === undefined ? {} : { status: status.toLowerCase() }),
-      ...(attributes === undefined ? {} : { attributes: { [locale ?? "en"]: { title, description, seoTitle, seoDescription } } }),
+      ...(attributes === undefined
+        ? {}
+        : { attributes: { [locale ?? "en"]: { title, description, seoTitle, seoDescription } } }),
       ...(hasVariantColumns ? { variants } : {}),
     };
     return validate(head.line, candidate);

@@ -25,7 +25,10 @@ export interface StageInput {
  * body is read, the import turns `queued` and its job is enqueued in the same transaction. Answers the
  * import's id; an unreadable body throws before anything is stored, a failure midway marks it `failed`.
  */
-export async function stageImport(deps: { database: DatabaseAccess; services: Services }, input: StageInput): Promise<string> {
+export async function stageImport(
+  deps: { database: DatabaseAccess; services: Services },
+  input: StageInput,
+): Promise<string> {
   const { organizationId } = input;
   const { preamble, rows } = await readImport(importLines(input.body), input.format);
   const id = randomUUID();
@@ -37,7 +40,14 @@ export async function stageImport(deps: { database: DatabaseAccess; services: Se
       format: input.format,
       filename: input.filename,
       ignoredColumns: JSON.stringify(preamble.ignoredColumns),
-      actor: input.actor ? JSON.stringify({ id: input.actor.id, type: input.actor.type, organizationId, permissions: input.actor.permissions }) : null,
+      actor: input.actor
+        ? JSON.stringify({
+            id: input.actor.id,
+            type: input.actor.type,
+            organizationId,
+            permissions: input.actor.permissions,
+          })
+        : null,
     })
     .execute();
   let staged: { line: number; entity: string }[] = [];
@@ -47,8 +57,20 @@ export async function stageImport(deps: { database: DatabaseAccess; services: Se
   const slugLines = new Map<string, number>();
   const skuLines = new Map<string, number>();
   const flush = async () => {
-    if (staged.length > 0) await importScope(db, organizationId).insertInto("catalogImportRows", staged.map((row) => ({ importId: id, ...row }))).execute();
-    if (errors.length > 0) await importScope(db, organizationId).insertInto("catalogImportErrors", errors.map((row) => ({ importId: id, ...row }))).execute();
+    if (staged.length > 0)
+      await importScope(db, organizationId)
+        .insertInto(
+          "catalogImportRows",
+          staged.map((row) => ({ importId: id, ...row })),
+        )
+        .execute();
+    if (errors.length > 0)
+      await importScope(db, organizationId)
+        .insertInto(
+          "catalogImportErrors",
+          errors.map((row) => ({ importId: id, ...row })),
+        )
+        .execute();
     staged = [];
     errors = [];
   };
@@ -82,13 +104,21 @@ export async function stageImport(deps: { database: DatabaseAccess; services: Se
     return id;
   } catch (error) {
     await importScope(db, organizationId).deleteFrom("catalogImportRows").where("importId", "=", id).execute();
-    await importScope(db, organizationId).updateTable("catalogImports").set({ status: "failed", finishedAt: new Date() }).where("id", "=", id).execute();
+    await importScope(db, organizationId)
+      .updateTable("catalogImports")
+      .set({ status: "failed", finishedAt: new Date() })
+      .where("id", "=", id)
+      .execute();
     throw error;
   }
 }
 
 /** Why a row repeats an earlier one (the same slug, or a SKU already given), remembering its keys otherwise. */
-function duplicateOf(row: ImportRow, slugLines: Map<string, number>, skuLines: Map<string, number>): string | undefined {
+function duplicateOf(
+  row: ImportRow,
+  slugLines: Map<string, number>,
+  skuLines: Map<string, number>,
+): string | undefined {
   const entity = row.entity;
   if (!entity) return undefined;
   const slugLine = slugLines.get(entity.slug);

@@ -3,7 +3,15 @@ import type { z } from "zod";
 import type { CoreTables } from "../../db/core-tables.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { Actor } from "../../kernel/actor.js";
-import { canSeeUnpublished, catalogScope, emitCatalogEvent, findEntity, requireEntity, touchEntity, type CatalogContext } from "./catalog-context.js";
+import {
+  canSeeUnpublished,
+  catalogScope,
+  emitCatalogEvent,
+  findEntity,
+  requireEntity,
+  touchEntity,
+  type CatalogContext,
+} from "./catalog-context.js";
 import { catalogErrors } from "./catalog-errors.js";
 import type { attributesOutputSchema, localizedAttributesSchema } from "./catalog-schemas.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
@@ -17,7 +25,13 @@ export type AttributesRow = z.output<typeof attributesOutputSchema>;
 export const ATTRIBUTE_COLUMNS = ["locale", "title", "description", "seoTitle", "seoDescription"] as const;
 
 /** Replaces one locale's attributes (PUT semantics: omitted fields become null). */
-export async function writeAttributes(trx: Transaction<CoreTables>, organizationId: string, entityId: string, locale: string, input: LocalizedAttributes): Promise<AttributesRow> {
+export async function writeAttributes(
+  trx: Transaction<CoreTables>,
+  organizationId: string,
+  entityId: string,
+  locale: string,
+  input: LocalizedAttributes,
+): Promise<AttributesRow> {
   const row = {
     locale,
     title: input.title ?? null,
@@ -42,7 +56,14 @@ export async function writeAttributes(trx: Transaction<CoreTables>, organization
 
 export function createAttributeOperations(context: CatalogContext) {
   return {
-    async putAttributes(organizationId: string, idOrSlug: string, locale: string, input: LocalizedAttributes, actor: Actor | null, options?: TxOptions): Promise<AttributesRow> {
+    async putAttributes(
+      organizationId: string,
+      idOrSlug: string,
+      locale: string,
+      input: LocalizedAttributes,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<AttributesRow> {
       return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         const before = await catalogScope(trx, organizationId)
@@ -64,7 +85,13 @@ export function createAttributeOperations(context: CatalogContext) {
       });
     },
 
-    async getAttributes(organizationId: string, idOrSlug: string, locale: string, actor: Actor | null, options?: TxOptions): Promise<AttributesRow> {
+    async getAttributes(
+      organizationId: string,
+      idOrSlug: string,
+      locale: string,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<AttributesRow> {
       const db = options?.trx ?? context.db;
       const entity = await findEntity(db, organizationId, idOrSlug);
       if (!entity || (entity.status !== "active" && !canSeeUnpublished(actor))) throw catalogErrors.entityNotFound();

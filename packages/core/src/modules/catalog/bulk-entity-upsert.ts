@@ -24,7 +24,17 @@ export interface BulkEntityInput {
   /** Merged into the stored metadata (given keys replace, others stay). */
   metadata?: Record<string, unknown> | undefined;
   /** A locale given replaces its four fields (absent fields become null); other locales stay. */
-  attributes?: Record<string, { title?: string | null | undefined; description?: string | null | undefined; seoTitle?: string | null | undefined; seoDescription?: string | null | undefined }> | undefined;
+  attributes?:
+    | Record<
+        string,
+        {
+          title?: string | null | undefined;
+          description?: string | null | undefined;
+          seoTitle?: string | null | undefined;
+          seoDescription?: string | null | undefined;
+        }
+      >
+    | undefined;
   variants: BulkVariantInput[];
 }
 
@@ -66,17 +76,39 @@ const optionsText = (options: Record<string, string>): string =>
  */
 export function createBulkEntityOperations(context: CatalogContext) {
   return {
-    async upsertEntitiesInBulk(organizationId: string, inputs: readonly BulkEntityInput[], actor: Actor | null, { trx }: Required<TxOptions>): Promise<BulkEntityResult[]> {
+    async upsertEntitiesInBulk(
+      organizationId: string,
+      inputs: readonly BulkEntityInput[],
+      actor: Actor | null,
+      { trx }: Required<TxOptions>,
+    ): Promise<BulkEntityResult[]> {
       const results: (BulkEntityResult | undefined)[] = inputs.map(() => undefined);
       if (inputs.length === 0) return [];
       const scope = catalogScope(trx, organizationId);
-      const existing = await scope.selectFrom("catalogEntities").select(["id", "slug", "source"]).where("slug", "in", inputs.map((input) => input.slug)).execute();
+      const existing = await scope
+        .selectFrom("catalogEntities")
+        .select(["id", "slug", "source"])
+        .where(
+          "slug",
+          "in",
+          inputs.map((input) => input.slug),
+        )
+        .execute();
       const existingBySlug = new Map(existing.map((row) => [row.slug, row]));
       const skus = inputs.flatMap((input) => input.variants.flatMap((variant) => (variant.sku ? [variant.sku] : [])));
       const skuHolders = new Map<string, { entityId: string; options: string }>();
       for (const part of chunks(skus)) {
-        const rows = await scope.selectFrom("catalogVariants").select(["sku", "entityId", "options"]).where("sku", "in", part).execute();
-        for (const row of rows) if (row.sku) skuHolders.set(row.sku, { entityId: row.entityId, options: optionsText(row.options as Record<string, string>) });
+        const rows = await scope
+          .selectFrom("catalogVariants")
+          .select(["sku", "entityId", "options"])
+          .where("sku", "in", part)
+          .execute();
+        for (const row of rows)
+          if (row.sku)
+            skuHolders.set(row.sku, {
+              entityId: row.entityId,
+              options: optionsText(row.options as Record<string, string>),
+            });
       }
       const canSync = hasPermission(actor, "catalog:sync");
       const seenSlugs = new Set<string>();
@@ -90,12 +122,19 @@ export function createBulkEntityOperations(context: CatalogContext) {
         }
         const combinations = new Set(input.variants.map((variant) => optionsText(variant.options)));
         const ownSkus = input.variants.flatMap((variant) => (variant.sku ? [variant.sku] : []));
-        if (combinations.size !== input.variants.length || new Set(ownSkus).size !== ownSkus.length || ownSkus.some((sku) => seenSkus.has(sku))) {
+        if (
+          combinations.size !== input.variants.length ||
+          new Set(ownSkus).size !== ownSkus.length ||
+          ownSkus.some((sku) => seenSkus.has(sku))
+        ) {
           results[index] = { isRefused: true, reason: "the same options or SKU are given to two variants" };
           return;
         }
         if (current?.source === "store" && !canSync) {
-          results[index] = { isRefused: true, reason: `entity ${input.slug} is fed by a connected store; changing it needs catalog:sync` };
+          results[index] = {
+            isRefused: true,
+            reason: `entity ${input.slug} is fed by a connected store; changing it needs catalog:sync`,
+          };
           return;
         }
         for (const variant of input.variants) {
@@ -108,7 +147,9 @@ export function createBulkEntityOperations(context: CatalogContext) {
         seenSlugs.add(input.slug);
         for (const sku of ownSkus) seenSkus.add(sku);
       });
-      const accepted = inputs.map((input, index) => ({ input, index })).filter(({ index }) => results[index] === undefined);
+      const accepted = inputs
+        .map((input, index) => ({ input, index }))
+        .filter(({ index }) => results[index] === undefined);
       if (accepted.length === 0) return results as BulkEntityResult[];
 
       const now = new Date();
@@ -127,25 +168,34 @@ export function createBulkEntityOperations(context: CatalogContext) {
           })),
         )
         .onConflict((oc) =>
-          oc.columns(["organizationId", "slug"]).doUpdateSet({
-            type: sql`excluded.type`,
-            status: sql`excluded.status`,
-            metadata: sql`catalog_entities.metadata || excluded.metadata`,
-            updatedAt: now,
-          })
-          // An unchanged entity is not rewritten (nor are its indexes and counts): a re-run of the same
-          // file writes almost nothing. Its id comes from the lookup above instead of RETURNING.
-          .where(sql<boolean>`(catalog_entities.type, catalog_entities.status, catalog_entities.metadata) is distinct from (excluded.type, excluded.status, catalog_entities.metadata || excluded.metadata)`),
+          oc
+            .columns(["organizationId", "slug"])
+            .doUpdateSet({
+              type: sql`excluded.type`,
+              status: sql`excluded.status`,
+              metadata: sql`catalog_entities.metadata || excluded.metadata`,
+              updatedAt: now,
+            })
+            // An unchanged entity is not rewritten (nor are its indexes and counts): a re-run of the same
+            // file writes almost nothing. Its id comes from the lookup above instead of RETURNING.
+            .where(
+              sql<boolean>`(catalog_entities.type, catalog_entities.status, catalog_entities.metadata) is distinct from (excluded.type, excluded.status, catalog_entities.metadata || excluded.metadata)`,
+            ),
         )
         .returning(["id", "slug"])
         .execute();
       const entityBySlug = new Map<string, { id: string; isInserted: boolean }>();
       for (const row of existing) entityBySlug.set(row.slug, { id: row.id, isInserted: false });
-      for (const row of entityRows) if (!entityBySlug.has(row.slug)) entityBySlug.set(row.slug, { id: row.id, isInserted: true });
+      for (const row of entityRows)
+        if (!entityBySlug.has(row.slug)) entityBySlug.set(row.slug, { id: row.id, isInserted: true });
       // A slug another writer created after the lookup, left unchanged by the upsert: read its id.
       const missing = accepted.map(({ input }) => input.slug).filter((slug) => !entityBySlug.has(slug));
       if (missing.length > 0) {
-        const rows = await scope.selectFrom("catalogEntities").select(["id", "slug"]).where("slug", "in", missing).execute();
+        const rows = await scope
+          .selectFrom("catalogEntities")
+          .select(["id", "slug"])
+          .where("slug", "in", missing)
+          .execute();
         for (const row of rows) entityBySlug.set(row.slug, { id: row.id, isInserted: false });
       }
       const entityIdOf = (slug: string) => (entityBySlug.get(slug) as { id: string }).id;
@@ -166,25 +216,35 @@ export function createBulkEntityOperations(context: CatalogContext) {
         const written = await scope
           .insertInto("catalogEntityAttributes", part)
           .onConflict((oc) =>
-            oc.columns(["entityId", "locale"]).doUpdateSet({
-              title: sql`excluded.title`,
-              description: sql`excluded.description`,
-              seoTitle: sql`excluded.seo_title`,
-              seoDescription: sql`excluded.seo_description`,
-              updatedAt: now,
-            })
-            .where(sql<boolean>`(catalog_entity_attributes.title, catalog_entity_attributes.description, catalog_entity_attributes.seo_title, catalog_entity_attributes.seo_description) is distinct from (excluded.title, excluded.description, excluded.seo_title, excluded.seo_description)`),
+            oc
+              .columns(["entityId", "locale"])
+              .doUpdateSet({
+                title: sql`excluded.title`,
+                description: sql`excluded.description`,
+                seoTitle: sql`excluded.seo_title`,
+                seoDescription: sql`excluded.seo_description`,
+                updatedAt: now,
+              })
+              .where(
+                sql<boolean>`(catalog_entity_attributes.title, catalog_entity_attributes.description, catalog_entity_attributes.seo_title, catalog_entity_attributes.seo_description) is distinct from (excluded.title, excluded.description, excluded.seo_title, excluded.seo_description)`,
+              ),
           )
           .returning("entityId")
           .execute();
         for (const row of written) changed.add(row.entityId);
       }
 
-      const valueIds = await upsertOptionAxes(trx, organizationId, accepted.map(({ input }) => ({ entityId: entityIdOf(input.slug), variants: input.variants })));
+      const valueIds = await upsertOptionAxes(
+        trx,
+        organizationId,
+        accepted.map(({ input }) => ({ entityId: entityIdOf(input.slug), variants: input.variants })),
+      );
       const variantRows = accepted.flatMap(({ input }) => {
         const entityId = entityIdOf(input.slug);
         return input.variants.map((variant, position) => {
-          const ids = Object.entries(variant.options).map(([name, value]) => valueIds.get(`${entityId}\u0000${name}\u0000${value}`) as string);
+          const ids = Object.entries(variant.options).map(
+            ([name, value]) => valueIds.get(`${entityId}\u0000${name}\u0000${value}`) as string,
+          );
           return {
             id: randomUUID(),
             entityId,
@@ -202,12 +262,16 @@ export function createBulkEntityOperations(context: CatalogContext) {
         const written = await scope
           .insertInto("catalogVariants", part)
           .onConflict((oc) =>
-            oc.columns(["entityId", "optionKey"]).doUpdateSet({
-              sku: sql`excluded.sku`,
-              position: sql`excluded.position`,
-              metadata: sql`catalog_variants.metadata || excluded.metadata`,
-            })
-            .where(sql<boolean>`(catalog_variants.sku, catalog_variants.position, catalog_variants.metadata) is distinct from (excluded.sku, excluded.position, catalog_variants.metadata || excluded.metadata)`),
+            oc
+              .columns(["entityId", "optionKey"])
+              .doUpdateSet({
+                sku: sql`excluded.sku`,
+                position: sql`excluded.position`,
+                metadata: sql`catalog_variants.metadata || excluded.metadata`,
+              })
+              .where(
+                sql<boolean>`(catalog_variants.sku, catalog_variants.position, catalog_variants.metadata) is distinct from (excluded.sku, excluded.position, catalog_variants.metadata || excluded.metadata)`,
+              ),
           )
           .returning(["id", "entityId", "optionKey"])
           .execute();
@@ -219,7 +283,11 @@ export function createBulkEntityOperations(context: CatalogContext) {
       // Variants left unchanged by the upsert are not returned: read their ids.
       const unchanged = variantRows.filter((row) => !variantIdByKey.has(`${row.entityId}\u0000${row.optionKey}`));
       for (const part of chunks([...new Set(unchanged.map((row) => row.entityId))])) {
-        const rows = await scope.selectFrom("catalogVariants").select(["id", "entityId", "optionKey"]).where("entityId", "in", part).execute();
+        const rows = await scope
+          .selectFrom("catalogVariants")
+          .select(["id", "entityId", "optionKey"])
+          .where("entityId", "in", part)
+          .execute();
         for (const row of rows) {
           const key = `${row.entityId}\u0000${row.optionKey}`;
           if (!variantIdByKey.has(key)) variantIdByKey.set(key, row.id);
@@ -232,7 +300,13 @@ export function createBulkEntityOperations(context: CatalogContext) {
           const row = variantRows[cursor++] as { entityId: string; optionKey: string };
           return variantIdByKey.get(`${row.entityId}\u0000${row.optionKey}`) as string;
         });
-        results[index] = { isRefused: false, entityId: entity.id, isCreated: entity.isInserted, isChanged: entity.isInserted || changed.has(entity.id), variantIds };
+        results[index] = {
+          isRefused: false,
+          entityId: entity.id,
+          isCreated: entity.isInserted,
+          isChanged: entity.isInserted || changed.has(entity.id),
+          variantIds,
+        };
       }
       return results as BulkEntityResult[];
     },
@@ -240,7 +314,11 @@ export function createBulkEntityOperations(context: CatalogContext) {
 }
 
 /** Creates the option types and values the variants name (keeping existing ones); answers `entity\0name\0value` to value id. */
-async function upsertOptionAxes(trx: Transaction<CoreTables>, organizationId: string, entities: readonly { entityId: string; variants: readonly BulkVariantInput[] }[]): Promise<Map<string, string>> {
+async function upsertOptionAxes(
+  trx: Transaction<CoreTables>,
+  organizationId: string,
+  entities: readonly { entityId: string; variants: readonly BulkVariantInput[] }[],
+): Promise<Map<string, string>> {
   const scope = catalogScope(trx, organizationId);
   const types = new Map<string, { entityId: string; name: string; position: number }>();
   const values = new Map<string, { typeKey: string; value: string; position: number }>();
@@ -261,21 +339,43 @@ async function upsertOptionAxes(trx: Transaction<CoreTables>, organizationId: st
   const ids = new Map<string, string>();
   if (types.size === 0) return ids;
   for (const part of chunks([...types.values()])) {
-    await scope.insertInto("catalogOptionTypes", part.map((type) => ({ id: randomUUID(), ...type }))).onConflict((oc) => oc.columns(["entityId", "name"]).doNothing()).execute();
+    await scope
+      .insertInto(
+        "catalogOptionTypes",
+        part.map((type) => ({ id: randomUUID(), ...type })),
+      )
+      .onConflict((oc) => oc.columns(["entityId", "name"]).doNothing())
+      .execute();
   }
   const entityIds = [...new Set(entities.map((entity) => entity.entityId))];
   const typeIds = new Map<string, string>();
   for (const part of chunks(entityIds)) {
-    const rows = await scope.selectFrom("catalogOptionTypes").select(["id", "entityId", "name"]).where("entityId", "in", part).execute();
+    const rows = await scope
+      .selectFrom("catalogOptionTypes")
+      .select(["id", "entityId", "name"])
+      .where("entityId", "in", part)
+      .execute();
     for (const row of rows) typeIds.set(`${row.entityId}\u0000${row.name}`, row.id);
   }
-  const wanted = [...values.values()].map((value) => ({ id: randomUUID(), optionTypeId: typeIds.get(value.typeKey) as string, value: value.value, position: value.position }));
+  const wanted = [...values.values()].map((value) => ({
+    id: randomUUID(),
+    optionTypeId: typeIds.get(value.typeKey) as string,
+    value: value.value,
+    position: value.position,
+  }));
   for (const part of chunks(wanted)) {
-    await scope.insertInto("catalogOptionValues", part).onConflict((oc) => oc.columns(["optionTypeId", "value"]).doNothing()).execute();
+    await scope
+      .insertInto("catalogOptionValues", part)
+      .onConflict((oc) => oc.columns(["optionTypeId", "value"]).doNothing())
+      .execute();
   }
   const keyOfType = new Map([...typeIds].map(([key, id]) => [id, key]));
   for (const part of chunks([...typeIds.values()])) {
-    const rows = await scope.selectFrom("catalogOptionValues").select(["id", "optionTypeId", "value"]).where("optionTypeId", "in", part).execute();
+    const rows = await scope
+      .selectFrom("catalogOptionValues")
+      .select(["id", "optionTypeId", "value"])
+      .where("optionTypeId", "in", part)
+      .execute();
     for (const row of rows) ids.set(`${keyOfType.get(row.optionTypeId) as string}\u0000${row.value}`, row.id);
   }
   return ids;

@@ -28,7 +28,10 @@ export interface CatalogContext {
 }
 
 /** The catalog's tables, bound to one organization, on the pool or inside a transaction. */
-export function catalogScope(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string): TenantScope<CatalogDb> {
+export function catalogScope(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+): TenantScope<CatalogDb> {
   return tenantScope(db.withTables<CatalogTables>(), organizationId);
 }
 
@@ -36,7 +39,18 @@ export function catalogScope(db: Kysely<CoreTables> | Transaction<CoreTables>, o
 export type EntityRow = Pick<Selectable<CatalogTables["catalogEntities"]>, (typeof ENTITY_COLUMNS)[number]>;
 
 /** Columns an entity is read with; `revision` keys cached includes and is never answered. */
-export const ENTITY_COLUMNS = ["id", "type", "slug", "status", "source", "sourceStoreId", "metadata", "createdAt", "updatedAt", "revision"] as const;
+export const ENTITY_COLUMNS = [
+  "id",
+  "type",
+  "slug",
+  "status",
+  "source",
+  "sourceStoreId",
+  "metadata",
+  "createdAt",
+  "updatedAt",
+  "revision",
+] as const;
 
 /**
  * Finds an entity by UUID or slug in the organization; `lock` takes its row lock, which serializes the
@@ -49,7 +63,9 @@ export async function findEntity(
   options: { lock?: boolean } = {},
 ): Promise<EntityRow | undefined> {
   let query = catalogScope(db, organizationId).selectFrom("catalogEntities").select(ENTITY_COLUMNS);
-  query = isUuid(idOrSlug) ? query.where((eb) => eb.or([eb("id", "=", idOrSlug), eb("slug", "=", idOrSlug)])) : query.where("slug", "=", idOrSlug);
+  query = isUuid(idOrSlug)
+    ? query.where((eb) => eb.or([eb("id", "=", idOrSlug), eb("slug", "=", idOrSlug)]))
+    : query.where("slug", "=", idOrSlug);
   if (options.lock) query = query.forUpdate();
   return query.executeTakeFirst();
 }
@@ -77,14 +93,28 @@ export function assertCanChangeSourced(entity: Pick<EntityRow, "source">, actor:
 export function emitCatalogEvent(
   context: CatalogContext,
   trx: Transaction<CoreTables>,
-  input: { organizationId: string; type: "catalog.create" | "catalog.update" | "catalog.delete"; entityId: string; payload: Record<string, unknown>; actor: Actor | null },
+  input: {
+    organizationId: string;
+    type: "catalog.create" | "catalog.update" | "catalog.delete";
+    entityId: string;
+    payload: Record<string, unknown>;
+    actor: Actor | null;
+  },
 ) {
   return context.events.emit({ ...input, entityType: "catalogEntity" }, { trx });
 }
 
 /** Marks an entity changed (for ordering and search freshness). */
-export async function touchEntity(trx: Transaction<CoreTables>, organizationId: string, entityId: string): Promise<void> {
-  await catalogScope(trx, organizationId).updateTable("catalogEntities").set({ updatedAt: new Date() }).where("id", "=", entityId).execute();
+export async function touchEntity(
+  trx: Transaction<CoreTables>,
+  organizationId: string,
+  entityId: string,
+): Promise<void> {
+  await catalogScope(trx, organizationId)
+    .updateTable("catalogEntities")
+    .set({ updatedAt: new Date() })
+    .where("id", "=", entityId)
+    .execute();
 }
 
 export const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);

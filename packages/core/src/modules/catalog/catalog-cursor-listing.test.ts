@@ -9,7 +9,8 @@ interface Listed {
 }
 
 const base64url = (text: string) => Buffer.from(text, "utf8").toString("base64url");
-const decode = (cursor: string) => JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Record<string, unknown>;
+const decode = (cursor: string) =>
+  JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as Record<string, unknown>;
 
 describe("catalog entity list by cursor", () => {
   let t: TestApp;
@@ -20,7 +21,9 @@ describe("catalog entity list by cursor", () => {
   async function walkByPage(filters: string, limit: number, actor: Actor = testAdminActor): Promise<string[]> {
     const ids: string[] = [];
     for (let page = 1; ; page++) {
-      const response = await call(t.app, "GET", `/api/catalog/entities?${filters}&limit=${limit}&page=${page}`, { actor });
+      const response = await call(t.app, "GET", `/api/catalog/entities?${filters}&limit=${limit}&page=${page}`, {
+        actor,
+      });
       expect(response.status).toBe(200);
       ids.push(...response.body.data.map((entity: Listed) => entity.id));
       if (page >= response.body.meta.pagination.totalPages) return ids;
@@ -28,7 +31,11 @@ describe("catalog entity list by cursor", () => {
   }
 
   /** Every id of the list, page after page by `cursor`; `between` runs after each page (writes during the walk). */
-  async function walkByCursor(filters: string, limit: number, options: { actor?: Actor; between?: (page: number, ids: string[]) => Promise<void> } = {}) {
+  async function walkByCursor(
+    filters: string,
+    limit: number,
+    options: { actor?: Actor; between?: (page: number, ids: string[]) => Promise<void> } = {},
+  ) {
     const ids: string[] = [];
     let cursor: string | null = null;
     for (let page = 1; page < 100; page++) {
@@ -36,7 +43,13 @@ describe("catalog entity list by cursor", () => {
       const response = await call(t.app, "GET", url, { actor: options.actor ?? testAdminActor });
       expect(response.status, JSON.stringify(response.body)).toBe(200);
       const { pagination } = response.body.meta;
-      expect(pagination).toEqual({ page: 1, limit, total: expect.any(Number), totalPages: Math.ceil(pagination.total / limit), nextCursor: pagination.nextCursor });
+      expect(pagination).toEqual({
+        page: 1,
+        limit,
+        total: expect.any(Number),
+        totalPages: Math.ceil(pagination.total / limit),
+        nextCursor: pagination.nextCursor,
+      });
       expect(pagination.nextCursor === null || typeof pagination.nextCursor === "string").toBe(true);
       ids.push(...response.body.data.map((entity: Listed) => entity.id));
       cursor = pagination.nextCursor;
@@ -48,16 +61,23 @@ describe("catalog entity list by cursor", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    categoryId = (await call(t.app, "POST", "/api/catalog/categories", { body: { name: "Lamps", slug: "lamps" } })).body.data.id;
-    brandId = (await call(t.app, "POST", "/api/catalog/brands", { body: { name: "Lumen", slug: "lumen" } })).body.data.id;
+    categoryId = (await call(t.app, "POST", "/api/catalog/categories", { body: { name: "Lamps", slug: "lamps" } })).body
+      .data.id;
+    brandId = (await call(t.app, "POST", "/api/catalog/brands", { body: { name: "Lumen", slug: "lumen" } })).body.data
+      .id;
     const statuses = ["active", "draft", "active", "archived", "active", "discontinued"];
     for (let i = 0; i < 17; i++) {
       // Slugs out of creation order, types and statuses with many ties: every sort needs its id tie-break.
-      const id = await createEntity(t.app, { slug: `item-${String((i * 7) % 17).padStart(2, "0")}`, type: i % 3 === 0 ? "digitalDownload" : "product", status: statuses[i % statuses.length] });
+      const id = await createEntity(t.app, {
+        slug: `item-${String((i * 7) % 17).padStart(2, "0")}`,
+        type: i % 3 === 0 ? "digitalDownload" : "product",
+        status: statuses[i % statuses.length],
+      });
       if (i % 2 === 0) await call(t.app, "POST", `/api/catalog/entities/${id}/categories/${categoryId}`);
       if (i % 4 === 1) await call(t.app, "POST", `/api/catalog/entities/${id}/brands/${brandId}`);
       // Some entities updated after others were created, so updatedAt orders differently from createdAt.
-      if (i % 5 === 2) await call(t.app, "PATCH", `/api/catalog/entities/${id}`, { body: { metadata: { touched: i } } });
+      if (i % 5 === 2)
+        await call(t.app, "PATCH", `/api/catalog/entities/${id}`, { body: { metadata: { touched: i } } });
     }
   });
   afterAll(() => t.close());
@@ -75,7 +95,15 @@ describe("catalog entity list by cursor", () => {
   });
 
   it("walks filtered lists exactly as their offset pages, for each filter and sort", async () => {
-    const filterSets = ["type=product", "status=active", "type=product&status=active", `category=${categoryId}`, `brand=${brandId}`, `category=${categoryId}&brand=${brandId}`, "type=none"];
+    const filterSets = [
+      "type=product",
+      "status=active",
+      "type=product&status=active",
+      `category=${categoryId}`,
+      `brand=${brandId}`,
+      `category=${categoryId}&brand=${brandId}`,
+      "type=none",
+    ];
     for (const filter of filterSets) {
       for (const sort of ["createdAt:desc", "slug:asc", "status:desc", "updatedAt:asc", "type:asc"]) {
         const filters = `${filter}&sort=${sort}`;
@@ -86,24 +114,57 @@ describe("catalog entity list by cursor", () => {
       }
     }
     // A storefront sees active entities only, by cursor as by page.
-    expect(await walkByCursor("sort=slug:desc", 2, { actor: storefrontActor })).toEqual(await walkByPage("sort=slug:desc", 2, storefrontActor));
+    expect(await walkByCursor("sort=slug:desc", 2, { actor: storefrontActor })).toEqual(
+      await walkByPage("sort=slug:desc", 2, storefrontActor),
+    );
   });
 
   it("answers nextCursor on offset pages too, null on the last one", async () => {
     const page399Like = await call(t.app, "GET", "/api/catalog/entities?sort=slug:asc&limit=5&page=3");
-    expect(page399Like.body.meta.pagination).toMatchObject({ page: 3, limit: 5, total: 17, totalPages: 4, nextCursor: expect.any(String) });
-    const last = await call(t.app, "GET", `/api/catalog/entities?sort=slug:asc&limit=5&cursor=${page399Like.body.meta.pagination.nextCursor}`);
-    expect(last.body.data.map((entity: Listed) => entity.id)).toEqual((await call(t.app, "GET", "/api/catalog/entities?sort=slug:asc&limit=5&page=4")).body.data.map((entity: Listed) => entity.id));
+    expect(page399Like.body.meta.pagination).toMatchObject({
+      page: 3,
+      limit: 5,
+      total: 17,
+      totalPages: 4,
+      nextCursor: expect.any(String),
+    });
+    const last = await call(
+      t.app,
+      "GET",
+      `/api/catalog/entities?sort=slug:asc&limit=5&cursor=${page399Like.body.meta.pagination.nextCursor}`,
+    );
+    expect(last.body.data.map((entity: Listed) => entity.id)).toEqual(
+      (await call(t.app, "GET", "/api/catalog/entities?sort=slug:asc&limit=5&page=4")).body.data.map(
+        (entity: Listed) => entity.id,
+      ),
+    );
     expect(last.body.meta.pagination).toEqual({ page: 1, limit: 5, total: 17, totalPages: 4, nextCursor: null });
-    expect((await call(t.app, "GET", "/api/catalog/entities?sort=slug:asc&limit=5&page=4")).body.meta.pagination.nextCursor).toBeNull();
-    expect((await call(t.app, "GET", "/api/catalog/entities?sort=slug:asc&limit=17")).body.meta.pagination.nextCursor).toBeNull();
-    expect((await call(t.app, "GET", "/api/catalog/entities?type=none")).body.meta.pagination).toEqual({ page: 1, limit: 20, total: 0, totalPages: 0, nextCursor: null });
-    expect(decode(page399Like.body.meta.pagination.nextCursor)).toEqual({ sort: "slug", direction: "asc", value: expect.any(String), id: expect.any(String), filters: expect.any(String) });
+    expect(
+      (await call(t.app, "GET", "/api/catalog/entities?sort=slug:asc&limit=5&page=4")).body.meta.pagination.nextCursor,
+    ).toBeNull();
+    expect(
+      (await call(t.app, "GET", "/api/catalog/entities?sort=slug:asc&limit=17")).body.meta.pagination.nextCursor,
+    ).toBeNull();
+    expect((await call(t.app, "GET", "/api/catalog/entities?type=none")).body.meta.pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: 0,
+      totalPages: 0,
+      nextCursor: null,
+    });
+    expect(decode(page399Like.body.meta.pagination.nextCursor)).toEqual({
+      sort: "slug",
+      direction: "asc",
+      value: expect.any(String),
+      id: expect.any(String),
+      filters: expect.any(String),
+    });
   });
 
   it("neither repeats nor skips untouched entities when entities are created and deleted during the walk", async () => {
     const created: string[] = [];
-    for (let i = 0; i < 10; i++) created.push(await createEntity(t.app, { slug: `walk-${String(i).padStart(2, "0")}`, type: "walk" }));
+    for (let i = 0; i < 10; i++)
+      created.push(await createEntity(t.app, { slug: `walk-${String(i).padStart(2, "0")}`, type: "walk" }));
     const deleted = new Set<string>();
     const added: string[] = [];
     const seen = await walkByCursor("type=walk&sort=createdAt:asc", 3, {
@@ -129,7 +190,10 @@ describe("catalog entity list by cursor", () => {
     const slugWalk = await walkByCursor("type=walk&sort=slug:desc", 2, {
       between: async (page) => {
         if (page !== 1) return;
-        added.push(await createEntity(t.app, { slug: "walk-99", type: "walk" }), await createEntity(t.app, { slug: "walk-00a", type: "walk" }));
+        added.push(
+          await createEntity(t.app, { slug: "walk-99", type: "walk" }),
+          await createEntity(t.app, { slug: "walk-00a", type: "walk" }),
+        );
       },
     });
     expect(new Set(slugWalk).size).toBe(slugWalk.length);
@@ -149,7 +213,10 @@ describe("catalog entity list by cursor", () => {
       between: async (page, listed) => {
         if (page !== 1) return;
         anchor = listed.at(-1) as string;
-        expect((await call(t.app, "PATCH", `/api/catalog/entities/${anchor}`, { body: { metadata: { moved: true } } })).status).toBe(200);
+        expect(
+          (await call(t.app, "PATCH", `/api/catalog/entities/${anchor}`, { body: { metadata: { moved: true } } }))
+            .status,
+        ).toBe(200);
       },
     });
     // The anchor moved to the end and shows again there; every other row shows once, in order.
@@ -163,7 +230,8 @@ describe("catalog entity list by cursor", () => {
     const cursor: string = first.body.meta.pagination.nextCursor;
     const position = decode(cursor);
     const dated = decode((await call(t.app, "GET", "/api/catalog/entities?limit=2")).body.meta.pagination.nextCursor);
-    const tampered = (changes: Record<string, unknown>, from: Record<string, unknown> = position) => base64url(JSON.stringify({ ...from, ...changes }));
+    const tampered = (changes: Record<string, unknown>, from: Record<string, unknown> = position) =>
+      base64url(JSON.stringify({ ...from, ...changes }));
     const bad: Array<[string, string]> = [
       ["not base64url", "cursor=abc!def"],
       ["empty", "cursor="],
@@ -186,7 +254,10 @@ describe("catalog entity list by cursor", () => {
       ["an impossible date", `sort=createdAt:desc&cursor=${tampered({ value: "2026-02-30T10:00:00.000000Z" }, dated)}`],
       ["a date without zone", `sort=createdAt:desc&cursor=${tampered({ value: "2026-01-30 10:00:00" }, dated)}`],
       ["year zero", `sort=createdAt:desc&cursor=${tampered({ value: "0000-01-01T00:00:00Z" }, dated)}`],
-      ["a date with nanoseconds", `sort=createdAt:desc&cursor=${tampered({ value: "2026-01-30T10:00:00.123456789Z" }, dated)}`],
+      [
+        "a date with nanoseconds",
+        `sort=createdAt:desc&cursor=${tampered({ value: "2026-01-30T10:00:00.123456789Z" }, dated)}`,
+      ],
       ["an unknown status", `sort=status:asc&cursor=${tampered({ sort: "status", value: "bogus" })}`],
       ["another sort", `sort=slug:desc&cursor=${cursor}`],
       ["the default sort", `sort=createdAt:desc&cursor=${cursor}`],
@@ -194,7 +265,11 @@ describe("catalog entity list by cursor", () => {
       ["a page number", `sort=slug:asc&page=2&cursor=${cursor}`],
     ];
     for (const [what, query] of bad) {
-      const response = await call(t.app, "GET", `/api/catalog/entities?limit=2&${query.startsWith("sort=") || query.includes("&sort=") ? "" : "sort=slug:asc&"}${query}`);
+      const response = await call(
+        t.app,
+        "GET",
+        `/api/catalog/entities?limit=2&${query.startsWith("sort=") || query.includes("&sort=") ? "" : "sort=slug:asc&"}${query}`,
+      );
       expect(response.status, what).toBe(422);
       expect(response.body.error.code, what).toBe("VALIDATION_FAILED");
       expect(response.body.error.message, what).toMatch(/query\.(cursor|page)/);
@@ -204,17 +279,30 @@ describe("catalog entity list by cursor", () => {
     const mismatch = await call(t.app, "GET", `/api/catalog/entities?sort=slug:desc&cursor=${cursor}`);
     expect(mismatch.body.error.message).toContain("sort=slug:asc");
     // page=1 with a cursor is the cursor's page.
-    expect((await call(t.app, "GET", `/api/catalog/entities?sort=slug:asc&limit=2&page=1&cursor=${cursor}`)).body.data.map((entity: Listed) => entity.id)).toEqual(before.slice(2, 4));
+    expect(
+      (await call(t.app, "GET", `/api/catalog/entities?sort=slug:asc&limit=2&page=1&cursor=${cursor}`)).body.data.map(
+        (entity: Listed) => entity.id,
+      ),
+    ).toEqual(before.slice(2, 4));
     expect(await walkByPage("sort=slug:asc", 100)).toEqual(before);
   });
 
   it("pages only the caller's organization, whoever answered the cursor", async () => {
     const theirs: string[] = [];
-    for (let i = 0; i < 5; i++) theirs.push(await createEntity(t.app, { slug: `item-${String(i).padStart(2, "0")}`, type: "product" }, otherOrgAdmin));
+    for (let i = 0; i < 5; i++)
+      theirs.push(
+        await createEntity(t.app, { slug: `item-${String(i).padStart(2, "0")}`, type: "product" }, otherOrgAdmin),
+      );
     const ours = await walkByPage("sort=slug:asc", 100);
     // Their cursor in our store: a position among our own entities, none of theirs.
-    const theirFirst = await call(t.app, "GET", "/api/catalog/entities?sort=slug:asc&limit=2", { actor: otherOrgAdmin });
-    const inOurs = await call(t.app, "GET", `/api/catalog/entities?sort=slug:asc&limit=100&cursor=${theirFirst.body.meta.pagination.nextCursor}`);
+    const theirFirst = await call(t.app, "GET", "/api/catalog/entities?sort=slug:asc&limit=2", {
+      actor: otherOrgAdmin,
+    });
+    const inOurs = await call(
+      t.app,
+      "GET",
+      `/api/catalog/entities?sort=slug:asc&limit=100&cursor=${theirFirst.body.meta.pagination.nextCursor}`,
+    );
     expect(inOurs.status).toBe(200);
     for (const entity of inOurs.body.data) expect(ours).toContain(entity.id);
     expect(inOurs.body.meta.pagination.total).toBe(ours.length);
@@ -228,7 +316,9 @@ describe("catalog entity list by cursor", () => {
   it("documents the cursor parameter and nextCursor in /api/doc", async () => {
     const doc = (await t.app.inject({ url: "/api/doc" })).json();
     const list = doc.paths["/api/catalog/entities"].get;
-    const cursor = list.parameters.find((parameter: { name: string; in: string }) => parameter.name === "cursor" && parameter.in === "query");
+    const cursor = list.parameters.find(
+      (parameter: { name: string; in: string }) => parameter.name === "cursor" && parameter.in === "query",
+    );
     expect(cursor).toMatchObject({ required: false, schema: { type: "string", maxLength: 1024 } });
     const pagination = list.responses["200"].content["application/json"].schema.properties.meta.properties.pagination;
     expect(pagination.properties.nextCursor).toMatchObject({ nullable: true });

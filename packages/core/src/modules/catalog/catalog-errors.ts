@@ -26,9 +26,13 @@ export const catalogErrors = {
   noPendingProposal: (fieldName: string, locale: string) =>
     new AppError("NOT_FOUND", { message: `No pending proposal for ${fieldName} (${locale})` }),
   unknownInclude: (names: readonly string[], known: readonly string[]) =>
-    AppError.validation([{ path: "query.include", message: `unknown include ${names.join(", ")}; available: ${known.join(", ")}` }]),
+    AppError.validation([
+      { path: "query.include", message: `unknown include ${names.join(", ")}; available: ${known.join(", ")}` },
+    ]),
   matrixTooLarge: (size: number, max: number) =>
-    AppError.validation([{ path: "body", message: `the option matrix has ${size} combinations; at most ${max} are generated in one call` }]),
+    AppError.validation([
+      { path: "body", message: `the option matrix has ${size} combinations; at most ${max} are generated in one call` },
+    ]),
   syncRequired: () => AppError.forbidden("Store-sourced entities need catalog:sync for this change"),
   invalidCustomField: (path: string, message: string) => AppError.validation([{ path, message }]),
 };

@@ -26,7 +26,11 @@ type HookLogTables = { hookLog: { id: string; organizationId: string; note: stri
 const afterCreates: { slug: string; isCommitted: boolean }[] = [];
 const order: string[] = [];
 
-const normaliseTitle = (title: string) => title.trim().replace(/\s+/g, " ").replace(/^./, (first) => first.toUpperCase());
+const normaliseTitle = (title: string) =>
+  title
+    .trim()
+    .replace(/\s+/g, " ")
+    .replace(/^./, (first) => first.toUpperCase());
 
 const guardPlugin: Plugin = definePlugin({
   id: "catalog-guard",
@@ -51,15 +55,24 @@ const guardPlugin: Plugin = definePlugin({
   hooks: [
     defineHook("catalog.beforeCreate", async ({ input }, { trx, organizationId }) => {
       // Written on the change's transaction: it commits or rolls back with the entity.
-      await tenantScope(trx.withTables<HookLogTables>(), organizationId).insertInto("hookLog", { id: randomUUID(), note: `create ${input.slug}` }).execute();
+      await tenantScope(trx.withTables<HookLogTables>(), organizationId)
+        .insertInto("hookLog", { id: randomUUID(), note: `create ${input.slug}` })
+        .execute();
       if (input.slug.startsWith("crash-")) throw new Error("the guard fell over");
       const title = input.attributes?.en?.title;
-      if (input.slug.startsWith("titled-") && !title) throw new AppError("TITLE_REQUIRED", { message: `${input.slug} needs an en title` });
+      if (input.slug.startsWith("titled-") && !title)
+        throw new AppError("TITLE_REQUIRED", { message: `${input.slug} needs an en title` });
       if (!title) return undefined;
-      return { input: { ...input, attributes: { ...input.attributes, en: { ...input.attributes?.en, title: normaliseTitle(title) } } } };
+      return {
+        input: {
+          ...input,
+          attributes: { ...input.attributes, en: { ...input.attributes?.en, title: normaliseTitle(title) } },
+        },
+      };
     }),
     defineHook("catalog.beforeUpdate", ({ entity, input }) => {
-      if (input.status === "active" && entity.metadata.needsReview === true) throw AppError.forbidden(`${entity.slug} waits for review`);
+      if (input.status === "active" && entity.metadata.needsReview === true)
+        throw AppError.forbidden(`${entity.slug} waits for review`);
     }),
     defineHook("catalog.beforeDelete", ({ entity }) => {
       if (entity.metadata.isLocked === true) throw AppError.forbidden(`${entity.slug} is locked`);
@@ -105,13 +118,18 @@ describe("catalog hooks", () => {
     order.length = 0;
   });
 
-  const create = (body: Record<string, unknown>) => call(t.app, "POST", "/api/catalog/entities", { body: { type: "product", ...body } });
+  const create = (body: Record<string, unknown>) =>
+    call(t.app, "POST", "/api/catalog/entities", { body: { type: "product", ...body } });
   const count = async (query: ReturnType<typeof sql<{ count: number }>>) => (await query.execute(t.db)).rows[0]?.count;
   /** What a create of `slug` left behind: the entity, its events and audit entries, the guard's log rows. */
   const tracesOf = async (slug: string) => ({
     entities: await count(sql`select count(*)::int as count from catalog_entities where slug = ${slug}`),
-    events: await count(sql`select count(*)::int as count from domain_events where payload -> 'after' ->> 'slug' = ${slug}`),
-    audit: await count(sql`select count(*)::int as count from audit_entries where changes -> 'after' ->> 'slug' = ${slug}`),
+    events: await count(
+      sql`select count(*)::int as count from domain_events where payload -> 'after' ->> 'slug' = ${slug}`,
+    ),
+    audit: await count(
+      sql`select count(*)::int as count from audit_entries where changes -> 'after' ->> 'slug' = ${slug}`,
+    ),
     hookLog: await count(sql`select count(*)::int as count from hook_log where note = ${`create ${slug}`}`),
   });
 
@@ -164,7 +182,9 @@ describe("catalog hooks", () => {
 
   it("runs the handlers of two plugins in plugin order, each on the payload the previous one answered", async () => {
     const id = (await create({ slug: "trail-entity" })).body.data.id;
-    const updated = await call(t.app, "PATCH", `/api/catalog/entities/${id}`, { body: { metadata: { trail: ["client"] } } });
+    const updated = await call(t.app, "PATCH", `/api/catalog/entities/${id}`, {
+      body: { metadata: { trail: ["client"] } },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.data.metadata.trail).toEqual(["client", "first", "second"]);
     expect(order).toEqual(["first", "second"]);
@@ -189,7 +209,12 @@ describe("catalog hooks", () => {
     const input = (slug: string) => ({ type: "product", slug });
 
     const { hookErrors } = await t.kernel.database.transactionWithHookErrors(async (trx) => {
-      const { result, hookErrors: joined } = await catalog.createEntity("default", input("mailer-down-joined"), testAdminActor, { trx });
+      const { result, hookErrors: joined } = await catalog.createEntity(
+        "default",
+        input("mailer-down-joined"),
+        testAdminActor,
+        { trx },
+      );
       expect(result.slug).toBe("mailer-down-joined");
       // Joined: the hooks belong to the caller's commit, which has not happened yet.
       expect(joined).toEqual([]);

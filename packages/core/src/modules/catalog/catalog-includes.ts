@@ -13,7 +13,8 @@ import type { Variant } from "./variant-types.js";
  * splice in (bench/results/catalog.md). The JSON is written here rather than by PostgreSQL: it costs the
  * database more CPU than sending rows, and the database is the part that does not scale out.
  */
-const asJsonText = (byEntity: ReadonlyMap<string, unknown>) => new Map([...byEntity].map(([entityId, value]) => [entityId, new JsonText(JSON.stringify(value))]));
+const asJsonText = (byEntity: ReadonlyMap<string, unknown>) =>
+  new Map([...byEntity].map(([entityId, value]) => [entityId, new JsonText(JSON.stringify(value))]));
 
 /** The includes the catalog itself answers; each is one query for a whole page. */
 export function catalogIncludes(db: Kysely<CoreTables>): CatalogInclude[] {
@@ -62,19 +63,49 @@ export function catalogIncludes(db: Kysely<CoreTables>): CatalogInclude[] {
         const rows = await catalogScope(trx ?? db, organizationId)
           .selectFrom("catalogOptionTypes")
           .leftJoin("catalogOptionValues", "catalogOptionValues.optionTypeId", "catalogOptionTypes.id")
-          .select(["catalogOptionTypes.id", "catalogOptionTypes.entityId", "catalogOptionTypes.name", "catalogOptionTypes.position"])
-          .select(["catalogOptionValues.id as valueId", "catalogOptionValues.value as valueText", "catalogOptionValues.position as valuePosition"])
+          .select([
+            "catalogOptionTypes.id",
+            "catalogOptionTypes.entityId",
+            "catalogOptionTypes.name",
+            "catalogOptionTypes.position",
+          ])
+          .select([
+            "catalogOptionValues.id as valueId",
+            "catalogOptionValues.value as valueText",
+            "catalogOptionValues.position as valuePosition",
+          ])
           .where("catalogOptionTypes.entityId", "in", entityIds)
           .orderBy("catalogOptionTypes.position")
           .orderBy("catalogOptionTypes.name")
           .orderBy("catalogOptionValues.position")
           .orderBy("catalogOptionValues.value")
           .execute();
-        const types = new Map<string, { id: string; entityId: string; name: string; position: number; values: { id: string; optionTypeId: string; value: string; position: number }[] }>();
+        const types = new Map<
+          string,
+          {
+            id: string;
+            entityId: string;
+            name: string;
+            position: number;
+            values: { id: string; optionTypeId: string; value: string; position: number }[];
+          }
+        >();
         for (const row of rows) {
-          const type = types.get(row.id) ?? { id: row.id, entityId: row.entityId, name: row.name, position: row.position, values: [] };
+          const type = types.get(row.id) ?? {
+            id: row.id,
+            entityId: row.entityId,
+            name: row.name,
+            position: row.position,
+            values: [],
+          };
           types.set(row.id, type);
-          if (row.valueId) type.values.push({ id: row.valueId, optionTypeId: row.id, value: row.valueText as string, position: row.valuePosition as number });
+          if (row.valueId)
+            type.values.push({
+              id: row.valueId,
+              optionTypeId: row.id,
+              value: row.valueText as string,
+              position: row.valuePosition as number,
+            });
         }
         return groupBy([...types.values()], (type) => type.entityId);
       },
@@ -86,12 +117,24 @@ export function catalogIncludes(db: Kysely<CoreTables>): CatalogInclude[] {
         const rows = await catalogScope(trx ?? db, organizationId)
           .selectFrom("catalogEntityCategories")
           .innerJoin("catalogCategories", "catalogCategories.id", "catalogEntityCategories.categoryId")
-          .select(["catalogEntityCategories.entityId", "catalogCategories.id", "catalogCategories.name", "catalogCategories.slug", "catalogCategories.parentId", "catalogCategories.description"])
+          .select([
+            "catalogEntityCategories.entityId",
+            "catalogCategories.id",
+            "catalogCategories.name",
+            "catalogCategories.slug",
+            "catalogCategories.parentId",
+            "catalogCategories.description",
+          ])
           .where("catalogEntityCategories.entityId", "in", entityIds)
           .orderBy("catalogCategories.name")
           .execute();
         const grouped = groupBy(rows, (row) => row.entityId);
-        return new Map([...grouped].map(([entityId, list]) => [entityId, list.map(({ entityId: _entityId, ...category }) => category)]));
+        return new Map(
+          [...grouped].map(([entityId, list]) => [
+            entityId,
+            list.map(({ entityId: _entityId, ...category }) => category),
+          ]),
+        );
       },
     },
     {
@@ -101,12 +144,20 @@ export function catalogIncludes(db: Kysely<CoreTables>): CatalogInclude[] {
         const rows = await catalogScope(trx ?? db, organizationId)
           .selectFrom("catalogEntityBrands")
           .innerJoin("catalogBrands", "catalogBrands.id", "catalogEntityBrands.brandId")
-          .select(["catalogEntityBrands.entityId", "catalogBrands.id", "catalogBrands.name", "catalogBrands.slug", "catalogBrands.description"])
+          .select([
+            "catalogEntityBrands.entityId",
+            "catalogBrands.id",
+            "catalogBrands.name",
+            "catalogBrands.slug",
+            "catalogBrands.description",
+          ])
           .where("catalogEntityBrands.entityId", "in", entityIds)
           .orderBy("catalogBrands.name")
           .execute();
         const grouped = groupBy(rows, (row) => row.entityId);
-        return new Map([...grouped].map(([entityId, list]) => [entityId, list.map(({ entityId: _entityId, ...brand }) => brand)]));
+        return new Map(
+          [...grouped].map(([entityId, list]) => [entityId, list.map(({ entityId: _entityId, ...brand }) => brand)]),
+        );
       },
     },
     {

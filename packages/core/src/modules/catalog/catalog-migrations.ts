@@ -154,7 +154,9 @@ const CUSTOM_FIELDS = [
  */
 const REVISIONED_CHILDREN = ["catalog_variants", "catalog_entity_attributes"] as const;
 
-const bumpRevisionFunction = (bump: string) => `create or replace function catalog_entities_bump_revision() returns trigger language plpgsql as $$
+const bumpRevisionFunction = (
+  bump: string,
+) => `create or replace function catalog_entities_bump_revision() returns trigger language plpgsql as $$
   begin
     ${bump};
     return null;
@@ -162,7 +164,9 @@ const bumpRevisionFunction = (bump: string) => `create or replace function catal
 
 const ENTITY_REVISION = [
   `alter table catalog_entities add column revision bigint not null default 1`,
-  bumpRevisionFunction("update catalog_entities set revision = revision + 1 where id in (select entity_id from changed_rows)"),
+  bumpRevisionFunction(
+    "update catalog_entities set revision = revision + 1 where id in (select entity_id from changed_rows)",
+  ),
   ...REVISIONED_CHILDREN.flatMap((table) =>
     // Transition tables allow one event per trigger, hence three.
     (["insert", "update", "delete"] as const).map(
@@ -199,7 +203,13 @@ export const catalogMigrations: readonly NamedMigration[] = [
   { name: "0001_catalog_entities", up: (db) => runStatements(db, ENTITIES) },
   { name: "0002_custom_fields", up: (db) => runStatements(db, CUSTOM_FIELDS) },
   { name: "0003_entity_revision", up: (db) => runStatements(db, ENTITY_REVISION) },
-  { name: "0004_entity_counts_and_list_indexes", up: (db) => runStatements(db, [...ENTITY_COUNT_STATEMENTS, ...ENTITY_LIST_INDEXES]) },
-  { name: "0005_bulk_write_triggers", up: (db) => runStatements(db, [...REVISED_ONCE_PER_TRANSACTION, ...PLANNED_COUNT_FUNCTIONS]) },
+  {
+    name: "0004_entity_counts_and_list_indexes",
+    up: (db) => runStatements(db, [...ENTITY_COUNT_STATEMENTS, ...ENTITY_LIST_INDEXES]),
+  },
+  {
+    name: "0005_bulk_write_triggers",
+    up: (db) => runStatements(db, [...REVISED_ONCE_PER_TRANSACTION, ...PLANNED_COUNT_FUNCTIONS]),
+  },
   { name: "0006_list_generations", up: (db) => runStatements(db, LIST_GENERATION_STATEMENTS) },
 ];

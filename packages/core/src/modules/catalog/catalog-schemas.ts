@@ -1,14 +1,20 @@
 import { z } from "zod";
 
 /** Slugs are URL segments: lowercase letters, digits and single dashes. */
-export const slugSchema = z.string().min(1).max(200).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and dashes");
+export const slugSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lowercase letters, digits and dashes");
 
 export const entityStatusSchema = z.enum(["draft", "active", "archived", "discontinued"]);
 
 /** Who feeds an entity: the platform itself, or a connected store (changes then need `catalog:sync`). */
 export const entitySourceSchema = z.enum(["platform", "store"]);
 
-export const localeSchema = z.string().regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, "must be a locale such as en or de-CH");
+export const localeSchema = z
+  .string()
+  .regex(/^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, "must be a locale such as en or de-CH");
 
 export const metadataSchema = z.record(z.string(), z.unknown());
 
@@ -38,7 +44,12 @@ export const variantSchema = z.object({
   createdAt: z.string(),
 });
 
-export const optionValueSchema = z.object({ id: z.string(), optionTypeId: z.string(), value: z.string(), position: z.number().int() });
+export const optionValueSchema = z.object({
+  id: z.string(),
+  optionTypeId: z.string(),
+  value: z.string(),
+  position: z.number().int(),
+});
 
 export const optionTypeSchema = z.object({
   id: z.string(),
@@ -56,7 +67,12 @@ export const categorySchema = z.object({
   description: z.string().nullable(),
 });
 
-export const brandSchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), description: z.string().nullable() });
+export const brandSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+});
 
 export const customFieldRowSchema = z.object({
   id: z.string(),
@@ -143,7 +159,9 @@ export const createVariantInput = z.object({
 /** Body of `POST /catalog/entities/:id/variants/quick`; its input type is the service's `QuickVariantInput`. */
 export const quickVariantInput = z.object({
   /** Option type name to value; missing types and values are created. */
-  options: z.record(z.string().min(1).max(100), z.string().min(1).max(200)).refine((value) => Object.keys(value).length > 0 && Object.keys(value).length <= 20, "name 1 to 20 options"),
+  options: z
+    .record(z.string().min(1).max(100), z.string().min(1).max(200))
+    .refine((value) => Object.keys(value).length > 0 && Object.keys(value).length <= 20, "name 1 to 20 options"),
   sku: z.string().min(1).max(200).nullable().optional(),
   metadata: metadataSchema.optional(),
   /** Warehouse the zero stock row goes to. @default the organization's default warehouse */

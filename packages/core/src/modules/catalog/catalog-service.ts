@@ -28,7 +28,13 @@ const DEFAULT_PAGE_ANCHORS = 50_000;
  * ownership. Other modules extend it through `registerInclude` and `onVariantsCreated` instead of
  * reading its tables.
  */
-export function createCatalogService({ config, database, events, hooks, services }: Pick<ServiceContext, "config" | "database" | "events" | "hooks" | "services">) {
+export function createCatalogService({
+  config,
+  database,
+  events,
+  hooks,
+  services,
+}: Pick<ServiceContext, "config" | "database" | "events" | "hooks" | "services">) {
   const pageAnchors = config.catalog?.pageAnchors ?? DEFAULT_PAGE_ANCHORS;
   const context: CatalogContext = {
     database,
@@ -43,7 +49,8 @@ export function createCatalogService({ config, database, events, hooks, services
   for (const include of catalogIncludes(database.db)) context.includes.register(include);
   return {
     ...createEntityOperations(context),
-    listEntities: (...args: Parameters<typeof listEntities> extends [unknown, ...infer Rest] ? Rest : never) => listEntities(context, ...args),
+    listEntities: (...args: Parameters<typeof listEntities> extends [unknown, ...infer Rest] ? Rest : never) =>
+      listEntities(context, ...args),
     ...createAttributeOperations(context),
     ...createTaxonomyOperations(context),
     ...createOptionOperations(context),

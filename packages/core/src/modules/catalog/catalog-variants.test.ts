@@ -12,18 +12,37 @@ describe("catalog options and variants", () => {
 
   it("creates option types and values, then one variant from values; a repeated combination is a 409", async () => {
     const id = await createEntity(t.app, { slug: "tee" });
-    const color = await call(t.app, "POST", `/api/catalog/entities/${id}/options`, { body: { name: "Color", values: ["Red"] } });
+    const color = await call(t.app, "POST", `/api/catalog/entities/${id}/options`, {
+      body: { name: "Color", values: ["Red"] },
+    });
     expect(color.status).toBe(201);
-    const blue = await call(t.app, "POST", `/api/catalog/options/${color.body.data.id}/values`, { body: { value: "Blue" } });
+    const blue = await call(t.app, "POST", `/api/catalog/options/${color.body.data.id}/values`, {
+      body: { value: "Blue" },
+    });
     expect(blue.status).toBe(201);
-    expect((await call(t.app, "POST", `/api/catalog/options/${color.body.data.id}/values`, { body: { value: "Blue" } })).status).toBe(409);
-    expect((await call(t.app, "POST", `/api/catalog/entities/${id}/options`, { body: { name: "Color" } })).status).toBe(409);
-    const variant = await call(t.app, "POST", `/api/catalog/entities/${id}/variants`, { body: { sku: "TEE-BLUE", optionValueIds: [blue.body.data.id] } });
+    expect(
+      (await call(t.app, "POST", `/api/catalog/options/${color.body.data.id}/values`, { body: { value: "Blue" } }))
+        .status,
+    ).toBe(409);
+    expect((await call(t.app, "POST", `/api/catalog/entities/${id}/options`, { body: { name: "Color" } })).status).toBe(
+      409,
+    );
+    const variant = await call(t.app, "POST", `/api/catalog/entities/${id}/variants`, {
+      body: { sku: "TEE-BLUE", optionValueIds: [blue.body.data.id] },
+    });
     expect(variant.status).toBe(201);
     expect(variant.body.data).toMatchObject({ sku: "TEE-BLUE", options: { Color: "Blue" } });
-    expect((await call(t.app, "POST", `/api/catalog/entities/${id}/variants`, { body: { optionValueIds: [blue.body.data.id] } })).status).toBe(409);
+    expect(
+      (
+        await call(t.app, "POST", `/api/catalog/entities/${id}/variants`, {
+          body: { optionValueIds: [blue.body.data.id] },
+        })
+      ).status,
+    ).toBe(409);
     const red = color.body.data.values[0].id;
-    const twoOfOneType = await call(t.app, "POST", `/api/catalog/entities/${id}/variants`, { body: { optionValueIds: [red, blue.body.data.id] } });
+    const twoOfOneType = await call(t.app, "POST", `/api/catalog/entities/${id}/variants`, {
+      body: { optionValueIds: [red, blue.body.data.id] },
+    });
     expect(twoOfOneType.status).toBe(422);
   });
 
@@ -31,9 +50,13 @@ describe("catalog options and variants", () => {
   // exactly what the variant routes (through Kysely and Date#toISOString) answer.
   it("answers the same variant through include=variants as the route that created it, JSON keys as stored", async () => {
     const id = await createEntity(t.app, { slug: "include-parity" });
-    const size = await call(t.app, "POST", `/api/catalog/entities/${id}/options`, { body: { name: "Size_Class", values: ["x_large"] } });
+    const size = await call(t.app, "POST", `/api/catalog/entities/${id}/options`, {
+      body: { name: "Size_Class", values: ["x_large"] },
+    });
     const metadata = { warehouse_code: "w_1", nested_value: { inner_key: [{ deep_key: 1 }, "keep_me"] }, plain: true };
-    const created = await call(t.app, "POST", `/api/catalog/entities/${id}/variants`, { body: { sku: "PARITY-1", optionValueIds: [size.body.data.values[0].id], metadata } });
+    const created = await call(t.app, "POST", `/api/catalog/entities/${id}/variants`, {
+      body: { sku: "PARITY-1", optionValueIds: [size.body.data.values[0].id], metadata },
+    });
     expect(created.status).toBe(201);
     const read = await call(t.app, "GET", `/api/catalog/entities/${id}?include=variants`);
     expect(read.status).toBe(200);
@@ -47,8 +70,12 @@ describe("catalog options and variants", () => {
 
   it("generates the option matrix, skipping existing combinations", async () => {
     const id = await createEntity(t.app, { slug: "hoodie" });
-    await call(t.app, "POST", `/api/catalog/entities/${id}/options`, { body: { name: "Size", values: ["S", "M", "L"] } });
-    await call(t.app, "POST", `/api/catalog/entities/${id}/options`, { body: { name: "Color", values: ["Red", "Blue"] } });
+    await call(t.app, "POST", `/api/catalog/entities/${id}/options`, {
+      body: { name: "Size", values: ["S", "M", "L"] },
+    });
+    await call(t.app, "POST", `/api/catalog/entities/${id}/options`, {
+      body: { name: "Color", values: ["Red", "Blue"] },
+    });
     const first = await call(t.app, "POST", `/api/catalog/entities/${id}/variants/generate`, { body: {} });
     expect(first.status).toBe(201);
     expect(first.body.data.created).toHaveLength(6);
@@ -58,35 +85,64 @@ describe("catalog options and variants", () => {
 
   it("quick-creates a variant with inline axes (201), answers 200 when it exists, and seeds zero stock", async () => {
     const id = await createEntity(t.app, { slug: "quick-cap" });
-    const created = await call(t.app, "POST", `/api/catalog/entities/${id}/variants/quick`, { body: { options: { Color: "Green", Size: "One" }, sku: "CAP-G" } });
+    const created = await call(t.app, "POST", `/api/catalog/entities/${id}/variants/quick`, {
+      body: { options: { Color: "Green", Size: "One" }, sku: "CAP-G" },
+    });
     expect(created.status).toBe(201);
-    const existing = await call(t.app, "POST", `/api/catalog/entities/${id}/variants/quick`, { body: { options: { Size: "One", Color: "Green" } } });
+    const existing = await call(t.app, "POST", `/api/catalog/entities/${id}/variants/quick`, {
+      body: { options: { Size: "One", Color: "Green" } },
+    });
     expect(existing.status).toBe(200);
     expect(existing.body.data.id).toBe(created.body.data.id);
     const stock = await call(t.app, "GET", `/api/inventory/check?entityIds=${id}`);
     expect(stock.body.data[0]).toMatchObject({ entityId: id, available: 0, onHand: 0 });
-    expect(stock.body.data[0].levels).toEqual([expect.objectContaining({ variantId: created.body.data.id, onHand: 0, available: 0 })]);
+    expect(stock.body.data[0].levels).toEqual([
+      expect.objectContaining({ variantId: created.body.data.id, onHand: 0, available: 0 }),
+    ]);
   });
 
   it("bulk-creates the cartesian matrix from axes, skipping existing combinations", async () => {
     const id = await createEntity(t.app, { slug: "bulk-sock" });
-    await call(t.app, "POST", `/api/catalog/entities/${id}/variants/quick`, { body: { options: { Size: "S", Color: "Red" } } });
-    const bulk = await call(t.app, "POST", `/api/catalog/entities/${id}/variants/bulk`, { body: { axes: [{ name: "Size", values: ["S", "M"] }, { name: "Color", values: ["Red", "Blue", "Black"] }] } });
+    await call(t.app, "POST", `/api/catalog/entities/${id}/variants/quick`, {
+      body: { options: { Size: "S", Color: "Red" } },
+    });
+    const bulk = await call(t.app, "POST", `/api/catalog/entities/${id}/variants/bulk`, {
+      body: {
+        axes: [
+          { name: "Size", values: ["S", "M"] },
+          { name: "Color", values: ["Red", "Blue", "Black"] },
+        ],
+      },
+    });
     expect(bulk.status).toBe(201);
     expect(bulk.body.data.skipped).toBe(1);
     expect(bulk.body.data.created).toHaveLength(5);
     const entity = await call(t.app, "GET", `/api/catalog/entities/${id}?include=variants,optionTypes`);
     expect(entity.body.data.variants).toHaveLength(6);
-    expect(entity.body.data.optionTypes.map((type: { name: string; values: unknown[] }) => [type.name, type.values.length])).toEqual([["Size", 2], ["Color", 3]]);
+    expect(
+      entity.body.data.optionTypes.map((type: { name: string; values: unknown[] }) => [type.name, type.values.length]),
+    ).toEqual([
+      ["Size", 2],
+      ["Color", 3],
+    ]);
   });
 
   it("refuses a matrix that is too large with a 422 and writes nothing", async () => {
     const id = await createEntity(t.app, { slug: "too-many" });
     const values = (prefix: string) => Array.from({ length: 40 }, (_, i) => `${prefix}${i}`);
-    const response = await call(t.app, "POST", `/api/catalog/entities/${id}/variants/bulk`, { body: { axes: [{ name: "A", values: values("a") }, { name: "B", values: values("b") }] } });
+    const response = await call(t.app, "POST", `/api/catalog/entities/${id}/variants/bulk`, {
+      body: {
+        axes: [
+          { name: "A", values: values("a") },
+          { name: "B", values: values("b") },
+        ],
+      },
+    });
     expect(response.status).toBe(422);
     expect(response.body.error.message).toContain("1600 combinations");
-    const counted = await sql<{ count: number }>`select count(*)::int as count from catalog_option_types where entity_id = ${id}`.execute(t.db);
+    const counted = await sql<{
+      count: number;
+    }>`select count(*)::int as count from catalog_option_types where entity_id = ${id}`.execute(t.db);
     expect(counted.rows[0]?.count).toBe(0);
   });
 
@@ -98,23 +154,41 @@ describe("catalog options and variants", () => {
     const response = await call(t.app, "POST", `/api/catalog/entities/${id}/variants/generate`, { body: {} });
     expect(response.status).toBe(422);
     expect(response.body.error.message).toContain("1600 combinations");
-    const counted = await sql<{ count: number }>`select count(*)::int as count from catalog_variants where entity_id = ${id}`.execute(t.db);
+    const counted = await sql<{
+      count: number;
+    }>`select count(*)::int as count from catalog_variants where entity_id = ${id}`.execute(t.db);
     expect(counted.rows[0]?.count).toBe(0);
   });
 
   it("never touches another organization's options or variants", async () => {
     const id = await createEntity(t.app, { slug: "tenant-variants" });
-    const color = await call(t.app, "POST", `/api/catalog/entities/${id}/options`, { body: { name: "Color", values: ["Red"] } });
+    const color = await call(t.app, "POST", `/api/catalog/entities/${id}/options`, {
+      body: { name: "Color", values: ["Red"] },
+    });
     const before = await call(t.app, "GET", `/api/catalog/entities/${id}?include=variants,optionTypes`);
     const attempts = await Promise.all([
       call(t.app, "POST", `/api/catalog/entities/${id}/options`, { actor: otherOrgAdmin, body: { name: "Size" } }),
-      call(t.app, "POST", `/api/catalog/options/${color.body.data.id}/values`, { actor: otherOrgAdmin, body: { value: "Pink" } }),
-      call(t.app, "POST", `/api/catalog/entities/${id}/variants`, { actor: otherOrgAdmin, body: { optionValueIds: [] } }),
+      call(t.app, "POST", `/api/catalog/options/${color.body.data.id}/values`, {
+        actor: otherOrgAdmin,
+        body: { value: "Pink" },
+      }),
+      call(t.app, "POST", `/api/catalog/entities/${id}/variants`, {
+        actor: otherOrgAdmin,
+        body: { optionValueIds: [] },
+      }),
       call(t.app, "POST", `/api/catalog/entities/${id}/variants/generate`, { actor: otherOrgAdmin, body: {} }),
-      call(t.app, "POST", `/api/catalog/entities/${id}/variants/quick`, { actor: otherOrgAdmin, body: { options: { Color: "Red" } } }),
-      call(t.app, "POST", `/api/catalog/entities/${id}/variants/bulk`, { actor: otherOrgAdmin, body: { axes: [{ name: "Color", values: ["Red"] }] } }),
+      call(t.app, "POST", `/api/catalog/entities/${id}/variants/quick`, {
+        actor: otherOrgAdmin,
+        body: { options: { Color: "Red" } },
+      }),
+      call(t.app, "POST", `/api/catalog/entities/${id}/variants/bulk`, {
+        actor: otherOrgAdmin,
+        body: { axes: [{ name: "Color", values: ["Red"] }] },
+      }),
     ]);
     for (const response of attempts) expect(response.status).toBe(404);
-    expect((await call(t.app, "GET", `/api/catalog/entities/${id}?include=variants,optionTypes`)).body.data).toEqual(before.body.data);
+    expect((await call(t.app, "GET", `/api/catalog/entities/${id}?include=variants,optionTypes`)).body.data).toEqual(
+      before.body.data,
+    );
   });
 });

@@ -52,29 +52,78 @@ async function snapshot(t: TestApp): Promise<Record<string, string>> {
 describe("references across organizations", () => {
   let t: TestApp;
   let directory: string;
-  const own = {} as { entityId: string; categoryId: string; brandId: string; optionValueId: string; variantId: string; warehouseId: string; assetId: string; reservationId: string };
+  const own = {} as {
+    entityId: string;
+    categoryId: string;
+    brandId: string;
+    optionValueId: string;
+    variantId: string;
+    warehouseId: string;
+    assetId: string;
+    reservationId: string;
+  };
   const foreign = {} as { entityId: string; categoryId: string; assetId: string; warehouseId: string };
 
   beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), "uc-tenant-"));
-    t = await createTestApp({ config: { search: { adapter: "postgres" }, media: { directory, signingSecret: "tenant-secret" } } });
-    await call(t.app, "POST", "/api/admin/entity-field-definitions", { body: { entityType: "product", name: "color", dataType: "string", filterable: true } });
-    own.categoryId = (await call(t.app, "POST", "/api/catalog/categories", { body: { name: "Ours", slug: "ours" } })).body.data.id;
-    own.brandId = (await call(t.app, "POST", "/api/catalog/brands", { body: { name: "Ours", slug: "ours" } })).body.data.id;
-    own.warehouseId = (await call(t.app, "POST", "/api/inventory/warehouses", { body: { name: "Ours", code: "ours" } })).body.data.id;
-    own.entityId = await createEntity(t.app, { slug: "our-shirt", attributes: { en: { title: "Our shirt" } }, customFields: { color: "red" } });
+    t = await createTestApp({
+      config: { search: { adapter: "postgres" }, media: { directory, signingSecret: "tenant-secret" } },
+    });
+    await call(t.app, "POST", "/api/admin/entity-field-definitions", {
+      body: { entityType: "product", name: "color", dataType: "string", filterable: true },
+    });
+    own.categoryId = (
+      await call(t.app, "POST", "/api/catalog/categories", { body: { name: "Ours", slug: "ours" } })
+    ).body.data.id;
+    own.brandId = (
+      await call(t.app, "POST", "/api/catalog/brands", { body: { name: "Ours", slug: "ours" } })
+    ).body.data.id;
+    own.warehouseId = (
+      await call(t.app, "POST", "/api/inventory/warehouses", { body: { name: "Ours", code: "ours" } })
+    ).body.data.id;
+    own.entityId = await createEntity(t.app, {
+      slug: "our-shirt",
+      attributes: { en: { title: "Our shirt" } },
+      customFields: { color: "red" },
+    });
     await call(t.app, "POST", `/api/catalog/entities/${own.entityId}/brands/${own.brandId}`);
-    const option = await call(t.app, "POST", `/api/catalog/entities/${own.entityId}/options`, { body: { name: "Size", values: ["M"] } });
+    const option = await call(t.app, "POST", `/api/catalog/entities/${own.entityId}/options`, {
+      body: { name: "Size", values: ["M"] },
+    });
     own.optionValueId = option.body.data.values[0].id;
-    own.variantId = (await call(t.app, "POST", `/api/catalog/entities/${own.entityId}/variants`, { body: { optionValueIds: [own.optionValueId] } })).body.data.id;
-    await call(t.app, "POST", "/api/inventory/adjust", { body: { entityId: own.entityId, warehouseId: own.warehouseId, type: "restock", quantity: 5 } });
-    own.reservationId = (await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: own.entityId, quantity: 1 } })).body.data.id;
+    own.variantId = (
+      await call(t.app, "POST", `/api/catalog/entities/${own.entityId}/variants`, {
+        body: { optionValueIds: [own.optionValueId] },
+      })
+    ).body.data.id;
+    await call(t.app, "POST", "/api/inventory/adjust", {
+      body: { entityId: own.entityId, warehouseId: own.warehouseId, type: "restock", quantity: 5 },
+    });
+    own.reservationId = (
+      await call(t.app, "POST", "/api/inventory/reserve", { body: { entityId: own.entityId, quantity: 1 } })
+    ).body.data.id;
     own.assetId = (await uploadMedia(t.app, [{ name: "file", value: PNG, filename: "ours.png" }])).body.data.id;
 
-    foreign.entityId = await createEntity(t.app, { slug: "their-shirt", attributes: { en: { title: "Their shirt" } } }, otherOrgAdmin);
-    foreign.categoryId = (await call(t.app, "POST", "/api/catalog/categories", { actor: otherOrgAdmin, body: { name: "Theirs", slug: "theirs" } })).body.data.id;
-    foreign.warehouseId = (await call(t.app, "POST", "/api/inventory/warehouses", { actor: otherOrgAdmin, body: { name: "Theirs", code: "theirs" } })).body.data.id;
-    foreign.assetId = (await uploadMedia(t.app, [{ name: "file", value: PNG, filename: "theirs.png" }], otherOrgAdmin)).body.data.id;
+    foreign.entityId = await createEntity(
+      t.app,
+      { slug: "their-shirt", attributes: { en: { title: "Their shirt" } } },
+      otherOrgAdmin,
+    );
+    foreign.categoryId = (
+      await call(t.app, "POST", "/api/catalog/categories", {
+        actor: otherOrgAdmin,
+        body: { name: "Theirs", slug: "theirs" },
+      })
+    ).body.data.id;
+    foreign.warehouseId = (
+      await call(t.app, "POST", "/api/inventory/warehouses", {
+        actor: otherOrgAdmin,
+        body: { name: "Theirs", code: "theirs" },
+      })
+    ).body.data.id;
+    foreign.assetId = (
+      await uploadMedia(t.app, [{ name: "file", value: PNG, filename: "theirs.png" }], otherOrgAdmin)
+    ).body.data.id;
   });
   afterAll(async () => {
     await t.close();
@@ -85,32 +134,104 @@ describe("references across organizations", () => {
     const before = await snapshot(t);
     const as = { actor: otherOrgAdmin };
     const attempts: [string, Promise<{ status: number; body: unknown }>][] = [
-      ["attach our category to their entity", call(t.app, "POST", `/api/catalog/entities/${foreign.entityId}/categories/${own.categoryId}`, as)],
-      ["attach our brand to their entity", call(t.app, "POST", `/api/catalog/entities/${foreign.entityId}/brands/${own.brandId}`, as)],
-      ["detach our brand from their entity", call(t.app, "DELETE", `/api/catalog/entities/${foreign.entityId}/brands/${own.brandId}`, as)],
-      ["a category under our category", call(t.app, "POST", "/api/catalog/categories", { ...as, body: { name: "Child", slug: "child", parentId: own.categoryId } })],
-      ["move their category under ours", call(t.app, "PATCH", `/api/catalog/categories/${foreign.categoryId}`, { ...as, body: { parentId: own.categoryId } })],
-      ["ownership of our variant on their entity", call(t.app, "PUT", `/api/catalog/entities/${foreign.entityId}/field-ownership`, { ...as, body: { fieldPath: "sku", owner: "store", variantId: own.variantId } })],
-      ["quick variant seeding stock in our warehouse", call(t.app, "POST", `/api/catalog/entities/${foreign.entityId}/variants/quick`, { ...as, body: { options: { Size: "L" }, warehouseId: own.warehouseId } })],
-      ["reserve in our warehouse", call(t.app, "POST", "/api/inventory/reserve", { ...as, body: { entityId: foreign.entityId, warehouseId: own.warehouseId, quantity: 1 } })],
-      ["check their entity beside ours", call(t.app, "GET", `/api/inventory/check?entityIds=${foreign.entityId},${own.entityId}`, as)],
-      ["attach our asset to their entity", call(t.app, "POST", "/api/media/attach", { ...as, body: { entityId: foreign.entityId, mediaAssetId: own.assetId, role: "gallery" } })],
-      ["attach their asset to our variant", call(t.app, "POST", "/api/media/attach", { ...as, body: { entityId: foreign.entityId, mediaAssetId: foreign.assetId, role: "gallery", variantId: own.variantId } })],
-      ["an approval on our entity", call(t.app, "POST", `/api/catalog/entities/our-shirt/custom-fields/color/approve`, as)],
+      [
+        "attach our category to their entity",
+        call(t.app, "POST", `/api/catalog/entities/${foreign.entityId}/categories/${own.categoryId}`, as),
+      ],
+      [
+        "attach our brand to their entity",
+        call(t.app, "POST", `/api/catalog/entities/${foreign.entityId}/brands/${own.brandId}`, as),
+      ],
+      [
+        "detach our brand from their entity",
+        call(t.app, "DELETE", `/api/catalog/entities/${foreign.entityId}/brands/${own.brandId}`, as),
+      ],
+      [
+        "a category under our category",
+        call(t.app, "POST", "/api/catalog/categories", {
+          ...as,
+          body: { name: "Child", slug: "child", parentId: own.categoryId },
+        }),
+      ],
+      [
+        "move their category under ours",
+        call(t.app, "PATCH", `/api/catalog/categories/${foreign.categoryId}`, {
+          ...as,
+          body: { parentId: own.categoryId },
+        }),
+      ],
+      [
+        "ownership of our variant on their entity",
+        call(t.app, "PUT", `/api/catalog/entities/${foreign.entityId}/field-ownership`, {
+          ...as,
+          body: { fieldPath: "sku", owner: "store", variantId: own.variantId },
+        }),
+      ],
+      [
+        "quick variant seeding stock in our warehouse",
+        call(t.app, "POST", `/api/catalog/entities/${foreign.entityId}/variants/quick`, {
+          ...as,
+          body: { options: { Size: "L" }, warehouseId: own.warehouseId },
+        }),
+      ],
+      [
+        "reserve in our warehouse",
+        call(t.app, "POST", "/api/inventory/reserve", {
+          ...as,
+          body: { entityId: foreign.entityId, warehouseId: own.warehouseId, quantity: 1 },
+        }),
+      ],
+      [
+        "check their entity beside ours",
+        call(t.app, "GET", `/api/inventory/check?entityIds=${foreign.entityId},${own.entityId}`, as),
+      ],
+      [
+        "attach our asset to their entity",
+        call(t.app, "POST", "/api/media/attach", {
+          ...as,
+          body: { entityId: foreign.entityId, mediaAssetId: own.assetId, role: "gallery" },
+        }),
+      ],
+      [
+        "attach their asset to our variant",
+        call(t.app, "POST", "/api/media/attach", {
+          ...as,
+          body: {
+            entityId: foreign.entityId,
+            mediaAssetId: foreign.assetId,
+            role: "gallery",
+            variantId: own.variantId,
+          },
+        }),
+      ],
+      [
+        "an approval on our entity",
+        call(t.app, "POST", `/api/catalog/entities/our-shirt/custom-fields/color/approve`, as),
+      ],
       ["our entity deleted by slug", call(t.app, "DELETE", "/api/catalog/entities/our-shirt", as)],
     ];
     for (const [name, attempt] of attempts) {
       const response = await attempt;
       expect(response.status, `${name}: ${JSON.stringify(response.body)}`).toBe(404);
     }
-    const derived = await uploadMedia(t.app, [{ name: "file", value: PNG, filename: "copy.png" }, { name: "derivedFromAssetId", value: own.assetId }], otherOrgAdmin);
+    const derived = await uploadMedia(
+      t.app,
+      [
+        { name: "file", value: PNG, filename: "copy.png" },
+        { name: "derivedFromAssetId", value: own.assetId },
+      ],
+      otherOrgAdmin,
+    );
     expect(derived.status, "an upload derived from our asset").toBe(404);
     expect(await snapshot(t)).toEqual(before);
   });
 
   it("refuses to build their variant from our option values, writing nothing", async () => {
     const before = await snapshot(t);
-    const response = await call(t.app, "POST", `/api/catalog/entities/${foreign.entityId}/variants`, { actor: otherOrgAdmin, body: { optionValueIds: [own.optionValueId] } });
+    const response = await call(t.app, "POST", `/api/catalog/entities/${foreign.entityId}/variants`, {
+      actor: otherOrgAdmin,
+      body: { optionValueIds: [own.optionValueId] },
+    });
     // The same answer as for a value of another entity of their own: the ids are not values of this entity.
     expect(response.status).toBe(422);
     expect(await snapshot(t)).toEqual(before);
@@ -120,15 +241,35 @@ describe("references across organizations", () => {
     const as = { actor: otherOrgAdmin };
     expect((await call(t.app, "GET", `/api/search?brand=${own.brandId}`, as)).body.data).toEqual([]);
     expect((await call(t.app, "GET", "/api/search?attr.color=red", as)).body.data).toEqual([]);
-    expect((await call(t.app, "GET", "/api/search?q=shirt&facets=color,brand", as)).body.meta.facets).toEqual({ color: {}, brand: {} });
+    expect((await call(t.app, "GET", "/api/search?q=shirt&facets=color,brand", as)).body.meta.facets).toEqual({
+      color: {},
+      brand: {},
+    });
     expect((await call(t.app, "GET", `/api/catalog/entities?brand=${own.brandId}`, as)).body.data).toEqual([]);
     expect((await call(t.app, "GET", `/api/catalog/categories?parentId=${own.categoryId}`, as)).body.data).toEqual([]);
-    const theirs = await call(t.app, "GET", `/api/catalog/entities/${foreign.entityId}?include=attributes,variants,optionTypes,categories,brands,media,inventory,customFields`, as);
+    const theirs = await call(
+      t.app,
+      "GET",
+      `/api/catalog/entities/${foreign.entityId}?include=attributes,variants,optionTypes,categories,brands,media,inventory,customFields`,
+      as,
+    );
     expect(theirs.status).toBe(200);
-    expect(theirs.body.data).toMatchObject({ variants: [], optionTypes: [], categories: [], brands: [], media: [], customFields: [] });
-    expect((await call(t.app, "GET", "/api/admin/custom-field-proposals?entityType=product", as)).body.data).toEqual([]);
+    expect(theirs.body.data).toMatchObject({
+      variants: [],
+      optionTypes: [],
+      categories: [],
+      brands: [],
+      media: [],
+      customFields: [],
+    });
+    expect((await call(t.app, "GET", "/api/admin/custom-field-proposals?entityType=product", as)).body.data).toEqual(
+      [],
+    );
     expect((await call(t.app, "GET", `/api/media/${own.assetId}?signed=true`, as)).status).toBe(404);
-    expect((await call(t.app, "POST", "/api/inventory/release", { ...as, body: { reservationId: own.reservationId } })).status).toBe(404);
+    expect(
+      (await call(t.app, "POST", "/api/inventory/release", { ...as, body: { reservationId: own.reservationId } }))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -136,17 +277,41 @@ describe("references across organizations", () => {
 describe("bad input on every write route", () => {
   let t: TestApp;
   let directory: string;
-  const ids = {} as { entityId: string; categoryId: string; brandId: string; optionTypeId: string; definitionId: string; warehouseId: string; assetId: string };
+  const ids = {} as {
+    entityId: string;
+    categoryId: string;
+    brandId: string;
+    optionTypeId: string;
+    definitionId: string;
+    warehouseId: string;
+    assetId: string;
+  };
 
   beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), "uc-invalid-"));
-    t = await createTestApp({ config: { search: { adapter: "postgres" }, media: { directory, signingSecret: "invalid-secret" } } });
-    ids.definitionId = (await call(t.app, "POST", "/api/admin/entity-field-definitions", { body: { entityType: "product", name: "color", dataType: "string" } })).body.data.id;
-    ids.categoryId = (await call(t.app, "POST", "/api/catalog/categories", { body: { name: "Shirts", slug: "shirts" } })).body.data.id;
-    ids.brandId = (await call(t.app, "POST", "/api/catalog/brands", { body: { name: "Acme", slug: "acme" } })).body.data.id;
-    ids.warehouseId = (await call(t.app, "POST", "/api/inventory/warehouses", { body: { name: "Main", code: "main" } })).body.data.id;
+    t = await createTestApp({
+      config: { search: { adapter: "postgres" }, media: { directory, signingSecret: "invalid-secret" } },
+    });
+    ids.definitionId = (
+      await call(t.app, "POST", "/api/admin/entity-field-definitions", {
+        body: { entityType: "product", name: "color", dataType: "string" },
+      })
+    ).body.data.id;
+    ids.categoryId = (
+      await call(t.app, "POST", "/api/catalog/categories", { body: { name: "Shirts", slug: "shirts" } })
+    ).body.data.id;
+    ids.brandId = (
+      await call(t.app, "POST", "/api/catalog/brands", { body: { name: "Acme", slug: "acme" } })
+    ).body.data.id;
+    ids.warehouseId = (
+      await call(t.app, "POST", "/api/inventory/warehouses", { body: { name: "Main", code: "main" } })
+    ).body.data.id;
     ids.entityId = await createEntity(t.app, { slug: "subject", customFields: { color: "red" } });
-    ids.optionTypeId = (await call(t.app, "POST", `/api/catalog/entities/${ids.entityId}/options`, { body: { name: "Size", values: ["M"] } })).body.data.id;
+    ids.optionTypeId = (
+      await call(t.app, "POST", `/api/catalog/entities/${ids.entityId}/options`, {
+        body: { name: "Size", values: ["M"] },
+      })
+    ).body.data.id;
     ids.assetId = (await uploadMedia(t.app, [{ name: "file", value: PNG, filename: "a.png" }])).body.data.id;
   });
   afterAll(async () => {
@@ -175,19 +340,44 @@ describe("bad input on every write route", () => {
       ["variant unknown value", "POST", `${e}/variants`, { optionValueIds: ["00000000-0000-4000-8000-000000000000"] }],
       ["generate type ids", "POST", `${e}/variants/generate`, { optionTypeIds: ["x"] }],
       ["quick without options", "POST", `${e}/variants/quick`, { options: {} }],
-      ["bulk duplicate axes", "POST", `${e}/variants/bulk`, { axes: [{ name: "Size", values: ["S"] }, { name: "Size", values: ["L"] }] }],
+      [
+        "bulk duplicate axes",
+        "POST",
+        `${e}/variants/bulk`,
+        {
+          axes: [
+            { name: "Size", values: ["S"] },
+            { name: "Size", values: ["L"] },
+          ],
+        },
+      ],
       ["bulk empty axis", "POST", `${e}/variants/bulk`, { axes: [{ name: "Size", values: [] }] }],
       ["proposal value", "POST", `${e}/custom-fields/color/proposals`, { value: 5 }],
       ["field ownership owner", "PUT", `${e}/field-ownership`, { fieldPath: "title", owner: "nobody" }],
-      ["definition data type", "POST", "/api/admin/entity-field-definitions", { entityType: "product", name: "size", dataType: "colour" }],
+      [
+        "definition data type",
+        "POST",
+        "/api/admin/entity-field-definitions",
+        { entityType: "product", name: "size", dataType: "colour" },
+      ],
       ["definition update", "PATCH", `/api/admin/entity-field-definitions/${ids.definitionId}`, { filterable: "yes" }],
       ["warehouse code", "POST", "/api/inventory/warehouses", { name: "x", code: "Not OK" }],
-      ["adjust type", "POST", "/api/inventory/adjust", { entityId: ids.entityId, warehouseId: ids.warehouseId, type: "theft", quantity: 1 }],
+      [
+        "adjust type",
+        "POST",
+        "/api/inventory/adjust",
+        { entityId: ids.entityId, warehouseId: ids.warehouseId, type: "theft", quantity: 1 },
+      ],
       ["reserve quantity", "POST", "/api/inventory/reserve", { entityId: ids.entityId, quantity: 0 }],
       ["reserve ttl", "POST", "/api/inventory/reserve", { entityId: ids.entityId, quantity: 1, ttlSeconds: -1 }],
       ["release id", "POST", "/api/inventory/release", { reservationId: "nope" }],
       ["convert id", "POST", "/api/inventory/convert", {}],
-      ["attach sort order", "POST", "/api/media/attach", { entityId: ids.entityId, mediaAssetId: ids.assetId, role: "gallery", sortOrder: "first" }],
+      [
+        "attach sort order",
+        "POST",
+        "/api/media/attach",
+        { entityId: ids.entityId, mediaAssetId: ids.assetId, role: "gallery", sortOrder: "first" },
+      ],
       ["attach role", "POST", "/api/media/attach", { entityId: ids.entityId, mediaAssetId: ids.assetId, role: "" }],
     ];
     const before = await snapshot(t);

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
-import { assertCanChangeSourced, catalogScope, emitCatalogEvent, requireEntity, touchEntity, type CatalogContext } from "./catalog-context.js";
+import {
+  assertCanChangeSourced,
+  catalogScope,
+  emitCatalogEvent,
+  requireEntity,
+  touchEntity,
+  type CatalogContext,
+} from "./catalog-context.js";
 import { catalogErrors } from "./catalog-errors.js";
 import { validateFieldValue } from "./custom-field-validation.js";
 import { ROW_COLUMNS, toRow, writeApprovedValues, type CustomFieldRow } from "./custom-field-values.js";
@@ -23,7 +30,13 @@ export interface ProposeInput {
 
 /** Proposals: pending values that an editor approves (displacing the live value) or rejects. */
 export function createProposalOperations(context: CatalogContext) {
-  const newestPending = (trx: Parameters<typeof catalogScope>[0], organizationId: string, entityId: string, fieldName: string, locale: string) =>
+  const newestPending = (
+    trx: Parameters<typeof catalogScope>[0],
+    organizationId: string,
+    entityId: string,
+    fieldName: string,
+    locale: string,
+  ) =>
     catalogScope(trx, organizationId)
       .selectFrom("catalogCustomFieldValues")
       .select([...ROW_COLUMNS, "sequence"])
@@ -36,11 +49,22 @@ export function createProposalOperations(context: CatalogContext) {
       .executeTakeFirst();
 
   return {
-    async propose(organizationId: string, idOrSlug: string, fieldName: string, input: ProposeInput, actor: Actor | null, options?: TxOptions): Promise<CustomFieldRow> {
+    async propose(
+      organizationId: string,
+      idOrSlug: string,
+      fieldName: string,
+      input: ProposeInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<CustomFieldRow> {
       return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug);
         const definitions = await loadDefinitions(trx, organizationId, entity.type);
-        validateFieldValue(definitions.find((definition) => definition.name === fieldName), input.value, "body.value");
+        validateFieldValue(
+          definitions.find((definition) => definition.name === fieldName),
+          input.value,
+          "body.value",
+        );
         const id = randomUUID();
         await catalogScope(trx, organizationId)
           .insertInto("catalogCustomFieldValues", {
@@ -56,7 +80,11 @@ export function createProposalOperations(context: CatalogContext) {
             setByType: actor?.type ?? null,
           })
           .execute();
-        const row = await catalogScope(trx, organizationId).selectFrom("catalogCustomFieldValues").select(ROW_COLUMNS).where("id", "=", id).executeTakeFirstOrThrow();
+        const row = await catalogScope(trx, organizationId)
+          .selectFrom("catalogCustomFieldValues")
+          .select(ROW_COLUMNS)
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow();
         return toRow(row);
       });
     },
@@ -65,14 +93,25 @@ export function createProposalOperations(context: CatalogContext) {
      * Approves the newest pending proposal of a field: it becomes the live value and older pending ones
      * are superseded, in one transaction under the entity's row lock (direct updates take the same lock).
      */
-    async approve(organizationId: string, idOrSlug: string, fieldName: string, locale: string, actor: Actor | null, options?: TxOptions): Promise<CustomFieldRow> {
+    async approve(
+      organizationId: string,
+      idOrSlug: string,
+      fieldName: string,
+      locale: string,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<CustomFieldRow> {
       return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         assertCanChangeSourced(entity, actor);
         const proposal = await newestPending(trx, organizationId, entity.id, fieldName, locale);
         if (!proposal) throw catalogErrors.noPendingProposal(fieldName, locale);
         const definitions = await loadDefinitions(trx, organizationId, entity.type);
-        validateFieldValue(definitions.find((definition) => definition.name === fieldName), proposal.value, `customFields.${fieldName}`);
+        validateFieldValue(
+          definitions.find((definition) => definition.name === fieldName),
+          proposal.value,
+          `customFields.${fieldName}`,
+        );
         const scope = catalogScope(trx, organizationId);
         const { before } = await writeApprovedValues(trx, {
           organizationId,
@@ -82,7 +121,11 @@ export function createProposalOperations(context: CatalogContext) {
           provenance: { source: proposal.source, storeId: proposal.storeId, actor },
         });
         const decided = { decidedAt: new Date(), decidedBy: actor?.id ?? null };
-        await scope.updateTable("catalogCustomFieldValues").set({ status: "approved", ...decided }).where("id", "=", proposal.id).execute();
+        await scope
+          .updateTable("catalogCustomFieldValues")
+          .set({ status: "approved", ...decided })
+          .where("id", "=", proposal.id)
+          .execute();
         await scope
           .updateTable("catalogCustomFieldValues")
           .set({ status: "superseded", ...decided })
@@ -96,22 +139,43 @@ export function createProposalOperations(context: CatalogContext) {
           organizationId,
           type: "catalog.update",
           entityId: entity.id,
-          payload: { change: "customFieldApproved", proposalId: proposal.id, locale, before: { [fieldName]: before[fieldName] ?? null }, after: { [fieldName]: proposal.value } },
+          payload: {
+            change: "customFieldApproved",
+            proposalId: proposal.id,
+            locale,
+            before: { [fieldName]: before[fieldName] ?? null },
+            after: { [fieldName]: proposal.value },
+          },
           actor,
         });
-        const row = await scope.selectFrom("catalogCustomFieldValues").select(ROW_COLUMNS).where("id", "=", proposal.id).executeTakeFirstOrThrow();
+        const row = await scope
+          .selectFrom("catalogCustomFieldValues")
+          .select(ROW_COLUMNS)
+          .where("id", "=", proposal.id)
+          .executeTakeFirstOrThrow();
         return toRow(row);
       });
     },
 
     /** Rejects the newest pending proposal of a field; the live value stays. */
-    async reject(organizationId: string, idOrSlug: string, fieldName: string, locale: string, actor: Actor | null, options?: TxOptions): Promise<CustomFieldRow> {
+    async reject(
+      organizationId: string,
+      idOrSlug: string,
+      fieldName: string,
+      locale: string,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<CustomFieldRow> {
       return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         const proposal = await newestPending(trx, organizationId, entity.id, fieldName, locale);
         if (!proposal) throw catalogErrors.noPendingProposal(fieldName, locale);
         const scope = catalogScope(trx, organizationId);
-        await scope.updateTable("catalogCustomFieldValues").set({ status: "rejected", decidedAt: new Date(), decidedBy: actor?.id ?? null }).where("id", "=", proposal.id).execute();
+        await scope
+          .updateTable("catalogCustomFieldValues")
+          .set({ status: "rejected", decidedAt: new Date(), decidedBy: actor?.id ?? null })
+          .where("id", "=", proposal.id)
+          .execute();
         await emitCatalogEvent(context, trx, {
           organizationId,
           type: "catalog.update",
@@ -119,13 +183,21 @@ export function createProposalOperations(context: CatalogContext) {
           payload: { change: "customFieldRejected", proposalId: proposal.id, fieldName, locale },
           actor,
         });
-        const row = await scope.selectFrom("catalogCustomFieldValues").select(ROW_COLUMNS).where("id", "=", proposal.id).executeTakeFirstOrThrow();
+        const row = await scope
+          .selectFrom("catalogCustomFieldValues")
+          .select(ROW_COLUMNS)
+          .where("id", "=", proposal.id)
+          .executeTakeFirstOrThrow();
         return toRow(row);
       });
     },
 
     /** The organization's pending proposals, oldest first, each with its entity's slug and type. */
-    async listProposals(organizationId: string, query: PaginationQuery & { entityType?: string }, options?: TxOptions): Promise<{ items: ProposalQueueItem[]; total: number }> {
+    async listProposals(
+      organizationId: string,
+      query: PaginationQuery & { entityType?: string },
+      options?: TxOptions,
+    ): Promise<{ items: ProposalQueueItem[]; total: number }> {
       const db = options?.trx ?? context.db;
       const scope = catalogScope(db, organizationId);
       let select = scope

@@ -12,7 +12,9 @@ function checkType(definition: FieldDefinition, value: unknown): string | null {
     case "boolean":
       return typeof value === "boolean" ? null : "must be a boolean";
     case "enum":
-      return typeof value === "string" && (definition.options ?? []).includes(value) ? null : `must be one of ${(definition.options ?? []).join(", ")}`;
+      return typeof value === "string" && (definition.options ?? []).includes(value)
+        ? null
+        : `must be one of ${(definition.options ?? []).join(", ")}`;
     case "json":
       return null;
   }
@@ -40,7 +42,8 @@ export function validateCustomFields(
     const path = `body.customFields.${name}`;
     const definition = byName.get(name);
     if (value === null) {
-      if (!definition) throw catalogErrors.invalidCustomField(path, "is not a defined custom field of this entity type");
+      if (!definition)
+        throw catalogErrors.invalidCustomField(path, "is not a defined custom field of this entity type");
       if (definition.isRequired) throw catalogErrors.invalidCustomField(path, "is required and cannot be cleared");
       continue;
     }
@@ -48,7 +51,11 @@ export function validateCustomFields(
   }
   if (mode === "create") {
     for (const definition of definitions) {
-      if (definition.isRequired && !definition.archivedAt && (values[definition.name] === undefined || values[definition.name] === null)) {
+      if (
+        definition.isRequired &&
+        !definition.archivedAt &&
+        (values[definition.name] === undefined || values[definition.name] === null)
+      ) {
         throw catalogErrors.invalidCustomField(`body.customFields.${definition.name}`, "is required");
       }
     }

@@ -49,7 +49,11 @@ export const ROW_COLUMNS = [
 
 type StoredRow = Omit<CustomFieldRow, "createdAt" | "decidedAt"> & { createdAt: Date; decidedAt: Date | null };
 
-export const toRow = (row: StoredRow): CustomFieldRow => ({ ...row, createdAt: row.createdAt.toISOString(), decidedAt: iso(row.decidedAt) });
+export const toRow = (row: StoredRow): CustomFieldRow => ({
+  ...row,
+  createdAt: row.createdAt.toISOString(),
+  decidedAt: iso(row.decidedAt),
+});
 
 /**
  * Replaces live values as a patch: a null value clears the field, other keys get a new approved row and
@@ -58,7 +62,13 @@ export const toRow = (row: StoredRow): CustomFieldRow => ({ ...row, createdAt: r
  */
 export async function writeApprovedValues(
   trx: Transaction<CoreTables>,
-  input: { organizationId: string; entityId: string; locale: string; values: Readonly<Record<string, unknown>>; provenance: Provenance },
+  input: {
+    organizationId: string;
+    entityId: string;
+    locale: string;
+    values: Readonly<Record<string, unknown>>;
+    provenance: Provenance;
+  },
 ): Promise<{ before: Record<string, unknown>; after: Record<string, unknown> }> {
   const names = Object.keys(input.values);
   if (names.length === 0) return { before: {}, after: {} };

@@ -16,7 +16,15 @@ import { tenantScope } from "../../db/tenant-scope.js";
 // Type alias, not an interface: `withTables` needs a type with an implicit index signature.
 export type EntityCountTables = {
   catalogEntityCounts: { organizationId: string; type: string; status: string; slot: number; count: string };
-  catalogTaxonomyCounts: { organizationId: string; kind: "category" | "brand"; taxonId: string; type: string; status: string; slot: number; count: string };
+  catalogTaxonomyCounts: {
+    organizationId: string;
+    kind: "category" | "brand";
+    taxonId: string;
+    type: string;
+    status: string;
+    slot: number;
+    count: string;
+  };
 };
 
 // Upserts of summed deltas, sorted by key so that two statements touching the same counter rows take
@@ -62,7 +70,8 @@ export const plannedOnEachRun = (statement: string) => `execute $statement$${sta
  * before taxonomy counters in a statement, for the lock order.
  */
 function countTriggerFunctions(run: (statement: string) => string): string[] {
-  const moved = (side: "n" | "o") => `(select ${side}.* from new_rows n join old_rows o on o.id = n.id where (n.type, n.status) is distinct from (o.type, o.status))`;
+  const moved = (side: "n" | "o") =>
+    `(select ${side}.* from new_rows n join old_rows o on o.id = n.id where (n.type, n.status) is distinct from (o.type, o.status))`;
   return [
     // Inserts and type/status moves of entities. Links of a new entity are counted by the link triggers.
     `create or replace function catalog_entities_count_changes() returns trigger language plpgsql as $$
@@ -167,9 +176,16 @@ export async function countEntities(
 ): Promise<number | null> {
   if (filters.category && filters.brand) return null;
   const scope = tenantScope(db.withTables<EntityCountTables>(), organizationId);
-  const taxon = filters.category ? { kind: "category" as const, id: filters.category } : filters.brand ? { kind: "brand" as const, id: filters.brand } : null;
+  const taxon = filters.category
+    ? { kind: "category" as const, id: filters.category }
+    : filters.brand
+      ? { kind: "brand" as const, id: filters.brand }
+      : null;
   if (taxon) {
-    let select = scope.selectFrom("catalogTaxonomyCounts").where("kind", "=", taxon.kind).where("taxonId", "=", taxon.id);
+    let select = scope
+      .selectFrom("catalogTaxonomyCounts")
+      .where("kind", "=", taxon.kind)
+      .where("taxonId", "=", taxon.id);
     if (filters.type) select = select.where("type", "=", filters.type);
     if (filters.status) select = select.where("status", "=", filters.status);
     const row = await select.select((eb) => eb.fn.sum<string | null>("count").as("total")).executeTakeFirst();

@@ -2,7 +2,12 @@ import { createHash } from "node:crypto";
 import { z } from "zod";
 import { encodeListCursor, listCursorQuery } from "../../http/list-cursor.js";
 import { entityStatusSchema } from "./catalog-schemas.js";
-import { ENTITY_SORT_FIELDS, type EntityListFilters, type EntityListPosition, type EntitySort } from "./entity-listing.js";
+import {
+  ENTITY_SORT_FIELDS,
+  type EntityListFilters,
+  type EntityListPosition,
+  type EntitySort,
+} from "./entity-listing.js";
 
 /** A timestamp as `next` answers it: UTC, to the microsecond PostgreSQL stores (see `listEntities`). */
 const STORED_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
@@ -16,14 +21,19 @@ const entityCursorSchema = z
   .strictObject({
     sort: z.enum(ENTITY_SORT_FIELDS),
     direction: z.enum(["asc", "desc"]),
-    value: z.string().max(500).refine((value) => !value.includes("\u0000"), "must not hold NUL"),
+    value: z
+      .string()
+      .max(500)
+      .refine((value) => !value.includes("\u0000"), "must not hold NUL"),
     id: z.guid(),
     filters: z.string().regex(/^[A-Za-z0-9_-]{16}$/),
   })
   .superRefine((cursor, context) => {
     const isValid =
       cursor.sort === "createdAt" || cursor.sort === "updatedAt"
-        ? STORED_TIMESTAMP.test(cursor.value) && z.iso.datetime().safeParse(cursor.value).success && !cursor.value.startsWith("0000")
+        ? STORED_TIMESTAMP.test(cursor.value) &&
+          z.iso.datetime().safeParse(cursor.value).success &&
+          !cursor.value.startsWith("0000")
         : cursor.sort === "status"
           ? entityStatusSchema.safeParse(cursor.value).success
           : cursor.value.length > 0;
@@ -41,21 +51,37 @@ export const entityCursorQuery = listCursorQuery(entityCursorSchema);
  * another store's cursor is only a position among the caller's own entities.
  */
 function filtersFingerprint(filters: EntityListFilters): string {
-  const canonical = JSON.stringify([filters.type ?? null, filters.status ?? null, filters.category ?? null, filters.brand ?? null]);
+  const canonical = JSON.stringify([
+    filters.type ?? null,
+    filters.status ?? null,
+    filters.category ?? null,
+    filters.brand ?? null,
+  ]);
   return createHash("sha256").update(canonical).digest("base64url").slice(0, 16);
 }
 
 /** The cursor of the page after `position`, in the list of these filters and sort. */
 export function encodeEntityCursor(filters: EntityListFilters, sort: EntitySort, position: EntityListPosition): string {
-  const cursor: EntityCursor = { sort: sort.field, direction: sort.direction, value: position.value, id: position.id, filters: filtersFingerprint(filters) };
+  const cursor: EntityCursor = {
+    sort: sort.field,
+    direction: sort.direction,
+    value: position.value,
+    id: position.id,
+    filters: filtersFingerprint(filters),
+  };
   return encodeListCursor(cursor);
 }
 
 /** Why `cursor` cannot page this list (other sort or filters), or null when it can. */
-export function entityCursorMismatch(cursor: EntityCursor, filters: EntityListFilters, sort: EntitySort): string | null {
+export function entityCursorMismatch(
+  cursor: EntityCursor,
+  filters: EntityListFilters,
+  sort: EntitySort,
+): string | null {
   if (cursor.sort !== sort.field || cursor.direction !== sort.direction) {
     return `was answered for sort=${cursor.sort}:${cursor.direction}, not ${sort.field}:${sort.direction}; send the same sort or start again without a cursor`;
   }
-  if (cursor.filters !== filtersFingerprint(filters)) return "was answered for other filters; send the same type, status, category and brand or start again without a cursor";
+  if (cursor.filters !== filtersFingerprint(filters))
+    return "was answered for other filters; send the same type, status, category and brand or start again without a cursor";
   return null;
 }

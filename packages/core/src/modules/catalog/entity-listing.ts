@@ -5,7 +5,13 @@ import type { JsonText } from "../../http/json-text.js";
 import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
 import type { TxOptions } from "../../kernel/transaction.js";
-import { canSeeUnpublished, catalogScope, ENTITY_COLUMNS, type CatalogContext, type EntityRow } from "./catalog-context.js";
+import {
+  canSeeUnpublished,
+  catalogScope,
+  ENTITY_COLUMNS,
+  type CatalogContext,
+  type EntityRow,
+} from "./catalog-context.js";
 import type { EntityStatus } from "./catalog-tables.js";
 import { countEntities } from "./entity-counts.js";
 import { toEntity } from "./entity-output.js";
@@ -100,29 +106,60 @@ export async function listEntities(
   if (query.type) select = select.where("type", "=", query.type);
   // A storefront (no catalog:read:unpublished) sees active entities only, whatever it filters on.
   const status = canSeeUnpublished(actor) ? query.status : query.status && query.status !== "active" ? null : "active";
-  if (status === null) return { entities: await context.includes.applyAsJson([], query.include, { organizationId, actor, revisions: new Map(), trx: options?.trx }), total: 0, next: null };
+  if (status === null)
+    return {
+      entities: await context.includes.applyAsJson([], query.include, {
+        organizationId,
+        actor,
+        revisions: new Map(),
+        trx: options?.trx,
+      }),
+      total: 0,
+      next: null,
+    };
   if (status) select = select.where("status", "=", status);
   if (query.category) {
     const categoryId = query.category;
-    select = select.where("id", "in", scope.selectFrom("catalogEntityCategories").select("entityId").where("categoryId", "=", categoryId));
+    select = select.where(
+      "id",
+      "in",
+      scope.selectFrom("catalogEntityCategories").select("entityId").where("categoryId", "=", categoryId),
+    );
   }
   if (query.brand) {
     const brandId = query.brand;
-    select = select.where("id", "in", scope.selectFrom("catalogEntityBrands").select("entityId").where("brandId", "=", brandId));
+    select = select.where(
+      "id",
+      "in",
+      scope.selectFrom("catalogEntityBrands").select("entityId").where("brandId", "=", brandId),
+    );
   }
   const filtered = select;
   const { field, direction } = query.sort;
-  const maintainedTotal = () => countEntities(options?.trx ?? context.db, organizationId, { type: query.type, status, category: query.category, brand: query.brand });
-  const countAll = async () => Number((await filtered.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst())?.count ?? 0);
+  const maintainedTotal = () =>
+    countEntities(options?.trx ?? context.db, organizationId, {
+      type: query.type,
+      status,
+      category: query.category,
+      brand: query.brand,
+    });
+  const countAll = async () =>
+    Number((await filtered.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst())?.count ?? 0);
   // The sort value as a cursor carries it: dates to the microsecond in UTC, since a listed (millisecond)
   // date would sit before the rows stored later in its millisecond.
-  const sortExpression = field === "createdAt" || field === "updatedAt" ? sql<string>`to_char(${sql.ref(field)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` : sql<string>`${sql.ref(field)}`;
+  const sortExpression =
+    field === "createdAt" || field === "updatedAt"
+      ? sql<string>`to_char(${sql.ref(field)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+      : sql<string>`${sql.ref(field)}`;
   const sortValue = sortExpression.as("sortValue");
-  const castValue = (value: string) => (field === "createdAt" || field === "updatedAt" ? sql`${value}::timestamptz` : sql`${value}::text`);
+  const castValue = (value: string) =>
+    field === "createdAt" || field === "updatedAt" ? sql`${value}::timestamptz` : sql`${value}::text`;
   const dir = sql.raw(direction);
-  const rowsAfter = (position: RawBuilder<unknown>) => filtered.where(sql<boolean>`(${sql.ref(field)}, id) ${sql.raw(direction === "asc" ? ">" : "<")} ${position}`);
+  const rowsAfter = (position: RawBuilder<unknown>) =>
+    filtered.where(sql<boolean>`(${sql.ref(field)}, id) ${sql.raw(direction === "asc" ? ">" : "<")} ${position}`);
   const exactPosition = ({ value, id }: { value: string; id: string }) => sql`(${castValue(value)}, ${id}::uuid)`;
-  const listed = (select: typeof filtered) => select.select(ENTITY_COLUMNS).select(sortValue).orderBy(field, direction).orderBy("id", direction);
+  const listed = (select: typeof filtered) =>
+    select.select(ENTITY_COLUMNS).select(sortValue).orderBy(field, direction).orderBy("id", direction);
   // Keyset paging: the rows after that entity in the sort order, one more than the page to tell whether
   // another follows. A listed (millisecond) date is not the stored (microsecond) one: the stored value
   // serves while the entity exists; once it is gone, rows of its millisecond come again rather than
@@ -134,14 +171,23 @@ export async function listEntities(
     const fetched = await listed(rowsAfter(position))
       .limit(query.limit + 1)
       .execute();
-    return { rows: fetched.slice(0, query.limit), total: (await maintainedTotal()) ?? (await countAll()), hasNext: fetched.length > query.limit };
+    return {
+      rows: fetched.slice(0, query.limit),
+      total: (await maintainedTotal()) ?? (await countAll()),
+      hasNext: fetched.length > query.limit,
+    };
   };
   // A deep page skips its offset on the index alone (an index-only scan of ids), then reads only its
   // own rows: reading every skipped row's columns made deep pages several times slower at 100,000 entities
   // (see bench/results/catalog-scale.md).
   const offsetRows = (offset: number) => {
     if (offset === 0) return listed(filtered).limit(query.limit).execute();
-    const pageIds = filtered.select("id").orderBy(field, direction).orderBy("id", direction).limit(query.limit).offset(offset);
+    const pageIds = filtered
+      .select("id")
+      .orderBy(field, direction)
+      .orderBy("id", direction)
+      .limit(query.limit)
+      .offset(offset);
     return listed(filtered.where("id", "in", pageIds)).execute();
   };
   // Outside a transaction, a page past the first anchor seeks to it (see `page-anchors.ts`). Inside one,
@@ -156,7 +202,13 @@ export async function listEntities(
         .orderBy(field, direction)
         .orderBy("id", direction)
         .limit(rows);
-      const { rows: found } = await sql<{ generation: string; read: number; id: string | null; sortValue: string | null; n: string | null }>`
+      const { rows: found } = await sql<{
+        generation: string;
+        read: number;
+        id: string | null;
+        sortValue: string | null;
+        n: string | null;
+      }>`
         with numbered as materialized (${numbered})
         select g.generation, (select count(*)::int from numbered) as read, a.id, ${sortExpression} as sort_value, a.n
         from (select ${generation} as generation) g left join (select * from numbered where n % ${ANCHOR_SPACING} = 0) a on true
@@ -164,7 +216,9 @@ export async function listEntities(
       return {
         generation: Number(found[0]?.generation),
         read: found[0]?.read ?? 0,
-        anchors: found.flatMap(({ id, sortValue: value, n }) => (id === null || value === null || n === null ? [] : [{ id, value, n: Number(n) }])),
+        anchors: found.flatMap(({ id, sortValue: value, n }) =>
+          id === null || value === null || n === null ? [] : [{ id, value, n: Number(n) }],
+        ),
       };
     },
     async page(from, skip) {
@@ -181,7 +235,9 @@ export async function listEntities(
   const anchorKey = [organizationId, query.type, status, query.category, query.brand, field, direction].join("\u0000");
   const offsetPage = async () => {
     const { rows, total } = await listPage(query, {
-      rows: async ({ offset }) => (anchors && offset >= ANCHOR_SPACING ? await anchoredPage(anchors, anchorKey, offset, anchoredList) : null) ?? (await offsetRows(offset)),
+      rows: async ({ offset }) =>
+        (anchors && offset >= ANCHOR_SPACING ? await anchoredPage(anchors, anchorKey, offset, anchoredList) : null) ??
+        (await offsetRows(offset)),
       maintainedTotal,
       countAll,
     });
@@ -192,5 +248,14 @@ export async function listEntities(
   const next = hasNext && last ? { id: last.id, value: last.sortValue } : null;
   const entities = rows.map((row) => toEntity(row));
   const revisions = new Map(rows.map((row) => [row.id, row.revision]));
-  return { entities: await context.includes.applyAsJson(entities, query.include, { organizationId, actor, revisions, trx: options?.trx }), total, next };
+  return {
+    entities: await context.includes.applyAsJson(entities, query.include, {
+      organizationId,
+      actor,
+      revisions,
+      trx: options?.trx,
+    }),
+    total,
+    next,
+  };
 }

@@ -41,7 +41,11 @@ async function readEntity(trx: Transaction<CoreTables>, organizationId: string, 
 
 /** Entities: create, read (by UUID or slug), patch, delete and the status moves. */
 export function createEntityOperations(context: CatalogContext) {
-  const hookContext = (organizationId: string, actor: Actor | null, trx: Transaction<CoreTables>): BeforeHookContext => ({
+  const hookContext = (
+    organizationId: string,
+    actor: Actor | null,
+    trx: Transaction<CoreTables>,
+  ): BeforeHookContext => ({
     organizationId,
     actor,
     services: context.services,
@@ -49,10 +53,20 @@ export function createEntityOperations(context: CatalogContext) {
   });
 
   /** Applies a patch to a locked entity row: the entity after it, and the custom fields it changed. */
-  const writeUpdate = async (trx: Transaction<CoreTables>, organizationId: string, current: EntityRow, input: UpdateEntityInput, actor: Actor | null) => {
+  const writeUpdate = async (
+    trx: Transaction<CoreTables>,
+    organizationId: string,
+    current: EntityRow,
+    input: UpdateEntityInput,
+    actor: Actor | null,
+  ) => {
     let customFieldChange: { before: Record<string, unknown>; after: Record<string, unknown> } | undefined;
     if (input.customFields && Object.keys(input.customFields).length > 0) {
-      validateCustomFields(await loadDefinitions(trx, organizationId, input.type ?? current.type), input.customFields, "update");
+      validateCustomFields(
+        await loadDefinitions(trx, organizationId, input.type ?? current.type),
+        input.customFields,
+        "update",
+      );
       customFieldChange = await writeApprovedValues(trx, {
         organizationId,
         entityId: current.id,
@@ -118,7 +132,12 @@ export function createEntityOperations(context: CatalogContext) {
      * Creates an entity. `catalog.beforeCreate` handlers run first in its transaction and may change or
      * refuse the input; `catalog.afterCreate` handlers run after commit (their failures in `hookErrors`).
      */
-    async createEntity(organizationId: string, input: CreateEntityInput, actor: Actor | null, options?: TxOptions): Promise<WithHookErrors<CatalogEntity>> {
+    async createEntity(
+      organizationId: string,
+      input: CreateEntityInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<WithHookErrors<CatalogEntity>> {
       return inTransactionWithHookErrors(context.database, options, async (trx) => {
         const hooks = hookContext(organizationId, actor, trx);
         const { input: accepted } = await context.hooks.runBefore("catalog.beforeCreate", { input }, hooks);
@@ -140,8 +159,16 @@ export function createEntityOperations(context: CatalogContext) {
         for (const [locale, attributes] of Object.entries(accepted.attributes ?? {})) {
           await writeAttributes(trx, organizationId, id, locale, attributes);
         }
-        const customFields = Object.fromEntries(Object.entries(accepted.customFields ?? {}).filter(([, value]) => value !== null));
-        await writeApprovedValues(trx, { organizationId, entityId: id, locale: "en", values: customFields, provenance: restProvenance(actor) });
+        const customFields = Object.fromEntries(
+          Object.entries(accepted.customFields ?? {}).filter(([, value]) => value !== null),
+        );
+        await writeApprovedValues(trx, {
+          organizationId,
+          entityId: id,
+          locale: "en",
+          values: customFields,
+          provenance: restProvenance(actor),
+        });
         const entity = toEntity(await readEntity(trx, organizationId, id));
         await emitCatalogEvent(context, trx, {
           organizationId,
@@ -156,18 +183,34 @@ export function createEntityOperations(context: CatalogContext) {
     },
 
     /** One entity by UUID or slug with its includes; unpublished ones only with catalog:read:unpublished. */
-    async getEntity(organizationId: string, idOrSlug: string, query: { actor: Actor | null; include: readonly string[] }, options?: TxOptions): Promise<CatalogEntity> {
+    async getEntity(
+      organizationId: string,
+      idOrSlug: string,
+      query: { actor: Actor | null; include: readonly string[] },
+      options?: TxOptions,
+    ): Promise<CatalogEntity> {
       const db = options?.trx ?? context.db;
       context.includes.assertKnown(query.include);
       const row = await findEntity(db, organizationId, idOrSlug);
       if (!row || (row.status !== "active" && !canSeeUnpublished(query.actor))) throw catalogErrors.entityNotFound();
       const revisions = new Map([[row.id, row.revision]]);
-      const [entity] = await context.includes.apply([toEntity(row)], query.include, { organizationId, actor: query.actor, revisions, trx: options?.trx });
+      const [entity] = await context.includes.apply([toEntity(row)], query.include, {
+        organizationId,
+        actor: query.actor,
+        revisions,
+        trx: options?.trx,
+      });
       return entity as CatalogEntity;
     },
 
     /** Patches an entity, with the `catalog.beforeUpdate` and `catalog.afterUpdate` hooks. */
-    updateEntity(organizationId: string, idOrSlug: string, input: UpdateEntityInput, actor: Actor | null, options?: TxOptions): Promise<WithHookErrors<CatalogEntity>> {
+    updateEntity(
+      organizationId: string,
+      idOrSlug: string,
+      input: UpdateEntityInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<WithHookErrors<CatalogEntity>> {
       return update(organizationId, idOrSlug, input, actor, "entity", options);
     },
 
@@ -175,7 +218,12 @@ export function createEntityOperations(context: CatalogContext) {
      * Deletes an entity. `catalog.beforeDelete` handlers may refuse (their answer is not read back);
      * `catalog.afterDelete` handlers run after commit.
      */
-    async deleteEntity(organizationId: string, idOrSlug: string, actor: Actor | null, options?: TxOptions): Promise<WithHookErrors<CatalogEntity>> {
+    async deleteEntity(
+      organizationId: string,
+      idOrSlug: string,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<WithHookErrors<CatalogEntity>> {
       return inTransactionWithHookErrors(context.database, options, async (trx) => {
         const current = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         assertCanChangeSourced(current, actor);
@@ -185,7 +233,13 @@ export function createEntityOperations(context: CatalogContext) {
         await catalogScope(trx, organizationId).deleteFrom("catalogEntities").where("id", "=", current.id).execute();
         // Modules that keep rows about the entity (stock, media links, search) clean up in this
         // transaction through their catalog.delete subscribers.
-        await emitCatalogEvent(context, trx, { organizationId, type: "catalog.delete", entityId: current.id, payload: { before: entity }, actor });
+        await emitCatalogEvent(context, trx, {
+          organizationId,
+          type: "catalog.delete",
+          entityId: current.id,
+          payload: { before: entity },
+          actor,
+        });
         context.hooks.runAfterCommit("catalog.afterDelete", { entity }, hooks);
         return entity;
       });
@@ -195,7 +249,13 @@ export function createEntityOperations(context: CatalogContext) {
      * publish → active, archive → archived, discontinue → discontinued; from any status. A status move is
      * an update: `catalog.beforeUpdate` sees `input: { status }` and may refuse it.
      */
-    setStatus(organizationId: string, idOrSlug: string, status: EntityStatus, actor: Actor | null, options?: TxOptions): Promise<WithHookErrors<CatalogEntity>> {
+    setStatus(
+      organizationId: string,
+      idOrSlug: string,
+      status: EntityStatus,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<WithHookErrors<CatalogEntity>> {
       return update(organizationId, idOrSlug, { status }, actor, "status", options);
     },
 
@@ -203,7 +263,11 @@ export function createEntityOperations(context: CatalogContext) {
     async existingEntityIds(organizationId: string, ids: readonly string[], options?: TxOptions): Promise<Set<string>> {
       const db = options?.trx ?? context.db;
       if (ids.length === 0) return new Set();
-      const rows = await catalogScope(db, organizationId).selectFrom("catalogEntities").select("id").where("id", "in", ids).execute();
+      const rows = await catalogScope(db, organizationId)
+        .selectFrom("catalogEntities")
+        .select("id")
+        .where("id", "in", ids)
+        .execute();
       return new Set(rows.map((row) => row.id));
     },
   };

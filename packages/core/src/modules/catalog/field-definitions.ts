@@ -36,9 +36,23 @@ export interface CreateFieldDefinitionInput {
   options?: string[] | null;
 }
 
-export type UpdateFieldDefinitionInput = Partial<Pick<CreateFieldDefinitionInput, "label" | "isRequired" | "isFilterable" | "options">>;
+export type UpdateFieldDefinitionInput = Partial<
+  Pick<CreateFieldDefinitionInput, "label" | "isRequired" | "isFilterable" | "options">
+>;
 
-const COLUMNS = ["id", "entityType", "name", "label", "dataType", "isRequired", "isFilterable", "options", "archivedAt", "createdAt", "updatedAt"] as const;
+const COLUMNS = [
+  "id",
+  "entityType",
+  "name",
+  "label",
+  "dataType",
+  "isRequired",
+  "isFilterable",
+  "options",
+  "archivedAt",
+  "createdAt",
+  "updatedAt",
+] as const;
 
 type DefinitionRow = Omit<FieldDefinition, "archivedAt" | "createdAt" | "updatedAt" | "dataType"> & {
   dataType: string;
@@ -56,8 +70,16 @@ const toDefinition = (row: DefinitionRow): FieldDefinition => ({
 });
 
 /** Definitions of one entity type (archived included: they explain existing values). */
-export async function loadDefinitions(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string, entityType: string): Promise<FieldDefinition[]> {
-  const rows = await catalogScope(db, organizationId).selectFrom("catalogFieldDefinitions").select(COLUMNS).where("entityType", "=", entityType).execute();
+export async function loadDefinitions(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+  entityType: string,
+): Promise<FieldDefinition[]> {
+  const rows = await catalogScope(db, organizationId)
+    .selectFrom("catalogFieldDefinitions")
+    .select(COLUMNS)
+    .where("entityType", "=", entityType)
+    .execute();
   return rows.map((row) => toDefinition(row as DefinitionRow));
 }
 
@@ -69,7 +91,13 @@ function assertEnumOptions(dataType: string | undefined, options: string[] | nul
 
 /** Definitions administration: list, create, update, archive. There is no delete: values keep their meaning. */
 export function createFieldDefinitionOperations(context: CatalogContext) {
-  const emitChange = (trx: Transaction<CoreTables>, organizationId: string, definition: FieldDefinition, change: string, actor: Actor | null) =>
+  const emitChange = (
+    trx: Transaction<CoreTables>,
+    organizationId: string,
+    definition: FieldDefinition,
+    change: string,
+    actor: Actor | null,
+  ) =>
     context.events.emit(
       {
         organizationId,
@@ -82,14 +110,27 @@ export function createFieldDefinitionOperations(context: CatalogContext) {
       { trx },
     );
 
-  const requireDefinition = async (trx: Transaction<CoreTables>, organizationId: string, id: string): Promise<FieldDefinition> => {
-    const row = await catalogScope(trx, organizationId).selectFrom("catalogFieldDefinitions").select(COLUMNS).where("id", "=", id).forUpdate().executeTakeFirst();
+  const requireDefinition = async (
+    trx: Transaction<CoreTables>,
+    organizationId: string,
+    id: string,
+  ): Promise<FieldDefinition> => {
+    const row = await catalogScope(trx, organizationId)
+      .selectFrom("catalogFieldDefinitions")
+      .select(COLUMNS)
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw catalogErrors.definitionNotFound();
     return toDefinition(row as DefinitionRow);
   };
 
   return {
-    async listDefinitions(organizationId: string, filter: { entityType?: string }, options?: TxOptions): Promise<FieldDefinition[]> {
+    async listDefinitions(
+      organizationId: string,
+      filter: { entityType?: string },
+      options?: TxOptions,
+    ): Promise<FieldDefinition[]> {
       const db = options?.trx ?? context.db;
       let query = catalogScope(db, organizationId).selectFrom("catalogFieldDefinitions").select(COLUMNS);
       if (filter.entityType) query = query.where("entityType", "=", filter.entityType);
@@ -97,7 +138,12 @@ export function createFieldDefinitionOperations(context: CatalogContext) {
       return rows.map((row) => toDefinition(row as DefinitionRow));
     },
 
-    async createDefinition(organizationId: string, input: CreateFieldDefinitionInput, actor: Actor | null, options?: TxOptions): Promise<FieldDefinition> {
+    async createDefinition(
+      organizationId: string,
+      input: CreateFieldDefinitionInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<FieldDefinition> {
       assertEnumOptions(input.dataType, input.options);
       return inTransaction(context.database, options, async (trx) => {
         const id = randomUUID();
@@ -119,7 +165,13 @@ export function createFieldDefinitionOperations(context: CatalogContext) {
       });
     },
 
-    async updateDefinition(organizationId: string, id: string, input: UpdateFieldDefinitionInput, actor: Actor | null, options?: TxOptions): Promise<FieldDefinition> {
+    async updateDefinition(
+      organizationId: string,
+      id: string,
+      input: UpdateFieldDefinitionInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<FieldDefinition> {
       return inTransaction(context.database, options, async (trx) => {
         const current = await requireDefinition(trx, organizationId, id);
         assertEnumOptions(current.dataType, input.options === undefined ? current.options : input.options);
@@ -140,12 +192,21 @@ export function createFieldDefinitionOperations(context: CatalogContext) {
       });
     },
 
-    async archiveDefinition(organizationId: string, id: string, actor: Actor | null, options?: TxOptions): Promise<FieldDefinition> {
+    async archiveDefinition(
+      organizationId: string,
+      id: string,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<FieldDefinition> {
       return inTransaction(context.database, options, async (trx) => {
         const current = await requireDefinition(trx, organizationId, id);
         if (current.archivedAt) return current;
         const now = new Date();
-        await catalogScope(trx, organizationId).updateTable("catalogFieldDefinitions").set({ archivedAt: now, updatedAt: now }).where("id", "=", id).execute();
+        await catalogScope(trx, organizationId)
+          .updateTable("catalogFieldDefinitions")
+          .set({ archivedAt: now, updatedAt: now })
+          .where("id", "=", id)
+          .execute();
         const definition = await requireDefinition(trx, organizationId, id);
         await emitChange(trx, organizationId, definition, "archive", actor);
         return definition;

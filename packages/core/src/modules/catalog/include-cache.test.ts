@@ -15,12 +15,18 @@ describe("catalog include cache", () => {
     expect(response.status).toBe(200);
     return response.body.data.find((entity: { id: string }) => entity.id === entityId);
   };
-  const revision = async () => Number((await sql<{ revision: string }>`select revision from catalog_entities where id = ${entityId}`.execute(t.db)).rows[0]?.revision);
+  const revision = async () =>
+    Number(
+      (await sql<{ revision: string }>`select revision from catalog_entities where id = ${entityId}`.execute(t.db))
+        .rows[0]?.revision,
+    );
 
   beforeAll(async () => {
     t = await createTestApp();
     entityId = await createEntity(t.app, { slug: "cached", attributes: { en: { title: "First" } } });
-    await call(t.app, "POST", `/api/catalog/entities/${entityId}/variants/bulk`, { body: { axes: [{ name: "Size", values: ["S", "M"] }] } });
+    await call(t.app, "POST", `/api/catalog/entities/${entityId}/variants/bulk`, {
+      body: { axes: [{ name: "Size", values: ["S", "M"] }] },
+    });
   });
   afterAll(() => t.close());
 
@@ -40,7 +46,9 @@ describe("catalog include cache", () => {
 
   it("answers attributes changed outside the service and through the API at once", async () => {
     expect((await page()).attributes.en.title).toBe("First");
-    await sql`update catalog_entity_attributes set title = 'Second' where entity_id = ${entityId} and locale = 'en'`.execute(t.db);
+    await sql`update catalog_entity_attributes set title = 'Second' where entity_id = ${entityId} and locale = 'en'`.execute(
+      t.db,
+    );
     expect((await page()).attributes.en.title).toBe("Second");
     await call(t.app, "PUT", `/api/catalog/entities/${entityId}/attributes/fr`, { body: { title: "Troisième" } });
     expect(Object.keys((await page()).attributes).sort()).toEqual(["en", "fr"]);
@@ -52,7 +60,9 @@ describe("catalog include cache", () => {
 
   it("bumps the revision once per statement, whatever the number of rows", async () => {
     const before = await revision();
-    const created = await call(t.app, "POST", `/api/catalog/entities/${entityId}/variants/bulk`, { body: { axes: [{ name: "Size", values: ["S", "M", "L", "XXL"] }] } });
+    const created = await call(t.app, "POST", `/api/catalog/entities/${entityId}/variants/bulk`, {
+      body: { axes: [{ name: "Size", values: ["S", "M", "L", "XXL"] }] },
+    });
     expect(created.status).toBe(201);
     const after = await revision();
     expect(after).toBeGreaterThan(before);
@@ -60,7 +70,9 @@ describe("catalog include cache", () => {
     expect(await revision()).toBe(after + 1);
     const variants = (await page()).variants;
     expect(variants.length).toBeGreaterThanOrEqual(4);
-    expect(variants.every((variant: { metadata: unknown }) => JSON.stringify(variant.metadata) === '{"bulk_edit":true}')).toBe(true);
+    expect(
+      variants.every((variant: { metadata: unknown }) => JSON.stringify(variant.metadata) === '{"bulk_edit":true}'),
+    ).toBe(true);
   });
 
   it("moves the revision once per transaction, and not for an entity the transaction created", async () => {
@@ -74,14 +86,23 @@ describe("catalog include cache", () => {
 
     const fresh = randomUUID();
     await t.db.transaction().execute(async (trx) => {
-      await sql`insert into catalog_entities (id, organization_id, type, slug, status) values (${fresh}, 'default', 'product', 'born-whole', 'active')`.execute(trx);
-      await sql`insert into catalog_entity_attributes (organization_id, entity_id, locale, title) values ('default', ${fresh}, 'en', 'Born')`.execute(trx);
+      await sql`insert into catalog_entities (id, organization_id, type, slug, status) values (${fresh}, 'default', 'product', 'born-whole', 'active')`.execute(
+        trx,
+      );
+      await sql`insert into catalog_entity_attributes (organization_id, entity_id, locale, title) values ('default', ${fresh}, 'en', 'Born')`.execute(
+        trx,
+      );
       await sql`insert into catalog_variants (id, organization_id, entity_id, sku, option_key, options, position)
                 values (${randomUUID()}, 'default', ${fresh}, 'BORN-1', 'born', '{}', 0)`.execute(trx);
     });
-    const born = async () => (await sql<{ revision: string }>`select revision from catalog_entities where id = ${fresh}`.execute(t.db)).rows[0]?.revision;
+    const born = async () =>
+      (await sql<{ revision: string }>`select revision from catalog_entities where id = ${fresh}`.execute(t.db)).rows[0]
+        ?.revision;
     expect(Number(await born())).toBe(1);
-    const listed = async () => (await call(t.app, "GET", "/api/catalog/entities?include=attributes,variants&limit=100")).body.data.find((entity: { id: string }) => entity.id === fresh);
+    const listed = async () =>
+      (await call(t.app, "GET", "/api/catalog/entities?include=attributes,variants&limit=100")).body.data.find(
+        (entity: { id: string }) => entity.id === fresh,
+      );
     expect((await listed()).variants.map((variant: { sku: string }) => variant.sku)).toEqual(["BORN-1"]);
     // A later transaction moves it again, and the cached page follows.
     await sql`update catalog_entity_attributes set title = 'Grown' where entity_id = ${fresh}`.execute(t.db);
@@ -92,20 +113,32 @@ describe("catalog include cache", () => {
   it("settles on what the database holds after writes race with page reads", async () => {
     const racing = await createEntity(t.app, { slug: "racing" });
     const writes = Array.from({ length: 20 }, (_, i) =>
-      call(t.app, "POST", `/api/catalog/entities/${racing}/variants/quick`, { body: { options: { Size: `S${i}` }, sku: `RACE-${i}` } }),
+      call(t.app, "POST", `/api/catalog/entities/${racing}/variants/quick`, {
+        body: { options: { Size: `S${i}` }, sku: `RACE-${i}` },
+      }),
     );
-    const reads = Array.from({ length: 20 }, () => call(t.app, "GET", "/api/catalog/entities?include=variants&limit=100"));
+    const reads = Array.from({ length: 20 }, () =>
+      call(t.app, "GET", "/api/catalog/entities?include=variants&limit=100"),
+    );
     const results = await Promise.all([...writes, ...reads]);
     expect(results.every((result) => result.status < 300)).toBe(true);
-    const stored = await sql<{ sku: string }>`select sku from catalog_variants where entity_id = ${racing} order by sku`.execute(t.db);
+    const stored = await sql<{
+      sku: string;
+    }>`select sku from catalog_variants where entity_id = ${racing} order by sku`.execute(t.db);
     expect(stored.rows).toHaveLength(20);
-    const listed = (await call(t.app, "GET", "/api/catalog/entities?include=variants&limit=100")).body.data.find((entity: { id: string }) => entity.id === racing);
-    expect(listed.variants.map((variant: { sku: string }) => variant.sku).sort()).toEqual(stored.rows.map((row) => row.sku));
+    const listed = (await call(t.app, "GET", "/api/catalog/entities?include=variants&limit=100")).body.data.find(
+      (entity: { id: string }) => entity.id === racing,
+    );
+    expect(listed.variants.map((variant: { sku: string }) => variant.sku).sort()).toEqual(
+      stored.rows.map((row) => row.sku),
+    );
   });
 
   it("deletes an entity with its cached children", async () => {
     const doomed = await createEntity(t.app, { slug: "doomed", attributes: { en: { title: "Doomed" } } });
-    await call(t.app, "POST", `/api/catalog/entities/${doomed}/variants/bulk`, { body: { axes: [{ name: "Size", values: ["S"] }] } });
+    await call(t.app, "POST", `/api/catalog/entities/${doomed}/variants/bulk`, {
+      body: { axes: [{ name: "Size", values: ["S"] }] },
+    });
     await page();
     expect((await call(t.app, "DELETE", `/api/catalog/entities/${doomed}`)).status).toBe(200);
     expect((await call(t.app, "GET", `/api/catalog/entities/${doomed}?include=variants`)).status).toBe(404);
@@ -150,7 +183,8 @@ describe("catalog without the include cache", () => {
     const t = await createTestApp({ config: { catalog: { includeCacheBytes: 0 } } });
     try {
       const id = await createEntity(t.app, { slug: "uncached", attributes: { en: { title: "One" } } });
-      const read = async () => (await call(t.app, "GET", "/api/catalog/entities?include=attributes")).body.data[0].attributes.en.title;
+      const read = async () =>
+        (await call(t.app, "GET", "/api/catalog/entities?include=attributes")).body.data[0].attributes.en.title;
       expect(await read()).toBe("One");
       await sql`update catalog_entity_attributes set title = 'Two' where entity_id = ${id}`.execute(t.db);
       expect(await read()).toBe("Two");

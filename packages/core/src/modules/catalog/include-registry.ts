@@ -53,7 +53,11 @@ export interface IncludeRegistry {
   /** Loads the requested includes for a page and writes them onto the entities. */
   apply<E extends { id: string }>(entities: E[], names: readonly string[], context: IncludeApplyContext): Promise<E[]>;
   /** The same, written as a JSON array: included JSON text is spliced in, not parsed. */
-  applyAsJson(entities: readonly { id: string }[], names: readonly string[], context: IncludeApplyContext): Promise<JsonText>;
+  applyAsJson(
+    entities: readonly { id: string }[],
+    names: readonly string[],
+    context: IncludeApplyContext,
+  ): Promise<JsonText>;
   /** Throws a 422 naming the includes nobody registered. */
   assertKnown(names: readonly string[]): void;
 }
@@ -72,7 +76,11 @@ export function createIncludeRegistry(options: IncludeRegistryOptions): IncludeR
   const includes = new Map<string, CatalogInclude>();
   const cache = options.cacheBytes > 0 ? createRevisionCache(options.cacheBytes) : undefined;
 
-  const load = async (include: CatalogInclude, entityIds: readonly string[], context: IncludeApplyContext): Promise<ReadonlyMap<string, unknown>> => {
+  const load = async (
+    include: CatalogInclude,
+    entityIds: readonly string[],
+    context: IncludeApplyContext,
+  ): Promise<ReadonlyMap<string, unknown>> => {
     const { revisions, organizationId } = context;
     // Inside a transaction the revisions may never commit: a rolled-back revision number would later be
     // taken by other content, so nothing read there is cached.
@@ -92,13 +100,18 @@ export function createIncludeRegistry(options: IncludeRegistryOptions): IncludeR
       const value = loaded.get(entityId);
       const revision = revisions.get(entityId);
       if (value !== undefined) values.set(entityId, value);
-      if (revision !== undefined && (value === undefined || value instanceof JsonText)) cache.set(keyOf(entityId), revision, value, value?.text.length ?? 0);
+      if (revision !== undefined && (value === undefined || value instanceof JsonText))
+        cache.set(keyOf(entityId), revision, value, value?.text.length ?? 0);
     }
     return values;
   };
 
   // Loaders are independent: run them side by side (on PGlite they queue on its one connection).
-  const loadAll = (entities: readonly { id: string }[], names: readonly string[], context: IncludeApplyContext): Promise<Loaded> => {
+  const loadAll = (
+    entities: readonly { id: string }[],
+    names: readonly string[],
+    context: IncludeApplyContext,
+  ): Promise<Loaded> => {
     registry.assertKnown(names);
     if (entities.length === 0 || names.length === 0) return Promise.resolve([]);
     const entityIds = entities.map((entity) => entity.id);

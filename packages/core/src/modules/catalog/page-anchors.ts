@@ -1,4 +1,8 @@
-import { generationBumpFunctionStatement, generationTableStatement, generationTriggerStatement } from "../../db/organization-generations.js";
+import {
+  generationBumpFunctionStatement,
+  generationTableStatement,
+  generationTriggerStatement,
+} from "../../db/organization-generations.js";
 
 /**
  * Deep offset pages at the cost of a first page. An offset makes PostgreSQL read and drop every row
@@ -79,13 +83,21 @@ export interface AnchoredList<Row> {
    * Reads `rows` rows after `from` (from the list's start when null) and answers the rows whose place
    * `n` among them (from 1) is a multiple of `ANCHOR_SPACING`, and how many rows it read.
    */
-  scan(from: PageAnchor | null, rows: number): Promise<{ generation: number; read: number; anchors: (Omit<PageAnchor, "position"> & { n: number })[] }>;
+  scan(
+    from: PageAnchor | null,
+    rows: number,
+  ): Promise<{ generation: number; read: number; anchors: (Omit<PageAnchor, "position"> & { n: number })[] }>;
   /** The page: the rows after `from` (from the start when null), `skip` of them skipped. */
   page(from: PageAnchor | null, skip: number): Promise<{ generation: number; rows: Row[] }>;
 }
 
 /** The page at `offset` of the list `key` through its anchors; null when writes kept moving the generation. */
-export async function anchoredPage<Row>(anchors: PageAnchors, key: string, offset: number, list: AnchoredList<Row>): Promise<Row[] | null> {
+export async function anchoredPage<Row>(
+  anchors: PageAnchors,
+  key: string,
+  offset: number,
+  list: AnchoredList<Row>,
+): Promise<Row[] | null> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const entry = await anchorsReaching(anchors, key, offset, list);
     const from = entry.anchors.findLast((anchor) => anchor.position <= offset) ?? null;
@@ -97,7 +109,12 @@ export async function anchoredPage<Row>(anchors: PageAnchors, key: string, offse
 }
 
 /** Anchors of `key` that reach `offset`: the cached ones, extended from their last, or scanned anew. */
-async function anchorsReaching<Row>(anchors: PageAnchors, key: string, offset: number, list: AnchoredList<Row>): Promise<AnchorEntry> {
+async function anchorsReaching<Row>(
+  anchors: PageAnchors,
+  key: string,
+  offset: number,
+  list: AnchoredList<Row>,
+): Promise<AnchorEntry> {
   const cached = anchors.get(key);
   const last = cached?.anchors.at(-1) ?? null;
   if (cached && (cached.isComplete || offset - (last?.position ?? 0) < ANCHOR_SPACING)) return cached;
@@ -110,7 +127,10 @@ async function anchorsReaching<Row>(anchors: PageAnchors, key: string, offset: n
   }
   const entry: AnchorEntry = {
     generation: scanned.generation,
-    anchors: [...(cached?.anchors ?? []), ...scanned.anchors.map(({ n, value, id }) => ({ position: start + n, value, id }))],
+    anchors: [
+      ...(cached?.anchors ?? []),
+      ...scanned.anchors.map(({ n, value, id }) => ({ position: start + n, value, id })),
+    ],
     isComplete: scanned.read < rows,
   };
   anchors.set(key, entry);

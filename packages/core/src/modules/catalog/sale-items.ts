@@ -28,13 +28,20 @@ export const saleItemKey = (ref: SaleItemRef): string => `${ref.entityId}:${ref.
 const describeEntities = queryTemplate((db, args: { organizationId: string; entityIds: readonly string[] }) =>
   catalogScope(db, args.organizationId)
     .selectFrom("catalogEntities")
-    .leftJoin("catalogEntityAttributes", (join) => join.onRef("catalogEntityAttributes.entityId", "=", "catalogEntities.id").on("catalogEntityAttributes.locale", "=", "en"))
+    .leftJoin("catalogEntityAttributes", (join) =>
+      join
+        .onRef("catalogEntityAttributes.entityId", "=", "catalogEntities.id")
+        .on("catalogEntityAttributes.locale", "=", "en"),
+    )
     .select(["catalogEntities.id", "catalogEntities.status", "catalogEntities.slug", "catalogEntityAttributes.title"])
     .where("catalogEntities.id", "=", anyOf(args.entityIds, "uuid")),
 );
 
 const describeVariants = queryTemplate((db, args: { organizationId: string; variantIds: readonly string[] }) =>
-  catalogScope(db, args.organizationId).selectFrom("catalogVariants").select(["id", "entityId", "sku"]).where("id", "=", anyOf(args.variantIds, "uuid")),
+  catalogScope(db, args.organizationId)
+    .selectFrom("catalogVariants")
+    .select(["id", "entityId", "sku"])
+    .where("id", "=", anyOf(args.variantIds, "uuid")),
 );
 
 export function createSaleItemOperations(context: CatalogContext) {
@@ -44,14 +51,20 @@ export function createSaleItemOperations(context: CatalogContext) {
      * a ref whose entity or variant does not exist (or belongs to another organization, or whose variant
      * belongs to another entity) is absent. Two queries whatever the number of refs.
      */
-    async describeSaleItems(organizationId: string, refs: readonly SaleItemRef[], options?: TxOptions): Promise<Map<string, SaleItem>> {
+    async describeSaleItems(
+      organizationId: string,
+      refs: readonly SaleItemRef[],
+      options?: TxOptions,
+    ): Promise<Map<string, SaleItem>> {
       if (refs.length === 0) return new Map();
       const db = options?.trx ?? context.db;
       const entityIds = [...new Set(refs.map((ref) => ref.entityId))];
       const variantIds = [...new Set(refs.flatMap((ref) => (ref.variantId ? [ref.variantId] : [])))];
       const [entities, variants] = await Promise.all([
         describeEntities.execute(db, { organizationId, entityIds }).then((result) => result.rows),
-        variantIds.length === 0 ? [] : describeVariants.execute(db, { organizationId, variantIds }).then((result) => result.rows),
+        variantIds.length === 0
+          ? []
+          : describeVariants.execute(db, { organizationId, variantIds }).then((result) => result.rows),
       ]);
       const entityById = new Map(entities.map((entity) => [entity.id, entity]));
       const variantById = new Map(variants.map((variant) => [variant.id, variant]));

@@ -52,17 +52,35 @@ export function createSearchSourceOperations(context: CatalogContext) {
      * Search documents of entities. Read on the transaction of the change being indexed, the documents
      * see the change. Four queries whatever the number of entities.
      */
-    async searchSources(organizationId: string, select: { entityIds?: readonly string[]; entityType?: string }, options?: TxOptions): Promise<SearchSource[]> {
+    async searchSources(
+      organizationId: string,
+      select: { entityIds?: readonly string[]; entityType?: string },
+      options?: TxOptions,
+    ): Promise<SearchSource[]> {
       const scope = catalogScope(options?.trx ?? context.db, organizationId);
       let entitiesQuery = scope.selectFrom("catalogEntities").select(ENTITY_COLUMNS);
-      if (select.entityIds) entitiesQuery = entitiesQuery.where("id", "in", select.entityIds.length > 0 ? select.entityIds : ["00000000-0000-0000-0000-000000000000"]);
+      if (select.entityIds)
+        entitiesQuery = entitiesQuery.where(
+          "id",
+          "in",
+          select.entityIds.length > 0 ? select.entityIds : ["00000000-0000-0000-0000-000000000000"],
+        );
       if (select.entityType) entitiesQuery = entitiesQuery.where("type", "=", select.entityType);
       const entities = await entitiesQuery.execute();
       if (entities.length === 0) return [];
       const ids = entities.map((entity) => entity.id);
       const [texts, categories, brands, values] = await Promise.all([
-        scope.selectFrom("catalogEntityAttributes").select(["entityId", "title", "description"]).where("entityId", "in", ids).where("locale", "=", "en").execute(),
-        scope.selectFrom("catalogEntityCategories").select(["entityId", "categoryId"]).where("entityId", "in", ids).execute(),
+        scope
+          .selectFrom("catalogEntityAttributes")
+          .select(["entityId", "title", "description"])
+          .where("entityId", "in", ids)
+          .where("locale", "=", "en")
+          .execute(),
+        scope
+          .selectFrom("catalogEntityCategories")
+          .select(["entityId", "categoryId"])
+          .where("entityId", "in", ids)
+          .execute(),
         scope.selectFrom("catalogEntityBrands").select(["entityId", "brandId"]).where("entityId", "in", ids).execute(),
         scope
           .selectFrom("catalogCustomFieldValues")
@@ -73,7 +91,11 @@ export function createSearchSourceOperations(context: CatalogContext) {
               .onRef("catalogFieldDefinitions.name", "=", "catalogCustomFieldValues.fieldName")
               .onRef("catalogFieldDefinitions.organizationId", "=", "catalogCustomFieldValues.organizationId"),
           )
-          .select(["catalogCustomFieldValues.entityId", "catalogCustomFieldValues.fieldName", "catalogCustomFieldValues.value"])
+          .select([
+            "catalogCustomFieldValues.entityId",
+            "catalogCustomFieldValues.fieldName",
+            "catalogCustomFieldValues.value",
+          ])
           .where("catalogCustomFieldValues.entityId", "in", ids)
           .where("catalogCustomFieldValues.status", "=", "approved")
           .where("catalogCustomFieldValues.locale", "=", "en")
@@ -109,21 +131,41 @@ export function createSearchSourceOperations(context: CatalogContext) {
      * Search without an index (no adapter configured): substring match on the en title and the slug,
      * plus the filters. Slower than an index and unranked; the spec's fallback.
      */
-    async fallbackSearch(organizationId: string, query: PaginationQuery & SearchFilters & { q?: string }, options?: TxOptions): Promise<{ hits: SearchHit[]; total: number }> {
+    async fallbackSearch(
+      organizationId: string,
+      query: PaginationQuery & SearchFilters & { q?: string },
+      options?: TxOptions,
+    ): Promise<{ hits: SearchHit[]; total: number }> {
       const db = options?.trx ?? context.db;
       const scope = catalogScope(db, organizationId);
       let select = scope
         .selectFrom("catalogEntities")
-        .leftJoin("catalogEntityAttributes", (join) => join.onRef("catalogEntityAttributes.entityId", "=", "catalogEntities.id").on("catalogEntityAttributes.locale", "=", "en"));
+        .leftJoin("catalogEntityAttributes", (join) =>
+          join
+            .onRef("catalogEntityAttributes.entityId", "=", "catalogEntities.id")
+            .on("catalogEntityAttributes.locale", "=", "en"),
+        );
       if (query.q) {
         const pattern = `%${query.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-        select = select.where((eb) => eb.or([eb("catalogEntityAttributes.title", "ilike", pattern), eb("catalogEntities.slug", "ilike", pattern)]));
+        select = select.where((eb) =>
+          eb.or([eb("catalogEntityAttributes.title", "ilike", pattern), eb("catalogEntities.slug", "ilike", pattern)]),
+        );
       }
       if (query.type) select = select.where("catalogEntities.type", "=", query.type);
       if (query.status) select = select.where("catalogEntities.status", "=", query.status);
       if (!query.isUnpublishedVisible) select = select.where("catalogEntities.status", "=", "active");
-      if (query.category) select = select.where("catalogEntities.id", "in", scope.selectFrom("catalogEntityCategories").select("entityId").where("categoryId", "=", query.category));
-      if (query.brand) select = select.where("catalogEntities.id", "in", scope.selectFrom("catalogEntityBrands").select("entityId").where("brandId", "=", query.brand));
+      if (query.category)
+        select = select.where(
+          "catalogEntities.id",
+          "in",
+          scope.selectFrom("catalogEntityCategories").select("entityId").where("categoryId", "=", query.category),
+        );
+      if (query.brand)
+        select = select.where(
+          "catalogEntities.id",
+          "in",
+          scope.selectFrom("catalogEntityBrands").select("entityId").where("brandId", "=", query.brand),
+        );
       for (const [name, accepted] of Object.entries(query.attributes)) {
         select = select.where(
           "catalogEntities.id",
@@ -131,7 +173,9 @@ export function createSearchSourceOperations(context: CatalogContext) {
           scope
             .selectFrom("catalogCustomFieldValues")
             .innerJoin("catalogFieldDefinitions", (join) =>
-              join.onRef("catalogFieldDefinitions.name", "=", "catalogCustomFieldValues.fieldName").onRef("catalogFieldDefinitions.organizationId", "=", "catalogCustomFieldValues.organizationId"),
+              join
+                .onRef("catalogFieldDefinitions.name", "=", "catalogCustomFieldValues.fieldName")
+                .onRef("catalogFieldDefinitions.organizationId", "=", "catalogCustomFieldValues.organizationId"),
             )
             .select("catalogCustomFieldValues.entityId")
             .where("catalogCustomFieldValues.fieldName", "=", name)
@@ -143,22 +187,47 @@ export function createSearchSourceOperations(context: CatalogContext) {
       }
       const filtered = select;
       // No maintained count knows a substring or an attribute match: those count(*) when the page cannot tell.
-      const isCountMaintained = !query.q && Object.keys(query.attributes).length === 0 && (query.isUnpublishedVisible || !query.status || query.status === "active");
+      const isCountMaintained =
+        !query.q &&
+        Object.keys(query.attributes).length === 0 &&
+        (query.isUnpublishedVisible || !query.status || query.status === "active");
       const status = query.isUnpublishedVisible ? query.status : "active";
       const { rows, total } = await listPage(query, {
         rows: ({ limit, offset }) =>
           filtered
-            .select(["catalogEntities.id", "catalogEntities.type", "catalogEntities.slug", "catalogEntities.status", "catalogEntityAttributes.title", "catalogEntityAttributes.description"])
+            .select([
+              "catalogEntities.id",
+              "catalogEntities.type",
+              "catalogEntities.slug",
+              "catalogEntities.status",
+              "catalogEntityAttributes.title",
+              "catalogEntityAttributes.description",
+            ])
             .orderBy("catalogEntities.updatedAt", "desc")
             .orderBy("catalogEntities.id")
             .limit(limit)
             .offset(offset)
             .execute(),
-        maintainedTotal: async () => (isCountMaintained ? countEntities(db, organizationId, { type: query.type, status, category: query.category, brand: query.brand }) : null),
-        countAll: async () => Number((await filtered.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst())?.count ?? 0),
+        maintainedTotal: async () =>
+          isCountMaintained
+            ? countEntities(db, organizationId, {
+                type: query.type,
+                status,
+                category: query.category,
+                brand: query.brand,
+              })
+            : null,
+        countAll: async () =>
+          Number((await filtered.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst())?.count ?? 0),
       });
       return {
-        hits: rows.map((row) => ({ ...row, status: row.status as EntityStatus, title: row.title ?? null, description: row.description ?? null, score: null })),
+        hits: rows.map((row) => ({
+          ...row,
+          status: row.status as EntityStatus,
+          title: row.title ?? null,
+          description: row.description ?? null,
+          score: null,
+        })),
         total,
       };
     },
@@ -172,11 +241,19 @@ export function createSearchSourceOperations(context: CatalogContext) {
     },
 
     /** Suggestions without an index: en titles starting with the prefix (case-insensitive). */
-    async fallbackSuggest(organizationId: string, query: { prefix: string; type?: string; limit: number; isUnpublishedVisible: boolean }, options?: TxOptions) {
+    async fallbackSuggest(
+      organizationId: string,
+      query: { prefix: string; type?: string; limit: number; isUnpublishedVisible: boolean },
+      options?: TxOptions,
+    ) {
       const pattern = `${query.prefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
       let select = catalogScope(options?.trx ?? context.db, organizationId)
         .selectFrom("catalogEntities")
-        .innerJoin("catalogEntityAttributes", (join) => join.onRef("catalogEntityAttributes.entityId", "=", "catalogEntities.id").on("catalogEntityAttributes.locale", "=", "en"))
+        .innerJoin("catalogEntityAttributes", (join) =>
+          join
+            .onRef("catalogEntityAttributes.entityId", "=", "catalogEntities.id")
+            .on("catalogEntityAttributes.locale", "=", "en"),
+        )
         .where("catalogEntityAttributes.title", "ilike", pattern);
       if (query.type) select = select.where("catalogEntities.type", "=", query.type);
       if (!query.isUnpublishedVisible) select = select.where("catalogEntities.status", "=", "active");

@@ -8,7 +8,10 @@ export function matrixSize(axes: readonly (readonly unknown[])[]): number {
 
 /** Every combination taking one element of each axis, in axis order. */
 export function cartesian<T>(axes: readonly (readonly T[])[]): T[][] {
-  return axes.reduce<T[][]>((combinations, axis) => combinations.flatMap((combination) => axis.map((item) => [...combination, item])), [[]]);
+  return axes.reduce<T[][]>(
+    (combinations, axis) => combinations.flatMap((combination) => axis.map((item) => [...combination, item])),
+    [[]],
+  );
 }
 
 /** The identity of a combination: its option value ids, sorted, so axis order does not matter. */

@@ -32,11 +32,21 @@ export function createVariantOperations(context: CatalogContext) {
   /** Inserts combinations, skipping those that exist (also when a concurrent call created them). */
   async function insertCombinations(
     trx: Transaction<CoreTables>,
-    input: { organizationId: string; entityId: string; combinations: Combination[]; sku?: string | null; metadata?: Record<string, unknown> },
+    input: {
+      organizationId: string;
+      entityId: string;
+      combinations: Combination[];
+      sku?: string | null;
+      metadata?: Record<string, unknown>;
+    },
   ): Promise<Variant[]> {
     if (input.combinations.length === 0) return [];
     const scope = catalogScope(trx, input.organizationId);
-    const counted = await scope.selectFrom("catalogVariants").select((eb) => eb.fn.countAll<number>().as("count")).where("entityId", "=", input.entityId).executeTakeFirst();
+    const counted = await scope
+      .selectFrom("catalogVariants")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("entityId", "=", input.entityId)
+      .executeTakeFirst();
     const offset = Number(counted?.count ?? 0);
     const inserted = await scope
       .insertInto(
@@ -58,7 +68,17 @@ export function createVariantOperations(context: CatalogContext) {
     return inserted.map((row) => toVariant(row));
   }
 
-  async function announce(trx: Transaction<CoreTables>, input: { organizationId: string; entityId: string; variants: Variant[]; actor: Actor | null; isStockSeeded: boolean; warehouseId?: string }) {
+  async function announce(
+    trx: Transaction<CoreTables>,
+    input: {
+      organizationId: string;
+      entityId: string;
+      variants: Variant[];
+      actor: Actor | null;
+      isStockSeeded: boolean;
+      warehouseId?: string;
+    },
+  ) {
     if (input.variants.length === 0) return;
     const variantIds = input.variants.map((variant) => variant.id);
     await touchEntity(trx, input.organizationId, input.entityId);
@@ -89,7 +109,13 @@ export function createVariantOperations(context: CatalogContext) {
   }
 
   return {
-    async createVariant(organizationId: string, idOrSlug: string, input: CreateVariantInput, actor: Actor | null, options?: TxOptions): Promise<Variant> {
+    async createVariant(
+      organizationId: string,
+      idOrSlug: string,
+      input: CreateVariantInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<Variant> {
       return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         const ids = [...new Set(input.optionValueIds)];
@@ -99,16 +125,31 @@ export function createVariantOperations(context: CatalogContext) {
             : await catalogScope(trx, organizationId)
                 .selectFrom("catalogOptionValues")
                 .innerJoin("catalogOptionTypes", "catalogOptionTypes.id", "catalogOptionValues.optionTypeId")
-                .select([...OPTION_VALUE_COLUMNS.map((column) => `catalogOptionValues.${column}` as const), "catalogOptionTypes.name as typeName"])
+                .select([
+                  ...OPTION_VALUE_COLUMNS.map((column) => `catalogOptionValues.${column}` as const),
+                  "catalogOptionTypes.name as typeName",
+                ])
                 .where("catalogOptionTypes.entityId", "=", entity.id)
                 .where("catalogOptionValues.id", "in", ids)
                 .execute();
-        if (values.length !== ids.length) throw AppError.validation([{ path: "body.optionValueIds", message: "every value must be an option value of this entity" }]);
+        if (values.length !== ids.length)
+          throw AppError.validation([
+            { path: "body.optionValueIds", message: "every value must be an option value of this entity" },
+          ]);
         if (new Set(values.map((value) => value.optionTypeId)).size !== values.length) {
           throw AppError.validation([{ path: "body.optionValueIds", message: "at most one value per option type" }]);
         }
-        const combination = { valueIds: ids, options: Object.fromEntries(values.map((value) => [value.typeName, value.value])) };
-        const [variant] = await insertCombinations(trx, { organizationId, entityId: entity.id, combinations: [combination], sku: input.sku ?? null, ...(input.metadata ? { metadata: input.metadata } : {}) });
+        const combination = {
+          valueIds: ids,
+          options: Object.fromEntries(values.map((value) => [value.typeName, value.value])),
+        };
+        const [variant] = await insertCombinations(trx, {
+          organizationId,
+          entityId: entity.id,
+          combinations: [combination],
+          sku: input.sku ?? null,
+          ...(input.metadata ? { metadata: input.metadata } : {}),
+        });
         if (!variant) throw AppError.conflict("A variant with these option values already exists");
         await announce(trx, { organizationId, entityId: entity.id, variants: [variant], actor, isStockSeeded: false });
         return variant;
@@ -116,23 +157,46 @@ export function createVariantOperations(context: CatalogContext) {
     },
 
     /** The matrix of the entity's existing option types (all, or those named), skipping existing combinations. */
-    async generateVariants(organizationId: string, idOrSlug: string, input: { optionTypeIds?: string[] }, actor: Actor | null, options?: TxOptions): Promise<VariantBatch> {
+    async generateVariants(
+      organizationId: string,
+      idOrSlug: string,
+      input: { optionTypeIds?: string[] },
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<VariantBatch> {
       return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
         const scope = catalogScope(trx, organizationId);
-        let typesQuery = scope.selectFrom("catalogOptionTypes").select(["id", "name"]).where("entityId", "=", entity.id);
-        if (input.optionTypeIds) typesQuery = typesQuery.where("id", "in", input.optionTypeIds.length > 0 ? input.optionTypeIds : [randomUUID()]);
+        let typesQuery = scope
+          .selectFrom("catalogOptionTypes")
+          .select(["id", "name"])
+          .where("entityId", "=", entity.id);
+        if (input.optionTypeIds)
+          typesQuery = typesQuery.where(
+            "id",
+            "in",
+            input.optionTypeIds.length > 0 ? input.optionTypeIds : [randomUUID()],
+          );
         const types = await typesQuery.orderBy("position").orderBy("name").execute();
-        if (input.optionTypeIds && types.length !== new Set(input.optionTypeIds).size) throw catalogErrors.optionTypeNotFound();
-        if (types.length === 0) throw AppError.validation([{ path: "body", message: "the entity has no option types to generate from" }]);
+        if (input.optionTypeIds && types.length !== new Set(input.optionTypeIds).size)
+          throw catalogErrors.optionTypeNotFound();
+        if (types.length === 0)
+          throw AppError.validation([{ path: "body", message: "the entity has no option types to generate from" }]);
         const values = await scope
           .selectFrom("catalogOptionValues")
           .select(OPTION_VALUE_COLUMNS)
-          .where("optionTypeId", "in", types.map((type) => type.id))
+          .where(
+            "optionTypeId",
+            "in",
+            types.map((type) => type.id),
+          )
           .orderBy("position")
           .orderBy("value")
           .execute();
-        const axes = types.map((type) => ({ name: type.name, values: values.filter((value) => value.optionTypeId === type.id) as OptionValue[] }));
+        const axes = types.map((type) => ({
+          name: type.name,
+          values: values.filter((value) => value.optionTypeId === type.id) as OptionValue[],
+        }));
         const combinations = combinationsOf(axes);
         const created = await insertCombinations(trx, { organizationId, entityId: entity.id, combinations });
         await announce(trx, { organizationId, entityId: entity.id, variants: created, actor, isStockSeeded: false });
@@ -141,10 +205,21 @@ export function createVariantOperations(context: CatalogContext) {
     },
 
     /** Upserts the option axes inline and the variant; seeds zero stock for a new one. */
-    async quickVariant(organizationId: string, idOrSlug: string, input: QuickVariantInput, actor: Actor | null, options?: TxOptions): Promise<{ variant: Variant; isCreated: boolean }> {
+    async quickVariant(
+      organizationId: string,
+      idOrSlug: string,
+      input: QuickVariantInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<{ variant: Variant; isCreated: boolean }> {
       return inTransaction(context.database, options, async (trx) => {
         const entity = await requireEntity(trx, organizationId, idOrSlug, { lock: true });
-        const axes = await upsertAxes(trx, organizationId, entity.id, Object.entries(input.options).map(([name, value]) => ({ name, values: [value] })));
+        const axes = await upsertAxes(
+          trx,
+          organizationId,
+          entity.id,
+          Object.entries(input.options).map(([name, value]) => ({ name, values: [value] })),
+        );
         const [combination] = combinationsOf(axes);
         if (!combination) throw AppError.validation([{ path: "body.options", message: "name at least one option" }]);
         const existing = await catalogScope(trx, organizationId)
@@ -154,15 +229,34 @@ export function createVariantOperations(context: CatalogContext) {
           .where("optionKey", "=", optionKey(combination.valueIds))
           .executeTakeFirst();
         if (existing) return { variant: toVariant(existing), isCreated: false };
-        const [variant] = await insertCombinations(trx, { organizationId, entityId: entity.id, combinations: [combination], sku: input.sku ?? null, ...(input.metadata ? { metadata: input.metadata } : {}) });
+        const [variant] = await insertCombinations(trx, {
+          organizationId,
+          entityId: entity.id,
+          combinations: [combination],
+          sku: input.sku ?? null,
+          ...(input.metadata ? { metadata: input.metadata } : {}),
+        });
         if (!variant) throw AppError.conflict("The variant was created concurrently; retry");
-        await announce(trx, { organizationId, entityId: entity.id, variants: [variant], actor, isStockSeeded: true, ...(input.warehouseId ? { warehouseId: input.warehouseId } : {}) });
+        await announce(trx, {
+          organizationId,
+          entityId: entity.id,
+          variants: [variant],
+          actor,
+          isStockSeeded: true,
+          ...(input.warehouseId ? { warehouseId: input.warehouseId } : {}),
+        });
         return { variant, isCreated: true };
       });
     },
 
     /** The full cartesian matrix of the axes (created as needed), skipping existing combinations. */
-    async bulkVariants(organizationId: string, idOrSlug: string, input: { axes: Axis[] }, actor: Actor | null, options?: TxOptions): Promise<VariantBatch> {
+    async bulkVariants(
+      organizationId: string,
+      idOrSlug: string,
+      input: { axes: Axis[] },
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<VariantBatch> {
       const size = matrixSize(input.axes.map((axis) => [...new Set(axis.values)]));
       // Refuse before touching anything: the axes alone say how big the matrix would be.
       if (size > MAX_VARIANT_MATRIX) throw catalogErrors.matrixTooLarge(size, MAX_VARIANT_MATRIX);
@@ -181,9 +275,16 @@ export function createVariantOperations(context: CatalogContext) {
      * (`SALE_TARGET_NOT_FOUND`, which checkout reads as an item no longer for sale). For modules that keep
      * rows about an entity or a variant (prices, stock, tax classes, media).
      */
-    async requireSaleTarget(organizationId: string, target: { entityId: string; variantId?: string | null | undefined }, options?: TxOptions): Promise<void> {
+    async requireSaleTarget(
+      organizationId: string,
+      target: { entityId: string; variantId?: string | null | undefined },
+      options?: TxOptions,
+    ): Promise<void> {
       const scope = catalogScope(options?.trx ?? context.db, organizationId);
-      const entity = await scope.selectFrom("catalogEntities").select("id").where("id", "=", target.entityId)
+      const entity = await scope
+        .selectFrom("catalogEntities")
+        .select("id")
+        .where("id", "=", target.entityId)
         .executeTakeFirst();
       if (!entity) throw catalogErrors.saleTargetNotFound("Catalog entity");
       if (!target.variantId) return;
@@ -197,14 +298,28 @@ export function createVariantOperations(context: CatalogContext) {
     },
 
     /** Checks that a variant belongs to an entity of the organization (for modules referencing variants). */
-    requireVariant: (organizationId: string, entityId: string, variantId: string, options?: TxOptions): Promise<Variant> =>
-      findVariant(options?.trx ?? context.db, organizationId, entityId, variantId),
+    requireVariant: (
+      organizationId: string,
+      entityId: string,
+      variantId: string,
+      options?: TxOptions,
+    ): Promise<Variant> => findVariant(options?.trx ?? context.db, organizationId, entityId, variantId),
   };
 }
 
 /** The variant of an entity of the organization; 404 otherwise. */
-async function findVariant(db: Parameters<typeof catalogScope>[0], organizationId: string, entityId: string, variantId: string): Promise<Variant> {
-  const row = await catalogScope(db, organizationId).selectFrom("catalogVariants").select(VARIANT_COLUMNS).where("id", "=", variantId).where("entityId", "=", entityId).executeTakeFirst();
+async function findVariant(
+  db: Parameters<typeof catalogScope>[0],
+  organizationId: string,
+  entityId: string,
+  variantId: string,
+): Promise<Variant> {
+  const row = await catalogScope(db, organizationId)
+    .selectFrom("catalogVariants")
+    .select(VARIANT_COLUMNS)
+    .where("id", "=", variantId)
+    .where("entityId", "=", entityId)
+    .executeTakeFirst();
   if (!row) throw catalogErrors.variantNotFound();
   return toVariant(row);
 }

@@ -12,7 +12,16 @@ export type OptionValue = z.output<typeof optionValueSchema>;
 /** An option type of an entity with its values. */
 export type OptionType = z.output<typeof optionTypeSchema>;
 
-export const VARIANT_COLUMNS = ["id", "entityId", "sku", "options", "optionValueIds", "position", "metadata", "createdAt"] as const;
+export const VARIANT_COLUMNS = [
+  "id",
+  "entityId",
+  "sku",
+  "options",
+  "optionValueIds",
+  "position",
+  "metadata",
+  "createdAt",
+] as const;
 export const OPTION_VALUE_COLUMNS = ["id", "optionTypeId", "value", "position"] as const;
 
 /** A variant row as read: its table's columns (`VARIANT_COLUMNS`). */

@@ -30,7 +30,10 @@ describe.runIf(isPostgresTestRun())("checkout under concurrency (PostgreSQL)", (
     expect(sold).toHaveLength(10);
     expect(refused).toHaveLength(30);
     for (const answer of refused) expect(answer.body.error.details.reason).toBe("OUT_OF_STOCK");
-    const level = await sql<{ onHand: number; reserved: number }>`select on_hand as "onHand", reserved from inventory_levels where entity_id = ${entityId}`.execute(t.db);
+    const level = await sql<{
+      onHand: number;
+      reserved: number;
+    }>`select on_hand as "onHand", reserved from inventory_levels where entity_id = ${entityId}`.execute(t.db);
     expect(level.rows).toEqual([{ onHand: 0, reserved: 0 }]);
     const after = await checkoutTraces(t.db);
     expect(after.orders - before.orders).toBe(10);
@@ -42,13 +45,16 @@ describe.runIf(isPostgresTestRun())("checkout under concurrency (PostgreSQL)", (
 
   it("discounts exactly 5 of 20 concurrent checkouts with a 5-use code; the others are 422 and write nothing", async () => {
     const entityId = await stockedProduct(t.app, { slug: "promo-item", warehouseId, price: 1000, onHand: 100 });
-    await call(t.app, "POST", "/api/promotions", { body: { code: "FIVEONLY", name: "Five", type: "percentage_off_order", value: 50, usageLimit: 5 } });
+    await call(t.app, "POST", "/api/promotions", {
+      body: { code: "FIVEONLY", name: "Five", type: "percentage_off_order", value: 50, usageLimit: 5 },
+    });
     const waiting = await carts(20, entityId);
     const before = await checkoutTraces(t.db);
     const answers = await Promise.all(waiting.map((cart) => checkout(t.app, cart, { promotionCodes: ["FIVEONLY"] })));
     const sold = answers.filter((answer) => answer.status === 201);
     expect(sold).toHaveLength(5);
-    for (const answer of sold) expect(answer.body.data).toMatchObject({ discountTotal: 500, promotionCodes: ["FIVEONLY"] });
+    for (const answer of sold)
+      expect(answer.body.data).toMatchObject({ discountTotal: 500, promotionCodes: ["FIVEONLY"] });
     for (const answer of answers.filter((answer) => answer.status !== 201)) {
       expect(answer.status).toBe(422);
       expect(answer.body.error.details).toMatchObject({ reason: "PROMOTION_NOT_APPLICABLE", code: "FIVEONLY" });
@@ -67,7 +73,9 @@ describe.runIf(isPostgresTestRun())("checkout under concurrency (PostgreSQL)", (
     const before = await checkoutTraces(t.db);
     const answers = await Promise.all(waiting.map((cart) => checkout(t.app, cart)));
     expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(201));
-    const counters = answers.map((answer) => Number(/^ORD-\d{4}-(\d+)$/.exec(answer.body.data.number)?.[1])).sort((a, b) => a - b);
+    const counters = answers
+      .map((answer) => Number(/^ORD-\d{4}-(\d+)$/.exec(answer.body.data.number)?.[1]))
+      .sort((a, b) => a - b);
     expect(counters).toEqual(Array.from({ length: 50 }, (_, i) => before.numbers + i + 1));
   });
 });

@@ -10,10 +10,24 @@ type ShippingAddress = NonNullable<CheckoutDraft["shippingAddress"]>;
 
 /** The address's own fields (an absent `state` stays absent). */
 const addressOf = (address: ShippingAddress | null | undefined): ShippingAddress | null =>
-  address ? { line1: address.line1, city: address.city, ...(address.state ? { state: address.state } : {}), postalCode: address.postalCode, country: address.country } : null;
+  address
+    ? {
+        line1: address.line1,
+        city: address.city,
+        ...(address.state ? { state: address.state } : {}),
+        postalCode: address.postalCode,
+        country: address.country,
+      }
+    : null;
 
 /** The order's draft from a quote every line of which is sellable and every code of which applies. */
-export function draftOrder(input: { body: CheckoutInput; quote: CartQuote; customerId: string | null; isTaxInclusive: boolean; shippingTotal?: number }): CheckoutDraft {
+export function draftOrder(input: {
+  body: CheckoutInput;
+  quote: CartQuote;
+  customerId: string | null;
+  isTaxInclusive: boolean;
+  shippingTotal?: number;
+}): CheckoutDraft {
   const { body, quote } = input;
   const shippingTotal = input.shippingTotal ?? 0;
   return {
@@ -64,19 +78,21 @@ export function acceptedDraft(before: CheckoutDraft, after: CheckoutDraft): Chec
     taxTotal: after.taxTotal,
     shippingTotal: after.shippingTotal ?? 0,
     total: after.total,
-    lines: after.lines.map(({ entityId, variantId, title, sku, quantity, unitPrice, subtotal, discount, tax, total, taxRateBps }) => ({
-      entityId,
-      variantId,
-      title,
-      sku,
-      quantity,
-      unitPrice,
-      subtotal,
-      discount,
-      tax,
-      total,
-      taxRateBps,
-    })),
+    lines: after.lines.map(
+      ({ entityId, variantId, title, sku, quantity, unitPrice, subtotal, discount, tax, total, taxRateBps }) => ({
+        entityId,
+        variantId,
+        title,
+        sku,
+        quantity,
+        unitPrice,
+        subtotal,
+        discount,
+        tax,
+        total,
+        taxRateBps,
+      }),
+    ),
   };
 }
 
@@ -88,21 +104,39 @@ export function acceptedDraft(before: CheckoutDraft, after: CheckoutDraft): Chec
  * Anything else is a CHECKOUT_FAILED `INVALID_HOOK_CHANGE`, since a broken plugin must not write a wrong order.
  */
 export function assertHookChange(before: CheckoutDraft, after: CheckoutDraft): void {
-  const invalid = (why: string) => checkoutFailed("INVALID_HOOK_CHANGE", `A checkout.beforeCreate hook answered an invalid order: ${why}`);
-  if (after.currency !== before.currency || after.isTaxInclusive !== before.isTaxInclusive) throw invalid("the currency and tax mode cannot change");
-  if (after.promotionCodes.join("\n") !== before.promotionCodes.join("\n")) throw invalid("the promotion codes cannot change");
+  const invalid = (why: string) =>
+    checkoutFailed("INVALID_HOOK_CHANGE", `A checkout.beforeCreate hook answered an invalid order: ${why}`);
+  if (after.currency !== before.currency || after.isTaxInclusive !== before.isTaxInclusive)
+    throw invalid("the currency and tax mode cannot change");
+  if (after.promotionCodes.join("\n") !== before.promotionCodes.join("\n"))
+    throw invalid("the promotion codes cannot change");
   if ((after.shippingTotal ?? 0) !== (before.shippingTotal ?? 0)) throw invalid("the shipping charged cannot change");
   if (after.lines.length !== before.lines.length) throw invalid("what is sold cannot change");
   after.lines.forEach((line, index) => {
     const original = before.lines[index];
-    if (!original || line.entityId !== original.entityId || line.variantId !== original.variantId || line.quantity !== original.quantity) throw invalid("what is sold cannot change");
-    if (![line.unitPrice, line.subtotal, line.discount, line.tax, line.total, line.taxRateBps].every(isAmount)) throw invalid(`line ${index}: amounts are non-negative integers of minor units`);
-    if (line.subtotal !== line.unitPrice * line.quantity || line.discount > line.subtotal) throw invalid(`line ${index}: subtotal is unitPrice × quantity, discount at most the subtotal`);
-    if (line.total !== line.subtotal - line.discount + (after.isTaxInclusive ? 0 : line.tax)) throw invalid(`line ${index}: total is subtotal − discount${after.isTaxInclusive ? "" : " + tax"}`);
+    if (
+      !original ||
+      line.entityId !== original.entityId ||
+      line.variantId !== original.variantId ||
+      line.quantity !== original.quantity
+    )
+      throw invalid("what is sold cannot change");
+    if (![line.unitPrice, line.subtotal, line.discount, line.tax, line.total, line.taxRateBps].every(isAmount))
+      throw invalid(`line ${index}: amounts are non-negative integers of minor units`);
+    if (line.subtotal !== line.unitPrice * line.quantity || line.discount > line.subtotal)
+      throw invalid(`line ${index}: subtotal is unitPrice × quantity, discount at most the subtotal`);
+    if (line.total !== line.subtotal - line.discount + (after.isTaxInclusive ? 0 : line.tax))
+      throw invalid(`line ${index}: total is subtotal − discount${after.isTaxInclusive ? "" : " + tax"}`);
     if (typeof line.title !== "string" || line.title.length === 0) throw invalid(`line ${index}: a title is required`);
   });
-  const sum = (pick: (line: CheckoutDraft["lines"][number]) => number) => after.lines.reduce((total, line) => total + pick(line), 0);
-  if (after.subtotal !== sum((line) => line.subtotal) || after.discountTotal !== sum((line) => line.discount) || after.taxTotal !== sum((line) => line.tax) || after.total !== sum((line) => line.total) + (after.shippingTotal ?? 0)) {
+  const sum = (pick: (line: CheckoutDraft["lines"][number]) => number) =>
+    after.lines.reduce((total, line) => total + pick(line), 0);
+  if (
+    after.subtotal !== sum((line) => line.subtotal) ||
+    after.discountTotal !== sum((line) => line.discount) ||
+    after.taxTotal !== sum((line) => line.tax) ||
+    after.total !== sum((line) => line.total) + (after.shippingTotal ?? 0)
+  ) {
     throw invalid("the order's totals are the sums of its lines (the total plus shipping)");
   }
 }

@@ -29,7 +29,12 @@ export type CheckoutFailureReason =
   | "INVALID_HOOK_CHANGE";
 
 /** A 422 CHECKOUT_FAILED with its reason (and whatever names the culprit) in `error.details`. */
-export function checkoutFailed(reason: CheckoutFailureReason, message: string, details: Record<string, unknown> = {}, cause?: unknown): AppError {
+export function checkoutFailed(
+  reason: CheckoutFailureReason,
+  message: string,
+  details: Record<string, unknown> = {},
+  cause?: unknown,
+): AppError {
   return new AppError("CHECKOUT_FAILED", { message, details: { reason, ...details }, cause });
 }
 

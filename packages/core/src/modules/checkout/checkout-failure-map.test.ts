@@ -19,14 +19,16 @@ const lookAlikes = definePlugin({
     {
       event: "inventory.afterAdjust",
       async handler() {
-        if (mode === "subscriber-conflict") throw new AppError("CONFLICT", { message: "The warehouse system is locked" });
+        if (mode === "subscriber-conflict")
+          throw new AppError("CONFLICT", { message: "The warehouse system is locked" });
         if (mode === "subscriber-not-found") throw new AppError("NOT_FOUND", { message: "Bin location not found" });
       },
     },
   ],
   hooks: [
     defineHook("checkout.beforeCreate", () => {
-      if (mode === "hook-look-alike") throw new AppError("CONFLICT", { message: "Held for fraud review", details: { reason: "OUT_OF_STOCK" } });
+      if (mode === "hook-look-alike")
+        throw new AppError("CONFLICT", { message: "Held for fraud review", details: { reason: "OUT_OF_STOCK" } });
     }),
     defineHook("orders.afterCreate", (order) => {
       afterCreates.push(order.number);
@@ -54,7 +56,10 @@ describe("checkout's failure map: a module's exact code, never a status", () => 
     await expect(sell).rejects.toMatchObject({ code: "CONFLICT", status: 409, details: { reason: "OUT_OF_STOCK" } });
     const refused = await checkout(t.app, await cartWith(t.app, [{ entityId: scarce, quantity: 2 }]));
     expect(refused.status).toBe(422);
-    expect(refused.body.error).toMatchObject({ code: "CHECKOUT_FAILED", details: { reason: "OUT_OF_STOCK", entityId: scarce, quantity: 2 } });
+    expect(refused.body.error).toMatchObject({
+      code: "CHECKOUT_FAILED",
+      details: { reason: "OUT_OF_STOCK", entityId: scarce, quantity: 2 },
+    });
   });
 
   it("passes a subscriber's 409 or 404 during the stock step through as it is: not OUT_OF_STOCK, not ITEM_UNAVAILABLE", async () => {
@@ -62,10 +67,18 @@ describe("checkout's failure map: a module's exact code, never a status", () => 
     const before = await checkoutTraces(t.db);
     mode = "subscriber-conflict";
     const conflict = await checkout(t.app, cart);
-    expect([conflict.status, conflict.body.error.code, conflict.body.error.message]).toEqual([409, "CONFLICT", "The warehouse system is locked"]);
+    expect([conflict.status, conflict.body.error.code, conflict.body.error.message]).toEqual([
+      409,
+      "CONFLICT",
+      "The warehouse system is locked",
+    ]);
     mode = "subscriber-not-found";
     const missing = await checkout(t.app, cart);
-    expect([missing.status, missing.body.error.code, missing.body.error.message]).toEqual([404, "NOT_FOUND", "Bin location not found"]);
+    expect([missing.status, missing.body.error.code, missing.body.error.message]).toEqual([
+      404,
+      "NOT_FOUND",
+      "Bin location not found",
+    ]);
     expect(await checkoutTraces(t.db)).toEqual(before);
     mode = "none";
     expect((await checkout(t.app, cart)).status).toBe(201);
@@ -76,7 +89,11 @@ describe("checkout's failure map: a module's exact code, never a status", () => 
     mode = "hook-look-alike";
     const refused = await checkout(t.app, cart);
     expect(refused.status).toBe(422);
-    expect(refused.body.error).toMatchObject({ code: "CHECKOUT_FAILED", message: "Held for fraud review", details: { reason: "REFUSED_BY_HOOK", code: "CONFLICT" } });
+    expect(refused.body.error).toMatchObject({
+      code: "CHECKOUT_FAILED",
+      message: "Held for fraud review",
+      details: { reason: "REFUSED_BY_HOOK", code: "CONFLICT" },
+    });
   });
 
   it("answers CART_CHECKED_OUT because carts raised CART_CHECKED_OUT, and runs orders.afterCreate once per order", async () => {

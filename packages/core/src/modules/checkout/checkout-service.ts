@@ -4,13 +4,18 @@ import type { WithHookErrors } from "../../kernel/transaction-runner.js";
 import { placeOrder, type PlacedOrder, type PlaceOrderInput } from "./place-order.js";
 
 /** Checkout: one transaction from a cart to an order, composed of the other modules' services. */
-export function createCheckoutService({ database, hooks, services }: Pick<ServiceContext, "database" | "hooks" | "services">) {
+export function createCheckoutService({
+  database,
+  hooks,
+  services,
+}: Pick<ServiceContext, "database" | "hooks" | "services">) {
   return {
     /**
      * Places an order from a cart; see `placeOrder`. With `options.trx` it joins the caller's transaction
      * (a point-of-sale exchange composes it with a refund), whose opener reports the after-hooks' failures.
      */
-    checkout: (input: PlaceOrderInput, options?: TxOptions): Promise<WithHookErrors<PlacedOrder>> => placeOrder({ database, hooks, services }, input, options),
+    checkout: (input: PlaceOrderInput, options?: TxOptions): Promise<WithHookErrors<PlacedOrder>> =>
+      placeOrder({ database, hooks, services }, input, options),
   };
 }
 

@@ -6,11 +6,19 @@ import { call, createEntity } from "../catalog/testing.js";
 import { cartCall, createGuestCart, storefrontKey } from "../carts/testing.js";
 
 /** A published product with a EUR price and stock in `warehouseId`; answers its id. */
-export async function stockedProduct(app: FastifyInstance, input: { slug: string; warehouseId: string; price: number; onHand: number; title?: string }): Promise<string> {
-  const entityId = await createEntity(app, { slug: input.slug, ...(input.title ? { attributes: { en: { title: input.title } } } : {}) });
+export async function stockedProduct(
+  app: FastifyInstance,
+  input: { slug: string; warehouseId: string; price: number; onHand: number; title?: string },
+): Promise<string> {
+  const entityId = await createEntity(app, {
+    slug: input.slug,
+    ...(input.title ? { attributes: { en: { title: input.title } } } : {}),
+  });
   await call(app, "POST", "/api/pricing/prices", { body: { entityId, currency: "EUR", amount: input.price } });
   if (input.onHand > 0) {
-    const adjusted = await call(app, "POST", "/api/inventory/adjust", { body: { entityId, warehouseId: input.warehouseId, type: "restock", quantity: input.onHand } });
+    const adjusted = await call(app, "POST", "/api/inventory/adjust", {
+      body: { entityId, warehouseId: input.warehouseId, type: "restock", quantity: input.onHand },
+    });
     if (adjusted.status !== 200) throw new Error(`stock not set: ${JSON.stringify(adjusted.body)}`);
   }
   return entityId;
@@ -22,18 +30,34 @@ export async function createWarehouse(app: FastifyInstance, code = "main"): Prom
 }
 
 /** A guest cart holding `lines`; answers its id and token. */
-export async function cartWith(app: FastifyInstance, lines: readonly { entityId: string; quantity: number; unitPriceSnapshot?: number }[]): Promise<{ id: string; token: string }> {
+export async function cartWith(
+  app: FastifyInstance,
+  lines: readonly { entityId: string; quantity: number; unitPriceSnapshot?: number }[],
+): Promise<{ id: string; token: string }> {
   const cart = await createGuestCart(app);
   for (const line of lines) {
-    const added = await cartCall(app, "POST", `/api/carts/${cart.id}/items`, { actor: storefrontKey, token: cart.token, body: line });
+    const added = await cartCall(app, "POST", `/api/carts/${cart.id}/items`, {
+      actor: storefrontKey,
+      token: cart.token,
+      body: line,
+    });
     if (added.status !== 200) throw new Error(`item not added: ${JSON.stringify(added.body)}`);
   }
   return cart;
 }
 
 /** Checks a cart out as a guest through the storefront key. */
-export function checkout(app: FastifyInstance, cart: { id: string; token?: string }, body: Record<string, unknown> = {}, actor: Actor = storefrontKey) {
-  return cartCall(app, "POST", "/api/checkout", { actor, token: cart.token, body: { cartId: cart.id, paymentMethodId: "manual", currency: "EUR", ...body } });
+export function checkout(
+  app: FastifyInstance,
+  cart: { id: string; token?: string },
+  body: Record<string, unknown> = {},
+  actor: Actor = storefrontKey,
+) {
+  return cartCall(app, "POST", "/api/checkout", {
+    actor,
+    token: cart.token,
+    body: { cartId: cart.id, paymentMethodId: "manual", currency: "EUR", ...body },
+  });
 }
 
 const TRACE_KEYS = [

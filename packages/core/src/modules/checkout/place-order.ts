@@ -47,12 +47,18 @@ const lineRef = (line: QuotedLine) => ({ itemId: line.id, entityId: line.entityI
 /** Refuses a quote checkout cannot charge: an unavailable line, or a code that does not apply. */
 function assertChargeable(quote: CartQuote): void {
   for (const line of quote.lines) {
-    if (line.unavailableReason === "ITEM_UNAVAILABLE") throw checkoutFailed("ITEM_UNAVAILABLE", "An item of the cart is no longer for sale", lineRef(line));
-    if (line.unavailableReason === "PRICE_MISSING") throw checkoutFailed("PRICE_MISSING", "An item of the cart has no price in the cart's currency", lineRef(line));
+    if (line.unavailableReason === "ITEM_UNAVAILABLE")
+      throw checkoutFailed("ITEM_UNAVAILABLE", "An item of the cart is no longer for sale", lineRef(line));
+    if (line.unavailableReason === "PRICE_MISSING")
+      throw checkoutFailed("PRICE_MISSING", "An item of the cart has no price in the cart's currency", lineRef(line));
   }
   for (const promotion of quote.promotions) {
     if (!promotion.isApplicable) {
-      throw checkoutFailed("PROMOTION_NOT_APPLICABLE", `Promotion ${promotion.code} does not apply to this cart (${promotion.reason})`, { code: promotion.code, promotionReason: promotion.reason });
+      throw checkoutFailed(
+        "PROMOTION_NOT_APPLICABLE",
+        `Promotion ${promotion.code} does not apply to this cart (${promotion.reason})`,
+        { code: promotion.code, promotionReason: promotion.reason },
+      );
     }
   }
 }
@@ -70,7 +76,11 @@ function assertChargeable(quote: CartQuote): void {
  * else (a subscriber's error, a fault) passes through as it is. `orders.create` schedules the
  * `orders.afterCreate` handlers after commit; their failures come back as `hookErrors`.
  */
-export async function placeOrder(context: CheckoutContext, input: PlaceOrderInput, options?: TxOptions): Promise<WithHookErrors<PlacedOrder>> {
+export async function placeOrder(
+  context: CheckoutContext,
+  input: PlaceOrderInput,
+  options?: TxOptions,
+): Promise<WithHookErrors<PlacedOrder>> {
   const { services, hooks } = context;
   const { organizationId, actor, body } = input;
   // Rights and the payment provider are checked before any SQL: nothing to roll back.
@@ -78,8 +88,10 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
   // Groups set prices, so they come from the customer's profile. Staff acting on someone's behalf may
   // name them instead (a price list chosen at the till); anyone else naming one is refused.
   const isOnBehalf = hasPermission(actor, ON_BEHALF_PERMISSION);
-  if ((body.customerGroupIds?.length ?? 0) > 0 && !isOnBehalf) throw AppError.forbidden(`customerGroupIds needs ${ON_BEHALF_PERMISSION}`);
-  const unknownProvider = (paymentMethodId: string) => checkoutFailed("UNKNOWN_PAYMENT_PROVIDER", `No payment provider handles "${paymentMethodId}"`, { paymentMethodId });
+  if ((body.customerGroupIds?.length ?? 0) > 0 && !isOnBehalf)
+    throw AppError.forbidden(`customerGroupIds needs ${ON_BEHALF_PERMISSION}`);
+  const unknownProvider = (paymentMethodId: string) =>
+    checkoutFailed("UNKNOWN_PAYMENT_PROVIDER", `No payment provider handles "${paymentMethodId}"`, { paymentMethodId });
   if (services.payments.providerOf(body.paymentMethodId) === null) throw unknownProvider(body.paymentMethodId);
   const shippingAmount = input.shipping?.amount;
   if (shippingAmount !== undefined && !(Number.isSafeInteger(shippingAmount) && shippingAmount >= 0)) {
@@ -90,16 +102,27 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
     await allowGenericPlans(trx);
     const hookContext: BeforeHookContext = { organizationId, actor, services, trx };
     const { cart, items } = await failingAs(
-      () => services.carts.lockForCheckout(organizationId, body.cartId, { trx, caller: { actor, cartToken: input.cartToken } }),
+      () =>
+        services.carts.lockForCheckout(organizationId, body.cartId, {
+          trx,
+          caller: { actor, cartToken: input.cartToken },
+        }),
       fromReasons(cartsErrorReasons, {
         CART_CHECKED_OUT: () => checkoutFailed("CART_CHECKED_OUT", "The cart is already checked out"),
       }),
     );
-    if (body.currency !== cart.currency) throw checkoutFailed("CURRENCY_MISMATCH", `The cart is in ${cart.currency}, not ${body.currency}`, { cartCurrency: cart.currency });
+    if (body.currency !== cart.currency)
+      throw checkoutFailed("CURRENCY_MISMATCH", `The cart is in ${cart.currency}, not ${body.currency}`, {
+        cartCurrency: cart.currency,
+      });
     if (items.length === 0) throw checkoutFailed("CART_EMPTY", "The cart is empty");
     const customerId = namedCustomer ?? cart.customerId;
     const customerGroupIds =
-      isOnBehalf && body.customerGroupIds !== undefined ? body.customerGroupIds : customerId === null ? [] : await services.customers.groupIdsOf(organizationId, customerId, { trx });
+      isOnBehalf && body.customerGroupIds !== undefined
+        ? body.customerGroupIds
+        : customerId === null
+          ? []
+          : await services.customers.groupIdsOf(organizationId, customerId, { trx });
 
     const quote = await failingAs(
       () =>
@@ -112,7 +135,9 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
             customerId,
             promotionCodes: body.promotionCodes ?? [],
             customerGroupIds,
-            address: body.shippingAddress ? { country: body.shippingAddress.country, region: body.shippingAddress.state } : undefined,
+            address: body.shippingAddress
+              ? { country: body.shippingAddress.country, region: body.shippingAddress.state }
+              : undefined,
           },
           { trx },
         ),
@@ -122,10 +147,19 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
     );
     assertChargeable(quote);
 
-    const draft = draftOrder({ body, quote, customerId, isTaxInclusive: cart.isTaxInclusive, shippingTotal: input.shipping?.amount ?? 0 });
+    const draft = draftOrder({
+      body,
+      quote,
+      customerId,
+      isTaxInclusive: cart.isTaxInclusive,
+      shippingTotal: input.shipping?.amount ?? 0,
+    });
     const { order: accepted } = await failingAs(
       () => hooks.runBefore("checkout.beforeCreate", { order: draft, cart }, hookContext),
-      (error) => (error.code === "CHECKOUT_FAILED" || error.status >= 500 ? error : checkoutFailed("REFUSED_BY_HOOK", error.message, { code: error.code })),
+      (error) =>
+        error.code === "CHECKOUT_FAILED" || error.status >= 500
+          ? error
+          : checkoutFailed("REFUSED_BY_HOOK", error.message, { code: error.code }),
     );
     const final = acceptedDraft(draft, accepted);
     const provider = services.payments.providerOf(final.paymentMethodId);
@@ -139,12 +173,26 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
     const orderId = randomUUID();
     await redeemCodes(services, { organizationId, customerId: final.customerId, orderId, quote, trx });
     const intent = await failingAs(
-      () => services.payments.recordIntent({ organizationId, orderId, paymentMethodId: final.paymentMethodId, provider, amount: final.total, currency: final.currency }, { trx }),
+      () =>
+        services.payments.recordIntent(
+          {
+            organizationId,
+            orderId,
+            paymentMethodId: final.paymentMethodId,
+            provider,
+            amount: final.total,
+            currency: final.currency,
+          },
+          { trx },
+        ),
       fromReasons(paymentsErrorReasons, { UNKNOWN_PAYMENT_PROVIDER: () => unknownProvider(final.paymentMethodId) }),
     );
     await services.carts.markCheckedOut(organizationId, cart.id, orderId, { trx });
     await takeStock(services, { organizationId, actor, cart, lines: quote.lines, trx });
-    const order = await services.orders.create({ ...final, id: orderId, organizationId, actor, cartId: cart.id }, { trx });
+    const order = await services.orders.create(
+      { ...final, id: orderId, organizationId, actor, cartId: cart.id },
+      { trx },
+    );
     return { ...order, payment: { id: intent.id, provider: intent.provider, status: intent.status } };
   });
 }
@@ -154,12 +202,34 @@ export async function placeOrder(context: CheckoutContext, input: PlaceOrderInpu
  * UPDATE: never more than is on hand). Lines go in (entity, variant) order, so concurrent checkouts lock
  * stock rows in one order and cannot deadlock.
  */
-async function takeStock(services: Services, input: { organizationId: string; actor: Actor | null; cart: CartRecord; lines: readonly QuotedLine[]; trx: Transaction<CoreTables> }) {
+async function takeStock(
+  services: Services,
+  input: {
+    organizationId: string;
+    actor: Actor | null;
+    cart: CartRecord;
+    lines: readonly QuotedLine[];
+    trx: Transaction<CoreTables>;
+  },
+) {
   const { organizationId, trx } = input;
-  const ordered = [...input.lines].sort((a, b) => compare(a.entityId, b.entityId) || compare(a.variantId ?? "", b.variantId ?? ""));
+  const ordered = [...input.lines].sort(
+    (a, b) => compare(a.entityId, b.entityId) || compare(a.variantId ?? "", b.variantId ?? ""),
+  );
   for (const line of ordered) {
     await failingAs(
-      () => services.inventory.sell(organizationId, { entityId: line.entityId, variantId: line.variantId, quantity: line.quantity, reference: `cart:${input.cart.id}` }, input.actor, { trx }),
+      () =>
+        services.inventory.sell(
+          organizationId,
+          {
+            entityId: line.entityId,
+            variantId: line.variantId,
+            quantity: line.quantity,
+            reference: `cart:${input.cart.id}`,
+          },
+          input.actor,
+          { trx },
+        ),
       fromReasons(inventoryErrorReasons, {
         OUT_OF_STOCK: () =>
           checkoutFailed("OUT_OF_STOCK", `Not enough stock for ${line.title ?? line.slug}`, {
@@ -177,7 +247,16 @@ async function takeStock(services: Services, input: { organizationId: string; ac
 }
 
 /** Redeems the applied codes, in code order (one lock order for all checkouts); a refused one fails the checkout. */
-async function redeemCodes(services: Services, input: { organizationId: string; customerId: string | null; orderId: string; quote: CartQuote; trx: Transaction<CoreTables> }) {
+async function redeemCodes(
+  services: Services,
+  input: {
+    organizationId: string;
+    customerId: string | null;
+    orderId: string;
+    quote: CartQuote;
+    trx: Transaction<CoreTables>;
+  },
+) {
   const applied = [...input.quote.promotions].sort((a, b) => compare(a.code.toLowerCase(), b.code.toLowerCase()));
   for (const promotion of applied) {
     // Evaluated in this transaction a moment ago, a code fails here only when a concurrent checkout (or
@@ -190,7 +269,17 @@ async function redeemCodes(services: Services, input: { organizationId: string; 
           promotionReason,
         });
     await failingAs(
-      () => services.promotions.redeem({ organizationId: input.organizationId, code: promotion.code, customerId: input.customerId, orderId: input.orderId, discount: promotion.discount }, { trx: input.trx }),
+      () =>
+        services.promotions.redeem(
+          {
+            organizationId: input.organizationId,
+            code: promotion.code,
+            customerId: input.customerId,
+            orderId: input.orderId,
+            discount: promotion.discount,
+          },
+          { trx: input.trx },
+        ),
       fromReasons(promotionsErrorReasons, {
         USAGE_LIMIT_REACHED: notRedeemable("USAGE_LIMIT_REACHED"),
         CUSTOMER_LIMIT_REACHED: notRedeemable("CUSTOMER_LIMIT_REACHED"),

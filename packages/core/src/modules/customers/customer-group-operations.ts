@@ -7,7 +7,18 @@ import { pageOffset, type PaginationQuery } from "../../http/pagination.js";
 import type { Actor } from "../../kernel/actor.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 import { emitCustomerUpdate } from "./customer-operations.js";
-import { customersErrors, customersScope, GROUP_COLUMNS, now, requireCustomer, toGroup, type Customer, type CustomerGroup, type CustomersContext, type Db } from "./customers-context.js";
+import {
+  customersErrors,
+  customersScope,
+  GROUP_COLUMNS,
+  now,
+  requireCustomer,
+  toGroup,
+  type Customer,
+  type CustomerGroup,
+  type CustomersContext,
+  type Db,
+} from "./customers-context.js";
 import type { customerGroupInput, customerGroupPatchInput } from "./customers-schemas.js";
 
 /** What `createGroup` takes. */
@@ -15,8 +26,16 @@ export type CustomerGroupInput = z.input<typeof customerGroupInput>;
 /** What `updateGroup` takes: the name and description (the id stays: prices and promotions name it). */
 export type CustomerGroupPatch = z.input<typeof customerGroupPatchInput>;
 
-async function requireGroup(db: Db, organizationId: string, groupId: string, options: { lock?: boolean } = {}): Promise<CustomerGroup> {
-  let select = customersScope(db, organizationId).selectFrom("customerGroups").select(GROUP_COLUMNS).where("id", "=", groupId);
+async function requireGroup(
+  db: Db,
+  organizationId: string,
+  groupId: string,
+  options: { lock?: boolean } = {},
+): Promise<CustomerGroup> {
+  let select = customersScope(db, organizationId)
+    .selectFrom("customerGroups")
+    .select(GROUP_COLUMNS)
+    .where("id", "=", groupId);
   if (options.lock) select = select.forUpdate();
   const row = await select.executeTakeFirst();
   if (!row) throw customersErrors.groupNotFound();
@@ -30,25 +49,55 @@ async function requireGroup(db: Db, organizationId: string, groupId: string, opt
  */
 /** A customer's groups: what a signed-in customer's cart and checkout are priced with. */
 const groupsOfCustomer = queryTemplate((db, args: { organizationId: string; customerId: string }) =>
-  customersScope(db, args.organizationId).selectFrom("customerGroupMembers").select("groupId").where("customerId", "=", args.customerId).orderBy("groupId"),
+  customersScope(db, args.organizationId)
+    .selectFrom("customerGroupMembers")
+    .select("groupId")
+    .where("customerId", "=", args.customerId)
+    .orderBy("groupId"),
 );
 
 export function createCustomerGroupOperations(context: CustomersContext) {
-  const emitGroup = (trx: Transaction<CoreTables>, organizationId: string, type: "customers.groupCreate" | "customers.groupUpdate" | "customers.groupDelete", group: CustomerGroup, payload: Record<string, unknown>, actor: Actor | null) =>
-    context.events.emit({ organizationId, type, entityType: "customerGroup", entityId: group.id, payload, actor }, { trx });
+  const emitGroup = (
+    trx: Transaction<CoreTables>,
+    organizationId: string,
+    type: "customers.groupCreate" | "customers.groupUpdate" | "customers.groupDelete",
+    group: CustomerGroup,
+    payload: Record<string, unknown>,
+    actor: Actor | null,
+  ) =>
+    context.events.emit(
+      { organizationId, type, entityType: "customerGroup", entityId: group.id, payload, actor },
+      { trx },
+    );
 
   /** Changes one customer's membership of `groupId`; answers the profile, or null when nothing changed. */
-  const changeMembership = async (trx: Transaction<CoreTables>, input: { organizationId: string; groupId: string; customerId: string; isMember: boolean; actor: Actor | null }): Promise<Customer | null> => {
+  const changeMembership = async (
+    trx: Transaction<CoreTables>,
+    input: { organizationId: string; groupId: string; customerId: string; isMember: boolean; actor: Actor | null },
+  ): Promise<Customer | null> => {
     const { organizationId, groupId, customerId } = input;
     const before = await requireCustomer(trx, organizationId, customerId, { lock: true });
     const scope = customersScope(trx, organizationId);
     const changed = input.isMember
-      ? await scope.insertInto("customerGroupMembers", { groupId, customerId }).onConflict((conflict) => conflict.columns(["organizationId", "customerId", "groupId"]).doNothing()).executeTakeFirst()
-      : await scope.deleteFrom("customerGroupMembers").where("groupId", "=", groupId).where("customerId", "=", customerId).executeTakeFirst();
+      ? await scope
+          .insertInto("customerGroupMembers", { groupId, customerId })
+          .onConflict((conflict) => conflict.columns(["organizationId", "customerId", "groupId"]).doNothing())
+          .executeTakeFirst()
+      : await scope
+          .deleteFrom("customerGroupMembers")
+          .where("groupId", "=", groupId)
+          .where("customerId", "=", customerId)
+          .executeTakeFirst();
     const count = "numInsertedOrUpdatedRows" in changed ? changed.numInsertedOrUpdatedRows : changed.numDeletedRows;
     if (!count) return null;
     await scope.updateTable("customers").set({ updatedAt: now() }).where("id", "=", customerId).execute();
-    return emitCustomerUpdate(context, trx, { organizationId, customerId, change: "groupsChanged", actor: input.actor, before });
+    return emitCustomerUpdate(context, trx, {
+      organizationId,
+      customerId,
+      change: "groupsChanged",
+      actor: input.actor,
+      before,
+    });
   };
 
   return {
@@ -61,35 +110,63 @@ export function createCustomerGroupOperations(context: CustomersContext) {
       return rows.map((row) => row.groupId);
     },
 
-    getGroup: (organizationId: string, groupId: string, options?: TxOptions): Promise<CustomerGroup> => requireGroup(options?.trx ?? context.db, organizationId, groupId),
+    getGroup: (organizationId: string, groupId: string, options?: TxOptions): Promise<CustomerGroup> =>
+      requireGroup(options?.trx ?? context.db, organizationId, groupId),
 
     /** By name. */
-    async listGroups(organizationId: string, query: PaginationQuery, options?: TxOptions): Promise<{ items: CustomerGroup[]; total: number }> {
+    async listGroups(
+      organizationId: string,
+      query: PaginationQuery,
+      options?: TxOptions,
+    ): Promise<{ items: CustomerGroup[]; total: number }> {
       const select = customersScope(options?.trx ?? context.db, organizationId).selectFrom("customerGroups");
       const [rows, counted] = await Promise.all([
-        select.select(GROUP_COLUMNS).orderBy("name").orderBy("id").limit(query.limit).offset(pageOffset(query)).execute(),
+        select
+          .select(GROUP_COLUMNS)
+          .orderBy("name")
+          .orderBy("id")
+          .limit(query.limit)
+          .offset(pageOffset(query))
+          .execute(),
         select.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst(),
       ]);
       return { items: rows.map(toGroup), total: Number(counted?.count ?? 0) };
     },
 
     /** A duplicate id or name (any case) is a 409. */
-    async createGroup(organizationId: string, input: CustomerGroupInput, actor: Actor | null, options?: TxOptions): Promise<CustomerGroup> {
+    async createGroup(
+      organizationId: string,
+      input: CustomerGroupInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<CustomerGroup> {
       return inTransaction(context.database, options, async (trx) => {
         const id = input.id ?? randomUUID();
-        await customersScope(trx, organizationId).insertInto("customerGroups", { id, name: input.name, description: input.description ?? null }).execute();
+        await customersScope(trx, organizationId)
+          .insertInto("customerGroups", { id, name: input.name, description: input.description ?? null })
+          .execute();
         const group = await requireGroup(trx, organizationId, id);
         await emitGroup(trx, organizationId, "customers.groupCreate", group, { after: group }, actor);
         return group;
       });
     },
 
-    async updateGroup(organizationId: string, groupId: string, input: CustomerGroupPatch, actor: Actor | null, options?: TxOptions): Promise<CustomerGroup> {
+    async updateGroup(
+      organizationId: string,
+      groupId: string,
+      input: CustomerGroupPatch,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<CustomerGroup> {
       return inTransaction(context.database, options, async (trx) => {
         const before = await requireGroup(trx, organizationId, groupId, { lock: true });
         await customersScope(trx, organizationId)
           .updateTable("customerGroups")
-          .set({ ...(input.name === undefined ? {} : { name: input.name }), ...(input.description === undefined ? {} : { description: input.description }), updatedAt: now() })
+          .set({
+            ...(input.name === undefined ? {} : { name: input.name }),
+            ...(input.description === undefined ? {} : { description: input.description }),
+            updatedAt: now(),
+          })
           .where("id", "=", groupId)
           .execute();
         const after = await requireGroup(trx, organizationId, groupId);
@@ -102,13 +179,31 @@ export function createCustomerGroupOperations(context: CustomersContext) {
      * Deletes a group; its memberships go with it. Prices and promotions that name its id stay (they are
      * the pricing and promotions modules' records) and apply to nobody until a group of that id exists again.
      */
-    async deleteGroup(organizationId: string, groupId: string, actor: Actor | null, options?: TxOptions): Promise<CustomerGroup> {
+    async deleteGroup(
+      organizationId: string,
+      groupId: string,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<CustomerGroup> {
       return inTransaction(context.database, options, async (trx) => {
         const before = await requireGroup(trx, organizationId, groupId, { lock: true });
-        const members = await customersScope(trx, organizationId).selectFrom("customerGroupMembers").select("customerId").where("groupId", "=", groupId).orderBy("customerId").execute();
-        for (const { customerId } of members) await changeMembership(trx, { organizationId, groupId, customerId, isMember: false, actor });
+        const members = await customersScope(trx, organizationId)
+          .selectFrom("customerGroupMembers")
+          .select("customerId")
+          .where("groupId", "=", groupId)
+          .orderBy("customerId")
+          .execute();
+        for (const { customerId } of members)
+          await changeMembership(trx, { organizationId, groupId, customerId, isMember: false, actor });
         await customersScope(trx, organizationId).deleteFrom("customerGroups").where("id", "=", groupId).execute();
-        await emitGroup(trx, organizationId, "customers.groupDelete", before, { before, members: members.length }, actor);
+        await emitGroup(
+          trx,
+          organizationId,
+          "customers.groupDelete",
+          before,
+          { before, members: members.length },
+          actor,
+        );
         return before;
       });
     },
@@ -118,23 +213,45 @@ export function createCustomerGroupOperations(context: CustomersContext) {
      * organization: the first unknown one is a 422 at `body.customerIds.N` and nothing is written.
      * Customers are locked in id order, so two requests never wait on each other crosswise.
      */
-    async addToGroup(organizationId: string, groupId: string, customerIds: readonly string[], actor: Actor | null, options?: TxOptions): Promise<{ added: string[] }> {
+    async addToGroup(
+      organizationId: string,
+      groupId: string,
+      customerIds: readonly string[],
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<{ added: string[] }> {
       return inTransaction(context.database, options, async (trx) => {
         await requireGroup(trx, organizationId, groupId, { lock: true });
         const unique = [...new Set(customerIds)];
-        const found = new Set((await customersScope(trx, organizationId).selectFrom("customers").select("id").where("id", "in", unique).execute()).map((row) => row.id));
+        const found = new Set(
+          (
+            await customersScope(trx, organizationId)
+              .selectFrom("customers")
+              .select("id")
+              .where("id", "in", unique)
+              .execute()
+          ).map((row) => row.id),
+        );
         const missing = customerIds.findIndex((id) => !found.has(id));
-        if (missing >= 0) throw customersErrors.invalid(`body.customerIds.${missing}`, `no customer "${customerIds[missing]}"`);
+        if (missing >= 0)
+          throw customersErrors.invalid(`body.customerIds.${missing}`, `no customer "${customerIds[missing]}"`);
         const added: string[] = [];
         for (const customerId of unique.sort()) {
-          if (await changeMembership(trx, { organizationId, groupId, customerId, isMember: true, actor })) added.push(customerId);
+          if (await changeMembership(trx, { organizationId, groupId, customerId, isMember: true, actor }))
+            added.push(customerId);
         }
         return { added };
       });
     },
 
     /** Takes a customer out of a group; 404 when the group, the customer or the membership does not exist. */
-    async removeFromGroup(organizationId: string, groupId: string, customerId: string, actor: Actor | null, options?: TxOptions): Promise<Customer> {
+    async removeFromGroup(
+      organizationId: string,
+      groupId: string,
+      customerId: string,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<Customer> {
       return inTransaction(context.database, options, async (trx) => {
         await requireGroup(trx, organizationId, groupId, { lock: true });
         const customer = await changeMembership(trx, { organizationId, groupId, customerId, isMember: false, actor });

@@ -18,20 +18,45 @@ describe("customer groups in prices and promotions", () => {
     t = await createTestApp();
     const warehouse = await createWarehouse(t.app);
     mug = await stockedProduct(t.app, { slug: "mug", warehouseId: warehouse, price: 1000, onHand: 100 });
-    await call(t.app, "POST", "/api/pricing/prices", { body: { entityId: mug, currency: "EUR", customerGroupId: "wholesale", amount: 600 } });
-    await call(t.app, "POST", "/api/promotions", { body: { code: "TRADE10", name: "Trade", type: "percentage_off_order", value: 10, customerGroupIds: ["wholesale"] } });
+    await call(t.app, "POST", "/api/pricing/prices", {
+      body: { entityId: mug, currency: "EUR", customerGroupId: "wholesale", amount: 600 },
+    });
+    await call(t.app, "POST", "/api/promotions", {
+      body: {
+        code: "TRADE10",
+        name: "Trade",
+        type: "percentage_off_order",
+        value: 10,
+        customerGroupIds: ["wholesale"],
+      },
+    });
     await createGroup(t.app, { id: "wholesale", name: "Wholesale" });
-    for (const [userId, name] of [["customer-alice", "Alice"], ["customer-bob", "Bob"]] as const) {
-      await t.kernel.services.customers.ensureProfile("default", userId, { email: `${name.toLowerCase()}@example.com`, name }, null);
+    for (const [userId, name] of [
+      ["customer-alice", "Alice"],
+      ["customer-bob", "Bob"],
+    ] as const) {
+      await t.kernel.services.customers.ensureProfile(
+        "default",
+        userId,
+        { email: `${name.toLowerCase()}@example.com`, name },
+        null,
+      );
     }
-    const added = await call(t.app, "POST", "/api/customers/groups/wholesale/members", { actor: customerManager, body: { customerIds: ["customer-alice"] } });
+    const added = await call(t.app, "POST", "/api/customers/groups/wholesale/members", {
+      actor: customerManager,
+      body: { customerIds: ["customer-alice"] },
+    });
     expect(added.body.data).toEqual({ added: ["customer-alice"] });
   });
   afterAll(() => t.close());
 
   const cartOf = async (actor: Actor, body: Record<string, unknown> = {}) => {
-    const id = (await cartCall(t.app, "POST", "/api/carts", { actor, body: { currency: "EUR", ...body } })).body.data.id as string;
-    const added = await cartCall(t.app, "POST", `/api/carts/${id}/items`, { actor, body: { entityId: mug, quantity: 2 } });
+    const id = (await cartCall(t.app, "POST", "/api/carts", { actor, body: { currency: "EUR", ...body } })).body.data
+      .id as string;
+    const added = await cartCall(t.app, "POST", `/api/carts/${id}/items`, {
+      actor,
+      body: { entityId: mug, quantity: 2 },
+    });
     expect(added.status).toBe(200);
     return { id, cart: added.body.data };
   };
@@ -41,7 +66,12 @@ describe("customer groups in prices and promotions", () => {
         method: "POST",
         url: "/api/promotions/validate",
         headers: { "content-type": "application/json", ...(actor ? { "x-test-actor": JSON.stringify(actor) } : {}) },
-        payload: JSON.stringify({ code: "TRADE10", currency: "EUR", lineItems: [{ entityId: mug, quantity: 1 }], ...extra }),
+        payload: JSON.stringify({
+          code: "TRADE10",
+          currency: "EUR",
+          lineItems: [{ entityId: mug, quantity: 1 }],
+          ...extra,
+        }),
       })
       .then((response) => ({ status: response.statusCode, body: response.json() }));
 
@@ -55,7 +85,10 @@ describe("customer groups in prices and promotions", () => {
     expect(placed.status).toBe(201);
     expect(placed.body.data).toMatchObject({ customerId: "customer-alice", subtotal: 1200, discountTotal: 120 });
     const refused = await checkout(t.app, { id: bobs.id }, { promotionCodes: ["TRADE10"] }, bob);
-    expect(refused.body.error).toMatchObject({ code: "CHECKOUT_FAILED", details: { reason: "PROMOTION_NOT_APPLICABLE", promotionReason: "CUSTOMER_GROUP_NOT_ELIGIBLE" } });
+    expect(refused.body.error).toMatchObject({
+      code: "CHECKOUT_FAILED",
+      details: { reason: "PROMOTION_NOT_APPLICABLE", promotionReason: "CUSTOMER_GROUP_NOT_ELIGIBLE" },
+    });
     expect((await checkout(t.app, { id: bobs.id }, {}, bob)).body.data).toMatchObject({ subtotal: 2000 });
   });
 
@@ -74,36 +107,67 @@ describe("customer groups in prices and promotions", () => {
   it("lets staff on a customer's behalf price with the customer's groups, or name the groups themselves", async () => {
     const forAlice = await cartOf(cartStaff, { customerId: "customer-alice" });
     expect(forAlice.cart.items[0]).toMatchObject({ unitPrice: 600 });
-    expect((await checkout(t.app, { id: forAlice.id }, {}, cartStaff)).body.data).toMatchObject({ customerId: "customer-alice", subtotal: 1200 });
+    expect((await checkout(t.app, { id: forAlice.id }, {}, cartStaff)).body.data).toMatchObject({
+      customerId: "customer-alice",
+      subtotal: 1200,
+    });
     // An explicit list replaces the profile's groups (a price list chosen at the till), even an empty one.
     const again = await cartOf(cartStaff, { customerId: "customer-alice" });
-    expect((await checkout(t.app, { id: again.id }, { customerGroupIds: [] }, cartStaff)).body.data).toMatchObject({ subtotal: 2000 });
-    const guest = (await cartCall(t.app, "POST", "/api/carts", { actor: cartStaff, body: { currency: "EUR" } })).body.data.id as string;
-    await cartCall(t.app, "POST", `/api/carts/${guest}/items`, { actor: cartStaff, body: { entityId: mug, quantity: 1 } });
-    expect((await checkout(t.app, { id: guest }, { customerGroupIds: ["wholesale"] }, cartStaff)).body.data).toMatchObject({ subtotal: 600 });
+    expect((await checkout(t.app, { id: again.id }, { customerGroupIds: [] }, cartStaff)).body.data).toMatchObject({
+      subtotal: 2000,
+    });
+    const guest = (await cartCall(t.app, "POST", "/api/carts", { actor: cartStaff, body: { currency: "EUR" } })).body
+      .data.id as string;
+    await cartCall(t.app, "POST", `/api/carts/${guest}/items`, {
+      actor: cartStaff,
+      body: { entityId: mug, quantity: 1 },
+    });
+    expect(
+      (await checkout(t.app, { id: guest }, { customerGroupIds: ["wholesale"] }, cartStaff)).body.data,
+    ).toMatchObject({ subtotal: 600 });
   });
 
   it("validates codes with the signed-in customer's profile groups, never the body's", async () => {
     const asAlice = await validate(alice);
     expect(asAlice.body.data).toMatchObject({ isApplicable: true, subtotal: 600, discount: 60 });
-    expect((await validate(bob)).body.data).toMatchObject({ isApplicable: false, reason: "CUSTOMER_GROUP_NOT_ELIGIBLE", subtotal: 1000 });
+    expect((await validate(bob)).body.data).toMatchObject({
+      isApplicable: false,
+      reason: "CUSTOMER_GROUP_NOT_ELIGIBLE",
+      subtotal: 1000,
+    });
     expect((await validate(bob, { customerGroupIds: ["wholesale"] })).status).toBe(403);
     expect((await validate(null, { customerGroupIds: ["wholesale"] })).status).toBe(403);
     expect((await validate(storefrontKey, { customerGroupIds: ["wholesale"] })).status).toBe(403);
     // A guest naming a customer learns nothing of that customer's groups.
-    expect((await validate(null, { customerId: "customer-alice" })).body.data).toMatchObject({ isApplicable: false, subtotal: 1000 });
+    expect((await validate(null, { customerId: "customer-alice" })).body.data).toMatchObject({
+      isApplicable: false,
+      subtotal: 1000,
+    });
     expect((await validate(bob, { customerId: "customer-alice" })).status).toBe(403);
     expect((await validate(alice, { customerId: "customer-alice" })).body.data).toMatchObject({ isApplicable: true });
     // Staff on a customer's behalf: the named customer's groups, unless they name groups.
-    expect((await validate(cartStaff, { customerId: "customer-alice" })).body.data).toMatchObject({ isApplicable: true, subtotal: 600 });
-    expect((await validate(cartStaff, { customerId: "customer-alice", customerGroupIds: [] })).body.data).toMatchObject({ isApplicable: false, subtotal: 1000 });
+    expect((await validate(cartStaff, { customerId: "customer-alice" })).body.data).toMatchObject({
+      isApplicable: true,
+      subtotal: 600,
+    });
+    expect((await validate(cartStaff, { customerId: "customer-alice", customerGroupIds: [] })).body.data).toMatchObject(
+      { isApplicable: false, subtotal: 1000 },
+    );
   });
 
   it("follows membership changes at once: a customer taken out of the group gets base prices", async () => {
-    const removed = await call(t.app, "DELETE", "/api/customers/groups/wholesale/members/customer-alice", { actor: customerManager });
+    const removed = await call(t.app, "DELETE", "/api/customers/groups/wholesale/members/customer-alice", {
+      actor: customerManager,
+    });
     expect(removed.body.data).toMatchObject({ id: "customer-alice", groupIds: [] });
     expect((await cartOf(alice)).cart.items[0]).toMatchObject({ unitPrice: 1000 });
-    expect((await validate(alice)).body.data).toMatchObject({ isApplicable: false, reason: "CUSTOMER_GROUP_NOT_ELIGIBLE" });
-    await call(t.app, "POST", "/api/customers/groups/wholesale/members", { actor: customerManager, body: { customerIds: ["customer-alice"] } });
+    expect((await validate(alice)).body.data).toMatchObject({
+      isApplicable: false,
+      reason: "CUSTOMER_GROUP_NOT_ELIGIBLE",
+    });
+    await call(t.app, "POST", "/api/customers/groups/wholesale/members", {
+      actor: customerManager,
+      body: { customerIds: ["customer-alice"] },
+    });
   });
 });

@@ -18,7 +18,12 @@ import {
   type CustomerAddress,
   type CustomersContext,
 } from "./customers-context.js";
-import type { createCustomerInput, listCustomersQuery, selfProfilePatchInput, updateCustomerInput } from "./customers-schemas.js";
+import type {
+  createCustomerInput,
+  listCustomersQuery,
+  selfProfilePatchInput,
+  updateCustomerInput,
+} from "./customers-schemas.js";
 import type { customerChangeSchema } from "./customers-events.js";
 
 /** What `create` takes: the input of `POST /customers`'s body. */
@@ -42,7 +47,14 @@ export type CustomerChange = z.output<typeof customerChangeSchema>;
 export async function emitCustomerUpdate(
   context: CustomersContext,
   trx: Transaction<CoreTables>,
-  input: { organizationId: string; customerId: string; change: CustomerChange; actor: Actor | null; before?: Customer; address?: CustomerAddress },
+  input: {
+    organizationId: string;
+    customerId: string;
+    change: CustomerChange;
+    actor: Actor | null;
+    before?: Customer;
+    address?: CustomerAddress;
+  },
 ): Promise<Customer> {
   const customer = await requireCustomer(trx, input.organizationId, input.customerId);
   await context.events.emit(
@@ -51,7 +63,12 @@ export async function emitCustomerUpdate(
       type: "customers.update",
       entityType: "customer",
       entityId: input.customerId,
-      payload: { change: input.change, customer, ...(input.before ? { before: input.before } : {}), ...(input.address ? { address: input.address } : {}) },
+      payload: {
+        change: input.change,
+        customer,
+        ...(input.before ? { before: input.before } : {}),
+        ...(input.address ? { address: input.address } : {}),
+      },
       actor: input.actor,
     },
     { trx },
@@ -60,9 +77,18 @@ export async function emitCustomerUpdate(
 }
 
 /** Checks that every group of `groupIds` exists (a 422 naming the first missing one at `path.N`). */
-export async function assertGroupsExist(trx: Transaction<CoreTables>, organizationId: string, groupIds: readonly string[], path: string): Promise<void> {
+export async function assertGroupsExist(
+  trx: Transaction<CoreTables>,
+  organizationId: string,
+  groupIds: readonly string[],
+  path: string,
+): Promise<void> {
   if (groupIds.length === 0) return;
-  const found = await customersScope(trx, organizationId).selectFrom("customerGroups").select("id").where("id", "in", [...groupIds]).execute();
+  const found = await customersScope(trx, organizationId)
+    .selectFrom("customerGroups")
+    .select("id")
+    .where("id", "in", [...groupIds])
+    .execute();
   const known = new Set(found.map((row) => row.id));
   const missing = groupIds.findIndex((id) => !known.has(id));
   if (missing >= 0) throw customersErrors.invalid(`${path}.${missing}`, `no customer group "${groupIds[missing]}"`);
@@ -71,10 +97,15 @@ export async function assertGroupsExist(trx: Transaction<CoreTables>, organizati
 export function createCustomerOperations(context: CustomersContext) {
   return {
     /** One profile with its groups; 404 when the organization has none of that id. */
-    get: (organizationId: string, customerId: string, options?: TxOptions): Promise<Customer> => requireCustomer(options?.trx ?? context.db, organizationId, customerId),
+    get: (organizationId: string, customerId: string, options?: TxOptions): Promise<Customer> =>
+      requireCustomer(options?.trx ?? context.db, organizationId, customerId),
 
     /** Newest first; `q` matches a substring of the e-mail or the name, `groupId` keeps that group's members. */
-    async list(organizationId: string, query: ListCustomersQuery, options?: TxOptions): Promise<{ items: Customer[]; total: number }> {
+    async list(
+      organizationId: string,
+      query: ListCustomersQuery,
+      options?: TxOptions,
+    ): Promise<{ items: Customer[]; total: number }> {
       const db = options?.trx ?? context.db;
       let select = customersScope(db, organizationId).selectFrom("customers");
       if (query.q !== undefined) {
@@ -98,10 +129,22 @@ export function createCustomerOperations(context: CustomersContext) {
       const filtered = select;
       // No maintained count: count(*) only when the page cannot tell the total (see listPage).
       const { rows, total } = await listPage(query, {
-        rows: ({ limit, offset }) => filtered.select(CUSTOMER_COLUMNS).orderBy("createdAt", "desc").orderBy("id", "desc").limit(limit).offset(offset).execute(),
-        countAll: async () => Number((await filtered.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst())?.count ?? 0),
+        rows: ({ limit, offset }) =>
+          filtered
+            .select(CUSTOMER_COLUMNS)
+            .orderBy("createdAt", "desc")
+            .orderBy("id", "desc")
+            .limit(limit)
+            .offset(offset)
+            .execute(),
+        countAll: async () =>
+          Number((await filtered.select((eb) => eb.fn.countAll<string>().as("count")).executeTakeFirst())?.count ?? 0),
       });
-      const groups = await groupIdsByCustomer(db, organizationId, rows.map((row) => row.id));
+      const groups = await groupIdsByCustomer(
+        db,
+        organizationId,
+        rows.map((row) => row.id),
+      );
       return { items: rows.map((row) => toCustomer(row, groups.get(row.id) ?? [])), total };
     },
 
@@ -109,7 +152,12 @@ export function createCustomerOperations(context: CustomersContext) {
      * A customer without an account, made by staff: a fresh UUID, `hasAccount: false`. An e-mail another
      * such customer has is a 409; an account with that address is a separate profile (see the README).
      */
-    async create(organizationId: string, input: CreateCustomerInput, actor: Actor | null, options?: TxOptions): Promise<Customer> {
+    async create(
+      organizationId: string,
+      input: CreateCustomerInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<Customer> {
       return inTransaction(context.database, options, async (trx) => {
         const id = randomUUID();
         const groupIds = [...new Set(input.groupIds ?? [])];
@@ -126,9 +174,25 @@ export function createCustomerOperations(context: CustomersContext) {
             metadata: JSON.stringify(input.metadata ?? {}),
           })
           .execute();
-        if (groupIds.length > 0) await customersScope(trx, organizationId).insertInto("customerGroupMembers", groupIds.map((groupId) => ({ groupId, customerId: id }))).execute();
+        if (groupIds.length > 0)
+          await customersScope(trx, organizationId)
+            .insertInto(
+              "customerGroupMembers",
+              groupIds.map((groupId) => ({ groupId, customerId: id })),
+            )
+            .execute();
         const customer = await requireCustomer(trx, organizationId, id);
-        await context.events.emit({ organizationId, type: "customers.create", entityType: "customer", entityId: id, payload: { customer, via: "staff" }, actor }, { trx });
+        await context.events.emit(
+          {
+            organizationId,
+            type: "customers.create",
+            entityType: "customer",
+            entityId: id,
+            payload: { customer, via: "staff" },
+            actor,
+          },
+          { trx },
+        );
         return customer;
       });
     },
@@ -137,14 +201,21 @@ export function createCustomerOperations(context: CustomersContext) {
      * Changes a profile (staff's fields, or a customer's own through `selfProfilePatchInput`). A change of
      * `acceptsMarketing` stamps `acceptsMarketingUpdatedAt`. An account's e-mail is its sign-in address: 422.
      */
-    async update(organizationId: string, customerId: string, input: UpdateCustomerInput | SelfProfilePatch, actor: Actor | null, options?: TxOptions): Promise<Customer> {
+    async update(
+      organizationId: string,
+      customerId: string,
+      input: UpdateCustomerInput | SelfProfilePatch,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<Customer> {
       return inTransaction(context.database, options, async (trx) => {
         const before = await requireCustomer(trx, organizationId, customerId, { lock: true });
         const patch = input as UpdateCustomerInput;
         if (patch.email !== undefined && before.hasAccount && patch.email !== before.email) {
           throw customersErrors.invalid("body.email", "is the account's sign-in address; it cannot be changed here");
         }
-        const marketingChanged = patch.acceptsMarketing !== undefined && patch.acceptsMarketing !== before.acceptsMarketing;
+        const marketingChanged =
+          patch.acceptsMarketing !== undefined && patch.acceptsMarketing !== before.acceptsMarketing;
         await customersScope(trx, organizationId)
           .updateTable("customers")
           .set({
@@ -157,7 +228,13 @@ export function createCustomerOperations(context: CustomersContext) {
           })
           .where("id", "=", customerId)
           .execute();
-        return emitCustomerUpdate(context, trx, { organizationId, customerId, change: "profileUpdated", actor, before });
+        return emitCustomerUpdate(context, trx, {
+          organizationId,
+          customerId,
+          change: "profileUpdated",
+          actor,
+          before,
+        });
       });
     },
 
@@ -192,7 +269,14 @@ export function createCustomerOperations(context: CustomersContext) {
         const customer = await requireCustomer(trx, organizationId, userId);
         if (!inserted) return { customer, isCreated: false };
         await context.events.emit(
-          { organizationId, type: "customers.create", entityType: "customer", entityId: userId, payload: { customer, via: options?.via ?? "ensureProfile" }, actor },
+          {
+            organizationId,
+            type: "customers.create",
+            entityType: "customer",
+            entityId: userId,
+            payload: { customer, via: options?.via ?? "ensureProfile" },
+            actor,
+          },
           { trx },
         );
         return { customer, isCreated: true };

@@ -28,7 +28,18 @@ export type CustomerAddress = z.output<typeof customerAddressSchema>;
 /** A customer group. */
 export type CustomerGroup = z.output<typeof customerGroupSchema>;
 
-export const CUSTOMER_COLUMNS = ["id", "email", "name", "phone", "hasAccount", "acceptsMarketing", "acceptsMarketingUpdatedAt", "metadata", "createdAt", "updatedAt"] as const;
+export const CUSTOMER_COLUMNS = [
+  "id",
+  "email",
+  "name",
+  "phone",
+  "hasAccount",
+  "acceptsMarketing",
+  "acceptsMarketingUpdatedAt",
+  "metadata",
+  "createdAt",
+  "updatedAt",
+] as const;
 export const ADDRESS_COLUMNS = [
   "id",
   "customerId",
@@ -58,20 +69,28 @@ export const toCustomer = (row: CustomerRow, groupIds: readonly string[]): Custo
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export const toAddress = (row: Pick<Selectable<CustomersTables["customerAddresses"]>, (typeof ADDRESS_COLUMNS)[number]>): CustomerAddress => ({
+export const toAddress = (
+  row: Pick<Selectable<CustomersTables["customerAddresses"]>, (typeof ADDRESS_COLUMNS)[number]>,
+): CustomerAddress => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export const toGroup = (row: Pick<Selectable<CustomersTables["customerGroups"]>, (typeof GROUP_COLUMNS)[number]>): CustomerGroup => ({
+export const toGroup = (
+  row: Pick<Selectable<CustomersTables["customerGroups"]>, (typeof GROUP_COLUMNS)[number]>,
+): CustomerGroup => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
 
 /** The groups of each customer of `customerIds`, by group id (one query). */
-export async function groupIdsByCustomer(db: Db, organizationId: string, customerIds: readonly string[]): Promise<Map<string, string[]>> {
+export async function groupIdsByCustomer(
+  db: Db,
+  organizationId: string,
+  customerIds: readonly string[],
+): Promise<Map<string, string[]>> {
   const byCustomer = new Map<string, string[]>();
   if (customerIds.length === 0) return byCustomer;
   const rows = await customersScope(db, organizationId)
@@ -85,8 +104,16 @@ export async function groupIdsByCustomer(db: Db, organizationId: string, custome
 }
 
 /** Reads a profile with its groups; `lock` takes its row lock (every change of a profile does, so they run one at a time). */
-export async function requireCustomer(db: Db, organizationId: string, customerId: string, options: { lock?: boolean } = {}): Promise<Customer> {
-  let select = customersScope(db, organizationId).selectFrom("customers").select(CUSTOMER_COLUMNS).where("id", "=", customerId);
+export async function requireCustomer(
+  db: Db,
+  organizationId: string,
+  customerId: string,
+  options: { lock?: boolean } = {},
+): Promise<Customer> {
+  let select = customersScope(db, organizationId)
+    .selectFrom("customers")
+    .select(CUSTOMER_COLUMNS)
+    .where("id", "=", customerId);
   if (options.lock) select = select.forUpdate();
   const row = await select.executeTakeFirst();
   if (!row) throw customersErrors.customerNotFound();

@@ -3,7 +3,13 @@ import { defineEvents } from "../../kernel/domain-events.js";
 import { customerAddressSchema, customerSchema } from "./customers-schemas.js";
 
 /** What changed on a profile, for `customers.update`. */
-export const customerChangeSchema = z.enum(["profileUpdated", "groupsChanged", "addressAdded", "addressUpdated", "addressRemoved"]);
+export const customerChangeSchema = z.enum([
+  "profileUpdated",
+  "groupsChanged",
+  "addressAdded",
+  "addressUpdated",
+  "addressRemoved",
+]);
 
 /** Customers' events that webhook endpoints may subscribe to (the spec's table). */
 export const customersEvents = defineEvents({

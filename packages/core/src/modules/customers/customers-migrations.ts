@@ -69,4 +69,6 @@ const STATEMENTS = [
   `create unique index customer_addresses_one_default_billing on customer_addresses (organization_id, customer_id) where is_default_billing`,
 ];
 
-export const customersMigrations: readonly NamedMigration[] = [{ name: "0001_customers", up: (db) => runStatements(db, STATEMENTS) }];
+export const customersMigrations: readonly NamedMigration[] = [
+  { name: "0001_customers", up: (db) => runStatements(db, STATEMENTS) },
+];

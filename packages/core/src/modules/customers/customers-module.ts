@@ -22,7 +22,10 @@ export const customersModule: PluginManifest = {
   version: CORE_VERSION,
   permissions: [
     { scope: "customers:read", description: "Read customer profiles, addresses and groups" },
-    { scope: "customers:update", description: "Create and change customers, their addresses, groups and group members" },
+    {
+      scope: "customers:update",
+      description: "Create and change customers, their addresses, groups and group members",
+    },
     { scope: "customers:read:self", description: "Read one's own profile and addresses (/api/me)" },
     { scope: "customers:update:self", description: "Change one's own profile and addresses (/api/me)" },
   ],
@@ -39,8 +42,17 @@ export const customersModule: PluginManifest = {
         // Parsed, not cast: a plugin emitting another shape is a loud fault that undoes its membership.
         const payload = memberCreatedPayloadSchema.parse(event.payload);
         if (!payload.isSignUpRole) return;
-        const actor = event.actorId === null || event.actorType === null ? null : { id: event.actorId, type: event.actorType, organizationId: event.organizationId, permissions: [] };
-        await services.customers.ensureProfile(event.organizationId, payload.user.id, { email: payload.user.email, name: payload.user.name }, actor, { trx, via: "signUp" });
+        const actor =
+          event.actorId === null || event.actorType === null
+            ? null
+            : { id: event.actorId, type: event.actorType, organizationId: event.organizationId, permissions: [] };
+        await services.customers.ensureProfile(
+          event.organizationId,
+          payload.user.id,
+          { email: payload.user.email, name: payload.user.name },
+          actor,
+          { trx, via: "signUp" },
+        );
       },
     },
   ],

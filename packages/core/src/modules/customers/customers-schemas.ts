@@ -16,7 +16,9 @@ export const customerIdSchema = z.string().min(1).max(200);
  * same ids (any string of 1 to 100 characters there); a group made here is narrower, so it fits in a
  * path segment: letters, digits, `_`, `.`, `:`, `-`. Chosen by the merchant (`wholesale`) or a UUID.
  */
-export const groupIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/, "1 to 100 letters, digits, _ . : or -, starting with a letter or digit");
+export const groupIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,99}$/, "1 to 100 letters, digits, _ . : or -, starting with a letter or digit");
 
 /** Lower-cased and trimmed, as the auth package keeps sign-in addresses. */
 export const customerEmailSchema = z
@@ -26,7 +28,10 @@ export const customerEmailSchema = z
   .pipe(z.email())
   .transform((email) => email.toLowerCase());
 
-const phoneSchema = z.string().trim().regex(/^\+?[0-9][0-9 ()./-]{2,31}$/, "a phone number: digits, spaces and ( ) . / -, optionally after +");
+const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 ()./-]{2,31}$/, "a phone number: digits, spaces and ( ) . / -, optionally after +");
 const nameSchema = z.string().trim().min(1).max(200);
 
 /** At most this many addresses per customer (422 beyond). */

@@ -29,7 +29,13 @@ declare module "../../kernel/services.js" {
 }
 
 export type { Customer, CustomerAddress, CustomerGroup } from "./customers-context.js";
-export type { CreateCustomerInput, UpdateCustomerInput, SelfProfilePatch, ListCustomersQuery, ProfileSeed } from "./customer-operations.js";
+export type {
+  CreateCustomerInput,
+  UpdateCustomerInput,
+  SelfProfilePatch,
+  ListCustomersQuery,
+  ProfileSeed,
+} from "./customer-operations.js";
 export type { CustomerAddressInput, CustomerAddressPatch } from "./customer-address-operations.js";
 export type { CustomerGroupInput, CustomerGroupPatch } from "./customer-group-operations.js";
 export type { MemberCreatedPayload } from "./member-created.js";

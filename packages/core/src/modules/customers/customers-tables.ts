@@ -11,11 +11,23 @@ export type CustomersTables = {
   /** `groupIds` is not a column: it is read from `customerGroupMembers`. */
   customers: TableOf<
     Omit<z.output<typeof customerSchema>, "groupIds">,
-    { organizationId: string; metadata: Json; acceptsMarketingUpdatedAt: NullableTimestamp; createdAt: Timestamp; updatedAt: Timestamp }
+    {
+      organizationId: string;
+      metadata: Json;
+      acceptsMarketingUpdatedAt: NullableTimestamp;
+      createdAt: Timestamp;
+      updatedAt: Timestamp;
+    }
   >;
-  customerGroups: TableOf<z.output<typeof customerGroupSchema>, { organizationId: string; createdAt: Timestamp; updatedAt: Timestamp }>;
+  customerGroups: TableOf<
+    z.output<typeof customerGroupSchema>,
+    { organizationId: string; createdAt: Timestamp; updatedAt: Timestamp }
+  >;
   customerGroupMembers: { organizationId: string; groupId: string; customerId: string; createdAt: Timestamp };
-  customerAddresses: TableOf<z.output<typeof customerAddressSchema>, { organizationId: string; createdAt: Timestamp; updatedAt: Timestamp }>;
+  customerAddresses: TableOf<
+    z.output<typeof customerAddressSchema>,
+    { organizationId: string; createdAt: Timestamp; updatedAt: Timestamp }
+  >;
 };
 
 export type CustomersDb = CoreTables & CustomersTables;

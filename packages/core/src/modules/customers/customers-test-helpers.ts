@@ -6,22 +6,35 @@ import { createTestActor } from "../../testing/index.js";
 import { call } from "../catalog/testing.js";
 
 /** Staff who manage customers. */
-export const customerManager: Actor = createTestActor({ id: "customer-manager", permissions: ["customers:read", "customers:update"] });
+export const customerManager: Actor = createTestActor({
+  id: "customer-manager",
+  permissions: ["customers:read", "customers:update"],
+});
 
 /** Staff who only read customers. */
 export const customerReader: Actor = createTestActor({ id: "customer-reader", permissions: ["customers:read"] });
 
 /** Creates a customer through the API and answers it. */
-export async function createCustomer(app: FastifyInstance, body: Record<string, unknown> = {}, actor: Actor = customerManager) {
+export async function createCustomer(
+  app: FastifyInstance,
+  body: Record<string, unknown> = {},
+  actor: Actor = customerManager,
+) {
   const response = await call(app, "POST", "/api/customers", { actor, body });
-  if (response.status !== 201) throw new Error(`customer not created: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`customer not created: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data as { id: string; email: string | null; groupIds: string[] };
 }
 
 /** Creates a group through the API and answers its id. */
-export async function createGroup(app: FastifyInstance, body: Record<string, unknown>, actor: Actor = customerManager): Promise<string> {
+export async function createGroup(
+  app: FastifyInstance,
+  body: Record<string, unknown>,
+  actor: Actor = customerManager,
+): Promise<string> {
   const response = await call(app, "POST", "/api/customers/groups", { actor, body });
-  if (response.status !== 201) throw new Error(`group not created: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`group not created: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data.id as string;
 }
 
@@ -40,7 +53,11 @@ export async function customerTraces(db: Kysely<CoreTables>) {
 
 /** The event types recorded for one customer, oldest first, with the audit log's. */
 export async function customerEvents(db: Kysely<CoreTables>, customerId: string) {
-  const events = await sql<{ type: string }>`select type from domain_events where entity_id = ${customerId} order by sequence`.execute(db);
-  const audit = await sql<{ event: string }>`select event from audit_entries where entity_id = ${customerId} order by occurred_at, event`.execute(db);
+  const events = await sql<{
+    type: string;
+  }>`select type from domain_events where entity_id = ${customerId} order by sequence`.execute(db);
+  const audit = await sql<{
+    event: string;
+  }>`select event from audit_entries where entity_id = ${customerId} order by occurred_at, event`.execute(db);
   return { events: events.rows.map((row) => row.type), audit: audit.rows.map((row) => row.event) };
 }

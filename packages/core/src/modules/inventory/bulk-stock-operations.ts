@@ -20,7 +20,8 @@ export interface BulkStockResult {
 }
 
 const CHUNK = 2_000;
-const keyOf = (row: { warehouseId: string; entityId: string; variantId: string | null }) => `${row.warehouseId}\u0000${row.entityId}\u0000${row.variantId ?? ""}`;
+const keyOf = (row: { warehouseId: string; entityId: string; variantId: string | null }) =>
+  `${row.warehouseId}\u0000${row.entityId}\u0000${row.variantId ?? ""}`;
 
 export function createBulkStockOperations(context: InventoryContext) {
   return {
@@ -28,15 +29,24 @@ export function createBulkStockOperations(context: InventoryContext) {
      * Warehouse ids by code for a bulk write; `default` (or no code) is the organization's default
      * warehouse, created on first need like `variants/quick` does. Unknown codes are absent from the map.
      */
-    async warehouseIdsByCode(organizationId: string, codes: readonly string[], { trx }: Required<TxOptions>): Promise<Map<string, string>> {
+    async warehouseIdsByCode(
+      organizationId: string,
+      codes: readonly string[],
+      { trx }: Required<TxOptions>,
+    ): Promise<Map<string, string>> {
       const wanted = [...new Set(codes)];
       const found = new Map<string, string>();
       const named = wanted.filter((code) => code !== DEFAULT_WAREHOUSE_CODE);
       if (named.length > 0) {
-        const rows = await inventoryScope(trx, organizationId).selectFrom("inventoryWarehouses").select(["id", "code"]).where("code", "in", named).execute();
+        const rows = await inventoryScope(trx, organizationId)
+          .selectFrom("inventoryWarehouses")
+          .select(["id", "code"])
+          .where("code", "in", named)
+          .execute();
         for (const row of rows) found.set(row.code, row.id);
       }
-      if (wanted.includes(DEFAULT_WAREHOUSE_CODE)) found.set(DEFAULT_WAREHOUSE_CODE, (await defaultWarehouse(trx, organizationId)).id);
+      if (wanted.includes(DEFAULT_WAREHOUSE_CODE))
+        found.set(DEFAULT_WAREHOUSE_CODE, (await defaultWarehouse(trx, organizationId)).id);
       return found;
     },
 
@@ -47,7 +57,12 @@ export function createBulkStockOperations(context: InventoryContext) {
      * A quantity below what is reserved is refused for that row (the reservations stand). No event per
      * row: the caller announces its batch.
      */
-    async setStockLevels(organizationId: string, levels: readonly BulkStockInput[], actor: Actor | null, options: Required<TxOptions> & { note?: string }): Promise<BulkStockResult> {
+    async setStockLevels(
+      organizationId: string,
+      levels: readonly BulkStockInput[],
+      actor: Actor | null,
+      options: Required<TxOptions> & { note?: string },
+    ): Promise<BulkStockResult> {
       const { trx } = options;
       const refused: BulkStockResult["refused"] = [];
       if (levels.length === 0) return { changed: 0, refused };
@@ -80,9 +95,20 @@ export function createBulkStockOperations(context: InventoryContext) {
         await scope
           .insertInto(
             "inventoryLevels",
-            part.map((level) => ({ id: randomUUID(), warehouseId: level.warehouseId, entityId: level.entityId, variantId: level.variantId, onHand: level.onHand, reserved: 0 })),
+            part.map((level) => ({
+              id: randomUUID(),
+              warehouseId: level.warehouseId,
+              entityId: level.entityId,
+              variantId: level.variantId,
+              onHand: level.onHand,
+              reserved: 0,
+            })),
           )
-          .onConflict((oc) => oc.columns(["organizationId", "warehouseId", "entityId", "variantId"]).doUpdateSet({ onHand: sql`excluded.on_hand`, updatedAt: now }))
+          .onConflict((oc) =>
+            oc
+              .columns(["organizationId", "warehouseId", "entityId", "variantId"])
+              .doUpdateSet({ onHand: sql`excluded.on_hand`, updatedAt: now }),
+          )
           .execute();
         const adjusted = part.filter((level) => level.delta !== 0);
         if (adjusted.length > 0) {

@@ -16,7 +16,10 @@ export interface InventoryContext {
   services: Services;
 }
 
-export function inventoryScope(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string): TenantScope<InventoryDb> {
+export function inventoryScope(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+): TenantScope<InventoryDb> {
   return tenantScope(db.withTables<InventoryTables>(), organizationId);
 }
 

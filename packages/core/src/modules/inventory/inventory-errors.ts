@@ -17,6 +17,10 @@ export const inventoryErrors = {
   warehouseNotFound: () => inventoryErrorReasons.error("WAREHOUSE_NOT_FOUND"),
   reservationNotFound: () => AppError.notFound("Reservation"),
   insufficientStock: (available?: number) =>
-    inventoryErrorReasons.error("OUT_OF_STOCK", available === undefined ? {} : { message: `Insufficient stock: ${available} available` }),
-  reservationClosed: (status: string) => inventoryErrorReasons.error("RESERVATION_CLOSED", { message: `The reservation is ${status}` }),
+    inventoryErrorReasons.error(
+      "OUT_OF_STOCK",
+      available === undefined ? {} : { message: `Insufficient stock: ${available} available` },
+    ),
+  reservationClosed: (status: string) =>
+    inventoryErrorReasons.error("RESERVATION_CLOSED", { message: `The reservation is ${status}` }),
 };

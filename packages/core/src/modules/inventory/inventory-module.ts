@@ -12,7 +12,15 @@ import { listWarehousesRoute } from "./routes/list-warehouses.js";
 import { releaseReservationRoute } from "./routes/release-reservation.js";
 import { reserveStockRoute } from "./routes/reserve-stock.js";
 
-const ROUTES = [createWarehouseRoute, listWarehousesRoute, adjustStockRoute, checkStockRoute, reserveStockRoute, releaseReservationRoute, convertReservationRoute];
+const ROUTES = [
+  createWarehouseRoute,
+  listWarehousesRoute,
+  adjustStockRoute,
+  checkStockRoute,
+  reserveStockRoute,
+  releaseReservationRoute,
+  convertReservationRoute,
+];
 
 /** Stock per entity, variant and warehouse, with guarded adjustments and expiring reservations. */
 export const inventoryModule: PluginManifest = {
@@ -28,7 +36,11 @@ export const inventoryModule: PluginManifest = {
   events: inventoryEvents,
   services: (context) => ({ inventory: createInventoryService(context) }),
   subscribers: [
-    { event: "catalog.delete", handler: (event, { trx, services }) => services.inventory.removeEntityStock(event.organizationId, event.entityId, { trx }) },
+    {
+      event: "catalog.delete",
+      handler: (event, { trx, services }) =>
+        services.inventory.removeEntityStock(event.organizationId, event.entityId, { trx }),
+    },
   ],
   routes: (context) => ROUTES.flatMap((route) => route(context)),
 };

@@ -35,21 +35,31 @@ export const reservationSchema = z.object({
 });
 
 /** Body of `POST /inventory/reserve`; its input type is the service's `ReserveInput`. */
-export const reserveInput = z.object({
-  entityId: z.uuid(),
-  variantId: z.uuid().nullable().optional(),
-  /** @default the warehouse with the most available stock */
-  warehouseId: z.uuid().optional(),
-  quantity: z.number().int().min(1).max(1_000_000),
-  /** Seconds until the reservation expires unless converted. @default 900 */
-  ttlSeconds: z.number().int().min(1).max(7 * 24 * 3600).optional(),
-  /**
-   * When the reservation expires, instead of `ttlSeconds` (not both): for holds that last until a known
-   * moment (a layaway's deadline). In the future, at most `MAX_RESERVATION_HOLD_DAYS` ahead.
-   */
-  expiresAt: z.iso.datetime({ offset: true }).optional(),
-  reference: z.string().max(200).nullable().optional(),
-}).refine((input) => input.ttlSeconds === undefined || input.expiresAt === undefined, { message: "give ttlSeconds or expiresAt, not both", path: ["expiresAt"] });
+export const reserveInput = z
+  .object({
+    entityId: z.uuid(),
+    variantId: z.uuid().nullable().optional(),
+    /** @default the warehouse with the most available stock */
+    warehouseId: z.uuid().optional(),
+    quantity: z.number().int().min(1).max(1_000_000),
+    /** Seconds until the reservation expires unless converted. @default 900 */
+    ttlSeconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 3600)
+      .optional(),
+    /**
+     * When the reservation expires, instead of `ttlSeconds` (not both): for holds that last until a known
+     * moment (a layaway's deadline). In the future, at most `MAX_RESERVATION_HOLD_DAYS` ahead.
+     */
+    expiresAt: z.iso.datetime({ offset: true }).optional(),
+    reference: z.string().max(200).nullable().optional(),
+  })
+  .refine((input) => input.ttlSeconds === undefined || input.expiresAt === undefined, {
+    message: "give ttlSeconds or expiresAt, not both",
+    path: ["expiresAt"],
+  });
 
 /** The longest hold `expiresAt` may ask for: a year and a day. */
 export const MAX_RESERVATION_HOLD_DAYS = 366;

@@ -12,7 +12,11 @@ import type { inventoryEvents } from "./inventory-events.js";
  * Warehouses, stock levels, adjustments and reservations. Registers the catalog's `inventory` include and
  * seeds zero stock for variants made by `variants/quick`.
  */
-export function createInventoryService({ database, events, services }: Pick<ServiceContext, "database" | "events" | "services">) {
+export function createInventoryService({
+  database,
+  events,
+  services,
+}: Pick<ServiceContext, "database" | "events" | "services">) {
   const context: InventoryContext = { database, db: database.db.withTables<InventoryTables>(), events, services };
   const stock = createStockOperations(context);
 
@@ -26,8 +30,18 @@ export function createInventoryService({ database, events, services }: Pick<Serv
   });
   services.catalog.onVariantsCreated(async (event) => {
     if (!event.isStockSeeded) return;
-    const warehouse = event.warehouseId ? await requireWarehouse(event.trx, event.organizationId, event.warehouseId) : await defaultWarehouse(event.trx, event.organizationId);
-    await stock.seedZeroStock({ organizationId: event.organizationId, entityId: event.entityId, variantIds: event.variantIds, warehouseId: warehouse.id }, { trx: event.trx });
+    const warehouse = event.warehouseId
+      ? await requireWarehouse(event.trx, event.organizationId, event.warehouseId)
+      : await defaultWarehouse(event.trx, event.organizationId);
+    await stock.seedZeroStock(
+      {
+        organizationId: event.organizationId,
+        entityId: event.entityId,
+        variantIds: event.variantIds,
+        warehouseId: warehouse.id,
+      },
+      { trx: event.trx },
+    );
   });
 
   return {

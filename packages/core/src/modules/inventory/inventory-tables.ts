@@ -6,7 +6,10 @@ import type { reservationSchema, stockLevelSchema, warehouseSchema } from "./inv
 // Type aliases, not interfaces: `withTables` needs types with an implicit index signature.
 export type InventoryTables = {
   inventoryWarehouses: TableOf<z.output<typeof warehouseSchema>, { organizationId: string; createdAt: Timestamp }>;
-  inventoryLevels: TableOf<Omit<z.output<typeof stockLevelSchema>, "available">, { organizationId: string; updatedAt: Timestamp }>;
+  inventoryLevels: TableOf<
+    Omit<z.output<typeof stockLevelSchema>, "available">,
+    { organizationId: string; updatedAt: Timestamp }
+  >;
   inventoryAdjustments: {
     id: string;
     organizationId: string;

@@ -21,7 +21,17 @@ export type ReserveInput = z.input<typeof reserveInput>;
 /** Lifetime of a reservation unless the request says otherwise. */
 export const DEFAULT_RESERVATION_TTL_SECONDS = 900;
 
-const COLUMNS = ["id", "entityId", "variantId", "warehouseId", "quantity", "status", "reference", "expiresAt", "createdAt"] as const;
+const COLUMNS = [
+  "id",
+  "entityId",
+  "variantId",
+  "warehouseId",
+  "quantity",
+  "status",
+  "reference",
+  "expiresAt",
+  "createdAt",
+] as const;
 
 type ReservationRow = Pick<Selectable<InventoryTables["inventoryReservations"]>, (typeof COLUMNS)[number]>;
 
@@ -36,7 +46,11 @@ const toReservation = (row: ReservationRow): Reservation => ({
  * first means two sweeps racing for one reservation give it back once: the second finds it no longer
  * active.
  */
-export async function releaseExpired(trx: Transaction<CoreTables>, organizationId: string, filter: { entityIds: readonly string[] }): Promise<number> {
+export async function releaseExpired(
+  trx: Transaction<CoreTables>,
+  organizationId: string,
+  filter: { entityIds: readonly string[] },
+): Promise<number> {
   if (filter.entityIds.length === 0) return 0;
   const scope = inventoryScope(trx, organizationId);
   const expired = await scope
@@ -50,7 +64,11 @@ export async function releaseExpired(trx: Transaction<CoreTables>, organizationI
   const byLevel = new Map<string, number>();
   for (const row of expired) byLevel.set(row.levelId, (byLevel.get(row.levelId) ?? 0) + row.quantity);
   for (const [levelId, quantity] of byLevel) {
-    await scope.updateTable("inventoryLevels").set({ reserved: sql<number>`reserved - ${quantity}` }).where("id", "=", levelId).execute();
+    await scope
+      .updateTable("inventoryLevels")
+      .set({ reserved: sql<number>`reserved - ${quantity}` })
+      .where("id", "=", levelId)
+      .execute();
   }
   return expired.length;
 }
@@ -93,10 +111,16 @@ function holdStatement(shape: { inWarehouse: boolean; isSale: boolean }) {
       .where("entityId", "=", args.entityId)
       .where(sql<boolean>`variant_id is not distinct from ${args.variantId}::uuid`)
       .where(sql<boolean>`on_hand - reserved >= ${args.quantity}`);
-    const target = shape.inWarehouse ? candidates.where(sql<boolean>`warehouse_id = ${args.warehouseId}::uuid`) : candidates.orderBy(sql`on_hand - reserved`, "desc").limit(1);
+    const target = shape.inWarehouse
+      ? candidates.where(sql<boolean>`warehouse_id = ${args.warehouseId}::uuid`)
+      : candidates.orderBy(sql`on_hand - reserved`, "desc").limit(1);
     const level = scope
       .updateTable("inventoryLevels")
-      .set(shape.isSale ? { onHand: sql<number>`on_hand - ${args.quantity}`, updatedAt: args.now } : { reserved: sql<number>`reserved + ${args.quantity}`, updatedAt: args.now })
+      .set(
+        shape.isSale
+          ? { onHand: sql<number>`on_hand - ${args.quantity}`, updatedAt: args.now }
+          : { reserved: sql<number>`reserved + ${args.quantity}`, updatedAt: args.now },
+      )
       .where("id", "in", target)
       .where(sql<boolean>`on_hand - reserved >= ${args.quantity}`)
       .returning(["id", "warehouseId", "onHand", "reserved"]);
@@ -130,11 +154,20 @@ const holdStatements = {
  * reservation is recorded `converted` and the sale adjustment is written, which is `reserve` then
  * `convert` without the two round trips between. No level has enough: no row, nothing written.
  */
-async function hold(trx: Transaction<CoreTables>, organizationId: string, input: Hold, sale: { actor: Actor | null } | null): Promise<ReservationAndLevel | undefined> {
+async function hold(
+  trx: Transaction<CoreTables>,
+  organizationId: string,
+  input: Hold,
+  sale: { actor: Actor | null } | null,
+): Promise<ReservationAndLevel | undefined> {
   const reservationId = randomUUID();
   const statement = sale
-    ? input.warehouseId ? holdStatements.sellInWarehouse : holdStatements.sell
-    : input.warehouseId ? holdStatements.holdInWarehouse : holdStatements.hold;
+    ? input.warehouseId
+      ? holdStatements.sellInWarehouse
+      : holdStatements.sell
+    : input.warehouseId
+      ? holdStatements.holdInWarehouse
+      : holdStatements.hold;
   const { rows } = await statement.execute(trx, {
     ...input,
     organizationId,
@@ -153,19 +186,28 @@ async function hold(trx: Transaction<CoreTables>, organizationId: string, input:
  * also called without the route's schema), else `ttlSeconds` from now. Refused before any write.
  */
 function reservationExpiry(input: ReserveInput): Date {
-  if (input.expiresAt === undefined) return new Date(Date.now() + (input.ttlSeconds ?? DEFAULT_RESERVATION_TTL_SECONDS) * 1000);
+  if (input.expiresAt === undefined)
+    return new Date(Date.now() + (input.ttlSeconds ?? DEFAULT_RESERVATION_TTL_SECONDS) * 1000);
   const at = new Date(input.expiresAt);
   const latest = Date.now() + MAX_RESERVATION_HOLD_DAYS * 24 * 3600 * 1000;
-  if (input.ttlSeconds !== undefined) throw AppError.validation([{ path: "expiresAt", message: "give ttlSeconds or expiresAt, not both" }]);
+  if (input.ttlSeconds !== undefined)
+    throw AppError.validation([{ path: "expiresAt", message: "give ttlSeconds or expiresAt, not both" }]);
   if (Number.isNaN(at.getTime()) || at.getTime() <= Date.now() || at.getTime() > latest) {
-    throw AppError.validation([{ path: "expiresAt", message: `must be a moment in the future, at most ${MAX_RESERVATION_HOLD_DAYS} days ahead` }]);
+    throw AppError.validation([
+      { path: "expiresAt", message: `must be a moment in the future, at most ${MAX_RESERVATION_HOLD_DAYS} days ahead` },
+    ]);
   }
   return at;
 }
 
 export function createReservationOperations(context: InventoryContext) {
   /** Announces a sale of reserved stock (`inventory.afterAdjust`), as `adjust` announces its changes. */
-  const emitSale = (organizationId: string, sold: ReservationAndLevel, actor: Actor | null, trx: Transaction<CoreTables>) =>
+  const emitSale = (
+    organizationId: string,
+    sold: ReservationAndLevel,
+    actor: Actor | null,
+    trx: Transaction<CoreTables>,
+  ) =>
     context.events.emit(
       {
         organizationId,
@@ -187,28 +229,40 @@ export function createReservationOperations(context: InventoryContext) {
       { trx },
     );
 
-  const toAnswer = ({ levelId: _levelId, onHand: _onHand, reserved: _reserved, ...reservation }: ReservationAndLevel): Reservation => toReservation(reservation);
+  const toAnswer = ({
+    levelId: _levelId,
+    onHand: _onHand,
+    reserved: _reserved,
+    ...reservation
+  }: ReservationAndLevel): Reservation => toReservation(reservation);
 
   /**
    * Closes an active reservation and gives its quantity back in ONE statement; a sale (`converted`) also
    * takes it off the shelf and records the adjustment.
    */
-  const close = (status: "released" | "converted") => async (organizationId: string, reservationId: string, actor: Actor | null, options?: TxOptions): Promise<Reservation> =>
-    inTransaction(context.database, options, async (trx) => {
-      const scope = inventoryScope(trx, organizationId);
-      const isSold = status === "converted";
-      const now = new Date();
-      const closing = scope
-        .updateTable("inventoryReservations")
-        .set({ status, updatedAt: now })
-        .where("id", "=", reservationId)
-        .where("status", "=", "active")
-        .returning([...COLUMNS, "levelId"]);
-      const sale = sql`, sale as (
+  const close =
+    (status: "released" | "converted") =>
+    async (
+      organizationId: string,
+      reservationId: string,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<Reservation> =>
+      inTransaction(context.database, options, async (trx) => {
+        const scope = inventoryScope(trx, organizationId);
+        const isSold = status === "converted";
+        const now = new Date();
+        const closing = scope
+          .updateTable("inventoryReservations")
+          .set({ status, updatedAt: now })
+          .where("id", "=", reservationId)
+          .where("status", "=", "active")
+          .returning([...COLUMNS, "levelId"]);
+        const sale = sql`, sale as (
         insert into inventory_adjustments (id, organization_id, warehouse_id, entity_id, variant_id, type, quantity, on_hand_after, actor_id, note)
         select ${randomUUID()}::uuid, ${organizationId}, closed.warehouse_id, closed.entity_id, closed.variant_id, 'sale', -closed.quantity, level.on_hand, ${actor?.id ?? null}, ${`reservation ${reservationId}`}
         from closed cross join level)`;
-      const { rows } = await sql<ReservationAndLevel>`
+        const { rows } = await sql<ReservationAndLevel>`
         with closed as (${closing}),
         level as (
           update inventory_levels set reserved = inventory_levels.reserved - closed.quantity,
@@ -217,21 +271,30 @@ export function createReservationOperations(context: InventoryContext) {
           returning inventory_levels.on_hand, inventory_levels.reserved)
         ${isSold ? sale : sql``}
         select closed.*, level.on_hand, level.reserved from closed cross join level`.execute(trx);
-      const closed = rows[0];
-      if (!closed) {
-        const existing = await scope.selectFrom("inventoryReservations").select("status").where("id", "=", reservationId).executeTakeFirst();
-        throw existing ? inventoryErrors.reservationClosed(existing.status) : inventoryErrors.reservationNotFound();
-      }
-      if (isSold) await emitSale(organizationId, closed, actor, trx);
-      return toAnswer(closed);
-    });
+        const closed = rows[0];
+        if (!closed) {
+          const existing = await scope
+            .selectFrom("inventoryReservations")
+            .select("status")
+            .where("id", "=", reservationId)
+            .executeTakeFirst();
+          throw existing ? inventoryErrors.reservationClosed(existing.status) : inventoryErrors.reservationNotFound();
+        }
+        if (isSold) await emitSale(organizationId, closed, actor, trx);
+        return toAnswer(closed);
+      });
 
   /**
    * Holds stock (`sale` null) or sells it (see `hold`), giving back lapsed holds first when they could
    * be what is missing. Refused: 404 for a warehouse or sale target the organization does not have,
    * else 409 (not enough stock).
    */
-  const take = (organizationId: string, input: ReserveInput, sale: { actor: Actor | null } | null, options?: TxOptions): Promise<ReservationAndLevel> =>
+  const take = (
+    organizationId: string,
+    input: ReserveInput,
+    sale: { actor: Actor | null } | null,
+    options?: TxOptions,
+  ): Promise<ReservationAndLevel> =>
     inTransaction(context.database, options, async (trx) => {
       const held: Hold = {
         entityId: input.entityId,
@@ -249,7 +312,9 @@ export function createReservationOperations(context: InventoryContext) {
       // sale target is looked up only to tell a 404 from a 409.
       const row =
         (await hold(trx, organizationId, held, sale)) ??
-        ((await releaseExpired(trx, organizationId, { entityIds: [input.entityId] })) > 0 ? await hold(trx, organizationId, held, sale) : undefined);
+        ((await releaseExpired(trx, organizationId, { entityIds: [input.entityId] })) > 0
+          ? await hold(trx, organizationId, held, sale)
+          : undefined);
       if (row) return row;
       await context.services.catalog.requireSaleTarget(organizationId, input, { trx });
       throw inventoryErrors.insufficientStock();
@@ -260,13 +325,19 @@ export function createReservationOperations(context: InventoryContext) {
      * Holds stock with one guarded UPDATE (`on_hand - reserved >= quantity`): under any concurrency the
      * rows never promise more than is on hand, and a refused reservation is a 409.
      */
-    reserve: async (organizationId: string, input: ReserveInput, options?: TxOptions): Promise<Reservation> => toAnswer(await take(organizationId, input, null, options)),
+    reserve: async (organizationId: string, input: ReserveInput, options?: TxOptions): Promise<Reservation> =>
+      toAnswer(await take(organizationId, input, null, options)),
     /**
      * Sells stock at once: `reserve` then `convert` in one guarded statement, with the same refusals
      * as `reserve`. The reservation is recorded `converted` under `input.reference`, so cancelling the
      * order finds it (`listByReference`), and `inventory.afterAdjust` is emitted as `convert` emits it.
      */
-    sell: (organizationId: string, input: ReserveInput, actor: Actor | null, options?: TxOptions): Promise<Reservation> =>
+    sell: (
+      organizationId: string,
+      input: ReserveInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<Reservation> =>
       inTransaction(context.database, options, async (trx) => {
         const sold = await take(organizationId, input, { actor }, { trx });
         await emitSale(organizationId, sold, actor, trx);

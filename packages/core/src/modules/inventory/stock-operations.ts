@@ -36,20 +36,41 @@ export interface EntityStock {
 export function adjustmentDelta(type: AdjustmentType, quantity: number): number {
   const direction = ADJUSTMENT_TYPES[type];
   if (direction === 0) {
-    if (quantity === 0) throw AppError.validation([{ path: "body.quantity", message: "a correction must change the stock" }]);
+    if (quantity === 0)
+      throw AppError.validation([{ path: "body.quantity", message: "a correction must change the stock" }]);
     return quantity;
   }
-  if (quantity <= 0) throw AppError.validation([{ path: "body.quantity", message: `${type} takes a positive quantity` }]);
+  if (quantity <= 0)
+    throw AppError.validation([{ path: "body.quantity", message: `${type} takes a positive quantity` }]);
   return direction * quantity;
 }
 
 /** Stock per entity from its rows (one query for many entities). */
-export async function loadStock(db: Parameters<typeof inventoryScope>[0], organizationId: string, entityIds: readonly string[]): Promise<Map<string, EntityStock>> {
-  const rows = entityIds.length === 0 ? [] : await inventoryScope(db, organizationId).selectFrom("inventoryLevels").select(LEVEL_COLUMNS).where("entityId", "in", entityIds).orderBy("warehouseId").orderBy("variantId").execute();
+export async function loadStock(
+  db: Parameters<typeof inventoryScope>[0],
+  organizationId: string,
+  entityIds: readonly string[],
+): Promise<Map<string, EntityStock>> {
+  const rows =
+    entityIds.length === 0
+      ? []
+      : await inventoryScope(db, organizationId)
+          .selectFrom("inventoryLevels")
+          .select(LEVEL_COLUMNS)
+          .where("entityId", "in", entityIds)
+          .orderBy("warehouseId")
+          .orderBy("variantId")
+          .execute();
   const stock = new Map<string, EntityStock>();
   for (const row of rows) {
     const level = toLevel(row);
-    const entry = stock.get(row.entityId) ?? { entityId: row.entityId, onHand: 0, reserved: 0, available: 0, levels: [] };
+    const entry = stock.get(row.entityId) ?? {
+      entityId: row.entityId,
+      onHand: 0,
+      reserved: 0,
+      available: 0,
+      levels: [],
+    };
     entry.onHand += level.onHand;
     entry.reserved += level.reserved;
     entry.available += level.available;
@@ -65,7 +86,12 @@ export function createStockOperations(context: InventoryContext) {
      * Changes on-hand stock in one guarded statement: a removal only applies while it leaves at least the
      * reserved quantity, so available stock never goes negative whatever runs concurrently (409 otherwise).
      */
-    async adjust(organizationId: string, input: AdjustInput, actor: Actor | null, options?: TxOptions): Promise<StockLevel> {
+    async adjust(
+      organizationId: string,
+      input: AdjustInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<StockLevel> {
       const delta = adjustmentDelta(input.type, input.quantity);
       return inTransaction(context.database, options, async (trx) => {
         await context.services.catalog.requireSaleTarget(organizationId, input, { trx });
@@ -82,7 +108,14 @@ export function createStockOperations(context: InventoryContext) {
         const updated =
           delta > 0
             ? await scope
-                .insertInto("inventoryLevels", { id: randomUUID(), warehouseId: input.warehouseId, entityId: input.entityId, variantId, onHand: delta, reserved: 0 })
+                .insertInto("inventoryLevels", {
+                  id: randomUUID(),
+                  warehouseId: input.warehouseId,
+                  entityId: input.entityId,
+                  variantId,
+                  onHand: delta,
+                  reserved: 0,
+                })
                 .onConflict((oc) =>
                   oc
                     .columns(["organizationId", "warehouseId", "entityId", "variantId"])
@@ -142,25 +175,47 @@ export function createStockOperations(context: InventoryContext) {
      * With `isUnpublishedVisible: false` (a storefront's request) an unpublished entity is a 404 like an
      * unknown one: its stock would tell that it exists. Modules checking their own lines leave it unset.
      */
-    async check(organizationId: string, entityIds: readonly string[], options?: TxOptions & { isUnpublishedVisible?: boolean }): Promise<EntityStock[]> {
+    async check(
+      organizationId: string,
+      entityIds: readonly string[],
+      options?: TxOptions & { isUnpublishedVisible?: boolean },
+    ): Promise<EntityStock[]> {
       const unique = [...new Set(entityIds)];
       return inTransaction(context.database, options, async (trx) => {
-        const described = await context.services.catalog.describeSaleItems(organizationId, unique.map((entityId) => ({ entityId })), { trx });
-        const visible = [...described.values()].filter((item) => options?.isUnpublishedVisible !== false || item.status === "active");
+        const described = await context.services.catalog.describeSaleItems(
+          organizationId,
+          unique.map((entityId) => ({ entityId })),
+          { trx },
+        );
+        const visible = [...described.values()].filter(
+          (item) => options?.isUnpublishedVisible !== false || item.status === "active",
+        );
         if (visible.length !== unique.length) throw AppError.notFound("Catalog entity");
         await releaseExpired(trx, organizationId, { entityIds: unique });
         const stock = await loadStock(trx, organizationId, unique);
-        return unique.map((entityId) => stock.get(entityId) ?? { entityId, onHand: 0, reserved: 0, available: 0, levels: [] });
+        return unique.map(
+          (entityId) => stock.get(entityId) ?? { entityId, onHand: 0, reserved: 0, available: 0, levels: [] },
+        );
       });
     },
 
     /** Zero stock rows for new variants (the catalog's `variants/quick`), in the catalog's transaction. */
-    async seedZeroStock(input: { organizationId: string; entityId: string; variantIds: readonly string[]; warehouseId: string }, { trx }: Required<TxOptions>): Promise<void> {
+    async seedZeroStock(
+      input: { organizationId: string; entityId: string; variantIds: readonly string[]; warehouseId: string },
+      { trx }: Required<TxOptions>,
+    ): Promise<void> {
       if (input.variantIds.length === 0) return;
       await inventoryScope(trx, input.organizationId)
         .insertInto(
           "inventoryLevels",
-          input.variantIds.map((variantId) => ({ id: randomUUID(), warehouseId: input.warehouseId, entityId: input.entityId, variantId, onHand: 0, reserved: 0 })),
+          input.variantIds.map((variantId) => ({
+            id: randomUUID(),
+            warehouseId: input.warehouseId,
+            entityId: input.entityId,
+            variantId,
+            onHand: 0,
+            reserved: 0,
+          })),
         )
         .onConflict((oc) => oc.doNothing())
         .execute();
@@ -168,7 +223,10 @@ export function createStockOperations(context: InventoryContext) {
 
     /** Removes the stock rows and reservations of a deleted entity (catalog.delete, same transaction). */
     async removeEntityStock(organizationId: string, entityId: string, { trx }: Required<TxOptions>): Promise<void> {
-      await inventoryScope(trx, organizationId).deleteFrom("inventoryLevels").where("entityId", "=", entityId).execute();
+      await inventoryScope(trx, organizationId)
+        .deleteFrom("inventoryLevels")
+        .where("entityId", "=", entityId)
+        .execute();
     },
   };
 }

@@ -2,7 +2,14 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { definePlugin, type Plugin } from "../../kernel/plugin.js";
 import { defineTask } from "../../kernel/kernel-task.js";
-import { createTestActor, createTestApp, jsonHeaders, testAdminActor, testStaffActor, type TestApp } from "../../testing/index.js";
+import {
+  createTestActor,
+  createTestApp,
+  jsonHeaders,
+  testAdminActor,
+  testStaffActor,
+  type TestApp,
+} from "../../testing/index.js";
 
 declare module "../../kernel/kernel-task.js" {
   interface TaskInputs {
@@ -12,7 +19,11 @@ declare module "../../kernel/kernel-task.js" {
 }
 
 const admin = createTestActor({ id: "jobs-admin", permissions: ["jobs:admin"] });
-const otherAdmin = createTestActor({ id: "other-jobs-admin", permissions: ["jobs:admin"], organizationId: "other-store" });
+const otherAdmin = createTestActor({
+  id: "other-jobs-admin",
+  permissions: ["jobs:admin"],
+  organizationId: "other-store",
+});
 
 /** A plugin with two tasks: one that echoes through a service, one that always throws. */
 function tasksPlugin(): Plugin {
@@ -22,7 +33,11 @@ function tasksPlugin(): Plugin {
     tasks: [
       defineTask({
         slug: "test/echo",
-        handler: async ({ text }, { services, job }) => ({ text, organizationId: job.organizationId, hasJobs: typeof services.jobs.enqueue === "function" }),
+        handler: async ({ text }, { services, job }) => ({
+          text,
+          organizationId: job.organizationId,
+          hasJobs: typeof services.jobs.enqueue === "function",
+        }),
       }),
       defineTask({
         slug: "test/explode",
@@ -67,7 +82,11 @@ describe("jobs through HTTP", () => {
   });
 
   it("only runs the queue it is asked for", async () => {
-    const job = await t.kernel.services.jobs.enqueue("test/echo", { text: "elsewhere" }, { organizationId: "default", queue: "emails" });
+    const job = await t.kernel.services.jobs.enqueue(
+      "test/echo",
+      { text: "elsewhere" },
+      { organizationId: "default", queue: "emails" },
+    );
     await run();
     expect((await jobStatus(t, job.id))?.status).toBe("pending");
     await run("?queue=emails");
@@ -94,14 +113,26 @@ describe("jobs through HTTP", () => {
 
     const foreign = await t.app.inject({ url: "/api/admin/jobs/failed", headers: jsonHeaders(otherAdmin) });
     expect(foreign.json().data).toEqual([]);
-    const foreignRetry = await t.app.inject({ method: "POST", url: `/api/admin/jobs/${job.id}/retry`, headers: jsonHeaders(otherAdmin) });
+    const foreignRetry = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/jobs/${job.id}/retry`,
+      headers: jsonHeaders(otherAdmin),
+    });
     expect(foreignRetry.statusCode).toBe(404);
     expect((await jobStatus(t, job.id))?.status).toBe("failed");
 
-    const retried = await t.app.inject({ method: "POST", url: `/api/admin/jobs/${job.id}/retry`, headers: jsonHeaders(admin) });
+    const retried = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/jobs/${job.id}/retry`,
+      headers: jsonHeaders(admin),
+    });
     expect(retried.statusCode).toBe(200);
     expect(retried.json().data).toMatchObject({ id: job.id, status: "pending", taskSlug: "test/explode" });
-    const again = await t.app.inject({ method: "POST", url: `/api/admin/jobs/${job.id}/retry`, headers: jsonHeaders(admin) });
+    const again = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/jobs/${job.id}/retry`,
+      headers: jsonHeaders(admin),
+    });
     expect(again.statusCode).toBe(404);
   });
 
@@ -112,14 +143,21 @@ describe("jobs through HTTP", () => {
   });
 
   it("needs jobs:admin for the administration routes", async () => {
-    expect((await t.app.inject({ url: "/api/admin/jobs/failed", headers: jsonHeaders(testStaffActor) })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: "/api/admin/jobs/failed", headers: jsonHeaders(testStaffActor) })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ url: "/api/admin/jobs/failed" })).statusCode).toBe(401);
-    const retry = await t.app.inject({ method: "POST", url: "/api/admin/jobs/00000000-0000-4000-8000-000000000000/retry", headers: jsonHeaders(testStaffActor) });
+    const retry = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/jobs/00000000-0000-4000-8000-000000000000/retry",
+      headers: jsonHeaders(testStaffActor),
+    });
     expect(retry.statusCode).toBe(403);
   });
 
   it("refuses a blank organization when enqueueing and writes nothing", async () => {
-    const count = async () => (await sql<{ count: number }>`select count(*)::int as count from jobs`.execute(t.db)).rows[0]?.count;
+    const count = async () =>
+      (await sql<{ count: number }>`select count(*)::int as count from jobs`.execute(t.db)).rows[0]?.count;
     const before = await count();
     await expect(t.kernel.services.jobs.enqueue("test/echo", { text: "x" }, { organizationId: " " })).rejects.toThrow();
     expect(await count()).toBe(before);
@@ -127,7 +165,9 @@ describe("jobs through HTTP", () => {
 
   it("shows the routes in the OpenAPI document", async () => {
     const paths = Object.keys((await t.app.inject({ url: "/api/doc" })).json().paths);
-    expect(paths).toEqual(expect.arrayContaining(["/api/jobs/run", "/api/admin/jobs/failed", "/api/admin/jobs/{id}/retry"]));
+    expect(paths).toEqual(
+      expect.arrayContaining(["/api/jobs/run", "/api/admin/jobs/failed", "/api/admin/jobs/{id}/retry"]),
+    );
   });
 });
 
@@ -144,9 +184,20 @@ describe("the cron route in production", () => {
   // organization, so only the operator token opens the route in production.
   it("refuses another organization's *:* API key and runs none of this store's jobs", async () => {
     const job = await enqueue(t, "test/echo", { text: "not yours" });
-    const otherStoreKey = createTestActor({ id: "other-admin-key", type: "apiKey", permissions: ["*:*"], organizationId: "other-store" });
+    const otherStoreKey = createTestActor({
+      id: "other-admin-key",
+      type: "apiKey",
+      permissions: ["*:*"],
+      organizationId: "other-store",
+    });
     const ownKey = createTestActor({ id: "admin-key", type: "apiKey", permissions: ["*:*"] });
-    for (const headers of [{}, jsonHeaders(testAdminActor), jsonHeaders(otherStoreKey), jsonHeaders(ownKey), { "x-jobs-token": "wrong" }]) {
+    for (const headers of [
+      {},
+      jsonHeaders(testAdminActor),
+      jsonHeaders(otherStoreKey),
+      jsonHeaders(ownKey),
+      { "x-jobs-token": "wrong" },
+    ]) {
       expect((await t.app.inject({ url: "/api/jobs/run?limit=50", headers })).statusCode).toBe(401);
     }
     expect(await jobStatus(t, job.id)).toMatchObject({ status: "pending", attempts: 0 });
@@ -174,7 +225,9 @@ describe("the cron route in production", () => {
 
 describe("the in-process worker", () => {
   it("runs an enqueued job without a cron call", async () => {
-    const t = await createTestApp({ config: { plugins: [tasksPlugin()], jobs: { autorun: { enabled: true, intervalMs: 200 } } } });
+    const t = await createTestApp({
+      config: { plugins: [tasksPlugin()], jobs: { autorun: { enabled: true, intervalMs: 200 } } },
+    });
     try {
       const job = await enqueue(t, "test/echo", { text: "by itself" });
       for (let tries = 0; tries < 100 && (await jobStatus(t, job.id))?.status !== "succeeded"; tries++) {
@@ -187,7 +240,9 @@ describe("the in-process worker", () => {
   });
 
   it("refuses to boot with autorun and an external engine together", async () => {
-    await expect(createTestApp({ config: { jobs: { autorun: { enabled: true }, externalEngine: "inngest" } } })).rejects.toThrow(/external engine "inngest"/);
+    await expect(
+      createTestApp({ config: { jobs: { autorun: { enabled: true }, externalEngine: "inngest" } } }),
+    ).rejects.toThrow(/external engine "inngest"/);
   });
 });
 
@@ -196,10 +251,13 @@ describe("retention of finished jobs", () => {
   /** A finished job of `status` that finished `days` ago. */
   const finished = async (t: TestApp, status: "succeeded" | "failed", days: number) => {
     const job = await enqueue(t, "test/echo", { text: status });
-    await sql`update jobs set status = ${status}, completed_at = now() - ${days * DAY} * interval '1 millisecond' where id = ${job.id}`.execute(t.db);
+    await sql`update jobs set status = ${status}, completed_at = now() - ${days * DAY} * interval '1 millisecond' where id = ${job.id}`.execute(
+      t.db,
+    );
     return job.id;
   };
-  const pruneJobs = (t: TestApp) => sql<{ id: string; status: string; waitUntil: Date | null }>`
+  const pruneJobs = (t: TestApp) =>
+    sql<{ id: string; status: string; waitUntil: Date | null }>`
     select id, status, wait_until from jobs where task_slug = 'jobs/prune' order by seq`.execute(t.db);
 
   it("queues jobs/prune at boot; it deletes succeeded jobs after 7 days and failed ones after 30, then runs again hourly", async () => {
@@ -223,7 +281,9 @@ describe("retention of finished jobs", () => {
   });
 
   it("keeps failed jobs with failedMs null and every job with retention false", async () => {
-    const keepFailed = await createTestApp({ config: { plugins: [tasksPlugin()], jobs: { retention: { succeededMs: DAY, failedMs: null } } } });
+    const keepFailed = await createTestApp({
+      config: { plugins: [tasksPlugin()], jobs: { retention: { succeededMs: DAY, failedMs: null } } },
+    });
     try {
       const failed = await finished(keepFailed, "failed", 400);
       const succeeded = await finished(keepFailed, "succeeded", 2);
@@ -244,7 +304,11 @@ describe("retention of finished jobs", () => {
   });
 
   it("refuses to boot with a negative or fractional retention", async () => {
-    await expect(createTestApp({ config: { jobs: { retention: { succeededMs: -1 } } } })).rejects.toThrow(/jobs.retention.succeededMs/);
-    await expect(createTestApp({ config: { jobs: { retention: { failedMs: 1.5 } } } })).rejects.toThrow(/jobs.retention.failedMs/);
+    await expect(createTestApp({ config: { jobs: { retention: { succeededMs: -1 } } } })).rejects.toThrow(
+      /jobs.retention.succeededMs/,
+    );
+    await expect(createTestApp({ config: { jobs: { retention: { failedMs: 1.5 } } } })).rejects.toThrow(
+      /jobs.retention.failedMs/,
+    );
   });
 });

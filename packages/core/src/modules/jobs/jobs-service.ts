@@ -1,5 +1,12 @@
 import type { Kysely } from "kysely";
-import { createJobQueue, DEFAULT_LEASE_MS, type EnqueueOptions, type JobQueue, type JobRecord, type PruneOptions } from "@unified-commerce/jobs";
+import {
+  createJobQueue,
+  DEFAULT_LEASE_MS,
+  type EnqueueOptions,
+  type JobQueue,
+  type JobRecord,
+  type PruneOptions,
+} from "@unified-commerce/jobs";
 import type { CoreTables } from "../../db/core-tables.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { JobsConfig } from "../../kernel/config.js";
@@ -35,7 +42,11 @@ export interface JobsService {
    * the job commits or rolls back with the caller's change (outbox); without it, it is enqueued at once
    * on the pool. `options.organizationId` is required.
    */
-  enqueue<const Slug extends string>(taskSlug: Slug, input: TaskInput<Slug>, options: JobEnqueueOptions): Promise<JobRecord>;
+  enqueue<const Slug extends string>(
+    taskSlug: Slug,
+    input: TaskInput<Slug>,
+    options: JobEnqueueOptions,
+  ): Promise<JobRecord>;
   /** Claims and runs due jobs of one queue, every organization's (a cron target or a worker tick). */
   run(options: { queue: string; limit: number }): Promise<JobRunSummary>;
   listFailed(organizationId: string, page: PaginationQuery): Promise<{ items: JobRecord[]; total: number }>;
@@ -80,7 +91,8 @@ export function createJobsService({ db, tasks, services, logger, config }: Depen
     leaseMs,
     enqueue: (taskSlug, input, { trx, ...options }) => queue.enqueue(trx ?? db, taskSlug, input, options),
     run: ({ queue: name, limit }) => queue.runPendingJobs({ db, queue: name, limit }),
-    listFailed: (organizationId, page) => queue.listFailed(db, { organizationId, limit: page.limit, offset: pageOffset(page) }),
+    listFailed: (organizationId, page) =>
+      queue.listFailed(db, { organizationId, limit: page.limit, offset: pageOffset(page) }),
     async retry(organizationId, id) {
       const job = await queue.retry(db, { organizationId, id });
       if (!job) throw AppError.notFound("Failed job");
@@ -97,8 +109,12 @@ function resolveRetention(retention: JobsConfig["retention"]): PruneOptions | nu
   if (retention === false) return null;
   const succeededMs = retention?.succeededMs ?? DEFAULT_RETENTION.succeededMs;
   const failedMs = retention?.failedMs === undefined ? DEFAULT_RETENTION.failedMs : retention.failedMs;
-  for (const [name, value] of [["succeededMs", succeededMs], ["failedMs", failedMs ?? 0]] as const) {
-    if (!Number.isSafeInteger(value) || value < 0) throw new Error(`jobs.retention.${name} must be a non-negative integer of milliseconds, got ${String(value)}`);
+  for (const [name, value] of [
+    ["succeededMs", succeededMs],
+    ["failedMs", failedMs ?? 0],
+  ] as const) {
+    if (!Number.isSafeInteger(value) || value < 0)
+      throw new Error(`jobs.retention.${name} must be a non-negative integer of milliseconds, got ${String(value)}`);
   }
   return { succeededOlderThanMs: succeededMs, ...(failedMs === null ? {} : { failedOlderThanMs: failedMs }) };
 }

@@ -52,9 +52,9 @@ describe("defineTask's every", () => {
     expect(() => defineTask({ slug: "every-test/tick", firstRun: "interval", handler: () => null })).toThrow(
       /recurring task only/,
     );
-    expect(() => defineTask({ slug: "every-test/tick", every: "1h", firstRun: "later" as "boot", handler: () => null })).toThrow(
-      /firstRun must be "boot" or "interval"/,
-    );
+    expect(() =>
+      defineTask({ slug: "every-test/tick", every: "1h", firstRun: "later" as "boot", handler: () => null }),
+    ).toThrow(/firstRun must be "boot" or "interval"/);
   });
 });
 
@@ -67,7 +67,12 @@ function recurringPlugin(runs: Record<string, number>): Plugin {
     version: "1.0.0",
     tasks: [
       defineTask({ slug: "every-test/tick", every: "10m", handler: () => ({ run: count("tick") }) }),
-      defineTask({ slug: "every-test/later", every: "1h", firstRun: "interval", handler: () => ({ run: count("later") }) }),
+      defineTask({
+        slug: "every-test/later",
+        every: "1h",
+        firstRun: "interval",
+        handler: () => ({ run: count("later") }),
+      }),
       defineTask({
         slug: "every-test/backlog",
         every: "1h",
@@ -167,7 +172,11 @@ describe.runIf(isPostgresTestRun())("a recurring task across a fleet (PostgreSQL
     const schema = first.kernel.database.schema;
     if (!schema) throw new Error("a PostgreSQL test app has a schema");
     // Three more processes of the same store boot at the same moment, each scheduling the task.
-    apps.push(...(await Promise.all([1, 2, 3].map(() => createTestApp({ joinSchema: schema, config: { plugins: [fleetPlugin()] } })))));
+    apps.push(
+      ...(await Promise.all(
+        [1, 2, 3].map(() => createTestApp({ joinSchema: schema, config: { plugins: [fleetPlugin()] } })),
+      )),
+    );
     expect(await jobsOf(first, "every-test/fleet")).toEqual([{ status: "pending", inMinutes: null }]);
 
     await Promise.all(apps.map((app) => app.kernel.services.jobs.run({ queue: "default", limit: 50 })));

@@ -22,7 +22,11 @@ export function registerCommerceResources(server: McpServer, context: ToolContex
     server.registerResource(
       "store-policies",
       "commerce://settings/policies",
-      { title: "Store policies", description: "The store's policies settings group, defaults filled in (GET /api/settings/policies).", mimeType: "application/json" },
+      {
+        title: "Store policies",
+        description: "The store's policies settings group, defaults filled in (GET /api/settings/policies).",
+        mimeType: "application/json",
+      },
       async (uri) => json(uri, JSON.stringify(await services.settings.get(organizationId, "policies"))),
     );
   }
@@ -30,7 +34,13 @@ export function registerCommerceResources(server: McpServer, context: ToolContex
     const page = (number: number) =>
       services.catalog.listEntities(
         organizationId,
-        { type: "product", page: number, limit: CATALOG_PAGE_SIZE, sort: { field: "createdAt", direction: "asc" }, include: ["attributes"] },
+        {
+          type: "product",
+          page: number,
+          limit: CATALOG_PAGE_SIZE,
+          sort: { field: "createdAt", direction: "asc" },
+          include: ["attributes"],
+        },
         actor,
       );
     server.registerResource(
@@ -58,7 +68,8 @@ export function registerCommerceResources(server: McpServer, context: ToolContex
       },
       async (uri, variables) => {
         const number = Number(variables.page);
-        if (!Number.isSafeInteger(number) || number < 1) throw AppError.validation([{ path: "uri.page", message: "must be a page number from 1" }]);
+        if (!Number.isSafeInteger(number) || number < 1)
+          throw AppError.validation([{ path: "uri.page", message: "must be a page number from 1" }]);
         const { entities, total } = await page(number);
         return json(uri, `{"products":${entities.text},"total":${total}}`);
       },

@@ -22,7 +22,11 @@ export interface CommerceMcpRequest extends ToolContext {
   isForbiddenCallable: boolean;
 }
 
-type ToolAnswer = { content: { type: "text"; text: string }[]; structuredContent?: Record<string, unknown>; isError?: boolean };
+type ToolAnswer = {
+  content: { type: "text"; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+};
 
 /**
  * A commerce MCP server for one request's actor (stateless: one per request). Tools call the same
@@ -39,11 +43,23 @@ export function createCommerceMcpServer(request: CommerceMcpRequest): McpServer 
   );
   const { actor } = request;
   for (const tool of commerceTools) {
-    const annotations = { title: tool.title, readOnlyHint: tool.isReadOnly, destructiveHint: false, idempotentHint: tool.isIdempotent === true, openWorldHint: false };
+    const annotations = {
+      title: tool.title,
+      readOnlyHint: tool.isReadOnly,
+      destructiveHint: false,
+      idempotentHint: tool.isIdempotent === true,
+      openWorldHint: false,
+    };
     if (canUseTool(actor, tool)) {
       server.registerTool(
         tool.name,
-        { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations },
+        {
+          title: tool.title,
+          description: tool.description,
+          inputSchema: tool.input,
+          outputSchema: tool.output,
+          annotations,
+        },
         (input: Record<string, unknown>) => runTool(tool, request, input),
       );
     } else if (request.isForbiddenCallable) {
@@ -57,7 +73,11 @@ export function createCommerceMcpServer(request: CommerceMcpRequest): McpServer 
   return server;
 }
 
-async function runTool(tool: CommerceTool, request: CommerceMcpRequest, input: Record<string, unknown>): Promise<ToolAnswer> {
+async function runTool(
+  tool: CommerceTool,
+  request: CommerceMcpRequest,
+  input: Record<string, unknown>,
+): Promise<ToolAnswer> {
   try {
     const answer = await tool.run(request, input);
     // Through JSON first, as REST answers are: dates become strings before the output schema reads them.
@@ -67,10 +87,16 @@ async function runTool(tool: CommerceTool, request: CommerceMcpRequest, input: R
     const known = toAppError(error);
     if (known && known.status < 500) {
       const details = known.issues ?? known.details;
-      return toolError(known.code, details === undefined ? known.message : `${known.message} ${JSON.stringify(details)}`);
+      return toolError(
+        known.code,
+        details === undefined ? known.message : `${known.message} ${JSON.stringify(details)}`,
+      );
     }
     request.logger.error({ err: error, tool: tool.name }, "MCP tool failed");
-    return toolError(known?.code ?? "INTERNAL_ERROR", `The tool failed (request ${request.requestId}); retrying later may help`);
+    return toolError(
+      known?.code ?? "INTERNAL_ERROR",
+      `The tool failed (request ${request.requestId}); retrying later may help`,
+    );
   }
 }
 

@@ -5,10 +5,18 @@ import { createTestActor, createTestApp, isPostgresTestRun, jsonHeaders, type Te
 import { cartWith, checkoutTraces, createWarehouse, stockedProduct } from "../checkout/testing.js";
 import { MCP_ACCEPT } from "./mcp-test-helpers.js";
 
-const storefront: Actor = createTestActor({ id: "mcp-race-storefront", type: "apiKey", permissions: ["cart:create", "cart:read", "cart:update", "orders:create"] });
+const storefront: Actor = createTestActor({
+  id: "mcp-race-storefront",
+  type: "apiKey",
+  permissions: ["cart:create", "cart:read", "cart:update", "orders:create"],
+});
 
 /** A tool call as raw JSON-RPC through inject: concurrency needs many requests at once, not a client process each. */
-async function callTool(t: TestApp, name: string, args: Record<string, unknown>): Promise<{ isError?: boolean; structuredContent?: Record<string, unknown>; content: { text: string }[] }> {
+async function callTool(
+  t: TestApp,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ isError?: boolean; structuredContent?: Record<string, unknown>; content: { text: string }[] }> {
   const answer = await t.app.inject({
     method: "POST",
     url: "/api/mcp",
@@ -32,7 +40,13 @@ describe.runIf(isPostgresTestRun())("MCP checkout under concurrency (PostgreSQL)
   it("places one order for 8 concurrent checkouts of one cart with one idempotency key; the others replay it or are told it still runs", async () => {
     const cart = await cartWith(t.app, [{ entityId, quantity: 3 }]);
     const before = await checkoutTraces(t.db);
-    const args = { cartId: cart.id, cartToken: cart.token, paymentMethodId: "manual", currency: "EUR", idempotencyKey: randomUUID() };
+    const args = {
+      cartId: cart.id,
+      cartToken: cart.token,
+      paymentMethodId: "manual",
+      currency: "EUR",
+      idempotencyKey: randomUUID(),
+    };
     const results = await Promise.all(Array.from({ length: 8 }, () => callTool(t, "checkout", args)));
     const after = await checkoutTraces(t.db);
     expect(after.orders - before.orders).toBe(1);

@@ -12,7 +12,18 @@ import { mcpEndpointRoute } from "./routes/mcp-endpoint.js";
 export const mcpModule: PluginManifest = {
   id: "mcp",
   version: CORE_VERSION,
-  dependencies: ["catalog", "search", "pricing", "inventory", "carts", "checkout", "orders", "me", "analytics", "settings"],
+  dependencies: [
+    "catalog",
+    "search",
+    "pricing",
+    "inventory",
+    "carts",
+    "checkout",
+    "orders",
+    "me",
+    "analytics",
+    "settings",
+  ],
   services: (context) => ({ mcp: createMcpService(context) }),
   routes: (context) => mcpEndpointRoute(context),
 };

@@ -32,7 +32,11 @@ export function createMcpService({ db, secrets, services }: Pick<ServiceContext,
      * first call still runs is a CONFLICT. A failed checkout wrote nothing and frees its key.
      */
     async checkoutOnce({ idempotencyKey, ...input }: CheckoutOnceInput): Promise<PlacedOrder> {
-      const scope = { organizationId: input.organizationId, credential: `mcp:${credentialOf(input.actor)}`, key: idempotencyKey };
+      const scope = {
+        organizationId: input.organizationId,
+        credential: `mcp:${credentialOf(input.actor)}`,
+        key: idempotencyKey,
+      };
       // Keyed MAC, not a plain hash: the arguments hold the cart token, a bearer secret.
       const fingerprint = secrets.mac(JSON.stringify(["checkout", input.cartToken ?? null, input.body]));
       const outcome = await store.claim(scope, fingerprint);
@@ -40,9 +44,13 @@ export function createMcpService({ db, secrets, services }: Pick<ServiceContext,
         case "replay":
           return JSON.parse(outcome.answer.body) as PlacedOrder;
         case "mismatch":
-          throw new AppError("IDEMPOTENCY_KEY_REUSED", { message: "This idempotencyKey was used with other checkout arguments; send a new key for a new purchase" });
+          throw new AppError("IDEMPOTENCY_KEY_REUSED", {
+            message: "This idempotencyKey was used with other checkout arguments; send a new key for a new purchase",
+          });
         case "inProgress":
-          throw new AppError("CONFLICT", { message: "A checkout with this idempotencyKey is still running; retry once it has answered" });
+          throw new AppError("CONFLICT", {
+            message: "A checkout with this idempotencyKey is still running; retry once it has answered",
+          });
         case "claimed":
           break;
       }

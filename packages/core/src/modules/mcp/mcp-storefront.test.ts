@@ -7,10 +7,18 @@ import { dataOf, listen, probe, resultOf, type ProbeStep } from "./mcp-test-help
 
 /** A signed-in customer (a session): their cart and orders are theirs without a cart token. */
 const customer = (id: string) =>
-  createTestActor({ id, customerId: id, permissions: ["catalog:read", "cart:create", "cart:read", "cart:update", "orders:create", "orders:read:own"] });
+  createTestActor({
+    id,
+    customerId: id,
+    permissions: ["catalog:read", "cart:create", "cart:read", "cart:update", "orders:create", "orders:read:own"],
+  });
 const ada = customer("mcp-ada");
 const bob = customer("mcp-bob");
-const staff = createTestActor({ id: "mcp-stock-staff", type: "apiKey", permissions: ["analytics:read", "inventory:read"] });
+const staff = createTestActor({
+  id: "mcp-stock-staff",
+  type: "apiKey",
+  permissions: ["analytics:read", "inventory:read"],
+});
 
 const call = (name: string, args: Record<string, unknown>): ProbeStep => ({ callTool: { name, arguments: args } });
 
@@ -37,10 +45,18 @@ describe("commerce MCP storefront tools", () => {
     const outcomes = await probe(url, ada, [
       call("create_cart", { currency: "EUR" }),
       call("add_cart_item", { cartId: "$0.structuredContent.id", entityId, quantity: 1 }),
-      call("update_cart_item", { cartId: "$0.structuredContent.id", itemId: "$1.structuredContent.cart.items.0.id", quantity: 3 }),
+      call("update_cart_item", {
+        cartId: "$0.structuredContent.id",
+        itemId: "$1.structuredContent.cart.items.0.id",
+        quantity: 3,
+      }),
       call("get_cart", { cartId: "$0.structuredContent.id", promotionCodes: ["TENOFF"] }),
       call("get_cart", { cartId: "$0.structuredContent.id", promotionCodes: ["NOPE"] }),
-      call("update_cart_item", { cartId: "$0.structuredContent.id", itemId: "$1.structuredContent.cart.items.0.id", quantity: 0 }),
+      call("update_cart_item", {
+        cartId: "$0.structuredContent.id",
+        itemId: "$1.structuredContent.cart.items.0.id",
+        quantity: 0,
+      }),
     ]);
     expect(dataOf(outcomes[2]).cart).toMatchObject({ subtotal: 6000 });
     expect(dataOf(outcomes[3]).cart).toMatchObject({
@@ -59,12 +75,23 @@ describe("commerce MCP storefront tools", () => {
     const outcomes = await probe(url, ada, [
       call("create_cart", { currency: "EUR" }),
       call("add_cart_item", { cartId: "$0.structuredContent.id", entityId, quantity: 2 }),
-      call("checkout", { cartId: "$0.structuredContent.id", paymentMethodId: "manual", currency: "EUR", promotionCodes: ["TENOFF"], idempotencyKey: randomUUID() }),
+      call("checkout", {
+        cartId: "$0.structuredContent.id",
+        paymentMethodId: "manual",
+        currency: "EUR",
+        promotionCodes: ["TENOFF"],
+        idempotencyKey: randomUUID(),
+      }),
       call("track_order", { idOrNumber: "$2.structuredContent.number" }),
     ]);
     const order = dataOf(outcomes[2]);
     expect(order).toMatchObject({ subtotal: 4000, discountTotal: 400, customerId: "mcp-ada" });
-    expect(dataOf(outcomes[3])).toMatchObject({ orderId: order.id, number: order.number, status: "pending", shipments: [] });
+    expect(dataOf(outcomes[3])).toMatchObject({
+      orderId: order.id,
+      number: order.number,
+      status: "pending",
+      shipments: [],
+    });
     const [other] = await probe(url, bob, [call("track_order", { idOrNumber: order.number })]);
     expect(resultOf(other)).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^NOT_FOUND/) }] });
   });
@@ -73,11 +100,18 @@ describe("commerce MCP storefront tools", () => {
     const [created] = await probe(url, ada, [call("create_cart", { currency: "EUR" })]);
     const cartId = dataOf(created).id;
     const [reached] = await probe(url, bob, [call("add_cart_item", { cartId, entityId, quantity: 1 })]);
-    expect(resultOf(reached)).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^NOT_FOUND/) }] });
+    expect(resultOf(reached)).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/^NOT_FOUND/) }],
+    });
   });
 
   it("lists low stock for staff as the reorder-needed report", async () => {
     const [low] = await probe(url, staff, [call("list_low_stock", { lookbackDays: 7 })]);
-    expect(dataOf(low)).toMatchObject({ name: "reorder-needed", parameters: { lookbackDays: 7 }, rows: expect.any(Array) });
+    expect(dataOf(low)).toMatchObject({
+      name: "reorder-needed",
+      parameters: { lookbackDays: 7 },
+      rows: expect.any(Array),
+    });
   });
 });

@@ -18,7 +18,12 @@ export type ProbeOutcome = { result: ProbeResult } | { error: string };
 
 /** The parts of MCP results these tests read. */
 export interface ProbeResult {
-  tools?: { name: string; inputSchema: { type: string }; outputSchema?: { type: string }; annotations?: Record<string, unknown> }[];
+  tools?: {
+    name: string;
+    inputSchema: { type: string };
+    outputSchema?: { type: string };
+    annotations?: Record<string, unknown>;
+  }[];
   resources?: { uri: string }[];
   contents?: { uri: string; text: string }[];
   content?: { type: string; text: string }[];
@@ -49,7 +54,8 @@ export function resultOf(outcome: ProbeOutcome | undefined): ProbeResult {
 /** The structured content of a tool call that must have succeeded. */
 export function dataOf(outcome: ProbeOutcome | undefined): Record<string, unknown> {
   const result = resultOf(outcome);
-  if (result.isError === true || !result.structuredContent) throw new Error(`tool error: ${JSON.stringify(result.content)}`);
+  if (result.isError === true || !result.structuredContent)
+    throw new Error(`tool error: ${JSON.stringify(result.content)}`);
   return result.structuredContent;
 }
 

@@ -19,7 +19,15 @@ const staff = createTestActor({
   permissions: ["catalog:read", "orders:read", "orders:update", "inventory:read", "inventory:adjust", "analytics:read"],
 });
 
-const STOREFRONT_TOOLS = ["add_cart_item", "checkout", "create_cart", "get_cart", "get_product", "search_products", "update_cart_item"];
+const STOREFRONT_TOOLS = [
+  "add_cart_item",
+  "checkout",
+  "create_cart",
+  "get_cart",
+  "get_product",
+  "search_products",
+  "update_cart_item",
+];
 const STAFF_TOOLS = ["adjust_stock", "get_order", "list_low_stock", "refund_order", "run_report"];
 
 const call = (name: string, args: Record<string, unknown>): ProbeStep => ({ callTool: { name, arguments: args } });
@@ -38,7 +46,11 @@ describe("commerce MCP server at POST /api/mcp", () => {
   afterAll(() => t.close());
 
   const onHand = async () => {
-    const answer = await t.app.inject({ method: "GET", url: `/api/inventory/check?entityIds=${entityId}`, headers: jsonHeaders(testAdminActor) });
+    const answer = await t.app.inject({
+      method: "GET",
+      url: `/api/inventory/check?entityIds=${entityId}`,
+      headers: jsonHeaders(testAdminActor),
+    });
     return (answer.json() as { data: { onHand: number }[] }).data[0]?.onHand;
   };
 
@@ -48,9 +60,26 @@ describe("commerce MCP server at POST /api/mcp", () => {
       call("search_products", { q: "mcp-enamel" }),
       call("get_product", { idOrSlug: "$0.structuredContent.hits.0.id", currency: "EUR" }),
       call("create_cart", { currency: "EUR" }),
-      call("add_cart_item", { cartId: "$2.structuredContent.id", cartToken: "$2.structuredContent.cartToken", entityId: "$1.structuredContent.product.id", quantity: 2 }),
-      call("checkout", { cartId: "$2.structuredContent.id", cartToken: "$2.structuredContent.cartToken", paymentMethodId: "manual", currency: "EUR", idempotencyKey }),
-      call("checkout", { cartId: "$2.structuredContent.id", cartToken: "$2.structuredContent.cartToken", paymentMethodId: "manual", currency: "EUR", idempotencyKey }),
+      call("add_cart_item", {
+        cartId: "$2.structuredContent.id",
+        cartToken: "$2.structuredContent.cartToken",
+        entityId: "$1.structuredContent.product.id",
+        quantity: 2,
+      }),
+      call("checkout", {
+        cartId: "$2.structuredContent.id",
+        cartToken: "$2.structuredContent.cartToken",
+        paymentMethodId: "manual",
+        currency: "EUR",
+        idempotencyKey,
+      }),
+      call("checkout", {
+        cartId: "$2.structuredContent.id",
+        cartToken: "$2.structuredContent.cartToken",
+        paymentMethodId: "manual",
+        currency: "EUR",
+        idempotencyKey,
+      }),
     ]);
 
   it("lists to each actor only the tools its permissions allow, with input and output schemas", async () => {
@@ -58,7 +87,17 @@ describe("commerce MCP server at POST /api/mcp", () => {
     const [shopper, back, admin] = await Promise.all([listed(storefront), listed(staff), listed(testAdminActor)]);
     const names = (tools: typeof admin) => tools.map((tool) => tool.name).sort();
     expect(names(shopper)).toEqual(STOREFRONT_TOOLS);
-    expect(names(back)).toEqual(["get_order", "list_low_stock", "adjust_stock", "refund_order", "run_report", "get_product", "search_products"].sort());
+    expect(names(back)).toEqual(
+      [
+        "get_order",
+        "list_low_stock",
+        "adjust_stock",
+        "refund_order",
+        "run_report",
+        "get_product",
+        "search_products",
+      ].sort(),
+    );
     // The test administrator is a signed-in person (a session), so track_order is theirs too.
     expect(names(admin)).toEqual([...STOREFRONT_TOOLS, "track_order", ...STAFF_TOOLS].sort());
     for (const tool of admin) {
@@ -68,9 +107,17 @@ describe("commerce MCP server at POST /api/mcp", () => {
   });
 
   it("lists track_order to a signed-in customer", async () => {
-    const customer = createTestActor({ id: "mcp-customer", customerId: "mcp-customer", permissions: ["orders:read:own", "catalog:read"] });
+    const customer = createTestActor({
+      id: "mcp-customer",
+      customerId: "mcp-customer",
+      permissions: ["orders:read:own", "catalog:read"],
+    });
     const [list] = await probe(url, customer, [{ listTools: true }]);
-    expect((resultOf(list).tools ?? []).map((tool) => tool.name).sort()).toEqual(["get_product", "search_products", "track_order"]);
+    expect((resultOf(list).tools ?? []).map((tool) => tool.name).sort()).toEqual([
+      "get_product",
+      "search_products",
+      "track_order",
+    ]);
   });
 
   it("sells through search, cart and checkout: one order, stock taken once, a retried checkout answers the same order", async () => {
@@ -90,21 +137,41 @@ describe("commerce MCP server at POST /api/mcp", () => {
   it("refuses a reused checkout key with other arguments, as a tool error", async () => {
     const key = randomUUID();
     const outcomes = await purchase(key);
-    const [second] = await probe(url, storefront, [call("checkout", { cartId: randomUUID(), paymentMethodId: "manual", currency: "EUR", idempotencyKey: key })]);
+    const [second] = await probe(url, storefront, [
+      call("checkout", { cartId: randomUUID(), paymentMethodId: "manual", currency: "EUR", idempotencyKey: key }),
+    ]);
     expect(dataOf(outcomes[4]).id).toEqual(expect.any(String));
-    expect(resultOf(second)).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^IDEMPOTENCY_KEY_REUSED/) }] });
+    expect(resultOf(second)).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/^IDEMPOTENCY_KEY_REUSED/) }],
+    });
   });
 
   it("refunds through the refund rules for staff, and answers a storefront key's call with a tool error and no refund", async () => {
     const placed = dataOf((await purchase(randomUUID()))[4]);
-    const confirmed = await t.app.inject({ method: "PATCH", url: `/api/orders/${String(placed.id)}/status`, headers: jsonHeaders(testAdminActor), payload: { status: "confirmed" } });
+    const confirmed = await t.app.inject({
+      method: "PATCH",
+      url: `/api/orders/${String(placed.id)}/status`,
+      headers: jsonHeaders(testAdminActor),
+      payload: { status: "confirmed" },
+    });
     expect(confirmed.statusCode).toBe(200);
     const lines = placed.lines as { lineItemId: string }[];
-    const refund = { order: placed.number, lines: [{ lineItemId: lines[0]?.lineItemId, quantity: 1 }], reason: "chipped" };
+    const refund = {
+      order: placed.number,
+      lines: [{ lineItemId: lines[0]?.lineItemId, quantity: 1 }],
+      reason: "chipped",
+    };
 
-    const [denied, deniedJunk] = await probe(url, storefront, [call("refund_order", refund), call("refund_order", { lines: [] })]);
+    const [denied, deniedJunk] = await probe(url, storefront, [
+      call("refund_order", refund),
+      call("refund_order", { lines: [] }),
+    ]);
     for (const outcome of [denied, deniedJunk]) {
-      expect(resultOf(outcome)).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^FORBIDDEN/) }] });
+      expect(resultOf(outcome)).toMatchObject({
+        isError: true,
+        content: [{ text: expect.stringMatching(/^FORBIDDEN/) }],
+      });
       expect(resultOf(outcome).structuredContent).toBeUndefined();
     }
 
@@ -116,8 +183,15 @@ describe("commerce MCP server at POST /api/mcp", () => {
     expect(dataOf(looked)).toMatchObject({ id: placed.id, status: "confirmed" });
     expect(dataOf(refunded)).toMatchObject({ orderId: placed.id, amount: 2500 });
     // One unit of two is left: the refund rules refuse a second refund of two.
-    expect(resultOf(tooMuch)).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^VALIDATION_FAILED/) }] });
-    const refunds = await t.app.inject({ method: "GET", url: `/api/orders/${String(placed.id)}/refunds`, headers: jsonHeaders(testAdminActor) });
+    expect(resultOf(tooMuch)).toMatchObject({
+      isError: true,
+      content: [{ text: expect.stringMatching(/^VALIDATION_FAILED/) }],
+    });
+    const refunds = await t.app.inject({
+      method: "GET",
+      url: `/api/orders/${String(placed.id)}/refunds`,
+      headers: jsonHeaders(testAdminActor),
+    });
     expect((refunds.json() as { data: unknown[] }).data).toHaveLength(1);
   });
 
@@ -134,9 +208,15 @@ describe("commerce MCP server at POST /api/mcp", () => {
 
   it("never shows another organization's order", async () => {
     const placed = dataOf((await purchase(randomUUID()))[4]);
-    const [byNumber, byId] = await probe(url, otherOrgAdmin, [call("get_order", { order: placed.number }), call("get_order", { order: placed.id })]);
+    const [byNumber, byId] = await probe(url, otherOrgAdmin, [
+      call("get_order", { order: placed.number }),
+      call("get_order", { order: placed.id }),
+    ]);
     for (const outcome of [byNumber, byId]) {
-      expect(resultOf(outcome)).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^NOT_FOUND/) }] });
+      expect(resultOf(outcome)).toMatchObject({
+        isError: true,
+        content: [{ text: expect.stringMatching(/^NOT_FOUND/) }],
+      });
     }
   });
 
@@ -146,19 +226,34 @@ describe("commerce MCP server at POST /api/mcp", () => {
       { readResource: "commerce://settings/policies" },
       { readResource: "commerce://catalog/products/page/1" },
     ]);
-    expect((resultOf(adminList).resources ?? []).map((resource) => resource.uri)).toEqual(["commerce://settings/policies", "commerce://catalog/products/page/1"]);
+    expect((resultOf(adminList).resources ?? []).map((resource) => resource.uri)).toEqual([
+      "commerce://settings/policies",
+      "commerce://catalog/products/page/1",
+    ]);
     expect(JSON.parse(resultOf(policies).contents?.[0]?.text ?? "null")).toEqual(expect.any(Object));
-    const catalog = JSON.parse(resultOf(page).contents?.[0]?.text ?? "null") as { products: { slug: string }[]; total: number };
+    const catalog = JSON.parse(resultOf(page).contents?.[0]?.text ?? "null") as {
+      products: { slug: string }[];
+      total: number;
+    };
     expect(catalog.products.map((product) => product.slug)).toContain("mcp-enamel-mug");
     const [shopperList] = await probe(url, storefront, [{ listResources: true }]);
-    expect((resultOf(shopperList).resources ?? []).map((resource) => resource.uri)).toEqual(["commerce://catalog/products/page/1"]);
+    expect((resultOf(shopperList).resources ?? []).map((resource) => resource.uri)).toEqual([
+      "commerce://catalog/products/page/1",
+    ]);
   });
 
   it("answers 401 without credentials, 405 to GET and DELETE, and a 4xx to bodies that are not MCP", async () => {
-    const doc = (await t.app.inject({ method: "GET", url: "/api/doc" })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await t.app.inject({ method: "GET", url: "/api/doc" })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(Object.keys(doc.paths["/api/mcp"] ?? {}).sort()).toEqual(["delete", "get", "post"]);
     const body = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" });
-    const anonymous = await t.app.inject({ method: "POST", url: "/api/mcp", headers: { "content-type": "application/json", accept: MCP_ACCEPT }, payload: body });
+    const anonymous = await t.app.inject({
+      method: "POST",
+      url: "/api/mcp",
+      headers: { "content-type": "application/json", accept: MCP_ACCEPT },
+      payload: body,
+    });
     expect(anonymous.statusCode).toBe(401);
     for (const method of ["GET", "DELETE"] as const) {
       const answer = await t.app.inject({ method, url: "/api/mcp", headers: jsonHeaders(testAdminActor) });
@@ -173,8 +268,19 @@ describe("commerce MCP server at POST /api/mcp", () => {
       expect(answer.statusCode).toBe(200);
       expect((answer.json() as { result: { tools: unknown[] } }).result.tools.length).toBeGreaterThan(0);
     }
-    for (const payload of ["{}", "42", "\"tools/list\"", JSON.stringify({ jsonrpc: "2.0", id: 1, method: 7 }), "{not json"]) {
-      const answer = await t.app.inject({ method: "POST", url: "/api/mcp", headers: { ...jsonHeaders(testAdminActor), accept: MCP_ACCEPT }, payload });
+    for (const payload of [
+      "{}",
+      "42",
+      '"tools/list"',
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: 7 }),
+      "{not json",
+    ]) {
+      const answer = await t.app.inject({
+        method: "POST",
+        url: "/api/mcp",
+        headers: { ...jsonHeaders(testAdminActor), accept: MCP_ACCEPT },
+        payload,
+      });
       expect(answer.statusCode, payload).toBeGreaterThanOrEqual(400);
       expect(answer.statusCode, payload).toBeLessThan(500);
     }

@@ -13,8 +13,19 @@ import { defineTool, type CommerceTool, type ToolContext } from "./commerce-tool
 /** An order id or number, as `GET /api/orders/{id}` takes it. */
 const orderReference = z.string().min(1).max(64).describe("the order's number (ORD-2026-000042) or UUID");
 
-const report = ({ organizationId, route }: ToolContext, name: (typeof REPORT_NAMES)[number], query: z.output<typeof reportQuerySchema>) =>
-  runReport({ database: route.database, services: route.services, statementTimeoutMs: resolveAnalyticsConfig(route.config.analytics).statementTimeoutMs }, { organizationId, name, query });
+const report = (
+  { organizationId, route }: ToolContext,
+  name: (typeof REPORT_NAMES)[number],
+  query: z.output<typeof reportQuerySchema>,
+) =>
+  runReport(
+    {
+      database: route.database,
+      services: route.services,
+      statementTimeoutMs: resolveAnalyticsConfig(route.config.analytics).statementTimeoutMs,
+    },
+    { organizationId, name, query },
+  );
 
 const getOrder = defineTool({
   name: "get_order",
@@ -63,7 +74,8 @@ const adjustStock = defineTool({
   isReadOnly: false,
   input: adjustStockBody,
   output: stockLevelSchema,
-  run: ({ organizationId, actor, route: { services } }, input) => services.inventory.adjust(organizationId, input, actor),
+  run: ({ organizationId, actor, route: { services } }, input) =>
+    services.inventory.adjust(organizationId, input, actor),
 });
 
 const refundOrder = defineTool({

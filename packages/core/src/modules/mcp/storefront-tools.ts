@@ -25,13 +25,22 @@ import { defineTool, type CommerceTool, type ToolContext } from "./commerce-tool
 /** Reaching a cart: what the `x-cart-token` header carries over REST is an argument here. */
 const cartAccess = z.object({
   cartId: z.uuid(),
-  cartToken: z.string().min(1).max(200).optional().describe("the cartToken create_cart answered (a guest has no other way to reach the cart)"),
+  cartToken: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("the cartToken create_cart answered (a guest has no other way to reach the cart)"),
 });
 
 /** A cart answer with the lines whose client-shown price differed from the server's (REST `meta.priceChanges`). */
 const cartAnswerSchema = z.object({ cart: cartSchema, priceChanges: z.array(priceChangeSchema) });
 
-const target = ({ organizationId, actor }: ToolContext, input: z.output<typeof cartAccess>, promotionCodes?: readonly string[]): CartTarget => ({
+const target = (
+  { organizationId, actor }: ToolContext,
+  input: z.output<typeof cartAccess>,
+  promotionCodes?: readonly string[],
+): CartTarget => ({
   organizationId,
   cartId: input.cartId,
   actor,
@@ -64,9 +73,21 @@ const searchProducts = defineTool({
     page: z.number().int().min(1).default(1),
     limit: z.number().int().min(1).max(100).default(20),
   }),
-  output: z.object({ hits: z.array(searchHitSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int(), facets: z.record(z.string(), z.record(z.string(), z.number())) }),
+  output: z.object({
+    hits: z.array(searchHitSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+    facets: z.record(z.string(), z.record(z.string(), z.number())),
+  }),
   async run({ actor, organizationId, route }, { q, type, category, brand, status, attributes, facets, page, limit }) {
-    const result = await route.services.search.search(organizationId, searchQueryOf({ q, type, category, brand, status, page, limit, facets: facets ?? [], attributes: attributes ?? {} }, actor));
+    const result = await route.services.search.search(
+      organizationId,
+      searchQueryOf(
+        { q, type, category, brand, status, page, limit, facets: facets ?? [], attributes: attributes ?? {} },
+        actor,
+      ),
+    );
     return { hits: result.hits, total: result.total, page, limit, facets: result.facets };
   },
 });
@@ -88,18 +109,36 @@ const getProduct = defineTool({
     product: entitySchema,
     currency: z.string(),
     prices: z.array(z.object({ variantId: z.string().nullable(), amount: z.number().int().nullable() })),
-    stock: z.object({ onHand: z.number().int(), reserved: z.number().int(), available: z.number().int(), levels: z.array(stockLevelSchema) }).nullable(),
+    stock: z
+      .object({
+        onHand: z.number().int(),
+        reserved: z.number().int(),
+        available: z.number().int(),
+        levels: z.array(stockLevelSchema),
+      })
+      .nullable(),
   }),
   async run({ actor, organizationId, route: { services } }, { idOrSlug, currency: asked }) {
-    const product = await services.catalog.getEntity(organizationId, idOrSlug, { actor, include: ["attributes", "variants"] });
+    const product = await services.catalog.getEntity(organizationId, idOrSlug, {
+      actor,
+      include: ["attributes", "variants"],
+    });
     const currency = asked ?? (await services.settings.get(organizationId, "general")).currency;
-    if (currency === undefined) throw AppError.validation([{ path: "currency", message: "is required: the store has no default currency (settings.general.currency)" }]);
+    if (currency === undefined)
+      throw AppError.validation([
+        { path: "currency", message: "is required: the store has no default currency (settings.general.currency)" },
+      ]);
     const variantIds = variantIdsOf(product);
-    const lines = [{ entityId: product.id, variantId: null }, ...variantIds.map((variantId) => ({ entityId: product.id, variantId }))];
+    const lines = [
+      { entityId: product.id, variantId: null },
+      ...variantIds.map((variantId) => ({ entityId: product.id, variantId })),
+    ];
     // The price a cart would charge: the one resolution carts and checkout use (modifiers applied).
     const resolved = await services.pricing.resolve({ organizationId, currency, lines });
     const prices = lines.map((line, i) => ({ variantId: line.variantId, amount: resolved[i]?.amount ?? null }));
-    const stock = hasPermission(actor, "inventory:read") ? ((await services.inventory.check(organizationId, [product.id]))[0] ?? null) : null;
+    const stock = hasPermission(actor, "inventory:read")
+      ? ((await services.inventory.check(organizationId, [product.id]))[0] ?? null)
+      : null;
     return { product, currency, prices, stock };
   },
 });
@@ -108,7 +147,11 @@ const getProduct = defineTool({
 function variantIdsOf(entity: Record<string, unknown>): string[] {
   const variants = entity.variants;
   if (!Array.isArray(variants)) return [];
-  return variants.flatMap((variant: unknown) => (typeof variant === "object" && variant !== null && "id" in variant && typeof variant.id === "string" ? [variant.id] : []));
+  return variants.flatMap((variant: unknown) =>
+    typeof variant === "object" && variant !== null && "id" in variant && typeof variant.id === "string"
+      ? [variant.id]
+      : [],
+  );
 }
 
 const createCart = defineTool({
@@ -162,7 +205,9 @@ const updateCartItem = defineTool({
   async run(context, { cartId, cartToken, itemId, quantity }) {
     const carts = context.route.services.carts;
     const cart = target(context, { cartId, cartToken });
-    return cartAnswer(quantity === 0 ? await carts.removeItem(cart, itemId) : await carts.updateItem(cart, itemId, { quantity }));
+    return cartAnswer(
+      quantity === 0 ? await carts.removeItem(cart, itemId) : await carts.updateItem(cart, itemId, { quantity }),
+    );
   },
 });
 
@@ -190,7 +235,9 @@ export const checkoutInput = checkoutBody.extend({
     .string()
     .min(1)
     .max(MAX_IDEMPOTENCY_KEY_LENGTH)
-    .describe("a fresh unique value (a UUID) per purchase; a retry with the same key and arguments answers the same order instead of buying twice"),
+    .describe(
+      "a fresh unique value (a UUID) per purchase; a retry with the same key and arguments answers the same order instead of buying twice",
+    ),
 });
 
 const checkout = defineTool({
@@ -226,8 +273,18 @@ const trackOrder = defineTool({
   isIdempotent: true,
   input: myOrderParams,
   output: orderTrackingSchema,
-  run: ({ actor, organizationId, route: { services } }, { idOrNumber }) => services.me.tracking(organizationId, customerOf(actor), idOrNumber),
+  run: ({ actor, organizationId, route: { services } }, { idOrNumber }) =>
+    services.me.tracking(organizationId, customerOf(actor), idOrNumber),
 });
 
 /** What a shopper's agent uses: find, price, fill a cart, buy, follow the order. */
-export const storefrontTools: readonly CommerceTool[] = [searchProducts, getProduct, createCart, addCartItem, updateCartItem, getCart, checkout, trackOrder];
+export const storefrontTools: readonly CommerceTool[] = [
+  searchProducts,
+  getProduct,
+  createCart,
+  addCartItem,
+  updateCartItem,
+  getCart,
+  checkout,
+  trackOrder,
+];

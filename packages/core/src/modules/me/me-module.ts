@@ -35,7 +35,9 @@ export const meModule: PluginManifest = {
   version: CORE_VERSION,
   dependencies: ["customers", "catalog", "media", "pricing", "carts", "orders"],
   // `customers:read:self` and `customers:update:self` are the customers module's.
-  permissions: [{ scope: "orders:read:own", description: "Read one's own orders, their tracking and downloads (/api/me)" }],
+  permissions: [
+    { scope: "orders:read:own", description: "Read one's own orders, their tracking and downloads (/api/me)" },
+  ],
   services: (context) => ({ me: createMeService(context) }),
   routes: (context) => ROUTES.flatMap((route) => route(context)),
 };

@@ -17,7 +17,12 @@ describe("/api/me orders", () => {
 
   it("refuses with 401 anyone who is not signed in, an administrator's API key and a system actor included", async () => {
     const order = await orderOf(t.kernel, ann);
-    const urls = ["/api/me/orders", `/api/me/orders/${order.id}`, `/api/me/orders/${order.number}/tracking`, `/api/me/orders/${order.id}/downloads`];
+    const urls = [
+      "/api/me/orders",
+      `/api/me/orders/${order.id}`,
+      `/api/me/orders/${order.number}/tracking`,
+      `/api/me/orders/${order.id}/downloads`,
+    ];
     for (const url of urls) {
       for (const actor of [undefined, adminApiKey, systemActor]) {
         const response = await meCall(t.app, "GET", url, actor ? { actor } : {});
@@ -32,7 +37,12 @@ describe("/api/me orders", () => {
   it("needs orders:read:own of a signed-in customer (403 without)", async () => {
     const order = await orderOf(t.kernel, ann);
     const withoutRights = customer("ann", { permissions: ["catalog:read"] });
-    for (const url of ["/api/me/orders", `/api/me/orders/${order.id}`, `/api/me/orders/${order.id}/tracking`, `/api/me/orders/${order.id}/downloads`]) {
+    for (const url of [
+      "/api/me/orders",
+      `/api/me/orders/${order.id}`,
+      `/api/me/orders/${order.id}/tracking`,
+      `/api/me/orders/${order.id}/downloads`,
+    ]) {
       const response = await meCall(t.app, "GET", url, { actor: withoutRights });
       expect(response.status).toBe(403);
       expect(response.body.error.code).toBe("FORBIDDEN");
@@ -110,12 +120,22 @@ describe("/api/me orders", () => {
       }
     }
     // Each sees their own.
-    expect((await meCall(t.app, "GET", `/api/me/orders/${elsewhere.number}`, { actor: annElsewhere })).body.data.id).toBe(elsewhere.id);
+    expect(
+      (await meCall(t.app, "GET", `/api/me/orders/${elsewhere.number}`, { actor: annElsewhere })).body.data.id,
+    ).toBe(elsewhere.id);
   });
 
   it("answers hostile ids with 404 or 422, never a fault", async () => {
     const year = new Date().getUTCFullYear();
-    const notFound = ["00000000-0000-4000-8000-000000000000", `ORD-${year}-999999`, "ORD-1", "not-an-order", "1%20or%201%3D1", "%27%3B%20drop%20table%20orders%3B--", "%C3%A9t%C3%A9"];
+    const notFound = [
+      "00000000-0000-4000-8000-000000000000",
+      `ORD-${year}-999999`,
+      "ORD-1",
+      "not-an-order",
+      "1%20or%201%3D1",
+      "%27%3B%20drop%20table%20orders%3B--",
+      "%C3%A9t%C3%A9",
+    ];
     for (const id of notFound) {
       for (const suffix of ["", "/tracking", "/downloads"]) {
         const response = await meCall(t.app, "GET", `/api/me/orders/${id}${suffix}`, { actor: ann });
@@ -155,12 +175,24 @@ describe("/api/me orders", () => {
 
     const first = await call(t.app, "POST", `/api/orders/${order.id}/fulfillments`, {
       actor: testAdminActor,
-      body: { lines: [{ lineItemId: mug.lineItemId, quantity: 1 }], carrier: "DHL", trackingNumber: "JD0001", trackingUrl: "https://track.example/JD0001" },
+      body: {
+        lines: [{ lineItemId: mug.lineItemId, quantity: 1 }],
+        carrier: "DHL",
+        trackingNumber: "JD0001",
+        trackingUrl: "https://track.example/JD0001",
+      },
     });
     expect(first.status).toBe(201);
     const second = await call(t.app, "POST", `/api/orders/${order.id}/fulfillments`, {
       actor: testAdminActor,
-      body: { lines: [{ lineItemId: mug.lineItemId, quantity: 1 }, { lineItemId: tea.lineItemId, quantity: 1 }], carrier: "UPS", trackingNumber: "1Z999" },
+      body: {
+        lines: [
+          { lineItemId: mug.lineItemId, quantity: 1 },
+          { lineItemId: tea.lineItemId, quantity: 1 },
+        ],
+        carrier: "UPS",
+        trackingNumber: "1Z999",
+      },
     });
     expect(second.status).toBe(201);
 
@@ -174,8 +206,22 @@ describe("/api/me orders", () => {
         trackingUrl: null,
         shippedAt: second.body.data.createdAt,
         lines: [
-          { lineItemId: mug.lineItemId, entityId: mug.entityId, variantId: null, title: "Mug", sku: "MUG-1", quantity: 1 },
-          { lineItemId: tea.lineItemId, entityId: tea.entityId, variantId: tea.variantId, title: "Tea", sku: null, quantity: 1 },
+          {
+            lineItemId: mug.lineItemId,
+            entityId: mug.entityId,
+            variantId: null,
+            title: "Mug",
+            sku: "MUG-1",
+            quantity: 1,
+          },
+          {
+            lineItemId: tea.lineItemId,
+            entityId: tea.entityId,
+            variantId: tea.variantId,
+            title: "Tea",
+            sku: null,
+            quantity: 1,
+          },
         ].sort((a, b) => (a.lineItemId < b.lineItemId ? -1 : 1)),
       },
       {
@@ -184,17 +230,31 @@ describe("/api/me orders", () => {
         trackingNumber: "JD0001",
         trackingUrl: "https://track.example/JD0001",
         shippedAt: first.body.data.createdAt,
-        lines: [{ lineItemId: mug.lineItemId, entityId: mug.entityId, variantId: null, title: "Mug", sku: "MUG-1", quantity: 1 }],
+        lines: [
+          {
+            lineItemId: mug.lineItemId,
+            entityId: mug.entityId,
+            variantId: null,
+            title: "Mug",
+            sku: "MUG-1",
+            quantity: 1,
+          },
+        ],
       },
     ]);
-    expect(tracking.body.data.lines.map((line: { fulfilledQuantity: number }) => line.fulfilledQuantity)).toEqual([2, 1]);
+    expect(tracking.body.data.lines.map((line: { fulfilledQuantity: number }) => line.fulfilledQuantity)).toEqual([
+      2, 1,
+    ]);
     // Who recorded a shipment is staff's business.
     expect(JSON.stringify(tracking.body)).not.toContain(testAdminActor.id);
   });
 
   it("documents every /api/me route as session or bearer only, with its permission", async () => {
     const doc = (await t.app.inject({ url: "/api/doc" })).json();
-    const paths = doc.paths as Record<string, Record<string, { security?: unknown; description?: string; tags?: string[] }>>;
+    const paths = doc.paths as Record<
+      string,
+      Record<string, { security?: unknown; description?: string; tags?: string[] }>
+    >;
     const expected = [
       ["/api/me/profile", "get", "customers:read:self"],
       ["/api/me/profile", "patch", "customers:update:self"],
@@ -207,7 +267,11 @@ describe("/api/me orders", () => {
       ["/api/me/orders/{orderId}/downloads", "get", "orders:read:own"],
       ["/api/me/orders/{orderId}/reorder", "post", "orders:read:own, cart:create"],
     ] as const;
-    expect(Object.keys(paths).filter((path) => path.startsWith("/api/me/")).sort()).toEqual([...new Set(expected.map(([path]) => path))].sort());
+    expect(
+      Object.keys(paths)
+        .filter((path) => path.startsWith("/api/me/"))
+        .sort(),
+    ).toEqual([...new Set(expected.map(([path]) => path))].sort());
     for (const [path, method, permissions] of expected) {
       const operation = paths[path]?.[method];
       expect(operation, `${method} ${path}`).toBeDefined();

@@ -11,7 +11,12 @@ export type OrderTracking = z.output<typeof orderTrackingSchema>;
 export function createMyOrders({ services }: { services: Services }) {
   return {
     /** One page of the customer's orders, newest first, without lines. */
-    listOrders: (organizationId: string, customerId: string, query: ListOrdersQuery, options?: TxOptions): Promise<{ items: OrderSummary[]; total: number }> =>
+    listOrders: (
+      organizationId: string,
+      customerId: string,
+      query: ListOrdersQuery,
+      options?: TxOptions,
+    ): Promise<{ items: OrderSummary[]; total: number }> =>
       services.orders.listForCustomer(organizationId, customerId, query, options),
 
     /** One of the customer's orders with its lines; another customer's is a 404. */
@@ -22,7 +27,12 @@ export function createMyOrders({ services }: { services: Services }) {
      * The order's shipments (carrier, tracking number and URL, what each carried, newest first) and how
      * far each line has shipped. Who recorded a shipment (a staff id) is not the customer's business.
      */
-    async tracking(organizationId: string, customerId: string, idOrNumber: string, options?: TxOptions): Promise<OrderTracking> {
+    async tracking(
+      organizationId: string,
+      customerId: string,
+      idOrNumber: string,
+      options?: TxOptions,
+    ): Promise<OrderTracking> {
       const order = await services.orders.getForCustomer(organizationId, customerId, idOrNumber, options);
       const fulfillments = await services.orders.listFulfillments(organizationId, order.id, options);
       const lineById = new Map(order.lines.map((line) => [line.lineItemId, line]));
@@ -39,11 +49,26 @@ export function createMyOrders({ services }: { services: Services }) {
           lines: fulfillment.lines.map(({ lineItemId, quantity }) => {
             const line = lineById.get(lineItemId);
             // Fulfillment lines reference the order's own lines (a foreign key): a miss is corrupt data.
-            if (!line) throw new Error(`Fulfillment ${fulfillment.id} ships line ${lineItemId}, which order ${order.id} does not have`);
-            return { lineItemId, entityId: line.entityId, variantId: line.variantId, title: line.title, sku: line.sku, quantity };
+            if (!line)
+              throw new Error(
+                `Fulfillment ${fulfillment.id} ships line ${lineItemId}, which order ${order.id} does not have`,
+              );
+            return {
+              lineItemId,
+              entityId: line.entityId,
+              variantId: line.variantId,
+              title: line.title,
+              sku: line.sku,
+              quantity,
+            };
           }),
         })),
-        lines: order.lines.map(({ lineItemId, title, quantity, fulfilledQuantity }) => ({ lineItemId, title, quantity, fulfilledQuantity })),
+        lines: order.lines.map(({ lineItemId, title, quantity, fulfilledQuantity }) => ({
+          lineItemId,
+          title,
+          quantity,
+          fulfilledQuantity,
+        })),
       };
     },
   };

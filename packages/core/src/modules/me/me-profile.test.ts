@@ -18,10 +18,27 @@ describe("/api/me profile and addresses", () => {
   afterAll(() => t.close());
 
   const events = async (customerId: string, type: string) =>
-    (await sql<{ count: number }>`select count(*)::int as count from domain_events where entity_id = ${customerId} and type = ${type}`.execute(t.db)).rows[0]?.count;
+    (
+      await sql<{
+        count: number;
+      }>`select count(*)::int as count from domain_events where entity_id = ${customerId} and type = ${type}`.execute(
+        t.db,
+      )
+    ).rows[0]?.count;
   const profileRow = async (organizationId: string, customerId: string) =>
-    (await sql<Record<string, unknown>>`select name, phone, email, accepts_marketing, metadata from customers where organization_id = ${organizationId} and id = ${customerId}`.execute(t.db)).rows[0];
-  const addressCount = async (customerId: string) => (await sql<{ count: number }>`select count(*)::int as count from customer_addresses where customer_id = ${customerId}`.execute(t.db)).rows[0]?.count;
+    (
+      await sql<
+        Record<string, unknown>
+      >`select name, phone, email, accepts_marketing, metadata from customers where organization_id = ${organizationId} and id = ${customerId}`.execute(
+        t.db,
+      )
+    ).rows[0];
+  const addressCount = async (customerId: string) =>
+    (
+      await sql<{
+        count: number;
+      }>`select count(*)::int as count from customer_addresses where customer_id = ${customerId}`.execute(t.db)
+    ).rows[0]?.count;
 
   it("refuses with 401 anyone without a session, an administrator's API key and a system actor included", async () => {
     const routes = [
@@ -58,14 +75,26 @@ describe("/api/me profile and addresses", () => {
     const nothing = customer("rita", { permissions: ["orders:read:own"] });
     expect((await meCall(t.app, "GET", "/api/me/profile", { actor: nothing })).status).toBe(403);
     // Staff's `customers:read` is not the scoped permission.
-    expect((await meCall(t.app, "GET", "/api/me/profile", { actor: customer("rita", { permissions: ["customers:read", "customers:update"] }) })).status).toBe(403);
+    expect(
+      (
+        await meCall(t.app, "GET", "/api/me/profile", {
+          actor: customer("rita", { permissions: ["customers:read", "customers:update"] }),
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("makes the profile of a person who has none on first read, from the session's e-mail, once", async () => {
     const ann = withEmail(customer("ann"), "Ann@Example.com");
     const first = await meCall(t.app, "GET", "/api/me/profile", { actor: ann });
     expect(first.status).toBe(200);
-    expect(first.body.data).toMatchObject({ id: "user-ann", email: "ann@example.com", hasAccount: true, acceptsMarketing: false, groupIds: [] });
+    expect(first.body.data).toMatchObject({
+      id: "user-ann",
+      email: "ann@example.com",
+      hasAccount: true,
+      acceptsMarketing: false,
+      groupIds: [],
+    });
     expect(first.body.data).not.toHaveProperty("metadata");
     const again = await meCall(t.app, "GET", "/api/me/profile", { actor: ann });
     expect(again.body.data).toEqual(first.body.data);
@@ -79,13 +108,24 @@ describe("/api/me profile and addresses", () => {
 
   it("changes name, phone and marketing consent, dates the consent, and keeps staff's metadata out of sight", async () => {
     const bea = withEmail(customer("bea"), "bea@example.com");
-    const changed = await meCall(t.app, "PATCH", "/api/me/profile", { actor: bea, body: { name: "Bea Example", phone: "+33 1 23 45 67 89", acceptsMarketing: true } });
+    const changed = await meCall(t.app, "PATCH", "/api/me/profile", {
+      actor: bea,
+      body: { name: "Bea Example", phone: "+33 1 23 45 67 89", acceptsMarketing: true },
+    });
     expect(changed.status).toBe(200);
-    expect(changed.body.data).toMatchObject({ id: "user-bea", name: "Bea Example", phone: "+33 1 23 45 67 89", acceptsMarketing: true });
+    expect(changed.body.data).toMatchObject({
+      id: "user-bea",
+      name: "Bea Example",
+      phone: "+33 1 23 45 67 89",
+      acceptsMarketing: true,
+    });
     expect(Date.parse(changed.body.data.acceptsMarketingUpdatedAt)).toBeGreaterThan(Date.now() - 60_000);
     expect(await events("user-bea", "customers.update")).toBe(1);
 
-    const staffNote = await call(t.app, "PATCH", "/api/customers/user-bea", { actor: testAdminActor, body: { metadata: { note: "asked for a refund twice" } } });
+    const staffNote = await call(t.app, "PATCH", "/api/customers/user-bea", {
+      actor: testAdminActor,
+      body: { metadata: { note: "asked for a refund twice" } },
+    });
     expect(staffNote.status).toBe(200);
     const read = await meCall(t.app, "GET", "/api/me/profile", { actor: bea });
     expect(JSON.stringify(read.body)).not.toContain("refund twice");
@@ -99,7 +139,16 @@ describe("/api/me profile and addresses", () => {
     await meCall(t.app, "PATCH", "/api/me/profile", { actor: cid, body: { name: "Cid" } });
     const before = await profileRow("default", "user-cid");
     const updates = await events("user-cid", "customers.update");
-    for (const body of [{ email: "other@example.com" }, { groupIds: ["wholesale"] }, { metadata: { vip: true } }, { phone: "call me" }, { name: "" }, { name: "x".repeat(201) }, { acceptsMarketing: "yes" }, { name: "a\u0000b" }]) {
+    for (const body of [
+      { email: "other@example.com" },
+      { groupIds: ["wholesale"] },
+      { metadata: { vip: true } },
+      { phone: "call me" },
+      { name: "" },
+      { name: "x".repeat(201) },
+      { acceptsMarketing: "yes" },
+      { name: "a\u0000b" },
+    ]) {
       const response = await meCall(t.app, "PATCH", "/api/me/profile", { actor: cid, body });
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(response.body.error.code).toBe("VALIDATION_FAILED");
@@ -111,12 +160,29 @@ describe("/api/me profile and addresses", () => {
   it("saves, lists and deletes the caller's own addresses only", async () => {
     const dan = withEmail(customer("dan"), "dan@example.com");
     const eve = withEmail(customer("eve"), "eve@example.com");
-    const saved = await meCall(t.app, "POST", "/api/me/addresses", { actor: dan, body: { ...address, isDefaultShipping: true } });
+    const saved = await meCall(t.app, "POST", "/api/me/addresses", {
+      actor: dan,
+      body: { ...address, isDefaultShipping: true },
+    });
     expect(saved.status).toBe(201);
-    expect(saved.body.data).toMatchObject({ customerId: "user-dan", line1: "1 Rue de la Paix", country: "FR", isDefaultShipping: true, isDefaultBilling: false });
-    const second = await meCall(t.app, "POST", "/api/me/addresses", { actor: dan, body: { ...address, line1: "2 Rue Neuve", isDefaultShipping: true } });
+    expect(saved.body.data).toMatchObject({
+      customerId: "user-dan",
+      line1: "1 Rue de la Paix",
+      country: "FR",
+      isDefaultShipping: true,
+      isDefaultBilling: false,
+    });
+    const second = await meCall(t.app, "POST", "/api/me/addresses", {
+      actor: dan,
+      body: { ...address, line1: "2 Rue Neuve", isDefaultShipping: true },
+    });
     const listed = await meCall(t.app, "GET", "/api/me/addresses", { actor: dan });
-    expect(listed.body.data.map((entry: { line1: string; isDefaultShipping: boolean }) => [entry.line1, entry.isDefaultShipping])).toEqual([
+    expect(
+      listed.body.data.map((entry: { line1: string; isDefaultShipping: boolean }) => [
+        entry.line1,
+        entry.isDefaultShipping,
+      ]),
+    ).toEqual([
       ["1 Rue de la Paix", false],
       ["2 Rue Neuve", true],
     ]);
@@ -134,14 +200,24 @@ describe("/api/me profile and addresses", () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body.data.id).toBe(saved.body.data.id);
     expect((await meCall(t.app, "DELETE", `/api/me/addresses/${saved.body.data.id}`, { actor: dan })).status).toBe(404);
-    expect((await meCall(t.app, "GET", "/api/me/addresses", { actor: dan })).body.data.map((entry: { id: string }) => entry.id)).toEqual([second.body.data.id]);
+    expect(
+      (await meCall(t.app, "GET", "/api/me/addresses", { actor: dan })).body.data.map(
+        (entry: { id: string }) => entry.id,
+      ),
+    ).toEqual([second.body.data.id]);
     expect(await events("user-dan", "customers.update")).toBe(3);
   });
 
   it("refuses a bad address or a malformed id with 422, writing nothing", async () => {
     const fay = withEmail(customer("fay"), "fay@example.com");
     await meCall(t.app, "GET", "/api/me/profile", { actor: fay });
-    for (const body of [{ ...address, country: "France" }, { ...address, line1: "" }, { city: "Paris", country: "FR" }, { ...address, customerId: "user-dan" }, { ...address, city: "x".repeat(101) }]) {
+    for (const body of [
+      { ...address, country: "France" },
+      { ...address, line1: "" },
+      { city: "Paris", country: "FR" },
+      { ...address, customerId: "user-dan" },
+      { ...address, city: "x".repeat(101) },
+    ]) {
       const response = await meCall(t.app, "POST", "/api/me/addresses", { actor: fay, body });
       // An unknown field (`customerId`) is stripped, never honoured: that one saves Fay's address.
       if ("customerId" in body) {
@@ -160,13 +236,20 @@ describe("/api/me profile and addresses", () => {
     expect(await addressCount("user-fay")).toBe(1);
   });
 
-  it.skipIf(!isPostgresTestRun())("makes one profile and keeps at most 50 addresses under 60 concurrent saves", async () => {
-    const gus = withEmail(customer("gus", { permissions: CUSTOMER_PERMISSIONS }), "gus@example.com");
-    const responses = await Promise.all(Array.from({ length: 60 }, (_, index) => meCall(t.app, "POST", "/api/me/addresses", { actor: gus, body: { ...address, line1: `${index} Main St` } })));
-    const statuses = responses.map((response) => response.status);
-    expect(statuses.filter((status) => status === 201)).toHaveLength(50);
-    expect(statuses.filter((status) => status === 422)).toHaveLength(10);
-    expect(await addressCount("user-gus")).toBe(50);
-    expect(await events("user-gus", "customers.create")).toBe(1);
-  });
+  it.skipIf(!isPostgresTestRun())(
+    "makes one profile and keeps at most 50 addresses under 60 concurrent saves",
+    async () => {
+      const gus = withEmail(customer("gus", { permissions: CUSTOMER_PERMISSIONS }), "gus@example.com");
+      const responses = await Promise.all(
+        Array.from({ length: 60 }, (_, index) =>
+          meCall(t.app, "POST", "/api/me/addresses", { actor: gus, body: { ...address, line1: `${index} Main St` } }),
+        ),
+      );
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 201)).toHaveLength(50);
+      expect(statuses.filter((status) => status === 422)).toHaveLength(10);
+      expect(await addressCount("user-gus")).toBe(50);
+      expect(await events("user-gus", "customers.create")).toBe(1);
+    },
+  );
 });

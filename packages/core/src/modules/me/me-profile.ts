@@ -29,13 +29,18 @@ export function createMyProfile({ database, services }: { database: DatabaseAcce
   };
 
   /** Reads the profile, making it first when it is missing and can be made. */
-  const readOwn = async <T>(organizationId: string, actor: Actor, read: (customerId: string) => Promise<T>): Promise<T> => {
+  const readOwn = async <T>(
+    organizationId: string,
+    actor: Actor,
+    read: (customerId: string) => Promise<T>,
+  ): Promise<T> => {
     const customerId = customerOf(actor);
     try {
       return await read(customerId);
     } catch (error) {
       // Reads run on the pool, outside any transaction, so a 404 here leaves nothing to roll back.
-      if (!isAppError(error) || error.code !== "NOT_FOUND" || actor.email === undefined || customerId !== actor.id) throw error;
+      if (!isAppError(error) || error.code !== "NOT_FOUND" || actor.email === undefined || customerId !== actor.id)
+        throw error;
       await inTransaction(database, undefined, (trx) => ensure(organizationId, actor, { trx }));
       return read(customerId);
     }
@@ -44,10 +49,17 @@ export function createMyProfile({ database, services }: { database: DatabaseAcce
   return {
     /** The caller's profile. */
     getProfile: (organizationId: string, actor: Actor): Promise<MyProfile> =>
-      readOwn(organizationId, actor, async (customerId) => toMyProfile(await services.customers.get(organizationId, customerId))),
+      readOwn(organizationId, actor, async (customerId) =>
+        toMyProfile(await services.customers.get(organizationId, customerId)),
+      ),
 
     /** Changes the caller's name, phone or marketing consent (`selfProfilePatchInput`); emits `customers.update`. */
-    updateProfile: (organizationId: string, actor: Actor, patch: SelfProfilePatch, options?: TxOptions): Promise<MyProfile> =>
+    updateProfile: (
+      organizationId: string,
+      actor: Actor,
+      patch: SelfProfilePatch,
+      options?: TxOptions,
+    ): Promise<MyProfile> =>
       inTransaction(database, options, async (trx) => {
         await ensure(organizationId, actor, { trx });
         return toMyProfile(await services.customers.update(organizationId, customerOf(actor), patch, actor, { trx }));
@@ -58,14 +70,24 @@ export function createMyProfile({ database, services }: { database: DatabaseAcce
       readOwn(organizationId, actor, (customerId) => services.customers.listAddresses(organizationId, customerId)),
 
     /** Saves an address for the caller (at most 50; 422 beyond, nothing written); emits `customers.update`. */
-    addAddress: (organizationId: string, actor: Actor, input: CustomerAddressInput, options?: TxOptions): Promise<CustomerAddress> =>
+    addAddress: (
+      organizationId: string,
+      actor: Actor,
+      input: CustomerAddressInput,
+      options?: TxOptions,
+    ): Promise<CustomerAddress> =>
       inTransaction(database, options, async (trx) => {
         await ensure(organizationId, actor, { trx });
         return services.customers.addAddress(organizationId, customerOf(actor), input, actor, { trx });
       }),
 
     /** Deletes one of the caller's addresses and answers it; another customer's is a 404 like a missing one. */
-    removeAddress: (organizationId: string, actor: Actor, addressId: string, options?: TxOptions): Promise<CustomerAddress> =>
+    removeAddress: (
+      organizationId: string,
+      actor: Actor,
+      addressId: string,
+      options?: TxOptions,
+    ): Promise<CustomerAddress> =>
       services.customers.removeAddress(organizationId, customerOf(actor), addressId, actor, options),
   };
 }

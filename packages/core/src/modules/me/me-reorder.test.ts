@@ -11,7 +11,13 @@ const ann = customer("ann");
 const bob = customer("bob");
 
 /** An order line as checkout writes it, at the price of the day it was placed. */
-const line = (entityId: string, variantId: string | null, title: string, quantity: number, unitPrice: number): CreateOrderLineInput => ({
+const line = (
+  entityId: string,
+  variantId: string | null,
+  title: string,
+  quantity: number,
+  unitPrice: number,
+): CreateOrderLineInput => ({
   entityId,
   variantId,
   title,
@@ -34,12 +40,26 @@ describe("POST /api/me/orders/:orderId/reorder", () => {
     const response = await call(t.app, "POST", "/api/pricing/prices", { body: { entityId, currency, amount } });
     if (response.status >= 300) throw new Error(`price not set: ${JSON.stringify(response.body)}`);
   };
-  const count = async (table: "carts" | "cart_items" | "domain_events") => (await sql<{ count: number }>`select count(*)::int as count from ${sql.table(table)}`.execute(t.db)).rows[0]?.count;
-  const traces = async () => ({ carts: await count("carts"), items: await count("cart_items"), events: await count("domain_events") });
+  const count = async (table: "carts" | "cart_items" | "domain_events") =>
+    (await sql<{ count: number }>`select count(*)::int as count from ${sql.table(table)}`.execute(t.db)).rows[0]?.count;
+  const traces = async () => ({
+    carts: await count("carts"),
+    items: await count("cart_items"),
+    events: await count("domain_events"),
+  });
   /** An earlier order of `actor` holding every line of the catalog above. */
   const earlierOrder = (actor = ann): Promise<Order> => {
     const total = lines.reduce((sum, item) => sum + item.total, 0);
-    return orderOf(t.kernel, actor, { status: "fulfilled", isTaxInclusive: false, promotionCodes: [], subtotal: total, discountTotal: 0, taxTotal: 0, total, lines });
+    return orderOf(t.kernel, actor, {
+      status: "fulfilled",
+      isTaxInclusive: false,
+      promotionCodes: [],
+      subtotal: total,
+      discountTotal: 0,
+      taxTotal: 0,
+      total,
+      lines,
+    });
   };
   const reorder = (orderId: string, actor = ann, headers: Record<string, string> = {}) =>
     cartCall(t.app, "POST", `/api/me/orders/${orderId}/reorder`, { actor, body: {}, headers });
@@ -50,7 +70,9 @@ describe("POST /api/me/orders/:orderId/reorder", () => {
     await price(ids.mug, 1200);
     ids.tea = await createEntity(t.app, { slug: "tea", attributes: { en: { title: "Tea" } } });
     await price(ids.tea, 500);
-    const variants = await call(t.app, "POST", `/api/catalog/entities/${ids.tea}/variants/bulk`, { body: { axes: [{ name: "Size", values: ["S", "M"] }] } });
+    const variants = await call(t.app, "POST", `/api/catalog/entities/${ids.tea}/variants/bulk`, {
+      body: { axes: [{ name: "Size", values: ["S", "M"] }] },
+    });
     ids.teaSmall = variants.body.data.created[0].id;
     ids.lamp = await createEntity(t.app, { slug: "lamp" });
     await price(ids.lamp, 3000);
@@ -83,13 +105,23 @@ describe("POST /api/me/orders/:orderId/reorder", () => {
     expect(cart).toMatchObject({ status: "open", currency: "EUR", customerId: "user-ann", orderId: null });
     expect(cart.cartToken).toEqual(expect.any(String));
     // Lines added in one transaction share their creation time, so the cart lists them by id: compare as a set.
-    const items = cart.items.map(({ entityId, variantId, quantity, unitPrice, isAvailable }: Record<string, unknown>) => ({ entityId, variantId, quantity, unitPrice, isAvailable }));
+    const items = cart.items.map(
+      ({ entityId, variantId, quantity, unitPrice, isAvailable }: Record<string, unknown>) => ({
+        entityId,
+        variantId,
+        quantity,
+        unitPrice,
+        isAvailable,
+      }),
+    );
     expect(items).toHaveLength(2);
-    expect(items).toEqual(expect.arrayContaining([
-      // Today's prices (1200, not the 1000 paid then), the quantities ordered.
-      { entityId: ids.mug, variantId: null, quantity: 2, unitPrice: 1200, isAvailable: true },
-      { entityId: ids.tea, variantId: ids.teaSmall, quantity: 3, unitPrice: 500, isAvailable: true },
-    ]));
+    expect(items).toEqual(
+      expect.arrayContaining([
+        // Today's prices (1200, not the 1000 paid then), the quantities ordered.
+        { entityId: ids.mug, variantId: null, quantity: 2, unitPrice: 1200, isAvailable: true },
+        { entityId: ids.tea, variantId: ids.teaSmall, quantity: 3, unitPrice: 500, isAvailable: true },
+      ]),
+    );
     expect(cart.total).toBe(2 * 1200 + 3 * 500);
     expect(response.body.meta.skipped).toEqual([
       { entityId: ids.lamp, variantId: null, title: "Lamp", quantity: 1, reason: "discontinued" },
@@ -98,7 +130,11 @@ describe("POST /api/me/orders/:orderId/reorder", () => {
       { entityId: ids.usdOnly, variantId: null, title: "Import", quantity: 1, reason: "no_price" },
     ]);
     // One cart, its two lines, one cart.afterAddItem per line.
-    expect(await traces()).toEqual({ carts: (before.carts ?? 0) + 1, items: (before.items ?? 0) + 2, events: (before.events ?? 0) + 2 });
+    expect(await traces()).toEqual({
+      carts: (before.carts ?? 0) + 1,
+      items: (before.items ?? 0) + 2,
+      events: (before.events ?? 0) + 2,
+    });
 
     // The cart is the customer's: their session reaches it without the token; another customer's does not.
     expect((await cartCall(t.app, "GET", `/api/carts/${cart.id}`, { actor: ann })).status).toBe(200);
@@ -133,7 +169,12 @@ describe("POST /api/me/orders/:orderId/reorder", () => {
     expect(response.status).toBe(409);
     expect(response.body.error).toMatchObject({
       code: "CONFLICT",
-      details: { skipped: [expect.objectContaining({ entityId: ids.lamp, reason: "discontinued" }), expect.objectContaining({ entityId: ids.chair, reason: "deleted" })] },
+      details: {
+        skipped: [
+          expect.objectContaining({ entityId: ids.lamp, reason: "discontinued" }),
+          expect.objectContaining({ entityId: ids.chair, reason: "deleted" }),
+        ],
+      },
     });
     expect(await traces()).toEqual(before);
   });
@@ -149,13 +190,21 @@ describe("POST /api/me/orders/:orderId/reorder", () => {
     }
     expect((await reorder(order.id, elsewhere)).status).toBe(404);
     expect((await reorder(order.id, adminApiKey)).status).toBe(401);
-    const anonymous = await t.app.inject({ method: "POST", url: `/api/me/orders/${order.id}/reorder`, headers: { "content-type": "application/json" }, payload: "{}" });
+    const anonymous = await t.app.inject({
+      method: "POST",
+      url: `/api/me/orders/${order.id}/reorder`,
+      headers: { "content-type": "application/json" },
+      payload: "{}",
+    });
     expect(anonymous.statusCode).toBe(401);
-    const noCarts = customer("ann", { permissions: CUSTOMER_PERMISSIONS.filter((permission) => permission !== "cart:create") });
+    const noCarts = customer("ann", {
+      permissions: CUSTOMER_PERMISSIONS.filter((permission) => permission !== "cart:create"),
+    });
     const refused = await reorder(order.id, noCarts);
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe("FORBIDDEN");
-    for (const id of ["not-an-order", "00000000-0000-4000-8000-000000000000", "ORD-1"]) expect((await reorder(id)).status, id).toBe(404);
+    for (const id of ["not-an-order", "00000000-0000-4000-8000-000000000000", "ORD-1"])
+      expect((await reorder(id)).status, id).toBe(404);
     for (const id of ["x".repeat(65), "a%00b"]) expect((await reorder(id)).status, id).toBe(422);
     expect(await traces()).toEqual(before);
   });
@@ -172,11 +221,23 @@ describe("POST /api/me/orders/:orderId/reorder", () => {
 
   it("buys again an order placed through checkout", async () => {
     const warehouseId = await createWarehouse(t.app, "reorder-main");
-    const kettle = await stockedProduct(t.app, { slug: "kettle", warehouseId, price: 2500, onHand: 5, title: "Kettle" });
+    const kettle = await stockedProduct(t.app, {
+      slug: "kettle",
+      warehouseId,
+      price: 2500,
+      onHand: 5,
+      title: "Kettle",
+    });
     const created = await cartCall(t.app, "POST", "/api/carts", { actor: ann, body: { currency: "EUR" } });
     expect(created.body.data.customerId).toBe("user-ann");
-    await cartCall(t.app, "POST", `/api/carts/${created.body.data.id}/items`, { actor: ann, body: { entityId: kettle, quantity: 2 } });
-    const placed = await cartCall(t.app, "POST", "/api/checkout", { actor: ann, body: { cartId: created.body.data.id, paymentMethodId: "manual", currency: "EUR" } });
+    await cartCall(t.app, "POST", `/api/carts/${created.body.data.id}/items`, {
+      actor: ann,
+      body: { entityId: kettle, quantity: 2 },
+    });
+    const placed = await cartCall(t.app, "POST", "/api/checkout", {
+      actor: ann,
+      body: { cartId: created.body.data.id, paymentMethodId: "manual", currency: "EUR" },
+    });
     expect(placed.status).toBe(201);
     const number = placed.body.data.number as string;
 
@@ -196,7 +257,12 @@ describe("POST /api/me/orders/:orderId/reorder", () => {
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(201));
     const cartIds = new Set(responses.map((response) => response.body.data.id));
     expect(cartIds.size).toBe(20);
-    for (const response of responses) expect(response.body.data.items.map((item: { quantity: number }) => item.quantity).sort()).toEqual([2, 3]);
-    expect(await traces()).toEqual({ carts: (before.carts ?? 0) + 20, items: (before.items ?? 0) + 40, events: (before.events ?? 0) + 40 });
+    for (const response of responses)
+      expect(response.body.data.items.map((item: { quantity: number }) => item.quantity).sort()).toEqual([2, 3]);
+    expect(await traces()).toEqual({
+      carts: (before.carts ?? 0) + 20,
+      items: (before.items ?? 0) + 40,
+      events: (before.events ?? 0) + 40,
+    });
   });
 });

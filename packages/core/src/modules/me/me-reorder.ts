@@ -41,7 +41,13 @@ function wantedLines(lines: readonly OrderLine[]): WantedLine[] {
     const seen = byItem.get(key);
     // A cart line holds at most MAX_ITEM_QUANTITY units; an order made from a cart never has more.
     if (seen) seen.quantity = Math.min(MAX_ITEM_QUANTITY, seen.quantity + line.quantity);
-    else byItem.set(key, { entityId: line.entityId, variantId: line.variantId, title: line.title, quantity: Math.min(MAX_ITEM_QUANTITY, line.quantity) });
+    else
+      byItem.set(key, {
+        entityId: line.entityId,
+        variantId: line.variantId,
+        title: line.title,
+        quantity: Math.min(MAX_ITEM_QUANTITY, line.quantity),
+      });
   }
   return [...byItem.values()];
 }
@@ -57,7 +63,10 @@ export function createReorder({ database, services }: { database: DatabaseAccess
      * left, no cart is made: 409 CONFLICT with `details.skipped`. Stock is not reserved: checkout checks
      * it. One transaction: the cart, its lines and their `cart.afterAddItem` events, or nothing.
      */
-    async reorder(input: { organizationId: string; actor: Actor; idOrNumber: string }, options?: TxOptions): Promise<Reorder> {
+    async reorder(
+      input: { organizationId: string; actor: Actor; idOrNumber: string },
+      options?: TxOptions,
+    ): Promise<Reorder> {
       const { organizationId, actor } = input;
       const customerId = customerOf(actor);
       return inTransaction(database, options, async (trx) => {
@@ -79,13 +88,20 @@ export function createReorder({ database, services }: { database: DatabaseAccess
           throw new AppError("CONFLICT", { message: "Nothing of this order is sold any more", details: { skipped } });
         }
 
-        const created = await services.carts.create({ organizationId, caller: { actor }, body: { currency: order.currency } }, { trx });
+        const created = await services.carts.create(
+          { organizationId, caller: { actor }, body: { currency: order.currency } },
+          { trx },
+        );
         let { cart } = created;
         for (const { entityId, variantId, quantity } of sellable) {
           // The cart's own rules (published, priced, at most 999 a line) run again here: the checks above
           // only name the reasons, the cart stays the one place that decides what it holds. No price
           // snapshot is sent: the answer's prices are today's, with nothing to compare them to.
-          ({ cart } = await services.carts.addItem({ organizationId, cartId: cart.id, actor }, { entityId, variantId, quantity }, { trx }));
+          ({ cart } = await services.carts.addItem(
+            { organizationId, cartId: cart.id, actor },
+            { entityId, variantId, quantity },
+            { trx },
+          ));
         }
         return { cart: { ...cart, cartToken: created.cartToken }, skipped };
       });

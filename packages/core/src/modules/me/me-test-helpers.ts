@@ -7,14 +7,30 @@ import type { CreateOrderInput, Order, OrderStatus } from "../orders/index.js";
 import { createOrder } from "../orders/testing.js";
 
 /** What the reference server's customer role holds. */
-export const CUSTOMER_PERMISSIONS = ["catalog:read", "customers:read:self", "customers:update:self", "orders:read:own", "orders:create", "cart:create", "cart:read", "cart:update"];
+export const CUSTOMER_PERMISSIONS = [
+  "catalog:read",
+  "customers:read:self",
+  "customers:update:self",
+  "orders:read:own",
+  "orders:create",
+  "cart:create",
+  "cart:read",
+  "cart:update",
+];
 
 /**
  * A signed-in customer (a `user` actor). Without a customer profile, the customer id is the user id:
  * `customer("ann")` is customer `user-ann`.
  */
-export const customer = (name: string, options: { organizationId?: string; permissions?: readonly string[] } = {}): Actor =>
-  createTestActor({ id: `user-${name}`, organizationId: options.organizationId ?? "default", permissions: options.permissions ?? CUSTOMER_PERMISSIONS });
+export const customer = (
+  name: string,
+  options: { organizationId?: string; permissions?: readonly string[] } = {},
+): Actor =>
+  createTestActor({
+    id: `user-${name}`,
+    organizationId: options.organizationId ?? "default",
+    permissions: options.permissions ?? CUSTOMER_PERMISSIONS,
+  });
 
 /** An administrator's API key: allowed everything, and still no one's session. */
 export const adminApiKey: Actor = createTestActor({ id: "admin-key", type: "apiKey", permissions: ["*:*"] });
@@ -23,7 +39,12 @@ export const adminApiKey: Actor = createTestActor({ id: "admin-key", type: "apiK
 export const systemActor: Actor = createTestActor({ id: "system", type: "system", permissions: ["*:*"] });
 
 /** A request as `actor` (anonymous when omitted); answers status and parsed body. */
-export async function meCall(app: FastifyInstance, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, options: { actor?: Actor; body?: unknown } = {}) {
+export async function meCall(
+  app: FastifyInstance,
+  method: "GET" | "POST" | "PATCH" | "DELETE",
+  url: string,
+  options: { actor?: Actor; body?: unknown } = {},
+) {
   const { "content-type": contentType, ...headers } = jsonHeaders(options.actor);
   const response = await app.inject({
     method,
@@ -36,9 +57,17 @@ export async function meCall(app: FastifyInstance, method: "GET" | "POST" | "PAT
 }
 
 /** An order of `actor`'s customer, written as checkout writes it, then moved to `status` as staff would. */
-export async function orderOf(kernel: Kernel, actor: Actor, overrides: Partial<CreateOrderInput> & { status?: OrderStatus } = {}): Promise<Order> {
+export async function orderOf(
+  kernel: Kernel,
+  actor: Actor,
+  overrides: Partial<CreateOrderInput> & { status?: OrderStatus } = {},
+): Promise<Order> {
   const { status, ...input } = overrides;
-  const order = await createOrder(kernel, { organizationId: actor.organizationId, customerId: actor.customerId ?? actor.id, ...input });
+  const order = await createOrder(kernel, {
+    organizationId: actor.organizationId,
+    customerId: actor.customerId ?? actor.id,
+    ...input,
+  });
   if (!status || status === "pending") return order;
   await sql`update orders set status = ${status} where id = ${order.id}`.execute(kernel.database.db);
   return { ...order, status };

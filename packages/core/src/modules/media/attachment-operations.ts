@@ -46,11 +46,20 @@ export function createAttachmentOperations(
   };
   return {
     /** Attaches once per level: a second attachment of the asset to the same entity or variant is a 409. */
-    async attach(organizationId: string, input: AttachInput, actor: Actor | null, options?: TxOptions): Promise<MediaAttachment> {
+    async attach(
+      organizationId: string,
+      input: AttachInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<MediaAttachment> {
       return inTransaction(database, options, async (trx) => {
         await services.catalog.requireSaleTarget(organizationId, input, { trx });
         const scope = tenantScope(trx.withTables<MediaTables>(), organizationId);
-        const asset = await scope.selectFrom("mediaAssets").select("id").where("id", "=", input.mediaAssetId).executeTakeFirst();
+        const asset = await scope
+          .selectFrom("mediaAssets")
+          .select("id")
+          .where("id", "=", input.mediaAssetId)
+          .executeTakeFirst();
         if (!asset) throw AppError.notFound("Media asset");
         const row = await scope
           .insertInto("mediaAttachments", {
@@ -64,7 +73,17 @@ export function createAttachmentOperations(
           .returning(COLUMNS)
           .executeTakeFirstOrThrow();
         const attachment = { ...row, createdAt: row.createdAt.toISOString() };
-        await events.emit({ organizationId, type: "catalog.update", entityType: "catalogEntity", entityId: input.entityId, payload: { change: "mediaAttached", after: attachment }, actor }, { trx });
+        await events.emit(
+          {
+            organizationId,
+            type: "catalog.update",
+            entityType: "catalogEntity",
+            entityId: input.entityId,
+            payload: { change: "mediaAttached", after: attachment },
+            actor,
+          },
+          { trx },
+        );
         return attachment;
       });
     },
@@ -80,9 +99,16 @@ export function createAttachmentOperations(
      * else only those in a public role (`media.publicRoles`): a download file or a private document of an
      * entity the caller reads stays unlisted.
      */
-    async visibleAttachmentsOf(organizationId: string, entityIds: readonly string[], actor: Actor | null, options?: TxOptions) {
+    async visibleAttachmentsOf(
+      organizationId: string,
+      entityIds: readonly string[],
+      actor: Actor | null,
+      options?: TxOptions,
+    ) {
       const attachments = await attachmentsOf(organizationId, entityIds, options);
-      return canReadPrivateMedia(actor) ? attachments : attachments.filter((attachment) => publicRoles.has(attachment.role));
+      return canReadPrivateMedia(actor)
+        ? attachments
+        : attachments.filter((attachment) => publicRoles.has(attachment.role));
     },
 
     /**
@@ -90,7 +116,12 @@ export function createAttachmentOperations(
      * in a public role to an entity the actor may read (published, or any with catalog:read:unpublished).
      * An unattached upload, a download file or a vendor's document is not public.
      */
-    async isReadableBy(organizationId: string, assetId: string, actor: Actor | null, options?: TxOptions): Promise<boolean> {
+    async isReadableBy(
+      organizationId: string,
+      assetId: string,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<boolean> {
       if (canReadPrivateMedia(actor)) return true;
       if (publicRoles.size === 0) return false;
       const rows = await tenantScope(options?.trx?.withTables<MediaTables>() ?? db, organizationId)
@@ -102,13 +133,20 @@ export function createAttachmentOperations(
       if (rows.length === 0) return false;
       if (canSeeUnpublished(actor)) return true;
       // Publication is the entity's, for an attachment to one of its variants too.
-      const items = await services.catalog.describeSaleItems(organizationId, rows.map((row) => ({ entityId: row.entityId })), options);
+      const items = await services.catalog.describeSaleItems(
+        organizationId,
+        rows.map((row) => ({ entityId: row.entityId })),
+        options,
+      );
       return [...items.values()].some((item) => item.status === "active");
     },
 
     /** Drops the attachments of a deleted entity (catalog.delete, same transaction). */
     async detachEntity(organizationId: string, entityId: string, { trx }: Required<TxOptions>): Promise<void> {
-      await tenantScope(trx.withTables<MediaTables>(), organizationId).deleteFrom("mediaAttachments").where("entityId", "=", entityId).execute();
+      await tenantScope(trx.withTables<MediaTables>(), organizationId)
+        .deleteFrom("mediaAttachments")
+        .where("entityId", "=", entityId)
+        .execute();
     },
   };
 }

@@ -32,4 +32,6 @@ const STATEMENTS = [
   `create index media_attachments_entity_idx on media_attachments (organization_id, entity_id)`,
 ];
 
-export const mediaMigrations: readonly NamedMigration[] = [{ name: "0001_media", up: (db) => runStatements(db, STATEMENTS) }];
+export const mediaMigrations: readonly NamedMigration[] = [
+  { name: "0001_media", up: (db) => runStatements(db, STATEMENTS) },
+];

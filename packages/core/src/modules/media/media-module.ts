@@ -28,14 +28,24 @@ export const mediaModule: PluginManifest = {
       // Per caller: a storefront sees the public roles only, never a download file's asset id.
       async load({ organizationId, entityIds, actor, trx }) {
         const grouped = new Map<string, unknown[]>();
-        for (const { entityId, ...attachment } of await media.visibleAttachmentsOf(organizationId, entityIds, actor, { trx })) {
-          grouped.set(entityId, [...(grouped.get(entityId) ?? []), { ...attachment, url: `/api/media/${attachment.mediaAssetId}` }]);
+        for (const { entityId, ...attachment } of await media.visibleAttachmentsOf(organizationId, entityIds, actor, {
+          trx,
+        })) {
+          grouped.set(entityId, [
+            ...(grouped.get(entityId) ?? []),
+            { ...attachment, url: `/api/media/${attachment.mediaAssetId}` },
+          ]);
         }
         return grouped;
       },
     });
     return { media };
   },
-  subscribers: [{ event: "catalog.delete", handler: (event, { trx, services }) => services.media.detachEntity(event.organizationId, event.entityId, { trx }) }],
+  subscribers: [
+    {
+      event: "catalog.delete",
+      handler: (event, { trx, services }) => services.media.detachEntity(event.organizationId, event.entityId, { trx }),
+    },
+  ],
   routes: (context) => ROUTES.flatMap((route) => route(context)),
 };

@@ -34,36 +34,70 @@ export interface CreateAssetInput {
   derivedFromAssetId?: string | null;
 }
 
-const ASSET_COLUMNS = ["id", "filename", "mimeType", "sizeBytes", "alt", "origin", "confidence", "derivedFromAssetId", "createdBy", "createdAt"] as const;
+const ASSET_COLUMNS = [
+  "id",
+  "filename",
+  "mimeType",
+  "sizeBytes",
+  "alt",
+  "origin",
+  "confidence",
+  "derivedFromAssetId",
+  "createdBy",
+  "createdAt",
+] as const;
 
 type AssetRow = Pick<Selectable<MediaTables["mediaAssets"]>, (typeof ASSET_COLUMNS)[number]>;
 const toAsset = (row: AssetRow): MediaAsset => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 export const mediaErrors = {
   assetNotFound: () => AppError.notFound("Media asset"),
-  unsupportedType: () => new AppError("UNSUPPORTED_MEDIA_TYPE", { message: "The file is not an accepted type (JPEG, PNG, GIF, WebP, AVIF, MP4, PDF), judged by its content" }),
+  unsupportedType: () =>
+    new AppError("UNSUPPORTED_MEDIA_TYPE", {
+      message: "The file is not an accepted type (JPEG, PNG, GIF, WebP, AVIF, MP4, PDF), judged by its content",
+    }),
   badSignature: () => AppError.forbidden("The signed URL is invalid or has expired"),
 };
 
 /** Media: assets in a storage adapter, signed URLs, and attachments to catalog entities and variants. */
-export function createMediaService({ config, database, events, services }: Pick<ServiceContext, "config" | "database" | "events" | "services">) {
+export function createMediaService({
+  config,
+  database,
+  events,
+  services,
+}: Pick<ServiceContext, "config" | "database" | "events" | "services">) {
   const media = config.media ?? {};
-  const storage: MediaStorage = media.storage ?? localDiskStorage({ directory: media.directory ?? join(config.database?.dataDir ?? ".data", "media") });
+  const storage: MediaStorage =
+    media.storage ??
+    localDiskStorage({ directory: media.directory ?? join(config.database?.dataDir ?? ".data", "media") });
   const signer = createMediaSigner(media.signingSecret);
   const ttl = media.signedUrlTtlSeconds ?? DEFAULT_SIGNED_URL_TTL_SECONDS;
   const db = database.db.withTables<MediaTables>();
   /** The media tables of one organization, on the caller's transaction when given. */
-  const scope = (organizationId: string, options: TxOptions | undefined) => tenantScope(options?.trx?.withTables<MediaTables>() ?? db, organizationId);
+  const scope = (organizationId: string, options: TxOptions | undefined) =>
+    tenantScope(options?.trx?.withTables<MediaTables>() ?? db, organizationId);
 
   const requireStored = async (organizationId: string, id: string, options: TxOptions | undefined) => {
-    const row = await scope(organizationId, options).selectFrom("mediaAssets").select([...ASSET_COLUMNS, "storageKey"]).where("id", "=", id).executeTakeFirst();
+    const row = await scope(organizationId, options)
+      .selectFrom("mediaAssets")
+      .select([...ASSET_COLUMNS, "storageKey"])
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!row) throw mediaErrors.assetNotFound();
     return row;
   };
 
-  const attachments = createAttachmentOperations({ database, events, services }, { publicRoles: publicRolesOf(media.publicRoles) });
+  const attachments = createAttachmentOperations(
+    { database, events, services },
+    { publicRoles: publicRolesOf(media.publicRoles) },
+  );
   /** 404, as for an asset that does not exist, when `actor` may not read it (see `isReadableBy`). */
-  const requireReadable = async (organizationId: string, id: string, actor: Actor | null, options: TxOptions | undefined) => {
+  const requireReadable = async (
+    organizationId: string,
+    id: string,
+    actor: Actor | null,
+    options: TxOptions | undefined,
+  ) => {
     if (!(await attachments.isReadableBy(organizationId, id, actor, options))) throw mediaErrors.assetNotFound();
   };
 
@@ -72,16 +106,27 @@ export function createMediaService({ config, database, events, services }: Pick<
    * checks no caller: routes call `locateFor`; modules that decided access themselves (a paid order's
    * downloads) call this.
    */
-  const locate = async (organizationId: string, id: string, link: { isSigned: boolean }, options?: TxOptions): Promise<{ url: string; expiresAt: string | null }> => {
+  const locate = async (
+    organizationId: string,
+    id: string,
+    link: { isSigned: boolean },
+    options?: TxOptions,
+  ): Promise<{ url: string; expiresAt: string | null }> => {
     const row = await requireStored(organizationId, id, options);
     if (link.isSigned) {
       const expires = Math.floor(Date.now() / 1000) + ttl;
       // A storage that signs its own URLs (S3) serves the file itself: no request reaches this server.
       if (storage.signedUrl) {
-        return { url: await storage.signedUrl(row.storageKey, { expiresInSeconds: ttl, contentType: row.mimeType }), expiresAt: new Date(expires * 1000).toISOString() };
+        return {
+          url: await storage.signedUrl(row.storageKey, { expiresInSeconds: ttl, contentType: row.mimeType }),
+          expiresAt: new Date(expires * 1000).toISOString(),
+        };
       }
       const signature = signer.sign({ organizationId, assetId: id, expires });
-      return { url: `/api/media/${id}/file?expires=${expires}&signature=${signature}`, expiresAt: new Date(expires * 1000).toISOString() };
+      return {
+        url: `/api/media/${id}/file?expires=${expires}&signature=${signature}`,
+        expiresAt: new Date(expires * 1000).toISOString(),
+      };
     }
     return { url: storage.publicUrl?.(row.storageKey) ?? `/api/media/${id}/file`, expiresAt: null };
   };
@@ -94,7 +139,12 @@ export function createMediaService({ config, database, events, services }: Pick<
      * Stores a file whose type its magic bytes prove (415 otherwise), then its row. The file is written
      * first: a caller's transaction that rolls back leaves an unreferenced file, never a broken link.
      */
-    async createAsset(organizationId: string, input: CreateAssetInput, actor: Actor | null, options?: TxOptions): Promise<MediaAsset> {
+    async createAsset(
+      organizationId: string,
+      input: CreateAssetInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<MediaAsset> {
       const type = detectFileType(input.data);
       if (!type) throw mediaErrors.unsupportedType();
       if (input.derivedFromAssetId) await requireStored(organizationId, input.derivedFromAssetId, options);
@@ -132,7 +182,13 @@ export function createMediaService({ config, database, events, services }: Pick<
      * `locate` for a caller: an asset `actor` may not read (not public, and no `media:write`) is a 404
      * before anything is signed.
      */
-    async locateFor(organizationId: string, id: string, actor: Actor | null, link: { isSigned: boolean }, options?: TxOptions): Promise<{ url: string; expiresAt: string | null }> {
+    async locateFor(
+      organizationId: string,
+      id: string,
+      actor: Actor | null,
+      link: { isSigned: boolean },
+      options?: TxOptions,
+    ): Promise<{ url: string; expiresAt: string | null }> {
       await requireReadable(organizationId, id, actor, options);
       return locate(organizationId, id, link, options);
     },
@@ -152,7 +208,12 @@ export function createMediaService({ config, database, events, services }: Pick<
       options?: TxOptions,
     ): Promise<{ data: Buffer; mimeType: string }> {
       if (access.signature !== undefined || access.expires !== undefined) {
-        const isValid = signer.isValid({ organizationId, assetId: id, expires: access.expires ?? 0, signature: access.signature ?? "" });
+        const isValid = signer.isValid({
+          organizationId,
+          assetId: id,
+          expires: access.expires ?? 0,
+          signature: access.signature ?? "",
+        });
         if (!isValid) throw mediaErrors.badSignature();
       } else if (!access.actor) {
         throw new AppError("UNAUTHORIZED");
@@ -171,11 +232,20 @@ export function createMediaService({ config, database, events, services }: Pick<
      * Deletes an asset and its attachments. Merchant uploads need media:write; generated and imported
      * assets may also be removed by catalog editors (catalog:update), who curate machine-made media.
      */
-    async deleteAsset(organizationId: string, id: string, actor: Actor | null, options?: TxOptions): Promise<MediaAsset> {
+    async deleteAsset(
+      organizationId: string,
+      id: string,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<MediaAsset> {
       return inTransaction(database, options, async (trx) => {
         const row = await requireStored(organizationId, id, { trx });
-        const isAllowed = hasPermission(actor, "media:write") || (row.origin !== "merchant" && hasPermission(actor, "catalog:update"));
-        if (!isAllowed) throw AppError.forbidden(row.origin === "merchant" ? "Merchant uploads need media:write" : "Needs media:write or catalog:update");
+        const isAllowed =
+          hasPermission(actor, "media:write") || (row.origin !== "merchant" && hasPermission(actor, "catalog:update"));
+        if (!isAllowed)
+          throw AppError.forbidden(
+            row.origin === "merchant" ? "Merchant uploads need media:write" : "Needs media:write or catalog:update",
+          );
         await scope(organizationId, { trx }).deleteFrom("mediaAssets").where("id", "=", id).execute();
         // The file goes once the row's removal has committed: a file without a row is garbage, a row
         // without a file is a broken link. A file that cannot be removed stays as garbage.

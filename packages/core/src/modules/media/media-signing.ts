@@ -3,7 +3,10 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 /** Signs and verifies media URLs: valid for one asset of one organization until `expires` (Unix seconds). */
 export interface MediaSigner {
   sign(input: { organizationId: string; assetId: string; expires: number }): string;
-  isValid(input: { organizationId: string; assetId: string; expires: number; signature: string }, now?: number): boolean;
+  isValid(
+    input: { organizationId: string; assetId: string; expires: number; signature: string },
+    now?: number,
+  ): boolean;
 }
 
 export function createMediaSigner(secret: string | undefined): MediaSigner {

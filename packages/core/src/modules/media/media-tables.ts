@@ -8,6 +8,9 @@ export type MediaOrigin = z.output<typeof mediaOriginSchema>;
 
 // Type aliases, not interfaces: `withTables` needs types with an implicit index signature.
 export type MediaTables = {
-  mediaAssets: TableOf<z.output<typeof mediaAssetSchema>, { organizationId: string; storageKey: string; createdAt: Timestamp }>;
+  mediaAssets: TableOf<
+    z.output<typeof mediaAssetSchema>,
+    { organizationId: string; storageKey: string; createdAt: Timestamp }
+  >;
   mediaAttachments: TableOf<z.output<typeof mediaAttachmentSchema>, { organizationId: string; createdAt: Timestamp }>;
 };

@@ -18,17 +18,27 @@ export interface MultipartPart {
 export function multipart(parts: MultipartPart[]) {
   const boundary = "----uc-test-boundary";
   const chunks = parts.flatMap((part) => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ""}\r\n${part.filename ? "Content-Type: application/octet-stream\r\n" : ""}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ""}\r\n${part.filename ? "Content-Type: application/octet-stream\r\n" : ""}\r\n`,
+    ),
     Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
     Buffer.from("\r\n"),
   ]);
-  return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** Uploads through `POST /api/media/upload` and answers status and parsed body. */
 export async function uploadMedia(app: FastifyInstance, parts: MultipartPart[], actor: Actor = testAdminActor) {
   const body = multipart(parts);
   const { "content-type": _json, ...headers } = jsonHeaders(actor);
-  const response = await app.inject({ method: "POST", url: "/api/media/upload", headers: { ...headers, "content-type": body.contentType }, payload: body.payload });
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/media/upload",
+    headers: { ...headers, "content-type": body.contentType },
+    payload: body.payload,
+  });
   return { status: response.statusCode, body: response.json() };
 }

@@ -21,9 +21,19 @@ describe("media visibility", () => {
     if (response.status !== 201) throw new Error(`upload failed: ${JSON.stringify(response.body)}`);
     return response.body.data.id as string;
   };
-  const attach = async (body: Record<string, unknown>) => expect((await call(t.app, "POST", "/api/media/attach", { body })).status).toBe(201);
-  const fileOf = (id: string, actor?: Actor) => t.app.inject({ url: `/api/media/${id}/file`, headers: jsonHeaders(actor) });
-  const counts = async () => (await sql<{ assets: number; links: number }>`select (select count(*)::int from media_assets) as assets, (select count(*)::int from media_attachments) as links`.execute(t.db)).rows[0];
+  const attach = async (body: Record<string, unknown>) =>
+    expect((await call(t.app, "POST", "/api/media/attach", { body })).status).toBe(201);
+  const fileOf = (id: string, actor?: Actor) =>
+    t.app.inject({ url: `/api/media/${id}/file`, headers: jsonHeaders(actor) });
+  const counts = async () =>
+    (
+      await sql<{
+        assets: number;
+        links: number;
+      }>`select (select count(*)::int from media_assets) as assets, (select count(*)::int from media_attachments) as links`.execute(
+        t.db,
+      )
+    ).rows[0];
 
   beforeAll(async () => {
     directory = await mkdtemp(join(tmpdir(), "uc-media-visibility-"));
@@ -48,7 +58,9 @@ describe("media visibility", () => {
     for (const actor of [storefrontActor, testCustomerActor]) {
       const entity = await call(t.app, "GET", "/api/catalog/entities/e-book?include=media", { actor });
       expect(entity.status).toBe(200);
-      expect(entity.body.data.media.map((item: { mediaAssetId: string; role: string }) => [item.mediaAssetId, item.role])).toEqual([[ids.cover, "gallery"]]);
+      expect(
+        entity.body.data.media.map((item: { mediaAssetId: string; role: string }) => [item.mediaAssetId, item.role]),
+      ).toEqual([[ids.cover, "gallery"]]);
       const listed = await call(t.app, "GET", "/api/catalog/entities?include=media", { actor });
       expect(JSON.stringify(listed.body)).not.toContain(ids.download);
     }
@@ -75,7 +87,8 @@ describe("media visibility", () => {
   });
 
   it("lets staff (media:write) read every asset, and a signed link serve its file without credentials", async () => {
-    for (const id of [ids.download, ids.document, ids.draftPicture]) expect((await fileOf(id, testStaffActor)).statusCode).toBe(200);
+    for (const id of [ids.download, ids.document, ids.draftPicture])
+      expect((await fileOf(id, testStaffActor)).statusCode).toBe(200);
     const signed = await call(t.app, "GET", `/api/media/${ids.download}?signed=true`, { actor: testStaffActor });
     expect(signed.status).toBe(302);
     const anonymous = await t.app.inject({ url: signed.headers.location as string });
@@ -89,8 +102,21 @@ describe("media visibility", () => {
     try {
       const entityId = await createEntity(other.app, { slug: "other-book" });
       const response = await uploadMedia(other.app, [{ name: "file", value: pdf("paid"), filename: "b.pdf" }]);
-      expect((await call(other.app, "POST", "/api/media/attach", { body: { entityId, mediaAssetId: response.body.data.id, role: "download" } })).status).toBe(201);
-      expect((await other.app.inject({ url: `/api/media/${response.body.data.id}/file`, headers: jsonHeaders(storefrontActor) })).statusCode).toBe(404);
+      expect(
+        (
+          await call(other.app, "POST", "/api/media/attach", {
+            body: { entityId, mediaAssetId: response.body.data.id, role: "download" },
+          })
+        ).status,
+      ).toBe(201);
+      expect(
+        (
+          await other.app.inject({
+            url: `/api/media/${response.body.data.id}/file`,
+            headers: jsonHeaders(storefrontActor),
+          })
+        ).statusCode,
+      ).toBe(404);
     } finally {
       await other.close();
       await rm(dir, { recursive: true, force: true });

@@ -9,7 +9,14 @@ import { hasPermission } from "../../kernel/permissions.js";
 export const DOWNLOAD_ROLE = "download";
 
 /** Roles whose assets a storefront shows: pictures and videos of a product. */
-export const DEFAULT_PUBLIC_MEDIA_ROLES: readonly string[] = ["image", "gallery", "hero", "thumbnail", "swatch", "video"];
+export const DEFAULT_PUBLIC_MEDIA_ROLES: readonly string[] = [
+  "image",
+  "gallery",
+  "hero",
+  "thumbnail",
+  "swatch",
+  "video",
+];
 
 /**
  * Whether `actor` reads every asset of its organization: whoever may upload, attach and delete media

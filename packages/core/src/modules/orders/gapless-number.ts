@@ -13,7 +13,8 @@ export interface GaplessSeries {
 }
 
 /** `ORD-2026-000042`: at least six digits, more once a store passes 999,999 in a year. */
-export const formatGaplessNumber = (prefix: string, year: number, value: number): string => `${prefix}-${year}-${String(value).padStart(6, "0")}`;
+export const formatGaplessNumber = (prefix: string, year: number, value: number): string =>
+  `${prefix}-${year}-${String(value).padStart(6, "0")}`;
 
 /**
  * The guarded upsert that takes the series' next value, as a statement answering `last_value`. The

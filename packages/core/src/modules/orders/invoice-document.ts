@@ -45,7 +45,8 @@ export function taxLinesOf(order: Order): TaxLine[] {
 }
 
 /** `2000` → `"20%"`, `550` → `"5.5%"`, in the store's locale. */
-export const formatRate = (rateBps: number, locale: string): string => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(rateBps / 10_000);
+export const formatRate = (rateBps: number, locale: string): string =>
+  new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(rateBps / 10_000);
 
 /** Assembles an invoice's data from the order, its number and the store's settings. */
 export function buildInvoiceDocument(input: {

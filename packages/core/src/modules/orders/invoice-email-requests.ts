@@ -15,12 +15,23 @@ export interface InvoiceEmailLimit {
   windowSeconds?: number;
 }
 
-export const DEFAULT_INVOICE_EMAIL_LIMIT: Required<InvoiceEmailLimit> = { perOrder: 5, perCaller: 30, windowSeconds: 3600 };
+export const DEFAULT_INVOICE_EMAIL_LIMIT: Required<InvoiceEmailLimit> = {
+  perOrder: 5,
+  perCaller: 30,
+  windowSeconds: 3600,
+};
 
 // Type aliases, not interfaces: `withTables` needs types with an implicit index signature.
 export type InvoiceEmailTables = {
   /** One row per accepted `POST /orders/:id/invoice/email`: the counter behind its limits, and who sent what where. */
-  orderInvoiceEmails: { id: string; organizationId: string; orderId: string; requestedBy: string; recipient: string; createdAt: Timestamp };
+  orderInvoiceEmails: {
+    id: string;
+    organizationId: string;
+    orderId: string;
+    requestedBy: string;
+    recipient: string;
+    createdAt: Timestamp;
+  };
 };
 
 /** Advisory lock namespace (the first int4 of the two-key form) of invoice e-mail counting: "uc_i". */
@@ -33,7 +44,13 @@ const LOCK_NAMESPACE = 0x75635f69;
  */
 export async function recordInvoiceEmailRequest(
   trx: Transaction<CoreTables>,
-  input: { organizationId: string; orderId: string; requestedBy: string; recipient: string; limit: InvoiceEmailLimit | undefined },
+  input: {
+    organizationId: string;
+    orderId: string;
+    requestedBy: string;
+    recipient: string;
+    limit: InvoiceEmailLimit | undefined;
+  },
 ): Promise<void> {
   const { perOrder, perCaller, windowSeconds } = { ...DEFAULT_INVOICE_EMAIL_LIMIT, ...input.limit };
   const { organizationId, orderId, requestedBy } = input;
@@ -55,12 +72,18 @@ export async function recordInvoiceEmailRequest(
       return (limit) => Number(limit === forOrder ? counted.forOrder : counted.forCaller);
     },
     record: async () => {
-      await scope.insertInto("orderInvoiceEmails", { id: randomUUID(), orderId, requestedBy, recipient: input.recipient }).execute();
+      await scope
+        .insertInto("orderInvoiceEmails", { id: randomUUID(), orderId, requestedBy, recipient: input.recipient })
+        .execute();
     },
   });
   if (taken.isTaken) return;
   if (taken.refusedBy === forOrder) {
-    throw new AppError("TOO_MANY_REQUESTS", { message: `This order's invoice was e-mailed ${perOrder} times in the last ${windowSeconds} seconds; try again later` });
+    throw new AppError("TOO_MANY_REQUESTS", {
+      message: `This order's invoice was e-mailed ${perOrder} times in the last ${windowSeconds} seconds; try again later`,
+    });
   }
-  throw new AppError("TOO_MANY_REQUESTS", { message: `You asked for ${perCaller} invoice e-mails in the last ${windowSeconds} seconds; try again later` });
+  throw new AppError("TOO_MANY_REQUESTS", {
+    message: `You asked for ${perCaller} invoice e-mails in the last ${windowSeconds} seconds; try again later`,
+  });
 }

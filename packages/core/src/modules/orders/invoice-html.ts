@@ -1,8 +1,20 @@
 import { escapeHtml as e } from "./escape-html.js";
 import { formatRate, type InvoiceDocument, type Seller } from "./invoice-document.js";
 
-const addressLines = (address: { line1: string; line2?: string | undefined; city: string; state?: string | undefined; postalCode: string; country: string }): string[] =>
-  [address.line1, address.line2, [address.postalCode, address.city, address.state].filter(Boolean).join(" "), address.country].filter((line): line is string => Boolean(line));
+const addressLines = (address: {
+  line1: string;
+  line2?: string | undefined;
+  city: string;
+  state?: string | undefined;
+  postalCode: string;
+  country: string;
+}): string[] =>
+  [
+    address.line1,
+    address.line2,
+    [address.postalCode, address.city, address.state].filter(Boolean).join(" "),
+    address.country,
+  ].filter((line): line is string => Boolean(line));
 
 /** The seller block's lines, shared with the receipt: name, legal name, address, tax id, contact. */
 export function sellerLines(seller: Seller): string[] {
@@ -18,7 +30,10 @@ export function sellerLines(seller: Seller): string[] {
 /** The buyer block's lines: the customer and the shipping address, when the order has them. */
 export function buyerLines(document: InvoiceDocument): string[] {
   const { order } = document;
-  return [order.customerId ? `Customer: ${order.customerId}` : "Guest customer", ...(order.shippingAddress ? addressLines(order.shippingAddress) : [])];
+  return [
+    order.customerId ? `Customer: ${order.customerId}` : "Guest customer",
+    ...(order.shippingAddress ? addressLines(order.shippingAddress) : []),
+  ];
 }
 
 const paragraph = (lines: readonly string[]): string => lines.map(e).join("<br>");
@@ -32,11 +47,15 @@ export function renderInvoiceHtml(document: InvoiceDocument): string {
   const storeName = seller.storeName ?? seller.legalName ?? "Invoice";
   const rows = order.lines
     .map(
-      (line) => `<tr><td>${e(line.title)}${line.sku ? `<br><small>${e(line.sku)}</small>` : ""}</td><td class="n">${line.quantity}</td><td class="n">${e(money(line.unitPrice))}</td><td class="n">${line.discount > 0 ? e(money(-line.discount)) : ""}</td><td class="n">${e(formatRate(line.taxRateBps, locale))}</td><td class="n">${e(money(line.total))}</td></tr>`,
+      (line) =>
+        `<tr><td>${e(line.title)}${line.sku ? `<br><small>${e(line.sku)}</small>` : ""}</td><td class="n">${line.quantity}</td><td class="n">${e(money(line.unitPrice))}</td><td class="n">${line.discount > 0 ? e(money(-line.discount)) : ""}</td><td class="n">${e(formatRate(line.taxRateBps, locale))}</td><td class="n">${e(money(line.total))}</td></tr>`,
     )
     .join("\n");
   const taxes = document.taxLines
-    .map((tax) => `<tr><td>Tax ${e(formatRate(tax.rateBps, locale))} on ${e(money(tax.base))}</td><td class="n">${e(money(tax.tax))}</td></tr>`)
+    .map(
+      (tax) =>
+        `<tr><td>Tax ${e(formatRate(tax.rateBps, locale))} on ${e(money(tax.base))}</td><td class="n">${e(money(tax.tax))}</td></tr>`,
+    )
     .join("\n");
   return `<!doctype html>
 <html lang="${e(locale)}">

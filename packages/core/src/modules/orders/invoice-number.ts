@@ -12,9 +12,15 @@ export interface IssuedInvoice {
 /** `INV-2026-000042`: the same shape as order numbers, so both read alike on paper. */
 export const formatInvoiceNumber = (year: number, value: number): string => formatGaplessNumber("INV", year, value);
 
-async function readIssued(trx: Transaction<CoreTables>, organizationId: string, orderId: string): Promise<IssuedInvoice | undefined> {
+async function readIssued(
+  trx: Transaction<CoreTables>,
+  organizationId: string,
+  orderId: string,
+): Promise<IssuedInvoice | undefined> {
   const result = await sql<IssuedInvoice>`
-    select number, issued_at from order_invoices where organization_id = ${organizationId} and order_id = ${orderId}`.execute(trx);
+    select number, issued_at from order_invoices where organization_id = ${organizationId} and order_id = ${orderId}`.execute(
+    trx,
+  );
   return result.rows[0];
 }
 
@@ -25,15 +31,25 @@ async function readIssued(trx: Transaction<CoreTables>, organizationId: string, 
  * reads the first one's number instead of taking another; `takeGaplessNumber` keeps the series gapless.
  * The caller checked that the order exists in the organization.
  */
-export async function issueInvoiceNumber(trx: Transaction<CoreTables>, input: { organizationId: string; orderId: string; year: number }): Promise<IssuedInvoice> {
+export async function issueInvoiceNumber(
+  trx: Transaction<CoreTables>,
+  input: { organizationId: string; orderId: string; year: number },
+): Promise<IssuedInvoice> {
   const { organizationId, orderId, year } = input;
   const existing = await readIssued(trx, organizationId, orderId);
   if (existing) return existing;
-  await sql`select id from orders where organization_id = ${organizationId} and id = ${orderId} for update`.execute(trx);
+  await sql`select id from orders where organization_id = ${organizationId} and id = ${orderId} for update`.execute(
+    trx,
+  );
   // Read again under the lock: a concurrent first invoice of this order may have committed meanwhile.
   const raced = await readIssued(trx, organizationId, orderId);
   if (raced) return raced;
-  const number = await takeGaplessNumber(trx, { counter: "order_invoice_counters", prefix: "INV", organizationId, year });
+  const number = await takeGaplessNumber(trx, {
+    counter: "order_invoice_counters",
+    prefix: "INV",
+    organizationId,
+    year,
+  });
   const issued = await sql<IssuedInvoice>`
     insert into order_invoices (organization_id, order_id, number) values (${organizationId}, ${orderId}, ${number})
     returning number, issued_at`.execute(trx);

@@ -19,7 +19,11 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: "A4",
     margin: PAGE_MARGIN,
-    info: { Title: `Invoice ${invoice.number}`, Author: seller.legalName ?? seller.storeName ?? "", Subject: `Order ${order.number}` },
+    info: {
+      Title: `Invoice ${invoice.number}`,
+      Author: seller.legalName ?? seller.storeName ?? "",
+      Subject: `Order ${order.number}`,
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -27,7 +31,8 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
     pdf.on("end", () => resolve(Buffer.concat(chunks)));
     pdf.on("error", reject);
   });
-  const text = (value: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) => pdf.text(printable(value), x, y, options);
+  const text = (value: string, x: number, y: number, options: PDFKit.Mixins.TextOptions = {}) =>
+    pdf.text(printable(value), x, y, options);
   const amount = (value: string, y: number) => text(value, COLUMNS.total, y, { width: TOTAL_WIDTH, align: "right" });
 
   pdf.font("Helvetica-Bold").fontSize(18);
@@ -77,7 +82,8 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   };
   total("Subtotal", money(order.subtotal));
   if (order.discountTotal > 0) total("Discounts", money(-order.discountTotal));
-  for (const tax of document.taxLines) total(`Tax ${formatRate(tax.rateBps, locale)} on ${money(tax.base)}`, money(tax.tax));
+  for (const tax of document.taxLines)
+    total(`Tax ${formatRate(tax.rateBps, locale)} on ${money(tax.base)}`, money(tax.tax));
   pdf.font("Helvetica-Bold");
   total(order.isTaxInclusive ? "Total (tax included)" : "Total", money(order.total));
   pdf.font("Helvetica");

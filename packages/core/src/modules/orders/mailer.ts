@@ -31,7 +31,16 @@ export interface Mailer {
 export function createLogMailer(logger: Logger): Mailer {
   return {
     async send({ to, subject, attachments = [] }) {
-      logger.info({ mail: { to, subject, attachments: attachments.map(({ filename, content }) => ({ filename, bytes: content.byteLength })) } }, `mail: ${subject}`);
+      logger.info(
+        {
+          mail: {
+            to,
+            subject,
+            attachments: attachments.map(({ filename, content }) => ({ filename, bytes: content.byteLength })),
+          },
+        },
+        `mail: ${subject}`,
+      );
     },
   };
 }

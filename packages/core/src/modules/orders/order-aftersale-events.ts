@@ -8,7 +8,12 @@ import { orderStatusSchema } from "./orders-schemas.js";
 export const fulfillmentEvents = defineEvents({
   "fulfillment.create": {
     description: "A fulfillment record is created",
-    payload: z.object({ orderId: z.string(), number: z.string(), orderStatus: orderStatusSchema, fulfillment: fulfillmentSchema }),
+    payload: z.object({
+      orderId: z.string(),
+      number: z.string(),
+      orderStatus: orderStatusSchema,
+      fulfillment: fulfillmentSchema,
+    }),
   },
 });
 

@@ -12,11 +12,24 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 // Type aliases, not interfaces: `withTables` needs types with an implicit index signature.
 /** The tables of what happens to an order after it is paid: fulfillments and refunds. */
 export type OrderAftersaleTables = {
-  orderFulfillments: TableOf<Omit<z.output<typeof fulfillmentSchema>, "lines">, { organizationId: string; actorType: string; createdAt: Timestamp }>;
-  orderFulfillmentLines: TableOf<z.output<typeof fulfillmentLineSchema>, { organizationId: string; fulfillmentId: string }>;
+  orderFulfillments: TableOf<
+    Omit<z.output<typeof fulfillmentSchema>, "lines">,
+    { organizationId: string; actorType: string; createdAt: Timestamp }
+  >;
+  orderFulfillmentLines: TableOf<
+    z.output<typeof fulfillmentLineSchema>,
+    { organizationId: string; fulfillmentId: string }
+  >;
   orderRefunds: TableOf<
     Omit<z.output<typeof refundSchema>, "lines">,
-    { organizationId: string; actorType: string; createdAt: Timestamp; undoUntil: Timestamp; undoneAt: NullableTimestamp; paidOutAt: NullableTimestamp }
+    {
+      organizationId: string;
+      actorType: string;
+      createdAt: Timestamp;
+      undoUntil: Timestamp;
+      undoneAt: NullableTimestamp;
+      paidOutAt: NullableTimestamp;
+    }
   >;
   orderRefundLines: TableOf<z.output<typeof refundLineSchema>, { organizationId: string; refundId: string }>;
   /** What each operator refunded per calendar day; see `order-refund-cap.ts`. */
@@ -25,6 +38,9 @@ export type OrderAftersaleTables = {
 
 export type OrderAftersaleDb = CoreTables & OrdersTables & OrderAftersaleTables;
 
-export function aftersaleScope(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string): TenantScope<OrderAftersaleDb> {
+export function aftersaleScope(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+): TenantScope<OrderAftersaleDb> {
   return tenantScope(db.withTables<OrdersTables & OrderAftersaleTables>(), organizationId);
 }

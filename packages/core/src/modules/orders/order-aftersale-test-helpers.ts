@@ -20,7 +20,11 @@ export function recordingManualAdapter() {
   const state = { isDown: false };
   const adapter: PaymentAdapter = {
     id: "manual",
-    createIntent: async (input) => ({ providerReference: `manual_${input.orderId}`, status: "pending", clientSecret: null }),
+    createIntent: async (input) => ({
+      providerReference: `manual_${input.orderId}`,
+      status: "pending",
+      clientSecret: null,
+    }),
     capture: async (input) => ({ providerReference: input.providerReference, status: "succeeded" }),
     refund: async (input) => {
       if (state.isDown) throw new Error("Provider unavailable");
@@ -35,11 +39,24 @@ export function recordingManualAdapter() {
  * An order as checkout leaves it (its manual payment intent answered by the provider's job), then
  * moved to `status` the way staff would have moved it.
  */
-export async function paidOrder(t: TestApp, status: OrderStatus, overrides: Partial<CreateOrderInput> = {}): Promise<Order> {
+export async function paidOrder(
+  t: TestApp,
+  status: OrderStatus,
+  overrides: Partial<CreateOrderInput> = {},
+): Promise<Order> {
   const order = await t.kernel.database.transaction(async (trx) => {
-    const created = await t.kernel.services.orders.create(orderInput({ paymentMethodId: "manual", ...overrides }), { trx });
+    const created = await t.kernel.services.orders.create(orderInput({ paymentMethodId: "manual", ...overrides }), {
+      trx,
+    });
     await t.kernel.services.payments.recordIntent(
-      { organizationId: "default", orderId: created.id, paymentMethodId: "manual", provider: "manual", amount: created.total, currency: created.currency },
+      {
+        organizationId: "default",
+        orderId: created.id,
+        paymentMethodId: "manual",
+        provider: "manual",
+        amount: created.total,
+        currency: created.currency,
+      },
       { trx },
     );
     return created;
@@ -60,16 +77,37 @@ export function singleLine(quantity: number, total: number): Partial<CreateOrder
     discountTotal: 0,
     taxTotal: tax,
     total,
-    lines: [{ entityId: randomUUID(), variantId: null, title: "Box", sku: null, quantity, unitPrice, subtotal, discount: 0, tax, total, taxRateBps: 0 }],
+    lines: [
+      {
+        entityId: randomUUID(),
+        variantId: null,
+        title: "Box",
+        sku: null,
+        quantity,
+        unitPrice,
+        subtotal,
+        discount: 0,
+        tax,
+        total,
+        taxRateBps: 0,
+      },
+    ],
   };
 }
 
 /** A POST with an optional `Idempotency-Key`, answering status and parsed body. */
-export async function post(app: FastifyInstance, url: string, options: { actor: Actor; body?: unknown; idempotencyKey?: string }) {
+export async function post(
+  app: FastifyInstance,
+  url: string,
+  options: { actor: Actor; body?: unknown; idempotencyKey?: string },
+) {
   const response = await app.inject({
     method: "POST",
     url,
-    headers: { ...jsonHeaders(options.actor), ...(options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}) },
+    headers: {
+      ...jsonHeaders(options.actor),
+      ...(options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}),
+    },
     payload: JSON.stringify(options.body ?? {}),
   });
   return { status: response.statusCode, headers: response.headers, body: response.json() };
@@ -77,12 +115,17 @@ export async function post(app: FastifyInstance, url: string, options: { actor: 
 
 /** Row counts that a refused refund or fulfillment must leave as they were. */
 export async function aftersaleTraces(t: TestApp, orderId: string) {
-  const count = async (query: ReturnType<typeof sql<{ count: number }>>) => (await query.execute(t.db)).rows[0]?.count ?? 0;
+  const count = async (query: ReturnType<typeof sql<{ count: number }>>) =>
+    (await query.execute(t.db)).rows[0]?.count ?? 0;
   return {
     refunds: await count(sql`select count(*)::int as count from order_refunds where order_id = ${orderId}`),
     fulfillments: await count(sql`select count(*)::int as count from order_fulfillments where order_id = ${orderId}`),
-    refunded: await count(sql`select coalesce(sum(refunded_quantity), 0)::int as count from order_lines where order_id = ${orderId}`),
-    fulfilled: await count(sql`select coalesce(sum(fulfilled_quantity), 0)::int as count from order_lines where order_id = ${orderId}`),
+    refunded: await count(
+      sql`select coalesce(sum(refunded_quantity), 0)::int as count from order_lines where order_id = ${orderId}`,
+    ),
+    fulfilled: await count(
+      sql`select coalesce(sum(fulfilled_quantity), 0)::int as count from order_lines where order_id = ${orderId}`,
+    ),
     timeline: await count(sql`select count(*)::int as count from order_timeline where order_id = ${orderId}`),
     events: await count(sql`select count(*)::int as count from domain_events where entity_id = ${orderId}`),
     jobs: await count(sql`select count(*)::int as count from jobs where task_slug = 'orders/pay-refund'`),

@@ -22,7 +22,9 @@ export async function returnCancelledStock(
   const reservations = await services.inventory.listByReference(organizationId, `cart:${order.cartId}`, { trx });
   for (const line of order.lines) {
     let unshipped = line.quantity - line.fulfilledQuantity;
-    const ofLine = reservations.filter((reservation) => reservation.entityId === line.entityId && reservation.variantId === line.variantId);
+    const ofLine = reservations.filter(
+      (reservation) => reservation.entityId === line.entityId && reservation.variantId === line.variantId,
+    );
     for (const reservation of ofLine) {
       if (reservation.status === "active") {
         await services.inventory.release(organizationId, reservation.id, actor, { trx });
@@ -34,7 +36,14 @@ export async function returnCancelledStock(
       try {
         await services.inventory.adjust(
           organizationId,
-          { entityId: line.entityId, variantId: line.variantId, warehouseId: reservation.warehouseId, type: "return", quantity, note: `order ${order.number} cancelled` },
+          {
+            entityId: line.entityId,
+            variantId: line.variantId,
+            warehouseId: reservation.warehouseId,
+            type: "return",
+            quantity,
+            note: `order ${order.number} cancelled`,
+          },
           actor,
           { trx },
         );

@@ -14,18 +14,41 @@ describe("list totals from the order status counts", () => {
   });
   afterAll(() => t.close());
 
-  const total = async (query = "") => (await call(t.app, "GET", `/api/orders?limit=1${query}`, { actor: clerk })).body.meta.pagination.total;
+  const total = async (query = "") =>
+    (await call(t.app, "GET", `/api/orders?limit=1${query}`, { actor: clerk })).body.meta.pagination.total;
   const exact = async (status?: string) =>
-    (await sql<{ count: number }>`select count(*)::int as count from orders where organization_id = 'default' ${status ? sql`and status = ${status}` : sql``}`.execute(t.db)).rows[0]?.count;
-  const deltaRows = async () => (await sql<{ count: number }>`select count(*)::int as count from order_status_counts`.execute(t.db)).rows[0]?.count ?? 0;
+    (
+      await sql<{
+        count: number;
+      }>`select count(*)::int as count from orders where organization_id = 'default' ${status ? sql`and status = ${status}` : sql``}`.execute(
+        t.db,
+      )
+    ).rows[0]?.count;
+  const deltaRows = async () =>
+    (await sql<{ count: number }>`select count(*)::int as count from order_status_counts`.execute(t.db)).rows[0]
+      ?.count ?? 0;
   const compact = () => t.kernel.services.jobs.run({ queue: "default", limit: 50 });
 
   it("counts creations, status moves and rollbacks, by status and in all, before and after compaction", async () => {
     const orders = [await createOrder(t.kernel), await createOrder(t.kernel), await createOrder(t.kernel)];
     await createOrder(t.kernel, { organizationId: "counted-elsewhere" });
-    expect((await call(t.app, "PATCH", `/api/orders/${orders[0]?.id}/status`, { actor: clerk, body: { status: "cancelled" } })).status).toBe(200);
+    expect(
+      (
+        await call(t.app, "PATCH", `/api/orders/${orders[0]?.id}/status`, {
+          actor: clerk,
+          body: { status: "cancelled" },
+        })
+      ).status,
+    ).toBe(200);
     // A refused move (cancelled -> confirmed) and a rolled-back creation change no count.
-    expect((await call(t.app, "PATCH", `/api/orders/${orders[0]?.id}/status`, { actor: clerk, body: { status: "confirmed" } })).status).toBe(409);
+    expect(
+      (
+        await call(t.app, "PATCH", `/api/orders/${orders[0]?.id}/status`, {
+          actor: clerk,
+          body: { status: "confirmed" },
+        })
+      ).status,
+    ).toBe(409);
     await expect(
       t.kernel.database.transaction(async (trx) => {
         await t.kernel.services.orders.create(orderInput(), { trx });
@@ -51,7 +74,11 @@ describe("list totals from the order status counts", () => {
 
   it("reschedules its compaction: one pending copy at a time", async () => {
     await compact();
-    const pending = await sql<{ count: number }>`select count(*)::int as count from jobs where task_slug = ${COMPACT_ORDER_COUNTS_TASK} and status = 'pending'`.execute(t.db);
+    const pending = await sql<{
+      count: number;
+    }>`select count(*)::int as count from jobs where task_slug = ${COMPACT_ORDER_COUNTS_TASK} and status = 'pending'`.execute(
+      t.db,
+    );
     expect(pending.rows[0]?.count).toBe(1);
   });
 });
@@ -67,11 +94,15 @@ describe.runIf(isPostgresTestRun())("order status counts under concurrency (Post
     const orders = [];
     for (let i = 0; i < 20; i += 1) orders.push(await createOrder(t.kernel));
     await Promise.all([
-      ...orders.map((order) => call(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: clerk, body: { status: "cancelled" } })),
+      ...orders.map((order) =>
+        call(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: clerk, body: { status: "cancelled" } }),
+      ),
       t.kernel.services.jobs.run({ queue: "default", limit: 50 }),
     ]);
     const answered = await call(t.app, "GET", "/api/orders?status=cancelled&limit=1", { actor: clerk });
     expect(answered.body.meta.pagination.total).toBe(20);
-    expect((await call(t.app, "GET", "/api/orders?status=pending&limit=1", { actor: clerk })).body.meta.pagination.total).toBe(0);
+    expect(
+      (await call(t.app, "GET", "/api/orders?status=pending&limit=1", { actor: clerk })).body.meta.pagination.total,
+    ).toBe(0);
   });
 });

@@ -13,10 +13,16 @@ export const COMPACT_ORDER_COUNTS_INTERVAL_MS = 10 * 60 * 1000;
  * `order_status_counts` (migration 0005) append. Exact in any transaction: the deltas are written with
  * the orders they count.
  */
-export async function countOrders(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string, status?: OrderStatus): Promise<number> {
+export async function countOrders(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+  status?: OrderStatus,
+): Promise<number> {
   const result = await sql<{ total: number }>`
     select coalesce(sum(delta), 0)::int as total from order_status_counts
-    where organization_id = ${organizationId} ${status === undefined ? sql`` : sql`and status = ${status}`}`.execute(db);
+    where organization_id = ${organizationId} ${status === undefined ? sql`` : sql`and status = ${status}`}`.execute(
+    db,
+  );
   return result.rows[0]?.total ?? 0;
 }
 

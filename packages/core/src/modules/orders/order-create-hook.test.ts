@@ -14,7 +14,10 @@ const loyalty = definePlugin({
   dependencies: ["orders"],
   hooks: [
     defineHook("orders.afterCreate", async (order, { services, organizationId }) => {
-      const isCommitted = await services.orders.get(organizationId, order.id).then(() => true, () => false);
+      const isCommitted = await services.orders.get(organizationId, order.id).then(
+        () => true,
+        () => false,
+      );
       seen.push({ number: order.number, isCommitted });
       if (isFailing) throw new AppError("CONFLICT", { message: "the loyalty service is down" });
     }),
@@ -38,7 +41,9 @@ describe("orders.create runs orders.afterCreate itself", () => {
     expect(seen).toEqual([{ number: order.number, isCommitted: true }]);
     isFailing = true;
     const failed = await database.transactionWithHookErrors((trx) => services.orders.create(orderInput(), { trx }));
-    expect(failed.hookErrors).toEqual([{ key: "orders.afterCreate", message: "the loyalty service is down", code: "CONFLICT" }]);
+    expect(failed.hookErrors).toEqual([
+      { key: "orders.afterCreate", message: "the loyalty service is down", code: "CONFLICT" },
+    ]);
     expect(seen.at(-1)).toEqual({ number: failed.result.number, isCommitted: true });
   });
 

@@ -21,21 +21,41 @@ export function createCustomerOrderReads({ database }: { database: DatabaseAcces
      * One page of a customer's orders, newest first (`orders_organization_customer_created` serves the
      * order and the count), without their lines, and their total.
      */
-    async listForCustomer(organizationId: string, customerId: string, query: ListOrdersQuery, options?: TxOptions): Promise<{ items: OrderSummary[]; total: number }> {
+    async listForCustomer(
+      organizationId: string,
+      customerId: string,
+      query: ListOrdersQuery,
+      options?: TxOptions,
+    ): Promise<{ items: OrderSummary[]; total: number }> {
       const db = options?.trx ?? database.db;
       let select = ordersScope(db, organizationId).selectFrom("orders").where("customerId", "=", customerId);
       if (query.status) select = select.where("status", "=", query.status);
       // One customer's orders are few: counting them over the index is cheap, unlike a store's.
       const [rows, counted] = await Promise.all([
-        select.select(ORDER_COLUMNS).orderBy("createdAt", "desc").orderBy("id", "desc").limit(query.limit).offset(pageOffset(query)).execute(),
+        select
+          .select(ORDER_COLUMNS)
+          .orderBy("createdAt", "desc")
+          .orderBy("id", "desc")
+          .limit(query.limit)
+          .offset(pageOffset(query))
+          .execute(),
         select.select(sql<number>`count(*)::int`.as("total")).executeTakeFirstOrThrow(),
       ]);
-      const items = rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
+      const items = rows.map((row) => ({
+        ...row,
+        createdAt: row.createdAt.toISOString(),
+        updatedAt: row.updatedAt.toISOString(),
+      }));
       return { items, total: counted.total };
     },
 
     /** A customer's order, with its lines, by UUID or by number (`ORD-2026-000042`); 404 for anything else. */
-    async getForCustomer(organizationId: string, customerId: string, idOrNumber: string, options?: TxOptions): Promise<Order> {
+    async getForCustomer(
+      organizationId: string,
+      customerId: string,
+      idOrNumber: string,
+      options?: TxOptions,
+    ): Promise<Order> {
       const scope = ordersScope(options?.trx ?? database.db, organizationId);
       let query = scope.selectFrom("orders").select(ORDER_COLUMNS).where("customerId", "=", customerId);
       // A malformed id never reaches SQL, where a bad UUID would fail the statement (and a caller's transaction).
@@ -44,7 +64,12 @@ export function createCustomerOrderReads({ database }: { database: DatabaseAcces
       else throw notFound();
       const row = await query.executeTakeFirst();
       if (!row) throw notFound();
-      const lines = await scope.selectFrom("orderLines").select(ORDER_LINE_COLUMNS).where("orderId", "=", row.id).orderBy("position").execute();
+      const lines = await scope
+        .selectFrom("orderLines")
+        .select(ORDER_LINE_COLUMNS)
+        .where("orderId", "=", row.id)
+        .orderBy("position")
+        .execute();
       return toOrder(row, lines);
     },
   };

@@ -30,5 +30,8 @@ export const createFulfillmentInput = z.object({
     .max(100),
   carrier: z.string().min(1).max(100).optional(),
   trackingNumber: z.string().min(1).max(200).optional(),
-  trackingUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+  trackingUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional(),
 });

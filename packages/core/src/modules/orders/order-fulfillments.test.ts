@@ -15,18 +15,27 @@ describe("order fulfillments", () => {
   });
   afterAll(() => t.close());
 
-  const fulfil = (orderId: string, body: Record<string, unknown>, actor = shipper) => post(t.app, `/api/orders/${orderId}/fulfillments`, { actor, body });
-  const statusOf = async (orderId: string) => (await call(t.app, "GET", `/api/orders/${orderId}`, { actor: reader })).body.data.status;
+  const fulfil = (orderId: string, body: Record<string, unknown>, actor = shipper) =>
+    post(t.app, `/api/orders/${orderId}/fulfillments`, { actor, body });
+  const statusOf = async (orderId: string) =>
+    (await call(t.app, "GET", `/api/orders/${orderId}`, { actor: reader })).body.data.status;
   const eventsOf = async (orderId: string) =>
     (
       await sql<{ type: string; payload: Record<string, unknown>; actorId: string | null }>`
-        select type, payload, actor_id from domain_events where entity_id = ${orderId} and type <> 'orders.create' order by occurred_at, id`.execute(t.db)
+        select type, payload, actor_id from domain_events where entity_id = ${orderId} and type <> 'orders.create' order by occurred_at, id`.execute(
+        t.db,
+      )
     ).rows;
 
   it("ships part of a processing order (partially_fulfilled), then the rest (fulfilled), with fulfillment.create each time", async () => {
     const order = await paidOrder(t, "processing");
     const [mug, tea] = [order.lines[0]!, order.lines[1]!];
-    const first = await fulfil(order.id, { lines: [{ lineItemId: mug.lineItemId, quantity: 1 }], carrier: "La Poste", trackingNumber: "LP123", trackingUrl: "https://track.example/LP123" });
+    const first = await fulfil(order.id, {
+      lines: [{ lineItemId: mug.lineItemId, quantity: 1 }],
+      carrier: "La Poste",
+      trackingNumber: "LP123",
+      trackingUrl: "https://track.example/LP123",
+    });
     expect(first.status).toBe(201);
     expect(first.body.data).toMatchObject({
       orderId: order.id,
@@ -57,17 +66,24 @@ describe("order fulfillments", () => {
       ["orders.statusChange", "fulfilled", "shipper"],
       ["fulfillment.create", "fulfilled", "shipper"],
     ]);
-    const timeline = await sql<{ type: string }>`select type from order_timeline where order_id = ${order.id}`.execute(t.db);
+    const timeline = await sql<{ type: string }>`select type from order_timeline where order_id = ${order.id}`.execute(
+      t.db,
+    );
     expect(timeline.rows).toEqual([{ type: "status" }, { type: "status" }]);
 
     const listed = await call(t.app, "GET", `/api/orders/${order.id}/fulfillments`, { actor: reader });
     expect(listed.status).toBe(200);
-    expect(listed.body.data.map((fulfillment: { id: string }) => fulfillment.id)).toEqual([rest.body.data.id, first.body.data.id]);
+    expect(listed.body.data.map((fulfillment: { id: string }) => fulfillment.id)).toEqual([
+      rest.body.data.id,
+      first.body.data.id,
+    ]);
   });
 
   it("ships a whole processing order at once straight to fulfilled", async () => {
     const order = await paidOrder(t, "processing");
-    const response = await fulfil(order.id, { lines: order.lines.map((line) => ({ lineItemId: line.lineItemId, quantity: line.quantity })) });
+    const response = await fulfil(order.id, {
+      lines: order.lines.map((line) => ({ lineItemId: line.lineItemId, quantity: line.quantity })),
+    });
     expect(response.status).toBe(201);
     expect(await statusOf(order.id)).toBe("fulfilled");
   });
@@ -104,7 +120,10 @@ describe("order fulfillments", () => {
         ],
       }),
       await fulfil(order.id, { lines: [] }),
-      await fulfil(order.id, { lines: [{ lineItemId: tea.lineItemId, quantity: 1 }], trackingUrl: "javascript:alert(1)" }),
+      await fulfil(order.id, {
+        lines: [{ lineItemId: tea.lineItemId, quantity: 1 }],
+        trackingUrl: "javascript:alert(1)",
+      }),
     ];
     expect(refusals.map((response) => response.status)).toEqual([422, 422, 422, 422, 422]);
     expect(refusals[0]?.body.error.message).toContain("at most 1 unit(s)");
@@ -114,15 +133,22 @@ describe("order fulfillments", () => {
 
   it("needs orders:update to ship and orders:read to list", async () => {
     const order = await paidOrder(t, "processing");
-    expect((await fulfil(order.id, { lines: [{ lineItemId: order.lines[0]!.lineItemId, quantity: 1 }] }, reader)).status).toBe(403);
+    expect(
+      (await fulfil(order.id, { lines: [{ lineItemId: order.lines[0]!.lineItemId, quantity: 1 }] }, reader)).status,
+    ).toBe(403);
     expect((await t.app.inject({ url: `/api/orders/${order.id}/fulfillments` })).statusCode).toBe(401);
   });
 
   it("answers 404 for another organization's order on both routes", async () => {
     const order = await paidOrder(t, "processing");
     const before = await aftersaleTraces(t, order.id);
-    expect((await fulfil(order.id, { lines: [{ lineItemId: order.lines[0]!.lineItemId, quantity: 1 }] }, otherOrgAdmin)).status).toBe(404);
-    expect((await call(t.app, "GET", `/api/orders/${order.id}/fulfillments`, { actor: otherOrgAdmin })).status).toBe(404);
+    expect(
+      (await fulfil(order.id, { lines: [{ lineItemId: order.lines[0]!.lineItemId, quantity: 1 }] }, otherOrgAdmin))
+        .status,
+    ).toBe(404);
+    expect((await call(t.app, "GET", `/api/orders/${order.id}/fulfillments`, { actor: otherOrgAdmin })).status).toBe(
+      404,
+    );
     expect((await call(t.app, "GET", `/api/orders/not-an-order/fulfillments`, { actor: reader })).status).toBe(404);
     expect(await aftersaleTraces(t, order.id)).toEqual(before);
   });

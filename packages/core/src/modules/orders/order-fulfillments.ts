@@ -21,12 +21,25 @@ export type CreateFulfillmentBody = z.output<typeof createFulfillmentInput>;
 /** Statuses an order ships from: it was moved to `processing`, and perhaps shipped in part already. */
 const FULFILLABLE_STATUSES: ReadonlySet<OrderStatus> = new Set(["processing", "partially_fulfilled"]);
 
-const FULFILLMENT_COLUMNS = ["id", "orderId", "carrier", "trackingNumber", "trackingUrl", "actorId", "createdAt"] as const;
+const FULFILLMENT_COLUMNS = [
+  "id",
+  "orderId",
+  "carrier",
+  "trackingNumber",
+  "trackingUrl",
+  "actorId",
+  "createdAt",
+] as const;
 
 export function createOrderFulfillments({ database, events }: { database: DatabaseAccess; events: EventBus }) {
   const notFound = () => AppError.notFound("Order");
 
-  async function readFulfillments(db: DatabaseAccess["db"], organizationId: string, orderId: string, fulfillmentId?: string): Promise<Fulfillment[]> {
+  async function readFulfillments(
+    db: DatabaseAccess["db"],
+    organizationId: string,
+    orderId: string,
+    fulfillmentId?: string,
+  ): Promise<Fulfillment[]> {
     const scope = aftersaleScope(db, organizationId);
     let query = scope.selectFrom("orderFulfillments").select(FULFILLMENT_COLUMNS).where("orderId", "=", orderId);
     if (fulfillmentId) query = query.where("id", "=", fulfillmentId);
@@ -44,7 +57,9 @@ export function createOrderFulfillments({ database, events }: { database: Databa
       .execute();
     return rows.map((row) => ({
       ...row,
-      lines: lines.filter((line) => line.fulfillmentId === row.id).map(({ lineItemId, quantity }) => ({ lineItemId, quantity })),
+      lines: lines
+        .filter((line) => line.fulfillmentId === row.id)
+        .map(({ lineItemId, quantity }) => ({ lineItemId, quantity })),
       createdAt: row.createdAt.toISOString(),
     }));
   }
@@ -58,13 +73,21 @@ export function createOrderFulfillments({ database, events }: { database: Databa
      * shipped, else to `partially_fulfilled` (`moveOrderStatus`), and `fulfillment.create` is emitted,
      * all in one transaction.
      */
-    async createFulfillment(input: { organizationId: string; orderId: string; actor: Actor } & CreateFulfillmentBody, options?: TxOptions): Promise<Fulfillment> {
+    async createFulfillment(
+      input: { organizationId: string; orderId: string; actor: Actor } & CreateFulfillmentBody,
+      options?: TxOptions,
+    ): Promise<Fulfillment> {
       const { organizationId, orderId, actor } = input;
       if (!isUuid(orderId)) throw notFound();
       refuseRepeatedLines(input.lines);
       return inTransaction(database, options, async (trx) => {
         const scope = aftersaleScope(trx, organizationId);
-        const order = await scope.selectFrom("orders").select(["status", "number"]).where("id", "=", orderId).forUpdate().executeTakeFirst();
+        const order = await scope
+          .selectFrom("orders")
+          .select(["status", "number"])
+          .where("id", "=", orderId)
+          .forUpdate()
+          .executeTakeFirst();
         if (!order) throw notFound();
         if (!FULFILLABLE_STATUSES.has(order.status)) {
           throw ordersErrorReasons.error("ORDER_NOT_FULFILLABLE", {
@@ -72,7 +95,9 @@ export function createOrderFulfillments({ database, events }: { database: Databa
             details: { status: order.status },
           });
         }
-        const requested = input.lines.map((line, index) => ({ ...line, index })).sort((a, b) => (a.lineItemId < b.lineItemId ? -1 : 1));
+        const requested = input.lines
+          .map((line, index) => ({ ...line, index }))
+          .sort((a, b) => (a.lineItemId < b.lineItemId ? -1 : 1));
         for (const line of requested) {
           const updated = await scope
             .updateTable("orderLines")
@@ -83,11 +108,19 @@ export function createOrderFulfillments({ database, events }: { database: Databa
             .returning("id")
             .executeTakeFirst();
           if (updated) continue;
-          const current = await scope.selectFrom("orderLines").select(["quantity", "fulfilledQuantity"]).where("id", "=", line.lineItemId).where("orderId", "=", orderId).executeTakeFirst();
+          const current = await scope
+            .selectFrom("orderLines")
+            .select(["quantity", "fulfilledQuantity"])
+            .where("id", "=", line.lineItemId)
+            .where("orderId", "=", orderId)
+            .executeTakeFirst();
           const path = `body.lines.${line.index}`;
           throw AppError.validation([
             current
-              ? { path: `${path}.quantity`, message: `at most ${current.quantity - current.fulfilledQuantity} unit(s) of this line are left to ship` }
+              ? {
+                  path: `${path}.quantity`,
+                  message: `at most ${current.quantity - current.fulfilledQuantity} unit(s) of this line are left to ship`,
+                }
               : { path: `${path}.lineItemId`, message: "not a line of this order" },
           ]);
         }
@@ -103,16 +136,39 @@ export function createOrderFulfillments({ database, events }: { database: Databa
             actorType: actor.type,
           })
           .execute();
-        await scope.insertInto("orderFulfillmentLines", input.lines.map(({ lineItemId, quantity }) => ({ fulfillmentId: id, lineItemId, quantity }))).execute();
+        await scope
+          .insertInto(
+            "orderFulfillmentLines",
+            input.lines.map(({ lineItemId, quantity }) => ({ fulfillmentId: id, lineItemId, quantity })),
+          )
+          .execute();
 
-        const unshipped = await scope.selectFrom("orderLines").select("id").where("orderId", "=", orderId).where(sql<boolean>`fulfilled_quantity < quantity`).limit(1).executeTakeFirst();
+        const unshipped = await scope
+          .selectFrom("orderLines")
+          .select("id")
+          .where("orderId", "=", orderId)
+          .where(sql<boolean>`fulfilled_quantity < quantity`)
+          .limit(1)
+          .executeTakeFirst();
         const to: OrderStatus = unshipped ? "partially_fulfilled" : "fulfilled";
-        if (to !== order.status) await moveOrderStatus({ events }, { organizationId, orderId, to, actor, reason: `fulfillment ${id}` }, { trx });
+        if (to !== order.status)
+          await moveOrderStatus(
+            { events },
+            { organizationId, orderId, to, actor, reason: `fulfillment ${id}` },
+            { trx },
+          );
 
         const [fulfillment] = await readFulfillments(trx, organizationId, orderId, id);
         if (!fulfillment) throw new Error("The fulfillment just written could not be read back");
         await events.emit(
-          { organizationId, type: "fulfillment.create", entityType: "order", entityId: orderId, payload: { orderId, number: order.number, orderStatus: to, fulfillment }, actor },
+          {
+            organizationId,
+            type: "fulfillment.create",
+            entityType: "order",
+            entityId: orderId,
+            payload: { orderId, number: order.number, orderStatus: to, fulfillment },
+            actor,
+          },
           { trx },
         );
         return fulfillment;
@@ -123,7 +179,11 @@ export function createOrderFulfillments({ database, events }: { database: Databa
     async listFulfillments(organizationId: string, orderId: string, options?: TxOptions): Promise<Fulfillment[]> {
       const db = options?.trx ?? database.db;
       if (!isUuid(orderId)) throw notFound();
-      const order = await aftersaleScope(db, organizationId).selectFrom("orders").select("id").where("id", "=", orderId).executeTakeFirst();
+      const order = await aftersaleScope(db, organizationId)
+        .selectFrom("orders")
+        .select("id")
+        .where("id", "=", orderId)
+        .executeTakeFirst();
       if (!order) throw notFound();
       return readFulfillments(db, organizationId, orderId);
     },

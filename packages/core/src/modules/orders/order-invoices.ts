@@ -30,11 +30,20 @@ export const INVOICE_ANY_RECIPIENT_PERMISSION = "orders:update";
  * Invoices: the fiscal number (issued once, gapless), the document the PDF, HTML invoice and receipt
  * print, and its delivery by mail through a job.
  */
-export function createOrderInvoices({ database, services, config, logger }: Pick<ServiceContext, "database" | "services" | "config" | "logger">) {
+export function createOrderInvoices({
+  database,
+  services,
+  config,
+  logger,
+}: Pick<ServiceContext, "database" | "services" | "config" | "logger">) {
   const mailer = config.mail?.mailer ?? createLogMailer(logger);
 
   /** The e-mail of the order's customer profile; null for a guest, or a customer without a profile or an address. */
-  const customerEmailOf = async (organizationId: string, customerId: string | null, options: TxOptions): Promise<string | null> => {
+  const customerEmailOf = async (
+    organizationId: string,
+    customerId: string | null,
+    options: TxOptions,
+  ): Promise<string | null> => {
     if (customerId === null) return null;
     try {
       return (await services.customers.get(organizationId, customerId, options)).email;
@@ -51,10 +60,19 @@ export function createOrderInvoices({ database, services, config, logger }: Pick
   const invoice = (organizationId: string, idOrNumber: string, options?: TxOptions): Promise<InvoiceDocument> =>
     inTransaction(database, options, async (trx) => {
       const order = await services.orders.get(organizationId, idOrNumber, { trx });
-      const [general, branding] = await Promise.all([services.settings.get(organizationId, "general", { trx }), services.settings.get(organizationId, "branding", { trx })]);
+      const [general, branding] = await Promise.all([
+        services.settings.get(organizationId, "general", { trx }),
+        services.settings.get(organizationId, "branding", { trx }),
+      ]);
       const year = yearIn(new Date(), general.timezone ?? "UTC");
       const issued = await issueInvoiceNumber(trx, { organizationId, orderId: order.id, year });
-      return buildInvoiceDocument({ order, invoice: issued, branding, locale: general.locale, timezone: general.timezone });
+      return buildInvoiceDocument({
+        order,
+        invoice: issued,
+        branding,
+        locale: general.locale,
+        timezone: general.timezone,
+      });
     });
 
   return {
@@ -74,24 +92,43 @@ export function createOrderInvoices({ database, services, config, logger }: Pick
      * are counted per order and per caller (`mail.invoiceEmailLimit`, 429 above). The PDF is rendered
      * and sent by the job, so a slow mail provider never holds the request.
      */
-    async requestInvoiceEmail(organizationId: string, idOrNumber: string, input: EmailInvoiceInput, actor: Actor): Promise<{ jobId: string; to: string }> {
+    async requestInvoiceEmail(
+      organizationId: string,
+      idOrNumber: string,
+      input: EmailInvoiceInput,
+      actor: Actor,
+    ): Promise<{ jobId: string; to: string }> {
       return database.transaction(async (trx) => {
         const order = await services.orders.get(organizationId, idOrNumber, { trx });
         const customerEmail = await customerEmailOf(organizationId, order.customerId, { trx });
         const to = input.to ?? customerEmail ?? undefined;
-        if (to === undefined) throw AppError.validation([{ path: "body.to", message: "the order's customer has no e-mail address: give the recipient" }]);
+        if (to === undefined)
+          throw AppError.validation([
+            { path: "body.to", message: "the order's customer has no e-mail address: give the recipient" },
+          ]);
         const isCustomers = customerEmail !== null && to.toLowerCase() === customerEmail.toLowerCase();
         if (!isCustomers && !hasPermission(actor, INVOICE_ANY_RECIPIENT_PERMISSION)) {
-          throw AppError.forbidden(`Only the order's customer's address, unless you have ${INVOICE_ANY_RECIPIENT_PERMISSION}`);
+          throw AppError.forbidden(
+            `Only the order's customer's address, unless you have ${INVOICE_ANY_RECIPIENT_PERMISSION}`,
+          );
         }
-        await recordInvoiceEmailRequest(trx, { organizationId, orderId: order.id, requestedBy: accountableActor(actor).id, recipient: to, limit: config.mail?.invoiceEmailLimit });
+        await recordInvoiceEmailRequest(trx, {
+          organizationId,
+          orderId: order.id,
+          requestedBy: accountableActor(actor).id,
+          recipient: to,
+          limit: config.mail?.invoiceEmailLimit,
+        });
         const job = await services.jobs.enqueue(EMAIL_INVOICE_TASK, { orderId: order.id, to }, { organizationId, trx });
         return { jobId: job.id, to };
       });
     },
 
     /** The job's work: renders the invoice (issuing its number if needed) and hands it to the mailer. */
-    async emailInvoice(organizationId: string, input: { orderId: string; to: string }): Promise<{ number: string; bytes: number }> {
+    async emailInvoice(
+      organizationId: string,
+      input: { orderId: string; to: string },
+    ): Promise<{ number: string; bytes: number }> {
       if (!isUuid(input.orderId)) throw AppError.notFound("Order");
       const document = await invoice(organizationId, input.orderId);
       const pdf = await renderInvoicePdf(document);

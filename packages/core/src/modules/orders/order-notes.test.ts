@@ -22,20 +22,31 @@ describe("order notes and timeline", () => {
           (select count(*)::int from order_timeline where order_id = ${orderId}) as timeline`.execute(t.db)
     ).rows[0];
 
-  const addNote = (orderId: string, body: unknown, actor = clerk) => call(t.app, "POST", `/api/orders/${orderId}/notes`, { actor, body });
+  const addNote = (orderId: string, body: unknown, actor = clerk) =>
+    call(t.app, "POST", `/api/orders/${orderId}/notes`, { actor, body });
 
   it("adds notes and lists them pinned first, then newest first", async () => {
     const order = await createOrder(t.kernel);
     const first = await addNote(order.id, { body: "Customer called about delivery" });
     expect(first.status).toBe(201);
-    expect(first.body.data).toEqual({ id: expect.any(String), body: "Customer called about delivery", pinned: false, authorId: clerk.id, createdAt: expect.any(String) });
+    expect(first.body.data).toEqual({
+      id: expect.any(String),
+      body: "Customer called about delivery",
+      pinned: false,
+      authorId: clerk.id,
+      createdAt: expect.any(String),
+    });
     const pinned = await addNote(order.id, { body: "Fragile: double box", pinned: true });
     const last = await addNote(order.id, { body: "Gift wrap requested" }, integration);
     expect(last.body.data.authorId).toBe(integration.id);
 
     const listed = await call(t.app, "GET", `/api/orders/${order.id}/notes`, { actor: reader });
     expect(listed.status).toBe(200);
-    expect(listed.body.data.map((note: { id: string }) => note.id)).toEqual([pinned.body.data.id, last.body.data.id, first.body.data.id]);
+    expect(listed.body.data.map((note: { id: string }) => note.id)).toEqual([
+      pinned.body.data.id,
+      last.body.data.id,
+      first.body.data.id,
+    ]);
   });
 
   it("accepts a body of 1 to 2000 characters and refuses anything else with 422, writing nothing", async () => {
@@ -55,8 +66,12 @@ describe("order notes and timeline", () => {
     const order = await createOrder(t.kernel);
     const otherOrder = await createOrder(t.kernel);
     const note = (await addNote(order.id, { body: "Wrong address", pinned: true })).body.data;
-    expect((await call(t.app, "DELETE", `/api/orders/${otherOrder.id}/notes/${note.id}`, { actor: clerk })).status).toBe(404);
-    expect((await call(t.app, "DELETE", `/api/orders/${order.id}/notes/not-a-note`, { actor: clerk })).status).toBe(404);
+    expect(
+      (await call(t.app, "DELETE", `/api/orders/${otherOrder.id}/notes/${note.id}`, { actor: clerk })).status,
+    ).toBe(404);
+    expect((await call(t.app, "DELETE", `/api/orders/${order.id}/notes/not-a-note`, { actor: clerk })).status).toBe(
+      404,
+    );
     const deleted = await call(t.app, "DELETE", `/api/orders/${order.id}/notes/${note.id}`, { actor: clerk });
     expect(deleted.status).toBe(200);
     expect(deleted.body.data).toEqual(note);
@@ -70,13 +85,22 @@ describe("order notes and timeline", () => {
   it("merges status changes and notes in the timeline, newest first, each with type, at, actor, summary and data", async () => {
     const order = await createOrder(t.kernel);
     const note = (await addNote(order.id, { body: "Call before delivery" })).body.data;
-    await call(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: clerk, body: { status: "confirmed", reason: "paid by bank transfer" } });
+    await call(t.app, "PATCH", `/api/orders/${order.id}/status`, {
+      actor: clerk,
+      body: { status: "confirmed", reason: "paid by bank transfer" },
+    });
     await addNote(order.id, { body: "Paid in full", pinned: true }, integration);
     await call(t.app, "DELETE", `/api/orders/${order.id}/notes/${note.id}`, { actor: clerk });
 
     const timeline = await call(t.app, "GET", `/api/orders/${order.id}/timeline`, { actor: reader });
     expect(timeline.status).toBe(200);
-    const entries = timeline.body.data as { type: string; at: string; actor: unknown; summary: string; data: Record<string, unknown> }[];
+    const entries = timeline.body.data as {
+      type: string;
+      at: string;
+      actor: unknown;
+      summary: string;
+      data: Record<string, unknown>;
+    }[];
     expect(entries.map(({ type, actor, summary }) => ({ type, actor, summary }))).toEqual([
       { type: "note", actor: { id: clerk.id, type: "user" }, summary: "Note deleted" },
       { type: "note", actor: { id: integration.id, type: "apiKey" }, summary: "Pinned note added" },
@@ -107,7 +131,8 @@ describe("order notes and timeline", () => {
       expect({ method, url, status: response.status }).toEqual({ method, url, status: 404 });
     }
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-an-order"]) {
-      for (const [method, url, body] of routes(id)) expect((await call(t.app, method, url, { actor: clerk, body })).status).toBe(404);
+      for (const [method, url, body] of routes(id))
+        expect((await call(t.app, method, url, { actor: clerk, body })).status).toBe(404);
     }
     expect(await counts(order.id)).toEqual(before);
     expect((await call(t.app, "GET", `/api/orders/${order.id}`, { actor: reader })).body.data.status).toBe("pending");
@@ -117,7 +142,9 @@ describe("order notes and timeline", () => {
     const order = await createOrder(t.kernel);
     const note = (await addNote(order.id, { body: "Kept" })).body.data;
     expect((await addNote(order.id, { body: "Not allowed" }, reader)).status).toBe(403);
-    expect((await call(t.app, "DELETE", `/api/orders/${order.id}/notes/${note.id}`, { actor: reader })).status).toBe(403);
+    expect((await call(t.app, "DELETE", `/api/orders/${order.id}/notes/${note.id}`, { actor: reader })).status).toBe(
+      403,
+    );
     const outsider = createTestActor({ id: "outsider", permissions: ["catalog:read"] });
     expect((await call(t.app, "GET", `/api/orders/${order.id}/notes`, { actor: outsider })).status).toBe(403);
     expect((await call(t.app, "GET", `/api/orders/${order.id}/timeline`, { actor: outsider })).status).toBe(403);

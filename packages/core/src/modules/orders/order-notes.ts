@@ -22,11 +22,23 @@ const noteNotFound = () => AppError.notFound("Note");
  */
 export function createOrderNotes({ database }: { database: DatabaseAccess }) {
   return {
-    async addNote(organizationId: string, orderId: string, body: CreateOrderNoteBody, actor: Actor): Promise<OrderNote> {
+    async addNote(
+      organizationId: string,
+      orderId: string,
+      body: CreateOrderNoteBody,
+      actor: Actor,
+    ): Promise<OrderNote> {
       return database.transaction(async (trx) => {
         await requireOrder(trx, organizationId, orderId);
         const row = await ordersScope(trx, organizationId)
-          .insertInto("orderNotes", { id: randomUUID(), orderId, body: body.body, pinned: body.pinned, authorId: actor.id, authorType: actor.type })
+          .insertInto("orderNotes", {
+            id: randomUUID(),
+            orderId,
+            body: body.body,
+            pinned: body.pinned,
+            authorId: actor.id,
+            authorType: actor.type,
+          })
           .returning(NOTE_COLUMNS)
           .executeTakeFirstOrThrow();
         await appendTimeline(trx, {
@@ -67,7 +79,14 @@ export function createOrderNotes({ database }: { database: DatabaseAccess }) {
           .returning(NOTE_COLUMNS)
           .executeTakeFirst();
         if (!deleted) throw noteNotFound();
-        await appendTimeline(trx, { organizationId, orderId, type: "note", actor, summary: "Note deleted", data: { noteId: deleted.id, pinned: deleted.pinned } });
+        await appendTimeline(trx, {
+          organizationId,
+          orderId,
+          type: "note",
+          actor,
+          summary: "Note deleted",
+          data: { noteId: deleted.id, pinned: deleted.pinned },
+        });
         return { ...deleted, createdAt: deleted.createdAt.toISOString() };
       });
     },

@@ -44,7 +44,12 @@ export interface NumberedOrderRows {
  * checkout bench much of its rate and p99 (see bench/results/checkout.md).
  */
 export async function insertNumberedOrder(trx: Transaction<CoreTables>, rows: NumberedOrderRows): Promise<string> {
-  const series: GaplessSeries = { counter: "order_number_counters", prefix: "ORD", organizationId: rows.organizationId, year: rows.year };
+  const series: GaplessSeries = {
+    counter: "order_number_counters",
+    prefix: "ORD",
+    organizationId: rows.organizationId,
+    year: rows.year,
+  };
   const scope = ordersScope(trx, rows.organizationId);
   const number = gaplessNumberFrom("taken", series);
   const order = scope.insertInto("orders", { ...rows.order, number }).returning("number");

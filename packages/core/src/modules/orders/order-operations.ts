@@ -10,7 +10,14 @@ import type { TxOptions } from "../../kernel/transaction.js";
 import { isUuid } from "../../db/is-uuid.js";
 import { insertNumberedOrder, yearIn } from "./order-number.js";
 import { moveOrderStatus } from "./order-transitions.js";
-import { ORDER_COLUMNS, ORDER_LINE_COLUMNS, ordersScope, toOrder, type Order, type OrderLine } from "./orders-context.js";
+import {
+  ORDER_COLUMNS,
+  ORDER_LINE_COLUMNS,
+  ordersScope,
+  toOrder,
+  type Order,
+  type OrderLine,
+} from "./orders-context.js";
 import { ordersErrorReasons } from "./orders-errors.js";
 import { ORDER_NUMBER } from "./orders-schemas.js";
 
@@ -18,7 +25,8 @@ import { ORDER_NUMBER } from "./orders-schemas.js";
 export type CreateOrderLineInput = Omit<OrderLine, "lineItemId" | "refundedQuantity" | "fulfilledQuantity">;
 
 /** What checkout hands `services.orders.create`: every amount already computed on the server. */
-export interface CreateOrderInput extends Omit<Order, "id" | "number" | "status" | "lines" | "createdAt" | "updatedAt" | "shippingTotal"> {
+export interface CreateOrderInput
+  extends Omit<Order, "id" | "number" | "status" | "lines" | "createdAt" | "updatedAt" | "shippingTotal"> {
   /** Shipping charged on top of the lines, included in `total`. @default 0 */
   shippingTotal?: number;
   organizationId: string;
@@ -40,7 +48,11 @@ interface OrderOperationsContext {
 
 const notFound = () => AppError.notFound("Order");
 
-async function readOrder(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string, idOrNumber: string): Promise<Order> {
+async function readOrder(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+  idOrNumber: string,
+): Promise<Order> {
   const scope = ordersScope(db, organizationId);
   let query = scope.selectFrom("orders").select(ORDER_COLUMNS);
   if (isUuid(idOrNumber)) query = query.where("id", "=", idOrNumber);
@@ -48,7 +60,12 @@ async function readOrder(db: Kysely<CoreTables> | Transaction<CoreTables>, organ
   else throw notFound();
   const row = await query.executeTakeFirst();
   if (!row) throw notFound();
-  const lines = await scope.selectFrom("orderLines").select(ORDER_LINE_COLUMNS).where("orderId", "=", row.id).orderBy("position").execute();
+  const lines = await scope
+    .selectFrom("orderLines")
+    .select(ORDER_LINE_COLUMNS)
+    .where("orderId", "=", row.id)
+    .orderBy("position")
+    .execute();
   return toOrder(row, lines);
 }
 
@@ -66,11 +83,17 @@ export function createOrderOperations({ database, events, hooks, services }: Ord
       const { trx } = options;
       const { organizationId, actor, lines, id = randomUUID(), shippingTotal = 0, ...rest } = input;
       const fields = { ...rest, shippingTotal };
-      if (lines.length === 0) throw AppError.validation([{ path: "lines", message: "an order needs at least one line" }]);
+      if (lines.length === 0)
+        throw AppError.validation([{ path: "lines", message: "an order needs at least one line" }]);
       const { timezone } = await services.settings.get(organizationId, "general", { trx });
       // The staff-sales report credits the person behind a till's shift key, as refunds do.
       const placedBy = actor ? accountableActor(actor) : null;
-      const orderLines: OrderLine[] = lines.map((line) => ({ lineItemId: randomUUID(), ...line, refundedQuantity: 0, fulfilledQuantity: 0 }));
+      const orderLines: OrderLine[] = lines.map((line) => ({
+        lineItemId: randomUUID(),
+        ...line,
+        refundedQuantity: 0,
+        fulfilledQuantity: 0,
+      }));
       // The event's payload is known here but for the number, which the order's statement takes and
       // writes into the event's row too (`insertNumberedOrder`).
       const placedAt = new Date();
@@ -102,8 +125,14 @@ export function createOrderOperations({ database, events, hooks, services }: Ord
               createdAt: placedAt,
               updatedAt: placedAt,
             },
-            lines: orderLines.map(({ lineItemId, ...line }, position) => ({ ...line, id: lineItemId, orderId: id, position })),
-            alsoInsert: (numberSql) => outboxRow(sql<string>`jsonb_set(${stored}::jsonb, '{order,number}', to_jsonb(${numberSql}))`),
+            lines: orderLines.map(({ lineItemId, ...line }, position) => ({
+              ...line,
+              id: lineItemId,
+              orderId: id,
+              position,
+            })),
+            alsoInsert: (numberSql) =>
+              outboxRow(sql<string>`jsonb_set(${stored}::jsonb, '{order,number}', to_jsonb(${numberSql}))`),
           });
           const order: Order = { ...unnumbered, number };
           return { result: order, payload: { order } };
@@ -115,16 +144,24 @@ export function createOrderOperations({ database, events, hooks, services }: Ord
     },
 
     /** An order by UUID or number (`ORD-2026-000042`); 404 for anything else, another organization's included. */
-    get: (organizationId: string, idOrNumber: string, options?: TxOptions): Promise<Order> => readOrder(options?.trx ?? database.db, organizationId, idOrNumber),
+    get: (organizationId: string, idOrNumber: string, options?: TxOptions): Promise<Order> =>
+      readOrder(options?.trx ?? database.db, organizationId, idOrNumber),
 
     /**
      * Moves a `pending` order to `confirmed` because its payment succeeded (`moveOrderStatus`: the event,
      * audit and timeline entries in `trx`). An order already past `pending` stays as it is (answers false);
      * an unknown one, or another organization's, is a 404.
      */
-    async confirmPayment(input: { organizationId: string; orderId: string }, options: Required<TxOptions>): Promise<boolean> {
+    async confirmPayment(
+      input: { organizationId: string; orderId: string },
+      options: Required<TxOptions>,
+    ): Promise<boolean> {
       try {
-        await moveOrderStatus({ events }, { ...input, to: "confirmed", actor: null, reason: "payment succeeded" }, options);
+        await moveOrderStatus(
+          { events },
+          { ...input, to: "confirmed", actor: null, reason: "payment succeeded" },
+          options,
+        );
         return true;
       } catch (error) {
         // A refused move is thrown before or after a guarded update that changed nothing: the caller's

@@ -30,7 +30,9 @@ export function dayIn(now: Date, timeZone: string): string {
 
 async function usedOn(db: Kysely<CoreTables> | Transaction<CoreTables>, key: RefundCapKey): Promise<number> {
   const result = await sql<{ used: number }>`
-    select used from order_refund_caps where organization_id = ${key.organizationId} and actor_id = ${key.actorId} and day = ${key.day}`.execute(db);
+    select used from order_refund_caps where organization_id = ${key.organizationId} and actor_id = ${key.actorId} and day = ${key.day}`.execute(
+    db,
+  );
   return result.rows[0]?.used ?? 0;
 }
 
@@ -43,7 +45,12 @@ const statusOf = (key: RefundCapKey, timezone: string, cap: number | null, used:
 });
 
 /** What the operator refunded on `key.day`, against `cap` (null: no cap). */
-export async function readRefundCap(db: Kysely<CoreTables> | Transaction<CoreTables>, key: RefundCapKey, cap: number | null, timezone: string): Promise<RefundCapStatus> {
+export async function readRefundCap(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  key: RefundCapKey,
+  cap: number | null,
+  timezone: string,
+): Promise<RefundCapStatus> {
   return statusOf(key, timezone, cap, await usedOn(db, key));
 }
 
@@ -55,7 +62,12 @@ export async function readRefundCap(db: Kysely<CoreTables> | Transaction<CoreTab
  * counts the morning). A refusal is a 403 FORBIDDEN with `details: { cap, used, left }`, and the caller's
  * transaction rolls back with it.
  */
-export async function takeRefundCap(trx: Transaction<CoreTables>, key: RefundCapKey, amount: number, cap: number | null): Promise<void> {
+export async function takeRefundCap(
+  trx: Transaction<CoreTables>,
+  key: RefundCapKey,
+  amount: number,
+  cap: number | null,
+): Promise<void> {
   const guard = cap === null ? sql`true` : sql`order_refund_caps.used + excluded.used <= ${cap}`;
   const fitsAlone = cap === null || amount <= cap;
   const taken = fitsAlone
@@ -73,7 +85,11 @@ export async function takeRefundCap(trx: Transaction<CoreTables>, key: RefundCap
 }
 
 /** Gives an undone refund's amount back to the day it was taken from (its `capDay`, not today). */
-export async function giveBackRefundCap(trx: Transaction<CoreTables>, key: RefundCapKey, amount: number): Promise<void> {
+export async function giveBackRefundCap(
+  trx: Transaction<CoreTables>,
+  key: RefundCapKey,
+  amount: number,
+): Promise<void> {
   await sql`
     update order_refund_caps set used = used - ${amount}
     where organization_id = ${key.organizationId} and actor_id = ${key.actorId} and day = ${key.day}`.execute(trx);

@@ -21,7 +21,11 @@ export function createRefundPayout({ database, services }: { database: DatabaseA
      * run) schedules itself again for the window's end. A provider failure is recorded and rethrown, so
      * the queue retries with backoff; the last attempt marks the refund `payout_failed`.
      */
-    async payOutRefund(organizationId: string, refundId: string, attempt: { isLast: boolean }): Promise<RefundStatus | "waiting" | null> {
+    async payOutRefund(
+      organizationId: string,
+      refundId: string,
+      attempt: { isLast: boolean },
+    ): Promise<RefundStatus | "waiting" | null> {
       const scope = aftersaleScope(database.db, organizationId);
       const claimed = await scope
         .updateTable("orderRefunds")
@@ -34,7 +38,10 @@ export function createRefundPayout({ database, services }: { database: DatabaseA
       if (!claimed) {
         const row = await scope
           .selectFrom("orderRefunds")
-          .select(["status", sql<number>`greatest(extract(epoch from undo_until - now()) * 1000, 0)::float8`.as("msLeft")])
+          .select([
+            "status",
+            sql<number>`greatest(extract(epoch from undo_until - now()) * 1000, 0)::float8`.as("msLeft"),
+          ])
           .where("id", "=", refundId)
           .executeTakeFirst();
         if (row?.status !== "pending_payout") return row?.status ?? null;
@@ -42,10 +49,21 @@ export function createRefundPayout({ database, services }: { database: DatabaseA
         return "waiting";
       }
       try {
-        const result = await services.payments.refundPayment({ organizationId, orderId: claimed.orderId, amount: claimed.amount, currency: claimed.currency, idempotencyKey: refundId });
+        const result = await services.payments.refundPayment({
+          organizationId,
+          orderId: claimed.orderId,
+          amount: claimed.amount,
+          currency: claimed.currency,
+          idempotencyKey: refundId,
+        });
         await scope
           .updateTable("orderRefunds")
-          .set({ status: "paid_out", paidOutAt: sql<Date>`now()`, providerReference: result.providerReference, payoutError: null })
+          .set({
+            status: "paid_out",
+            paidOutAt: sql<Date>`now()`,
+            providerReference: result.providerReference,
+            payoutError: null,
+          })
           .where("id", "=", refundId)
           .execute();
         return "paid_out";

@@ -3,7 +3,14 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, testAdminActor, type TestApp } from "../../testing/index.js";
 import { call, otherOrgAdmin } from "../catalog/testing.js";
-import { aftersaleTraces, operator, paidOrder, post, recordingManualAdapter, singleLine } from "./order-aftersale-test-helpers.js";
+import {
+  aftersaleTraces,
+  operator,
+  paidOrder,
+  post,
+  recordingManualAdapter,
+  singleLine,
+} from "./order-aftersale-test-helpers.js";
 import { dayIn } from "./order-refund-cap.js";
 
 const alice = operator("alice");
@@ -29,20 +36,30 @@ describe("order refunds", () => {
     provider.state.isDown = false;
   });
 
-  const refund = (orderId: string, lines: { lineItemId: string; quantity: number }[], actor = alice, extra: Record<string, unknown> = {}) =>
-    post(t.app, `/api/orders/${orderId}/refunds`, { actor, body: { lines, ...extra } });
-  const undo = (orderId: string, refundId: string, actor = alice) => post(t.app, `/api/orders/${orderId}/refunds/${refundId}/undo`, { actor });
+  const refund = (
+    orderId: string,
+    lines: { lineItemId: string; quantity: number }[],
+    actor = alice,
+    extra: Record<string, unknown> = {},
+  ) => post(t.app, `/api/orders/${orderId}/refunds`, { actor, body: { lines, ...extra } });
+  const undo = (orderId: string, refundId: string, actor = alice) =>
+    post(t.app, `/api/orders/${orderId}/refunds/${refundId}/undo`, { actor });
   const runJobs = () => t.kernel.services.jobs.run({ queue: "default", limit: 50 });
   /** Ends a refund's undo window and makes its payout job due, as the clock would. */
   const ageRefund = async (refundId: string) => {
     await sql`update order_refunds set undo_until = now() - interval '1 second' where id = ${refundId}`.execute(t.db);
-    await sql`update jobs set wait_until = now() where task_slug = 'orders/pay-refund' and input->>'refundId' = ${refundId}`.execute(t.db);
+    await sql`update jobs set wait_until = now() where task_slug = 'orders/pay-refund' and input->>'refundId' = ${refundId}`.execute(
+      t.db,
+    );
   };
 
   it("computes the amount on the server from the line's total, ignoring any amount the client sends", async () => {
     const order = await paidOrder(t, "confirmed");
     const mug = order.lines[0]!;
-    const response = await refund(order.id, [{ lineItemId: mug.lineItemId, quantity: 1 }], alice, { reason: "broken", amount: 1 });
+    const response = await refund(order.id, [{ lineItemId: mug.lineItemId, quantity: 1 }], alice, {
+      reason: "broken",
+      amount: 1,
+    });
     expect(response.status).toBe(201);
     // 2 mugs for 2160 (price 2000, discount 200, tax 360): one is half of it.
     expect(response.body.data).toMatchObject({
@@ -83,7 +100,11 @@ describe("order refunds", () => {
     expect((await undo(order.id, first.body.data.id)).status).toBe(200);
     const rest = await refund(order.id, [{ lineItemId, quantity: 2 }]);
     expect(rest.status).toBe(201);
-    const live = await sql<{ total: number }>`select sum(amount)::int as total from order_refunds where order_id = ${order.id} and status <> 'undone'`.execute(t.db);
+    const live = await sql<{
+      total: number;
+    }>`select sum(amount)::int as total from order_refunds where order_id = ${order.id} and status <> 'undone'`.execute(
+      t.db,
+    );
     expect(live.rows[0]?.total).toBe(1000);
   });
 
@@ -107,7 +128,10 @@ describe("order refunds", () => {
     ]);
     expect(twice.status).toBe(422);
     expect((await refund(order.id, [{ lineItemId: tea.lineItemId, quantity: 0 }])).status).toBe(422);
-    expect((await refund(order.id, [{ lineItemId: tea.lineItemId, quantity: 1 }], alice, { reason: "x".repeat(501) })).status).toBe(422);
+    expect(
+      (await refund(order.id, [{ lineItemId: tea.lineItemId, quantity: 1 }], alice, { reason: "x".repeat(501) }))
+        .status,
+    ).toBe(422);
     expect(await aftersaleTraces(t, order.id)).toEqual(before);
   });
 
@@ -129,13 +153,22 @@ describe("order refunds", () => {
     const before = await aftersaleTraces(t, order.id);
     const over = await refund(order.id, [{ lineItemId: mug.lineItemId, quantity: 1 }]);
     expect(over.status).toBe(403);
-    expect(over.body.error).toMatchObject({ code: "FORBIDDEN", details: { cap: 2000, used: 1080, left: 920, amount: 1080 } });
+    expect(over.body.error).toMatchObject({
+      code: "FORBIDDEN",
+      details: { cap: 2000, used: 1080, left: 920, amount: 1080 },
+    });
     expect(await aftersaleTraces(t, order.id)).toEqual(before);
     // Another operator has a cap of their own.
     expect((await refund(order.id, [{ lineItemId: mug.lineItemId, quantity: 1 }], bob)).status).toBe(201);
     const status = await call(t.app, "GET", "/api/orders/refunds/cap", { actor: alice });
     expect(status.status).toBe(200);
-    expect(status.body.data).toEqual({ day: dayIn(new Date(), "UTC"), timezone: "UTC", cap: 2000, used: 1080, left: 920 });
+    expect(status.body.data).toEqual({
+      day: dayIn(new Date(), "UTC"),
+      timezone: "UTC",
+      cap: 2000,
+      used: 1080,
+      left: 920,
+    });
   });
 
   it("counts refunds on the store's calendar day and shows no cap when none is set", async () => {
@@ -167,23 +200,43 @@ describe("order refunds", () => {
     const undone = await undo(order.id, made.body.data.id, bob);
     expect(undone.status).toBe(200);
     expect(undone.body.data).toMatchObject({ id: made.body.data.id, status: "undone", undoneAt: expect.any(String) });
-    expect((await call(t.app, "GET", `/api/orders/${order.id}`, { actor: reader })).body.data.lines[0].refundedQuantity).toBe(0);
-    expect((await call(t.app, "GET", "/api/orders/refunds/cap", { actor: alice })).body.data).toMatchObject({ used: 0, left: 2000 });
+    expect(
+      (await call(t.app, "GET", `/api/orders/${order.id}`, { actor: reader })).body.data.lines[0].refundedQuantity,
+    ).toBe(0);
+    expect((await call(t.app, "GET", "/api/orders/refunds/cap", { actor: alice })).body.data).toMatchObject({
+      used: 0,
+      left: 2000,
+    });
     const again = await undo(order.id, made.body.data.id);
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe("CONFLICT");
     // The timeline tells both, newest first; the audit trail has both events.
     const timeline = await call(t.app, "GET", `/api/orders/${order.id}/timeline`, { actor: reader });
     expect(timeline.status).toBe(200);
-    expect(timeline.body.data.map((entry: { type: string; actor: { id: string }; data: { action: string } }) => [entry.type, entry.data.action, entry.actor.id])).toEqual([
+    expect(
+      timeline.body.data.map((entry: { type: string; actor: { id: string }; data: { action: string } }) => [
+        entry.type,
+        entry.data.action,
+        entry.actor.id,
+      ]),
+    ).toEqual([
       ["refund", "undo", "bob"],
       ["refund", "refund", "alice"],
     ]);
-    expect(timeline.body.data[1]).toMatchObject({ summary: "Refunded 1 unit(s) for 1080 EUR", data: { refundId: made.body.data.id, amount: 1080, currency: "EUR" } });
-    const events = await sql<{ type: string }>`select type from domain_events where entity_id = ${order.id} and type like 'orders.refund%' order by occurred_at`.execute(t.db);
+    expect(timeline.body.data[1]).toMatchObject({
+      summary: "Refunded 1 unit(s) for 1080 EUR",
+      data: { refundId: made.body.data.id, amount: 1080, currency: "EUR" },
+    });
+    const events = await sql<{
+      type: string;
+    }>`select type from domain_events where entity_id = ${order.id} and type like 'orders.refund%' order by occurred_at`.execute(
+      t.db,
+    );
     expect(events.rows.map((row) => row.type)).toEqual(["orders.refund", "orders.refundUndo"]);
     const audit = await sql<{ event: string; actorId: string }>`
-      select event, actor_id from audit_entries where entity_id = ${order.id} and event like 'orders.refund%' order by occurred_at`.execute(t.db);
+      select event, actor_id from audit_entries where entity_id = ${order.id} and event like 'orders.refund%' order by occurred_at`.execute(
+      t.db,
+    );
     expect(audit.rows).toEqual([
       { event: "orders.refund", actorId: "alice" },
       { event: "orders.refundUndo", actorId: "bob" },
@@ -192,7 +245,9 @@ describe("order refunds", () => {
     await ageRefund(made.body.data.id);
     await runJobs();
     expect(provider.refunds).toEqual([]);
-    expect((await call(t.app, "GET", `/api/orders/${order.id}/refunds`, { actor: reader })).body.data[0]).toMatchObject({ status: "undone", paidOutAt: null });
+    expect((await call(t.app, "GET", `/api/orders/${order.id}/refunds`, { actor: reader })).body.data[0]).toMatchObject(
+      { status: "undone", paidOutAt: null },
+    );
   });
 
   it("refuses an undo once the window has passed, with 409 and nothing changed", async () => {
@@ -201,7 +256,9 @@ describe("order refunds", () => {
     const made = await refund(order.id, [{ lineItemId: order.lines[1]!.lineItemId, quantity: 1 }]);
     const undoMinutes = (Date.parse(made.body.data.undoUntil) - Date.parse(made.body.data.createdAt)) / 60_000;
     expect(undoMinutes).toBeCloseTo(5, 1);
-    await sql`update order_refunds set undo_until = now() - interval '1 second' where id = ${made.body.data.id}`.execute(t.db);
+    await sql`update order_refunds set undo_until = now() - interval '1 second' where id = ${made.body.data.id}`.execute(
+      t.db,
+    );
     const before = await aftersaleTraces(t, order.id);
     const late = await undo(order.id, made.body.data.id);
     expect(late.status).toBe(409);
@@ -216,18 +273,36 @@ describe("order refunds", () => {
     await runJobs();
     expect(provider.refunds).toEqual([]);
     // A job run early (a manual retry) pays nothing either, and waits for the window's end again.
-    await sql`update jobs set wait_until = now() where task_slug = 'orders/pay-refund' and input->>'refundId' = ${refundId}`.execute(t.db);
+    await sql`update jobs set wait_until = now() where task_slug = 'orders/pay-refund' and input->>'refundId' = ${refundId}`.execute(
+      t.db,
+    );
     await runJobs();
     expect(provider.refunds).toEqual([]);
     const waiting = await sql<{ count: number }>`
-      select count(*)::int as count from jobs where task_slug = 'orders/pay-refund' and input->>'refundId' = ${refundId} and status = 'pending' and wait_until > now()`.execute(t.db);
+      select count(*)::int as count from jobs where task_slug = 'orders/pay-refund' and input->>'refundId' = ${refundId} and status = 'pending' and wait_until > now()`.execute(
+      t.db,
+    );
     expect(waiting.rows[0]?.count).toBe(1);
 
     await ageRefund(refundId);
     await runJobs();
-    expect(provider.refunds).toEqual([{ organizationId: "default", providerReference: `manual_${order.id}`, amount: 2160, currency: "EUR", idempotencyKey: refundId }]);
+    expect(provider.refunds).toEqual([
+      {
+        organizationId: "default",
+        providerReference: `manual_${order.id}`,
+        amount: 2160,
+        currency: "EUR",
+        idempotencyKey: refundId,
+      },
+    ]);
     const [paid] = (await call(t.app, "GET", `/api/orders/${order.id}/refunds`, { actor: reader })).body.data;
-    expect(paid).toMatchObject({ status: "paid_out", paidOutAt: expect.any(String), providerReference: "re_1", payoutAttempts: 1, payoutError: null });
+    expect(paid).toMatchObject({
+      status: "paid_out",
+      paidOutAt: expect.any(String),
+      providerReference: "re_1",
+      payoutAttempts: 1,
+      payoutError: null,
+    });
     await ageRefund(refundId);
     await runJobs();
     expect(provider.refunds).toHaveLength(1);
@@ -243,7 +318,12 @@ describe("order refunds", () => {
     await runJobs();
     const [failing] = (await call(t.app, "GET", `/api/orders/${order.id}/refunds`, { actor: reader })).body.data;
     expect(failing).toMatchObject({ status: "pending_payout", payoutAttempts: 1, payoutError: "Provider unavailable" });
-    const job = await sql<{ status: string; attempts: number }>`select status, attempts from jobs where task_slug = 'orders/pay-refund' and input->>'refundId' = ${refundId}`.execute(t.db);
+    const job = await sql<{
+      status: string;
+      attempts: number;
+    }>`select status, attempts from jobs where task_slug = 'orders/pay-refund' and input->>'refundId' = ${refundId}`.execute(
+      t.db,
+    );
     expect(job.rows).toEqual([{ status: "pending", attempts: 1 }]);
 
     provider.state.isDown = false;
@@ -260,11 +340,18 @@ describe("order refunds", () => {
     const refundId: string = made.body.data.id;
     provider.state.isDown = true;
     await ageRefund(refundId);
-    await sql`update jobs set max_attempts = 1 where task_slug = 'orders/pay-refund' and input->>'refundId' = ${refundId}`.execute(t.db);
+    await sql`update jobs set max_attempts = 1 where task_slug = 'orders/pay-refund' and input->>'refundId' = ${refundId}`.execute(
+      t.db,
+    );
     await runJobs();
     const [failed] = (await call(t.app, "GET", `/api/orders/${order.id}/refunds`, { actor: reader })).body.data;
     expect(failed).toMatchObject({ status: "payout_failed", payoutError: "Provider unavailable" });
-    const job = await sql<{ id: string; status: string }>`select id, status from jobs where task_slug = 'orders/pay-refund' and input->>'refundId' = ${refundId}`.execute(t.db);
+    const job = await sql<{
+      id: string;
+      status: string;
+    }>`select id, status from jobs where task_slug = 'orders/pay-refund' and input->>'refundId' = ${refundId}`.execute(
+      t.db,
+    );
     expect(job.rows[0]?.status).toBe("failed");
 
     provider.state.isDown = false;
@@ -325,6 +412,8 @@ describe("order refunds", () => {
     expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404]);
     expect(await aftersaleTraces(t, order.id)).toEqual(before);
     // Another organization's operator sees their own, empty, day.
-    expect((await call(t.app, "GET", "/api/orders/refunds/cap", { actor: otherOrgAdmin })).body.data).toMatchObject({ used: 0 });
+    expect((await call(t.app, "GET", "/api/orders/refunds/cap", { actor: otherOrgAdmin })).body.data).toMatchObject({
+      used: 0,
+    });
   });
 });

@@ -23,7 +23,13 @@ export type Refund = z.output<typeof refundSchema>;
 export type CreateRefundBody = z.output<typeof createRefundInput>;
 
 /** Statuses whose order was paid and not cancelled: the ones that can be refunded. */
-const REFUNDABLE_STATUSES: ReadonlySet<OrderStatus> = new Set(["confirmed", "processing", "partially_fulfilled", "fulfilled", "refunded"]);
+const REFUNDABLE_STATUSES: ReadonlySet<OrderStatus> = new Set([
+  "confirmed",
+  "processing",
+  "partially_fulfilled",
+  "fulfilled",
+  "refunded",
+]);
 
 const REFUND_COLUMNS = [
   "id",
@@ -45,11 +51,16 @@ const REFUND_COLUMNS = [
 ] as const;
 
 type RefundRow = Pick<Selectable<OrderAftersaleTables["orderRefunds"]>, (typeof REFUND_COLUMNS)[number]>;
-type RefundLineRow = Pick<Selectable<OrderAftersaleTables["orderRefundLines"]>, "refundId" | "lineItemId" | "quantity" | "amount">;
+type RefundLineRow = Pick<
+  Selectable<OrderAftersaleTables["orderRefundLines"]>,
+  "refundId" | "lineItemId" | "quantity" | "amount"
+>;
 
 const toRefund = (row: RefundRow, lines: readonly RefundLineRow[]): Refund => ({
   ...row,
-  lines: lines.filter((line) => line.refundId === row.id).map(({ lineItemId, quantity, amount }) => ({ lineItemId, quantity, amount })),
+  lines: lines
+    .filter((line) => line.refundId === row.id)
+    .map(({ lineItemId, quantity, amount }) => ({ lineItemId, quantity, amount })),
   createdAt: row.createdAt.toISOString(),
   undoUntil: row.undoUntil.toISOString(),
   undoneAt: row.undoneAt?.toISOString() ?? null,
@@ -61,7 +72,8 @@ const toRefund = (row: RefundRow, lines: readonly RefundLineRow[]): Refund => ({
  * away from zero. A refund takes the difference between the share of the units refunded after it and
  * what the line's live refunds already took, so refunding every unit refunds exactly the line's total.
  */
-const shareOf = (total: number, quantity: number, units: number): number => divideRounded(BigInt(total) * BigInt(units), quantity);
+const shareOf = (total: number, quantity: number, units: number): number =>
+  divideRounded(BigInt(total) * BigInt(units), quantity);
 
 /** The operator as the timeline, the refund row and the cap name them: the user behind a user-bound key. */
 const actorOf = accountableActor;
@@ -71,13 +83,13 @@ const credentialOf = (actor: Actor): string | null => (actor.type === "apiKey" ?
 
 /** What `refund` takes: the route's body, and for callers in code whether the refund may be undone. */
 export type RefundInput = { organizationId: string; orderId: string; actor: Actor } & CreateRefundBody & {
-  /**
-   * False for a refund that is one step of something larger (a point-of-sale exchange: units back on the
-   * shelf, a replacement handed over): it gets no undo window (an undo answers 409) and its payout job is
-   * due at once. Not part of the route's body. @default true
-   */
-  isUndoable?: boolean;
-};
+    /**
+     * False for a refund that is one step of something larger (a point-of-sale exchange: units back on the
+     * shelf, a replacement handed over): it gets no undo window (an undo answers 409) and its payout job is
+     * due at once. Not part of the route's body. @default true
+     */
+    isUndoable?: boolean;
+  };
 
 export interface RefundsContext {
   database: DatabaseAccess;
@@ -98,10 +110,19 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
       services.settings.get(organizationId, "general", options),
     ]);
     const zone = timezone ?? "UTC";
-    return { cap: refundDailyCap, windowMinutes: refundUndoWindowMinutes, timezone: zone, day: dayIn(new Date(), zone) };
+    return {
+      cap: refundDailyCap,
+      windowMinutes: refundUndoWindowMinutes,
+      timezone: zone,
+      day: dayIn(new Date(), zone),
+    };
   }
 
-  async function readRefunds(db: DatabaseAccess["db"], organizationId: string, filter: { orderId: string; refundId?: string }): Promise<Refund[]> {
+  async function readRefunds(
+    db: DatabaseAccess["db"],
+    organizationId: string,
+    filter: { orderId: string; refundId?: string },
+  ): Promise<Refund[]> {
     const scope = aftersaleScope(db, organizationId);
     let query = scope.selectFrom("orderRefunds").select(REFUND_COLUMNS).where("orderId", "=", filter.orderId);
     if (filter.refundId) query = query.where("id", "=", filter.refundId);
@@ -137,7 +158,12 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
       return inTransaction(database, options, async (trx) => {
         const scope = aftersaleScope(trx, organizationId);
         // FOR SHARE: refunds of one order run side by side, while a status move waits for them to end.
-        const order = await scope.selectFrom("orders").select(["id", "number", "status", "currency"]).where("id", "=", orderId).forShare().executeTakeFirst();
+        const order = await scope
+          .selectFrom("orders")
+          .select(["id", "number", "status", "currency"])
+          .where("id", "=", orderId)
+          .forShare()
+          .executeTakeFirst();
         if (!order) throw notFound();
         if (!REFUNDABLE_STATUSES.has(order.status)) {
           const message = `A ${order.status} order cannot be refunded`;
@@ -145,7 +171,9 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
         }
 
         // Lines in id order, so two refunds of the same lines never lock them crosswise.
-        const requested = [...input.lines].map((line, index) => ({ ...line, index })).sort((a, b) => (a.lineItemId < b.lineItemId ? -1 : 1));
+        const requested = [...input.lines]
+          .map((line, index) => ({ ...line, index }))
+          .sort((a, b) => (a.lineItemId < b.lineItemId ? -1 : 1));
         const refundLines: { lineItemId: string; quantity: number; amount: number }[] = [];
         for (const line of requested) {
           const updated = await scope
@@ -157,11 +185,19 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
             .returning(["quantity", "refundedQuantity", "total"])
             .executeTakeFirst();
           if (!updated) {
-            const current = await scope.selectFrom("orderLines").select(["quantity", "refundedQuantity"]).where("id", "=", line.lineItemId).where("orderId", "=", orderId).executeTakeFirst();
+            const current = await scope
+              .selectFrom("orderLines")
+              .select(["quantity", "refundedQuantity"])
+              .where("id", "=", line.lineItemId)
+              .where("orderId", "=", orderId)
+              .executeTakeFirst();
             const path = `body.lines.${line.index}`;
             throw AppError.validation([
               current
-                ? { path: `${path}.quantity`, message: `at most ${current.quantity - current.refundedQuantity} unit(s) of this line can still be refunded` }
+                ? {
+                    path: `${path}.quantity`,
+                    message: `at most ${current.quantity - current.refundedQuantity} unit(s) of this line can still be refunded`,
+                  }
                 : { path: `${path}.lineItemId`, message: "not a line of this order" },
             ]);
           }
@@ -182,14 +218,24 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
         const windowMinutes = input.isUndoable === false ? 0 : policyWindow;
         const { isCapLifted } = await hooks.runBefore(
           "orders.beforeRefund",
-          { orderId, orderNumber: order.number, amount, currency: order.currency, lines: refundLines, approval: input.approval ?? null, isCapLifted: false },
+          {
+            orderId,
+            orderNumber: order.number,
+            amount,
+            currency: order.currency,
+            lines: refundLines,
+            approval: input.approval ?? null,
+            isCapLifted: false,
+          },
           { organizationId, actor, services, trx },
         );
         // A lifted cap still counts the amount on the operator's day (`cap` null only skips the guard).
         await takeRefundCap(trx, { organizationId, actorId: operator.id, day }, amount, isCapLifted ? null : cap);
 
         // The database's clock, the one the undo and the payout compare with.
-        const { rows } = await sql<{ undoUntil: Date }>`select now() + ${windowMinutes} * interval '1 minute' as undo_until`.execute(trx);
+        const { rows } = await sql<{
+          undoUntil: Date;
+        }>`select now() + ${windowMinutes} * interval '1 minute' as undo_until`.execute(trx);
         const undoUntil = rows[0]?.undoUntil;
         if (!undoUntil) throw new Error("The database answered no time");
         const id = randomUUID();
@@ -213,7 +259,12 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
             payoutError: null,
           })
           .execute();
-        await scope.insertInto("orderRefundLines", refundLines.map((line) => ({ ...line, refundId: id }))).execute();
+        await scope
+          .insertInto(
+            "orderRefundLines",
+            refundLines.map((line) => ({ ...line, refundId: id })),
+          )
+          .execute();
         const [refund] = await readRefunds(trx, organizationId, { orderId, refundId: id });
         if (!refund) throw new Error("The refund just written could not be read back");
 
@@ -224,13 +275,31 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
           type: "refund",
           actor: operator,
           summary: `Refunded ${units} unit(s) for ${amount} ${order.currency}`,
-          data: { refundId: id, action: "refund", amount, currency: order.currency, lines: refund.lines, reason: refund.reason },
+          data: {
+            refundId: id,
+            action: "refund",
+            amount,
+            currency: order.currency,
+            lines: refund.lines,
+            reason: refund.reason,
+          },
         });
         await events.emit(
-          { organizationId, type: "orders.refund", entityType: "order", entityId: orderId, payload: { orderId, number: order.number, refund }, actor },
+          {
+            organizationId,
+            type: "orders.refund",
+            entityType: "order",
+            entityId: orderId,
+            payload: { orderId, number: order.number, refund },
+            actor,
+          },
           { trx },
         );
-        await services.jobs.enqueue(PAY_REFUND_TASK, { refundId: id }, { organizationId, trx, delayMs: windowMinutes * 60_000 });
+        await services.jobs.enqueue(
+          PAY_REFUND_TASK,
+          { refundId: id },
+          { organizationId, trx, delayMs: windowMinutes * 60_000 },
+        );
         return refund;
       });
     },
@@ -242,7 +311,10 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
      * same transaction as the timeline entry and the `orders.refundUndo` event. The payout job finds it
      * undone and pays nothing.
      */
-    async undoRefund(input: { organizationId: string; orderId: string; refundId: string; actor: Actor }, options?: TxOptions): Promise<Refund> {
+    async undoRefund(
+      input: { organizationId: string; orderId: string; refundId: string; actor: Actor },
+      options?: TxOptions,
+    ): Promise<Refund> {
       const { organizationId, orderId, refundId, actor } = input;
       if (!isUuid(orderId) || !isUuid(refundId)) throw AppError.notFound("Refund");
       return inTransaction(database, options, async (trx) => {
@@ -262,7 +334,12 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
           const reason = existing.status === "undone" ? "REFUND_ALREADY_UNDONE" : "REFUND_UNDO_WINDOW_PASSED";
           throw ordersErrorReasons.error(reason);
         }
-        const lines = await scope.selectFrom("orderRefundLines").select(["lineItemId", "quantity"]).where("refundId", "=", refundId).orderBy("lineItemId").execute();
+        const lines = await scope
+          .selectFrom("orderRefundLines")
+          .select(["lineItemId", "quantity"])
+          .where("refundId", "=", refundId)
+          .orderBy("lineItemId")
+          .execute();
         for (const line of lines) {
           await scope
             .updateTable("orderLines")
@@ -273,7 +350,11 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
         await giveBackRefundCap(trx, { organizationId, actorId: undone.actorId, day: undone.capDay }, undone.amount);
         const [refund] = await readRefunds(trx, organizationId, { orderId, refundId });
         if (!refund) throw new Error("The refund just undone could not be read back");
-        const order = await scope.selectFrom("orders").select("number").where("id", "=", orderId).executeTakeFirstOrThrow();
+        const order = await scope
+          .selectFrom("orders")
+          .select("number")
+          .where("id", "=", orderId)
+          .executeTakeFirstOrThrow();
         await appendTimeline(trx, {
           organizationId,
           orderId,
@@ -283,7 +364,14 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
           data: { refundId, action: "undo", amount: undone.amount, currency: undone.currency, lines: refund.lines },
         });
         await events.emit(
-          { organizationId, type: "orders.refundUndo", entityType: "order", entityId: orderId, payload: { orderId, number: order.number, refund }, actor },
+          {
+            organizationId,
+            type: "orders.refundUndo",
+            entityType: "order",
+            entityId: orderId,
+            payload: { orderId, number: order.number, refund },
+            actor,
+          },
           { trx },
         );
         return refund;
@@ -294,7 +382,11 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
     async listRefunds(organizationId: string, orderId: string, options?: TxOptions): Promise<Refund[]> {
       const db = options?.trx ?? database.db;
       if (!isUuid(orderId)) throw notFound();
-      const order = await aftersaleScope(db, organizationId).selectFrom("orders").select("id").where("id", "=", orderId).executeTakeFirst();
+      const order = await aftersaleScope(db, organizationId)
+        .selectFrom("orders")
+        .select("id")
+        .where("id", "=", orderId)
+        .executeTakeFirst();
       if (!order) throw notFound();
       return readRefunds(db, organizationId, { orderId });
     },
@@ -302,7 +394,12 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
     /** The acting operator's cap today (the store's day), what they used of it and what is left. */
     async refundCapStatus(organizationId: string, actor: Actor, options?: TxOptions): Promise<RefundCapStatus> {
       const { cap, timezone, day } = await capContext(organizationId, options ?? {});
-      return readRefundCap(options?.trx ?? database.db, { organizationId, actorId: actorOf(actor).id, day }, cap, timezone);
+      return readRefundCap(
+        options?.trx ?? database.db,
+        { organizationId, actorId: actorOf(actor).id, day },
+        cap,
+        timezone,
+      );
     },
   };
 }

@@ -110,9 +110,12 @@ export const SALES_ROLLUPS_MIGRATION = [
   $$`,
   `create trigger orders_sales_rollup_delete before delete on orders for each row execute function order_sales_rollup_order_deleted()`,
   // Stores that sold before this migration: their history, folded.
-  `${appendDeltas(`select o.organization_id, o.created_at, o.currency, l.tax_rate_bps, l.total, l.tax, l.entity_id, l.variant_id, l.title, l.sku,
+  `${appendDeltas(
+    `select o.organization_id, o.created_at, o.currency, l.tax_rate_bps, l.total, l.tax, l.entity_id, l.variant_id, l.title, l.sku,
       l.quantity - l.refunded_quantity as units, 1 as sign
-    from order_lines l join orders o on o.id = l.order_id where o.status <> 'cancelled'`, true)}`,
+    from order_lines l join orders o on o.id = l.order_id where o.status <> 'cancelled'`,
+    true,
+  )}`,
 ];
 
 /**

@@ -22,18 +22,29 @@ interface OrderStatusContext {
 /** Listing orders, moving their status as staff ask, and reading their timeline. */
 export function createOrderStatusOperations({ database, events, services }: OrderStatusContext) {
   return {
-    list: (organizationId: string, query: ListOrdersQuery): Promise<{ items: OrderSummary[]; total: number }> => listOrders(database.db, organizationId, query),
+    list: (organizationId: string, query: ListOrdersQuery): Promise<{ items: OrderSummary[]; total: number }> =>
+      listOrders(database.db, organizationId, query),
 
     /**
      * `PATCH /api/orders/:id/status`: one of the moves the status route may ask for (`moveOrderStatus`;
      * 409 `CONFLICT` otherwise, nothing written). Cancelling gives back the stock of the units not
      * shipped, in the same transaction as the move, so a cancel that fails returns nothing.
      */
-    async changeStatus(organizationId: string, orderId: string, body: ChangeOrderStatusBody, actor: Actor): Promise<Order> {
+    async changeStatus(
+      organizationId: string,
+      orderId: string,
+      body: ChangeOrderStatusBody,
+      actor: Actor,
+    ): Promise<Order> {
       return database.transaction(async (trx) => {
-        await moveOrderStatus({ events }, { organizationId, orderId, to: body.status, actor, reason: body.reason ?? null, byStatusRoute: true }, { trx });
+        await moveOrderStatus(
+          { events },
+          { organizationId, orderId, to: body.status, actor, reason: body.reason ?? null, byStatusRoute: true },
+          { trx },
+        );
         const order = await services.orders.get(organizationId, orderId, { trx });
-        if (order.status === "cancelled") await returnCancelledStock(services, { organizationId, order, actor }, { trx });
+        if (order.status === "cancelled")
+          await returnCancelledStock(services, { organizationId, order, actor }, { trx });
         return order;
       });
     },

@@ -25,7 +25,9 @@ const ROUTE_MOVES: ReadonlySet<string> = new Set([
   "partially_fulfilled>cancelled",
 ]);
 const STATUSES = orderStatusSchema.options;
-const PAIRS = STATUSES.flatMap((from) => STATUSES.map((to) => ({ from, to, isAllowed: ROUTE_MOVES.has(`${from}>${to}`) })));
+const PAIRS = STATUSES.flatMap((from) =>
+  STATUSES.map((to) => ({ from, to, isAllowed: ROUTE_MOVES.has(`${from}>${to}`) })),
+);
 
 describe("order status", () => {
   let t: TestApp;
@@ -52,7 +54,10 @@ describe("order status", () => {
 
   it.each(PAIRS)("$from -> $to: allowed $isAllowed", async ({ from, to, isAllowed }) => {
     const order = await orderIn(from);
-    const response = await call(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: clerk, body: { status: to, reason: "asked by the customer" } });
+    const response = await call(t.app, "PATCH", `/api/orders/${order.id}/status`, {
+      actor: clerk,
+      body: { status: to, reason: "asked by the customer" },
+    });
     if (!isAllowed) {
       expect(response.status).toBe(409);
       expect(response.body.error).toMatchObject({ code: "CONFLICT", details: { from, to } });
@@ -60,11 +65,23 @@ describe("order status", () => {
       return;
     }
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ id: order.id, status: to, lines: [expect.anything(), expect.anything()] });
+    expect(response.body.data).toMatchObject({
+      id: order.id,
+      status: to,
+      lines: [expect.anything(), expect.anything()],
+    });
     expect(await traces(order.id)).toEqual({ status: to, events: 1, audit: 1, timeline: 1 });
     const event = await sql<{ payload: unknown; actorId: string; actorType: string }>`
-      select payload, actor_id as "actorId", actor_type as "actorType" from domain_events where entity_id = ${order.id} and type = 'orders.statusChange'`.execute(t.db);
-    expect(event.rows).toEqual([{ payload: { orderId: order.id, number: order.number, from, to, reason: "asked by the customer" }, actorId: clerk.id, actorType: "user" }]);
+      select payload, actor_id as "actorId", actor_type as "actorType" from domain_events where entity_id = ${order.id} and type = 'orders.statusChange'`.execute(
+      t.db,
+    );
+    expect(event.rows).toEqual([
+      {
+        payload: { orderId: order.id, number: order.number, from, to, reason: "asked by the customer" },
+        actorId: clerk.id,
+        actorType: "user",
+      },
+    ]);
     const timeline = await call(t.app, "GET", `/api/orders/${order.id}/timeline`, { actor: reader });
     expect(timeline.body.data).toEqual([
       {
@@ -80,7 +97,8 @@ describe("order status", () => {
 
   it("refuses a bad body, an unknown or another organization's order, and callers without orders:update, writing nothing", async () => {
     const order = await orderIn("pending");
-    const patch = (body: unknown, actor = clerk, id = order.id) => call(t.app, "PATCH", `/api/orders/${id}/status`, { actor, body });
+    const patch = (body: unknown, actor = clerk, id = order.id) =>
+      call(t.app, "PATCH", `/api/orders/${id}/status`, { actor, body });
     expect((await patch({ status: "shipped" })).status).toBe(422);
     expect((await patch({ status: "confirmed", reason: "x".repeat(501) })).status).toBe(422);
     expect((await patch({})).status).toBe(422);
@@ -92,15 +110,25 @@ describe("order status", () => {
     // A reason of exactly 500 characters is accepted, and a move without one records null.
     expect((await patch({ status: "confirmed", reason: "x".repeat(500) })).status).toBe(200);
     expect((await patch({ status: "processing" })).status).toBe(200);
-    const reasons = await sql<{ reason: string | null }>`select data->>'reason' as reason from order_timeline where order_id = ${order.id} order by at`.execute(t.db);
+    const reasons = await sql<{
+      reason: string | null;
+    }>`select data->>'reason' as reason from order_timeline where order_id = ${order.id} order by at`.execute(t.db);
     expect(reasons.rows.map((row) => row.reason?.length ?? null)).toEqual([500, null]);
   });
 
   it("writes the timeline entry of a confirmed payment, by no actor", async () => {
     const order = await orderIn("pending");
-    await t.kernel.database.transaction((trx) => t.kernel.services.orders.confirmPayment({ organizationId: "default", orderId: order.id }, { trx }));
+    await t.kernel.database.transaction((trx) =>
+      t.kernel.services.orders.confirmPayment({ organizationId: "default", orderId: order.id }, { trx }),
+    );
     const timeline = await call(t.app, "GET", `/api/orders/${order.id}/timeline`, { actor: reader });
-    expect(timeline.body.data).toEqual([expect.objectContaining({ type: "status", actor: null, data: { from: "pending", to: "confirmed", reason: "payment succeeded" } })]);
+    expect(timeline.body.data).toEqual([
+      expect.objectContaining({
+        type: "status",
+        actor: null,
+        data: { from: "pending", to: "confirmed", reason: "payment succeeded" },
+      }),
+    ]);
   });
 
   describe("cancelling returns the stock checkout sold", () => {
@@ -113,9 +141,22 @@ describe("order status", () => {
       cup = await stockedProduct(t.app, { slug: "cup", title: "Cup", warehouseId, price: 500, onHand: 10 });
     });
 
-    const onHand = async (entityId: string) => Number((await sql<{ onHand: string }>`select sum(on_hand) as "onHand" from inventory_levels where entity_id = ${entityId}`.execute(t.db)).rows[0]?.onHand);
+    const onHand = async (entityId: string) =>
+      Number(
+        (
+          await sql<{
+            onHand: string;
+          }>`select sum(on_hand) as "onHand" from inventory_levels where entity_id = ${entityId}`.execute(t.db)
+        ).rows[0]?.onHand,
+      );
     const placeOrder = async () => {
-      const placed = await checkout(t.app, await cartWith(t.app, [{ entityId: kettle, quantity: 3 }, { entityId: cup, quantity: 2 }]));
+      const placed = await checkout(
+        t.app,
+        await cartWith(t.app, [
+          { entityId: kettle, quantity: 3 },
+          { entityId: cup, quantity: 2 },
+        ]),
+      );
       expect(placed.status).toBe(201);
       return placed.body.data as { id: string; number: string; lines: { lineItemId: string; entityId: string }[] };
     };
@@ -123,19 +164,29 @@ describe("order status", () => {
     it("gives every unit of a pending order back with a return adjustment and inventory.afterAdjust", async () => {
       const before = { kettle: await onHand(kettle), cup: await onHand(cup) };
       const order = await placeOrder();
-      expect({ kettle: await onHand(kettle), cup: await onHand(cup) }).toEqual({ kettle: before.kettle - 3, cup: before.cup - 2 });
-      const cancelled = await call(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: clerk, body: { status: "cancelled", reason: "customer changed their mind" } });
+      expect({ kettle: await onHand(kettle), cup: await onHand(cup) }).toEqual({
+        kettle: before.kettle - 3,
+        cup: before.cup - 2,
+      });
+      const cancelled = await call(t.app, "PATCH", `/api/orders/${order.id}/status`, {
+        actor: clerk,
+        body: { status: "cancelled", reason: "customer changed their mind" },
+      });
       expect(cancelled.status).toBe(200);
       expect(cancelled.body.data.status).toBe("cancelled");
       expect({ kettle: await onHand(kettle), cup: await onHand(cup) }).toEqual(before);
       const returns = await sql<{ entityId: string; quantity: number; note: string }>`
-        select entity_id as "entityId", quantity, note from inventory_adjustments where type = 'return' and note = ${`order ${order.number} cancelled`} order by quantity desc`.execute(t.db);
+        select entity_id as "entityId", quantity, note from inventory_adjustments where type = 'return' and note = ${`order ${order.number} cancelled`} order by quantity desc`.execute(
+        t.db,
+      );
       expect(returns.rows).toEqual([
         { entityId: kettle, quantity: 3, note: `order ${order.number} cancelled` },
         { entityId: cup, quantity: 2, note: `order ${order.number} cancelled` },
       ]);
       const adjusted = await sql<{ payload: { type: string; quantity: number } }>`
-        select payload from domain_events where type = 'inventory.afterAdjust' and actor_id = ${clerk.id} and payload->>'type' = 'return'`.execute(t.db);
+        select payload from domain_events where type = 'inventory.afterAdjust' and actor_id = ${clerk.id} and payload->>'type' = 'return'`.execute(
+        t.db,
+      );
       expect(adjusted.rows.map((row) => row.payload.quantity).sort()).toEqual([2, 3]);
     });
 
@@ -145,15 +196,24 @@ describe("order status", () => {
       await sql`update orders set status = 'partially_fulfilled' where id = ${order.id}`.execute(t.db);
       await sql`update order_lines set fulfilled_quantity = 2 where id = ${kettleLine?.lineItemId ?? ""}`.execute(t.db);
       const before = { kettle: await onHand(kettle), cup: await onHand(cup) };
-      expect((await call(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: clerk, body: { status: "cancelled" } })).status).toBe(200);
-      expect({ kettle: await onHand(kettle), cup: await onHand(cup) }).toEqual({ kettle: before.kettle + 1, cup: before.cup + 2 });
+      expect(
+        (await call(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: clerk, body: { status: "cancelled" } }))
+          .status,
+      ).toBe(200);
+      expect({ kettle: await onHand(kettle), cup: await onHand(cup) }).toEqual({
+        kettle: before.kettle + 1,
+        cup: before.cup + 2,
+      });
     });
 
     it("returns nothing when the cancel is refused", async () => {
       const order = await placeOrder();
       await sql`update orders set status = 'fulfilled' where id = ${order.id}`.execute(t.db);
       const before = { kettle: await onHand(kettle), cup: await onHand(cup) };
-      expect((await call(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: clerk, body: { status: "cancelled" } })).status).toBe(409);
+      expect(
+        (await call(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: clerk, body: { status: "cancelled" } }))
+          .status,
+      ).toBe(409);
       expect({ kettle: await onHand(kettle), cup: await onHand(cup) }).toEqual(before);
     });
 
@@ -162,7 +222,10 @@ describe("order status", () => {
       const deleted = await call(t.app, "DELETE", `/api/catalog/entities/${cup}`);
       expect(deleted.status).toBe(200);
       const before = await onHand(kettle);
-      const cancelled = await call(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: clerk, body: { status: "cancelled" } });
+      const cancelled = await call(t.app, "PATCH", `/api/orders/${order.id}/status`, {
+        actor: clerk,
+        body: { status: "cancelled" },
+      });
       expect(cancelled.status).toBe(200);
       expect(cancelled.body.data.status).toBe("cancelled");
       expect(await onHand(kettle)).toBe(before + 3);
@@ -175,7 +238,13 @@ describe("order status", () => {
       lister = await createTestApp();
       for (let i = 0; i < 5; i += 1) await createOrder(lister.kernel);
       for (let i = 0; i < 2; i += 1) await createOrder(lister.kernel, { organizationId: "other-store" });
-      const [newest] = (await sql<{ id: string }>`select id from orders where organization_id = 'default' order by created_at desc, id desc limit 1`.execute(lister.db)).rows;
+      const [newest] = (
+        await sql<{
+          id: string;
+        }>`select id from orders where organization_id = 'default' order by created_at desc, id desc limit 1`.execute(
+          lister.db,
+        )
+      ).rows;
       await sql`update orders set status = 'cancelled' where id = ${newest?.id ?? ""}`.execute(lister.db);
     });
     afterAll(() => lister.close());
@@ -203,10 +272,19 @@ describe("order status", () => {
     });
 
     it("refuses a bad query, and callers without orders:read; another organization sees its own orders only", async () => {
-      for (const query of ["status=shipped", "limit=101", "limit=0", "page=0"]) expect((await call(lister.app, "GET", `/api/orders?${query}`, { actor: reader })).status).toBe(422);
+      for (const query of ["status=shipped", "limit=101", "limit=0", "page=0"])
+        expect((await call(lister.app, "GET", `/api/orders?${query}`, { actor: reader })).status).toBe(422);
       expect((await lister.app.inject({ url: "/api/orders" })).statusCode).toBe(401);
-      expect((await call(lister.app, "GET", "/api/orders", { actor: createTestActor({ id: "nobody", permissions: ["catalog:read"] }) })).status).toBe(403);
-      expect((await call(lister.app, "GET", "/api/orders", { actor: otherOrgAdmin })).body.meta.pagination.total).toBe(2);
+      expect(
+        (
+          await call(lister.app, "GET", "/api/orders", {
+            actor: createTestActor({ id: "nobody", permissions: ["catalog:read"] }),
+          })
+        ).status,
+      ).toBe(403);
+      expect((await call(lister.app, "GET", "/api/orders", { actor: otherOrgAdmin })).body.meta.pagination.total).toBe(
+        2,
+      );
     });
 
     it("documents the routes", async () => {
@@ -231,7 +309,9 @@ describe.runIf(isPostgresTestRun())("order status under concurrency (PostgreSQL)
     // second move for a request that read the order after the first committed.
     const order = await createOrder(t.kernel);
     for (const status of ["confirmed", "processing"]) {
-      expect((await call(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: clerk, body: { status } })).status).toBe(200);
+      expect(
+        (await call(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: clerk, body: { status } })).status,
+      ).toBe(200);
     }
     const counts = () =>
       sql<{ status: string; events: number; timeline: number }>`
@@ -240,12 +320,20 @@ describe.runIf(isPostgresTestRun())("order status under concurrency (PostgreSQL)
           (select count(*)::int from order_timeline where order_id = ${order.id}) as timeline`.execute(t.db);
     const before = (await counts()).rows[0];
     const targets = Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? "fulfilled" : "cancelled"));
-    const responses = await Promise.all(targets.map((status) => call(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: clerk, body: { status } })));
+    const responses = await Promise.all(
+      targets.map((status) =>
+        call(t.app, "PATCH", `/api/orders/${order.id}/status`, { actor: clerk, body: { status } }),
+      ),
+    );
     const statuses = responses.map((response) => response.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 409)).toHaveLength(19);
     const winner = responses.find((response) => response.status === 200)?.body.data.status;
     const row = await counts();
-    expect(row.rows[0]).toEqual({ status: winner, events: (before?.events ?? 0) + 1, timeline: (before?.timeline ?? 0) + 1 });
+    expect(row.rows[0]).toEqual({
+      status: winner,
+      events: (before?.events ?? 0) + 1,
+      timeline: (before?.timeline ?? 0) + 1,
+    });
   });
 });

@@ -26,20 +26,33 @@ export interface AppendTimelineInput {
 export async function appendTimeline(trx: Transaction<CoreTables>, input: AppendTimelineInput): Promise<void> {
   const { organizationId, orderId, type, actor, summary, data } = input;
   await ordersScope(trx, organizationId)
-    .insertInto("orderTimeline", { id: randomUUID(), orderId, type, actorId: actor?.id ?? null, actorType: actor?.type ?? null, summary, data: JSON.stringify(data) })
+    .insertInto("orderTimeline", {
+      id: randomUUID(),
+      orderId,
+      type,
+      actorId: actor?.id ?? null,
+      actorType: actor?.type ?? null,
+      summary,
+      data: JSON.stringify(data),
+    })
     .execute();
 }
 
 const ACTOR_TYPES: ReadonlySet<string> = new Set<Actor["type"]>(["user", "apiKey", "system"]);
 const isActorType = (type: string | null): type is Actor["type"] => type !== null && ACTOR_TYPES.has(type);
 
-const toActor = (id: string | null, type: string | null): TimelineEntry["actor"] => (id !== null && isActorType(type) ? { id, type } : null);
+const toActor = (id: string | null, type: string | null): TimelineEntry["actor"] =>
+  id !== null && isActorType(type) ? { id, type } : null;
 
 /**
  * An order's whole timeline, newest first (the caller has checked the order is the organization's). It is
  * not paginated: an order gathers tens of entries, and the spec answers them as one array.
  */
-export async function readTimeline(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string, orderId: string): Promise<TimelineEntry[]> {
+export async function readTimeline(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+  orderId: string,
+): Promise<TimelineEntry[]> {
   const rows = await ordersScope(db, organizationId)
     .selectFrom("orderTimeline")
     .select(["id", "type", "at", "actorId", "actorType", "summary", "data"])
@@ -47,5 +60,9 @@ export async function readTimeline(db: Kysely<CoreTables> | Transaction<CoreTabl
     .orderBy("at", "desc")
     .orderBy("id", "desc")
     .execute();
-  return rows.map(({ actorId, actorType, at, ...row }) => ({ ...row, at: at.toISOString(), actor: toActor(actorId, actorType) }));
+  return rows.map(({ actorId, actorType, at, ...row }) => ({
+    ...row,
+    at: at.toISOString(),
+    actor: toActor(actorId, actorType),
+  }));
 }

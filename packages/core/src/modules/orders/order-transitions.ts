@@ -20,7 +20,11 @@ export interface OrderTransition {
   byStatusRoute: boolean;
 }
 
-const move = (from: OrderStatus, to: OrderStatus, byStatusRoute = true): OrderTransition => ({ from, to, byStatusRoute });
+const move = (from: OrderStatus, to: OrderStatus, byStatusRoute = true): OrderTransition => ({
+  from,
+  to,
+  byStatusRoute,
+});
 
 /**
  * Every move an order may make; any other answers 409 `CONFLICT` (`ORDER_TRANSITION_NOT_ALLOWED`) and
@@ -42,7 +46,9 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
 
 /** Whether an order may move from `from` to `to`; `byStatusRoute` keeps only the moves the status route may ask for. */
 export function canMoveOrder(from: OrderStatus, to: OrderStatus, { byStatusRoute = false } = {}): boolean {
-  return ORDER_TRANSITIONS.some((transition) => transition.from === from && transition.to === to && (!byStatusRoute || transition.byStatusRoute));
+  return ORDER_TRANSITIONS.some(
+    (transition) => transition.from === from && transition.to === to && (!byStatusRoute || transition.byStatusRoute),
+  );
 }
 
 export interface MoveOrderStatusInput {
@@ -81,7 +87,11 @@ export async function moveOrderStatus(
   // Checked before any SQL: a malformed uuid would fail the statement and with it the caller's transaction.
   if (!isUuid(orderId)) throw AppError.notFound("Order");
   const scope = ordersScope(trx, organizationId);
-  const current = await scope.selectFrom("orders").select(["status", "number"]).where("id", "=", orderId).executeTakeFirst();
+  const current = await scope
+    .selectFrom("orders")
+    .select(["status", "number"])
+    .where("id", "=", orderId)
+    .executeTakeFirst();
   if (!current) throw AppError.notFound("Order");
   const from = current.status;
   const refused = () =>
@@ -99,7 +109,10 @@ export async function moveOrderStatus(
     .executeTakeFirst();
   if (!moved) throw ordersErrorReasons.error("ORDER_STATUS_CHANGED", { details: { from, to } });
   const change = { orderId, number: current.number, from, to, reason };
-  await context.events.emit({ organizationId, type: "orders.statusChange", entityType: "order", entityId: orderId, payload: change, actor }, { trx });
+  await context.events.emit(
+    { organizationId, type: "orders.statusChange", entityType: "order", entityId: orderId, payload: change, actor },
+    { trx },
+  );
   await appendTimeline(trx, {
     organizationId,
     orderId,

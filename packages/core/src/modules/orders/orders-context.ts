@@ -10,7 +10,10 @@ export type Order = z.output<typeof orderSchema>;
 export type OrderLine = z.output<typeof orderLineSchema>;
 export type OrderStatus = z.output<typeof orderStatusSchema>;
 
-export function ordersScope(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string): TenantScope<OrdersDb> {
+export function ordersScope(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+): TenantScope<OrdersDb> {
   return tenantScope(db.withTables<OrdersTables>(), organizationId);
 }
 

@@ -7,6 +7,12 @@ export const ordersEvents = defineEvents({
   "orders.create": { description: "An order is created by checkout", payload: z.object({ order: orderSchema }) },
   "orders.statusChange": {
     description: "An order moves to a new status",
-    payload: z.object({ orderId: z.string(), number: z.string(), from: orderStatusSchema, to: orderStatusSchema, reason: z.string().nullable() }),
+    payload: z.object({
+      orderId: z.string(),
+      number: z.string(),
+      from: orderStatusSchema,
+      to: orderStatusSchema,
+      reason: z.string().nullable(),
+    }),
   },
 });

@@ -211,7 +211,9 @@ const STATUS_COUNTS = [
 
 // A customer's own orders (`/api/me/orders`: `listForCustomer`), newest first, and their count, without
 // walking the store's other orders.
-const BY_CUSTOMER = [`create index orders_organization_customer_created on orders (organization_id, customer_id, created_at desc, id desc)`];
+const BY_CUSTOMER = [
+  `create index orders_organization_customer_created on orders (organization_id, customer_id, created_at desc, id desc)`,
+];
 
 // Who placed each order (the accountable actor checkout received: the user behind a till's shift key, a
 // staff member ordering on a customer's behalf, an API key), for the staff-sales report; orders placed
@@ -237,7 +239,9 @@ const ANALYTICS = [
 
 // Shipping a checkout charged on top of its lines (a server-priced rate, e.g. the Agentic Checkout's
 // fulfillment option): part of `total`, so the payment intent charges it; 0 for every earlier order.
-const SHIPPING_TOTAL = [`alter table orders add column shipping_total bigint not null default 0 check (shipping_total >= 0)`];
+const SHIPPING_TOTAL = [
+  `alter table orders add column shipping_total bigint not null default 0 check (shipping_total >= 0)`,
+];
 
 // The API key a refund was made with: a key minted for a user refunds in that user's name, and this
 // column keeps which credential did it (null for a session, and for refunds made before it existed).

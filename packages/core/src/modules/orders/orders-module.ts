@@ -50,7 +50,9 @@ export const ordersModule: PluginManifest = {
       retries: { attempts: 8, backoff: { type: "exponential", delay: 5_000 } },
       handler: async ({ refundId }, { services, job }) => ({
         refundId,
-        status: await services.orders.payOutRefund(job.organizationId, refundId, { isLast: job.attempts >= job.maxAttempts }),
+        status: await services.orders.payOutRefund(job.organizationId, refundId, {
+          isLast: job.attempts >= job.maxAttempts,
+        }),
       }),
     }),
     // Folds the list totals' and the sales rollups' deltas at boot, then every ten minutes (one pending
@@ -63,7 +65,8 @@ export const ordersModule: PluginManifest = {
     defineTask({
       slug: EMAIL_INVOICE_TASK,
       retries: { attempts: 5, backoff: { type: "exponential", delay: 30_000 } },
-      handler: ({ orderId, to }, { services, job }) => services.orders.emailInvoice(job.organizationId, { orderId, to }),
+      handler: ({ orderId, to }, { services, job }) =>
+        services.orders.emailInvoice(job.organizationId, { orderId, to }),
     }),
   ],
   routes: (context) => [

@@ -5,7 +5,15 @@ import { paginationQuery } from "../../http/pagination.js";
 // (`TableOf` in orders-tables.ts) derive from the schema.
 
 /** The spec's order statuses; `cancelled` is the state cancelling reaches. */
-export const orderStatusSchema = z.enum(["pending", "confirmed", "processing", "partially_fulfilled", "fulfilled", "refunded", "cancelled"]);
+export const orderStatusSchema = z.enum([
+  "pending",
+  "confirmed",
+  "processing",
+  "partially_fulfilled",
+  "fulfilled",
+  "refunded",
+  "cancelled",
+]);
 
 /** Where an order ships. */
 export const shippingAddressSchema = z.object({

@@ -18,7 +18,14 @@ import type { ordersEvents } from "./orders-events.js";
  * staff run them: listing, status moves, notes, fulfillments, refunds (with their cap, undo and payout)
  * and invoices.
  */
-export function createOrdersService({ database, events, hooks, services, config, logger }: Pick<ServiceContext, "database" | "events" | "hooks" | "services" | "config" | "logger">) {
+export function createOrdersService({
+  database,
+  events,
+  hooks,
+  services,
+  config,
+  logger,
+}: Pick<ServiceContext, "database" | "events" | "hooks" | "services" | "config" | "logger">) {
   return {
     ...createOrderOperations({ database, events, hooks, services }),
     ...createOrderStatusOperations({ database, events, services }),

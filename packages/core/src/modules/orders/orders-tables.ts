@@ -2,7 +2,13 @@ import type { ColumnType } from "kysely";
 import type { z } from "zod";
 import type { CoreTables, Json, Timestamp } from "../../db/core-tables.js";
 import type { TableOf } from "../../db/table-of.js";
-import type { orderLineSchema, orderNoteSchema, orderSchema, shippingAddressSchema, timelineEntrySchema } from "./orders-schemas.js";
+import type {
+  orderLineSchema,
+  orderNoteSchema,
+  orderSchema,
+  shippingAddressSchema,
+  timelineEntrySchema,
+} from "./orders-schemas.js";
 
 type ShippingAddress = z.output<typeof shippingAddressSchema>;
 
@@ -21,15 +27,28 @@ export type OrdersTables = {
     }
   >;
   /** `lineItemId` is the row's `id`; `position` keeps the cart's order of lines. */
-  orderLines: TableOf<Omit<z.output<typeof orderLineSchema>, "lineItemId">, { id: string; organizationId: string; orderId: string; position: number; createdAt: Timestamp }>;
+  orderLines: TableOf<
+    Omit<z.output<typeof orderLineSchema>, "lineItemId">,
+    { id: string; organizationId: string; orderId: string; position: number; createdAt: Timestamp }
+  >;
   /** The last number handed out per organization and year; see `insertNumberedOrder`. */
   orderNumberCounters: { organizationId: string; year: number; lastValue: number };
   /** The answer's `actor` is stored as `actorId`/`actorType`, its `at` as a timestamp. */
   orderTimeline: TableOf<
     Omit<z.output<typeof timelineEntrySchema>, "actor" | "at" | "data">,
-    { organizationId: string; orderId: string; actorId: string | null; actorType: string | null; data: Json; at: Timestamp }
+    {
+      organizationId: string;
+      orderId: string;
+      actorId: string | null;
+      actorType: string | null;
+      data: Json;
+      at: Timestamp;
+    }
   >;
-  orderNotes: TableOf<z.output<typeof orderNoteSchema>, { organizationId: string; orderId: string; authorType: string | null; createdAt: Timestamp }>;
+  orderNotes: TableOf<
+    z.output<typeof orderNoteSchema>,
+    { organizationId: string; orderId: string; authorType: string | null; createdAt: Timestamp }
+  >;
 };
 
 export type OrdersDb = CoreTables & OrdersTables;

@@ -10,7 +10,12 @@ export function renderReceiptHtml(document: InvoiceDocument): string {
   const { order, seller, invoice, money, locale } = document;
   const storeName = seller.storeName ?? seller.legalName ?? "Receipt";
   const row = (label: string, amount: string) => `<tr><td>${e(label)}</td><td class="n">${e(amount)}</td></tr>`;
-  const lines = order.lines.map((line) => `${row(`${line.quantity} × ${line.title}`, money(line.subtotal))}${line.discount > 0 ? row("  discount", money(-line.discount)) : ""}`).join("\n");
+  const lines = order.lines
+    .map(
+      (line) =>
+        `${row(`${line.quantity} × ${line.title}`, money(line.subtotal))}${line.discount > 0 ? row("  discount", money(-line.discount)) : ""}`,
+    )
+    .join("\n");
   return `<!doctype html>
 <html lang="${e(locale)}">
 <head>

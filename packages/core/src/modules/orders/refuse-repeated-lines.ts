@@ -5,7 +5,8 @@ export function refuseRepeatedLines(lines: readonly { lineItemId: string }[]): v
   const seen = new Set<string>();
   const issues: FieldIssue[] = [];
   lines.forEach((line, index) => {
-    if (seen.has(line.lineItemId)) issues.push({ path: `body.lines.${index}.lineItemId`, message: "this line is listed twice" });
+    if (seen.has(line.lineItemId))
+      issues.push({ path: `body.lines.${index}.lineItemId`, message: "this line is listed twice" });
     seen.add(line.lineItemId);
   });
   if (issues.length > 0) throw AppError.validation(issues);

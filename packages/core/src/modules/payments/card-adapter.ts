@@ -1,6 +1,12 @@
 import { createOutboundClient, type OutboundClient } from "../../http/outbound/outbound-client.js";
 import { CARD_SIGNATURE_HEADER, verifyCardSignature } from "./card-signature.js";
-import { PaymentWebhookRejected, type PaymentAdapter, type PaymentCallContext, type PaymentStatus, type PaymentWebhookAction } from "./payment-adapter.js";
+import {
+  PaymentWebhookRejected,
+  type PaymentAdapter,
+  type PaymentCallContext,
+  type PaymentStatus,
+  type PaymentWebhookAction,
+} from "./payment-adapter.js";
 
 export interface CardAdapterOptions {
   /** The gateway's secret API key (`sk_...`). */
@@ -23,7 +29,8 @@ export interface CardAdapterOptions {
  * only. Built on first use, once.
  */
 let publicOnlyClient: OutboundClient | undefined;
-const outboundOf = (context: PaymentCallContext | undefined): OutboundClient => context?.outbound ?? (publicOnlyClient ??= createOutboundClient());
+const outboundOf = (context: PaymentCallContext | undefined): OutboundClient =>
+  context?.outbound ?? (publicOnlyClient ??= createOutboundClient());
 
 /** The gateway's intent statuses, as the store records them. */
 const STATUS: Record<string, PaymentStatus> = {
@@ -63,7 +70,12 @@ export function cardAdapter(options: CardAdapterOptions): PaymentAdapter {
   const baseUrl = (options.apiBaseUrl ?? "https://api.stripe.com").replace(/\/$/, "");
   const timeoutMs = options.timeoutMs ?? 10_000;
 
-  const call = async (context: PaymentCallContext | undefined, path: string, form: Record<string, string>, idempotencyKey: string): Promise<GatewayObject> => {
+  const call = async (
+    context: PaymentCallContext | undefined,
+    path: string,
+    form: Record<string, string>,
+    idempotencyKey: string,
+  ): Promise<GatewayObject> => {
     const response = await outboundOf(context).request(`${baseUrl}${path}`, {
       method: "POST",
       headers: {
@@ -110,27 +122,48 @@ export function cardAdapter(options: CardAdapterOptions): PaymentAdapter {
         },
         input.idempotencyKey,
       );
-      return { providerReference: idOf(intent), status: statusOf(intent), clientSecret: typeof intent.client_secret === "string" ? intent.client_secret : null };
+      return {
+        providerReference: idOf(intent),
+        status: statusOf(intent),
+        clientSecret: typeof intent.client_secret === "string" ? intent.client_secret : null,
+      };
     },
     async capture(input, context) {
-      const form: Record<string, string> = input.amount === undefined ? {} : { amount_to_capture: String(input.amount) };
-      const intent = await call(context, `/v1/payment_intents/${encodeURIComponent(input.providerReference)}/capture`, form, input.idempotencyKey);
+      const form: Record<string, string> =
+        input.amount === undefined ? {} : { amount_to_capture: String(input.amount) };
+      const intent = await call(
+        context,
+        `/v1/payment_intents/${encodeURIComponent(input.providerReference)}/capture`,
+        form,
+        input.idempotencyKey,
+      );
       return { providerReference: idOf(intent), status: statusOf(intent) };
     },
     async refund(input, context) {
-      const refund = await call(context, "/v1/refunds", { payment_intent: input.providerReference, amount: String(input.amount) }, input.idempotencyKey);
+      const refund = await call(
+        context,
+        "/v1/refunds",
+        { payment_intent: input.providerReference, amount: String(input.amount) },
+        input.idempotencyKey,
+      );
       return { providerReference: idOf(refund), status: refund.status === "failed" ? "failed" : "refunded" };
     },
     parseWebhook({ rawBody, headers, now }) {
       const header = headers[CARD_SIGNATURE_HEADER];
-      verifyCardSignature({ header: Array.isArray(header) ? header.join(",") : header, rawBody, secrets: options.webhookSecrets, now });
+      verifyCardSignature({
+        header: Array.isArray(header) ? header.join(",") : header,
+        rawBody,
+        secrets: options.webhookSecrets,
+        now,
+      });
       let event: { id?: unknown; type?: unknown; data?: { object?: GatewayObject } };
       try {
         event = JSON.parse(rawBody.toString("utf8")) as typeof event;
       } catch {
         throw new PaymentWebhookRejected("The signed body is not JSON");
       }
-      if (typeof event.id !== "string" || event.id === "" || typeof event.type !== "string") throw new PaymentWebhookRejected("The event has no id or type");
+      if (typeof event.id !== "string" || event.id === "" || typeof event.type !== "string")
+        throw new PaymentWebhookRejected("The event has no id or type");
       const object = event.data?.object ?? {};
       const orderId = object.metadata?.orderId;
       const reference = event.type.startsWith("charge.") ? object.payment_intent : object.id;

@@ -21,7 +21,13 @@ export function signCardWebhook(secret: string, rawBody: Buffer, timestamp: numb
  * secret passes. Comparisons are constant-time; a timestamp more than the tolerance away from `now`,
  * in either direction, is refused (a replayed capture of an old delivery).
  */
-export function verifyCardSignature(input: { header: string | undefined; rawBody: Buffer; secrets: readonly string[]; now: Date; toleranceSeconds?: number }): void {
+export function verifyCardSignature(input: {
+  header: string | undefined;
+  rawBody: Buffer;
+  secrets: readonly string[];
+  now: Date;
+  toleranceSeconds?: number;
+}): void {
   const { header, rawBody, secrets, now, toleranceSeconds = CARD_SIGNATURE_TOLERANCE_SECONDS } = input;
   if (!header) throw new PaymentWebhookRejected(`Missing ${CARD_SIGNATURE_HEADER} header`);
   let timestamp: number | null = null;
@@ -35,7 +41,8 @@ export function verifyCardSignature(input: { header: string | undefined; rawBody
     if (key === "v1" && /^[0-9a-f]{64}$/i.test(value)) signatures.push(Buffer.from(value, "hex"));
   }
   if (timestamp === null || signatures.length === 0) throw new PaymentWebhookRejected("Malformed signature header");
-  if (Math.abs(now.getTime() / 1000 - timestamp) > toleranceSeconds) throw new PaymentWebhookRejected("Signature timestamp outside the tolerance");
+  if (Math.abs(now.getTime() / 1000 - timestamp) > toleranceSeconds)
+    throw new PaymentWebhookRejected("Signature timestamp outside the tolerance");
   const expected = secrets.map((secret) => hmac(secret, timestamp, rawBody));
   // Every pair is compared, so the time taken does not tell which secret or signature came closest.
   let isMatch = false;

@@ -8,7 +8,11 @@ import type { PaymentAdapter } from "./payment-adapter.js";
 export function manualAdapter(options: { id?: string } = {}): PaymentAdapter {
   return {
     id: options.id ?? "manual",
-    createIntent: async (input) => ({ providerReference: `manual_${input.orderId}`, status: "pending", clientSecret: null }),
+    createIntent: async (input) => ({
+      providerReference: `manual_${input.orderId}`,
+      status: "pending",
+      clientSecret: null,
+    }),
     capture: async (input) => ({ providerReference: input.providerReference, status: "succeeded" }),
     refund: async (input) => ({ providerReference: input.providerReference, status: "refunded" }),
   };

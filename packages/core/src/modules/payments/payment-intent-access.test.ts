@@ -26,12 +26,24 @@ describe("GET /api/payments/intents/:id", () => {
       request.on("end", () => {
         intents += 1;
         response.setHeader("content-type", "application/json");
-        response.end(JSON.stringify({ id: `pi_${intents}`, status: "requires_payment_method", client_secret: clientSecretOf(intents) }));
+        response.end(
+          JSON.stringify({
+            id: `pi_${intents}`,
+            status: "requires_payment_method",
+            client_secret: clientSecretOf(intents),
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
     const apiBaseUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
-    t = await createTestApp({ config: { payments: { adapters: [manualAdapter(), cardAdapter({ apiKey: "sk_test", webhookSecrets: ["whsec"], apiBaseUrl })] } } });
+    t = await createTestApp({
+      config: {
+        payments: {
+          adapters: [manualAdapter(), cardAdapter({ apiKey: "sk_test", webhookSecrets: ["whsec"], apiBaseUrl })],
+        },
+      },
+    });
     const warehouseId = await createWarehouse(t.app);
     entityId = await stockedProduct(t.app, { slug: "lamp", warehouseId, price: 4500, onHand: 100 });
   });
@@ -41,7 +53,8 @@ describe("GET /api/payments/intents/:id", () => {
   });
 
   const runJobs = () => t.kernel.services.jobs.run({ queue: "default", limit: 20 });
-  const readIntent = (id: string, options: Omit<Parameters<typeof cartCall>[3], "body">) => cartCall(t.app, "GET", `/api/payments/intents/${id}`, options);
+  const readIntent = (id: string, options: Omit<Parameters<typeof cartCall>[3], "body">) =>
+    cartCall(t.app, "GET", `/api/payments/intents/${id}`, options);
 
   /** A guest's card checkout; answers the cart, the order and its payment. */
   async function guestCardOrder() {
@@ -58,12 +71,25 @@ describe("GET /api/payments/intents/:id", () => {
     // The provider is asked by a job after commit: until then the storefront polls a pending intent.
     const early = await readIntent(order.payment.id, { actor: storefrontKey, token: cart.token });
     expect(early.status).toBe(200);
-    expect(early.body.data).toEqual({ id: order.payment.id, orderId: order.id, provider: "card", status: "pending", amount: 4500, currency: "EUR", clientSecret: null, lastError: null });
+    expect(early.body.data).toEqual({
+      id: order.payment.id,
+      orderId: order.id,
+      provider: "card",
+      status: "pending",
+      amount: 4500,
+      currency: "EUR",
+      clientSecret: null,
+      lastError: null,
+    });
 
     await runJobs();
     const ready = await readIntent(order.payment.id, { actor: storefrontKey, token: cart.token });
     expect(ready.status).toBe(200);
-    expect(ready.body.data).toMatchObject({ status: "requires_action", clientSecret: clientSecretOf(intents), lastError: null });
+    expect(ready.body.data).toMatchObject({
+      status: "requires_action",
+      clientSecret: clientSecretOf(intents),
+      lastError: null,
+    });
   });
 
   it("stores the client secret encrypted: no column holds it in the clear", async () => {
@@ -71,7 +97,9 @@ describe("GET /api/payments/intents/:id", () => {
     await runJobs();
     const secret = clientSecretOf(intents);
     const { rows } = await sql<{ row: string; sealed: string | null }>`
-      select row_to_json(p)::text as row, client_secret_sealed as sealed from payment_intents p where id = ${order.payment.id}`.execute(t.db);
+      select row_to_json(p)::text as row, client_secret_sealed as sealed from payment_intents p where id = ${order.payment.id}`.execute(
+      t.db,
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]?.sealed).toMatch(/^v1\./);
     expect(rows[0]?.row).not.toContain(secret);
@@ -82,7 +110,10 @@ describe("GET /api/payments/intents/:id", () => {
     const alice = shopper("alice");
     const created = await cartCall(t.app, "POST", "/api/carts", { actor: alice, body: { currency: "EUR" } });
     const cartId = created.body.data.id;
-    expect((await cartCall(t.app, "POST", `/api/carts/${cartId}/items`, { actor: alice, body: { entityId, quantity: 2 } })).status).toBe(200);
+    expect(
+      (await cartCall(t.app, "POST", `/api/carts/${cartId}/items`, { actor: alice, body: { entityId, quantity: 2 } }))
+        .status,
+    ).toBe(200);
     const placed = await checkout(t.app, { id: cartId }, { paymentMethodId: "manual" }, alice);
     expect(placed.status).toBe(201);
     expect(placed.body.data.payment).toMatchObject({ provider: "manual", status: "pending" });
@@ -90,7 +121,12 @@ describe("GET /api/payments/intents/:id", () => {
 
     const read = await readIntent(placed.body.data.payment.id, { actor: alice });
     expect(read.status).toBe(200);
-    expect(read.body.data).toMatchObject({ orderId: placed.body.data.id, provider: "manual", amount: 9000, clientSecret: null });
+    expect(read.body.data).toMatchObject({
+      orderId: placed.body.data.id,
+      provider: "manual",
+      amount: 9000,
+      clientSecret: null,
+    });
     expect((await readIntent(placed.body.data.payment.id, { actor: shopper("bob") })).status).toBe(404);
   });
 
@@ -130,9 +166,19 @@ describe("GET /api/payments/intents/:id", () => {
     const intent = document.paths["/api/payments/intents/{id}"].get;
     expect(intent.summary).toBe("Read an order's payment intent, with the provider's client secret");
     expect(Object.keys(intent.responses["200"].content["application/json"].schema.properties.data.properties)).toEqual(
-      expect.arrayContaining(["id", "orderId", "provider", "status", "amount", "currency", "clientSecret", "lastError"]),
+      expect.arrayContaining([
+        "id",
+        "orderId",
+        "provider",
+        "status",
+        "amount",
+        "currency",
+        "clientSecret",
+        "lastError",
+      ]),
     );
-    const placed = document.paths["/api/checkout"].post.responses["201"].content["application/json"].schema.properties.data;
+    const placed =
+      document.paths["/api/checkout"].post.responses["201"].content["application/json"].schema.properties.data;
     expect(Object.keys(placed.properties.payment.properties)).toEqual(["id", "provider", "status"]);
   });
 });

@@ -4,7 +4,13 @@ import { queryTemplate } from "../../db/query-template.js";
 import { isUuid } from "../../db/is-uuid.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { unknownPaymentProvider } from "./payments-errors.js";
-import { paymentsScope, PAYMENT_INTENT_COLUMNS, toPaymentIntent, type PaymentIntent, type PaymentsContext } from "./payments-context.js";
+import {
+  paymentsScope,
+  PAYMENT_INTENT_COLUMNS,
+  toPaymentIntent,
+  type PaymentIntent,
+  type PaymentsContext,
+} from "./payments-context.js";
 
 /** The job that asks the provider for the payment, after checkout committed. */
 export const CREATE_INTENT_TASK = "payments/create-intent";
@@ -33,22 +39,23 @@ const MAX_ERROR_LENGTH = 1000;
 const isAskable = (status: PaymentIntent["status"]): boolean => status === "pending" || status === "failed";
 
 /** A new `pending` intent, as checkout records it. */
-const insertIntent = queryTemplate((db, args: Omit<RecordIntentInput, "organizationId"> & { organizationId: string; id: string }) =>
-  paymentsScope(db, args.organizationId)
-    .insertInto("paymentIntents", {
-      id: args.id,
-      orderId: args.orderId,
-      paymentMethodId: args.paymentMethodId,
-      provider: args.provider,
-      amount: args.amount,
-      currency: args.currency,
-      status: "pending",
-      providerReference: null,
-      attempts: 0,
-      lastError: null,
-      clientSecretSealed: null,
-    })
-    .returning(PAYMENT_INTENT_COLUMNS),
+const insertIntent = queryTemplate(
+  (db, args: Omit<RecordIntentInput, "organizationId"> & { organizationId: string; id: string }) =>
+    paymentsScope(db, args.organizationId)
+      .insertInto("paymentIntents", {
+        id: args.id,
+        orderId: args.orderId,
+        paymentMethodId: args.paymentMethodId,
+        provider: args.provider,
+        amount: args.amount,
+        currency: args.currency,
+        status: "pending",
+        providerReference: null,
+        attempts: 0,
+        lastError: null,
+        clientSecretSealed: null,
+      })
+      .returning(PAYMENT_INTENT_COLUMNS),
 );
 
 export function createPaymentIntentOperations({ database, services, registry, logger, secrets }: PaymentsContext) {
@@ -77,25 +84,37 @@ export function createPaymentIntentOperations({ database, services, registry, lo
      * the provider's reference and status with a guarded update. A throw is recorded on the intent and
      * rethrown, so the queue retries with backoff; the last attempt marks the intent `failed`.
      */
-    async createProviderIntent(organizationId: string, intentId: string, attempt: IntentAttempt): Promise<PaymentIntent | null> {
+    async createProviderIntent(
+      organizationId: string,
+      intentId: string,
+      attempt: IntentAttempt,
+    ): Promise<PaymentIntent | null> {
       const scope = paymentsScope(database.db, organizationId);
-      const intent = await scope.selectFrom("paymentIntents").select(PAYMENT_INTENT_COLUMNS).where("id", "=", intentId).executeTakeFirst();
+      const intent = await scope
+        .selectFrom("paymentIntents")
+        .select(PAYMENT_INTENT_COLUMNS)
+        .where("id", "=", intentId)
+        .executeTakeFirst();
       // Already answered by the provider (a job run twice), or settled by a webhook first: nothing to ask.
       // A `failed` intent is asked again: an administrator retried its job.
-      if (!intent || intent.providerReference !== null || !isAskable(intent.status)) return intent ? toPaymentIntent(intent) : null;
+      if (!intent || intent.providerReference !== null || !isAskable(intent.status))
+        return intent ? toPaymentIntent(intent) : null;
       const adapter = registry.get(intent.provider);
       if (!adapter) throw new Error(`No payment adapter "${intent.provider}" is registered`);
       const order = await services.orders.get(organizationId, intent.orderId);
       try {
-        const result = await adapter.createIntent({
-          organizationId,
-          orderId: intent.orderId,
-          orderNumber: order.number,
-          amount: intent.amount,
-          currency: intent.currency,
-          paymentMethodId: registry.methodOf(intent.paymentMethodId),
-          idempotencyKey: intent.id,
-        }, { outbound: services.outbound });
+        const result = await adapter.createIntent(
+          {
+            organizationId,
+            orderId: intent.orderId,
+            orderNumber: order.number,
+            amount: intent.amount,
+            currency: intent.currency,
+            paymentMethodId: registry.methodOf(intent.paymentMethodId),
+            idempotencyKey: intent.id,
+          },
+          { outbound: services.outbound },
+        );
         const updated = await scope
           .updateTable("paymentIntents")
           .set({
@@ -114,7 +133,10 @@ export function createPaymentIntentOperations({ database, services, registry, lo
         return updated ? toPaymentIntent(updated) : null;
       } catch (error) {
         const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
-        logger.warn({ err: error, intentId, provider: intent.provider, isLast: attempt.isLast }, "payment provider call failed");
+        logger.warn(
+          { err: error, intentId, provider: intent.provider, isLast: attempt.isLast },
+          "payment provider call failed",
+        );
         await scope
           .updateTable("paymentIntents")
           .set({

@@ -25,11 +25,15 @@ describe("payment provider registry", () => {
 
   it("defaults to the manual adapter and refuses a provider id listed twice", () => {
     expect(createPaymentRegistry().ids()).toEqual(["manual"]);
-    expect(() => createPaymentRegistry([manualAdapter(), manualAdapter()])).toThrow('provider id "manual" is listed twice');
+    expect(() => createPaymentRegistry([manualAdapter(), manualAdapter()])).toThrow(
+      'provider id "manual" is listed twice',
+    );
   });
 
   it("fails boot on a duplicate provider id", async () => {
-    await expect(createTestApp({ config: { payments: { adapters: [manualAdapter(), manualAdapter()] } } })).rejects.toThrow("listed twice");
+    await expect(
+      createTestApp({ config: { payments: { adapters: [manualAdapter(), manualAdapter()] } } }),
+    ).rejects.toThrow("listed twice");
   });
 });
 
@@ -52,12 +56,20 @@ describe("payment intents", () => {
           response.end(JSON.stringify({ error: { message: "Gateway unavailable" } }));
           return;
         }
-        response.end(JSON.stringify({ id: `pi_${calls.length}`, status: "requires_payment_method", client_secret: "secret" }));
+        response.end(
+          JSON.stringify({ id: `pi_${calls.length}`, status: "requires_payment_method", client_secret: "secret" }),
+        );
       });
     });
     await new Promise<void>((resolve) => gateway.listen(0, "127.0.0.1", resolve));
     const apiBaseUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
-    t = await createTestApp({ config: { payments: { adapters: [manualAdapter(), cardAdapter({ apiKey: "sk_test", webhookSecrets: ["whsec"], apiBaseUrl })] } } });
+    t = await createTestApp({
+      config: {
+        payments: {
+          adapters: [manualAdapter(), cardAdapter({ apiKey: "sk_test", webhookSecrets: ["whsec"], apiBaseUrl })],
+        },
+      },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -65,31 +77,68 @@ describe("payment intents", () => {
   });
 
   /** Creates an order and records its intent in one transaction, as checkout does. */
-  const checkout = (paymentMethodId: string, provider = t.kernel.services.payments.providerOf(paymentMethodId) ?? paymentMethodId) =>
+  const checkout = (
+    paymentMethodId: string,
+    provider = t.kernel.services.payments.providerOf(paymentMethodId) ?? paymentMethodId,
+  ) =>
     t.kernel.database.transaction(async (trx) => {
       const order = await t.kernel.services.orders.create(orderInput({ paymentMethodId }), { trx });
       const intent = await t.kernel.services.payments.recordIntent(
-        { organizationId: "default", orderId: order.id, paymentMethodId, provider, amount: order.total, currency: order.currency },
+        {
+          organizationId: "default",
+          orderId: order.id,
+          paymentMethodId,
+          provider,
+          amount: order.total,
+          currency: order.currency,
+        },
         { trx },
       );
       return { order, intent };
     });
-  const intentJobs = async () => (await sql<{ id: string; status: string; error: string | null }>`select id, status, error from jobs where task_slug = 'payments/create-intent' order by created_at`.execute(t.db)).rows;
+  const intentJobs = async () =>
+    (
+      await sql<{
+        id: string;
+        status: string;
+        error: string | null;
+      }>`select id, status, error from jobs where task_slug = 'payments/create-intent' order by created_at`.execute(
+        t.db,
+      )
+    ).rows;
   const runJobs = () => t.kernel.services.jobs.run({ queue: "default", limit: 20 });
 
   it("records a pending intent with its job in checkout's transaction, and calls the provider only from the job", async () => {
     calls.length = 0;
     const { order, intent } = await checkout("card:pm_card_visa");
-    expect(intent).toMatchObject({ orderId: order.id, provider: "card", status: "pending", providerReference: null, amount: order.total, attempts: 0 });
+    expect(intent).toMatchObject({
+      orderId: order.id,
+      provider: "card",
+      status: "pending",
+      providerReference: null,
+      amount: order.total,
+      attempts: 0,
+    });
     expect(calls).toHaveLength(0);
     expect((await intentJobs()).at(-1)).toMatchObject({ status: "pending" });
 
     await runJobs();
     expect(calls).toHaveLength(1);
     expect(calls[0]?.headers["idempotency-key"]).toBe(intent.id);
-    expect(calls[0]?.form).toMatchObject({ amount: String(order.total), currency: "eur", payment_method: "pm_card_visa", "metadata[orderId]": order.id, "metadata[orderNumber]": order.number });
+    expect(calls[0]?.form).toMatchObject({
+      amount: String(order.total),
+      currency: "eur",
+      payment_method: "pm_card_visa",
+      "metadata[orderId]": order.id,
+      "metadata[orderNumber]": order.number,
+    });
     const [recorded] = await t.kernel.services.payments.intentsOf("default", order.id);
-    expect(recorded).toMatchObject({ providerReference: "pi_1", status: "requires_action", attempts: 1, lastError: null });
+    expect(recorded).toMatchObject({
+      providerReference: "pi_1",
+      status: "requires_action",
+      attempts: 1,
+      lastError: null,
+    });
     expect((await intentJobs()).at(-1)).toMatchObject({ status: "succeeded" });
   });
 
@@ -98,7 +147,9 @@ describe("payment intents", () => {
     const { order } = await checkout("manual");
     await runJobs();
     expect(calls).toHaveLength(0);
-    expect(await t.kernel.services.payments.intentsOf("default", order.id)).toEqual([expect.objectContaining({ provider: "manual", providerReference: `manual_${order.id}`, status: "pending" })]);
+    expect(await t.kernel.services.payments.intentsOf("default", order.id)).toEqual([
+      expect.objectContaining({ provider: "manual", providerReference: `manual_${order.id}`, status: "pending" }),
+    ]);
   });
 
   it("records a failing gateway's error, retries later with the same idempotency key, and records the reference then", async () => {
@@ -107,7 +158,12 @@ describe("payment intents", () => {
     const { order, intent } = await checkout("card:pm_flaky");
     await runJobs();
     const [failed] = await t.kernel.services.payments.intentsOf("default", order.id);
-    expect(failed).toMatchObject({ status: "pending", providerReference: null, attempts: 1, lastError: expect.stringContaining("Gateway unavailable") });
+    expect(failed).toMatchObject({
+      status: "pending",
+      providerReference: null,
+      attempts: 1,
+      lastError: expect.stringContaining("Gateway unavailable"),
+    });
     const job = (await intentJobs()).at(-1);
     expect(job).toMatchObject({ status: "pending", error: expect.stringContaining("500") });
     // Backed off: a run now does not retry it.
@@ -119,7 +175,12 @@ describe("payment intents", () => {
     await runJobs();
     expect(calls.map((call) => call.headers["idempotency-key"])).toEqual([intent.id, intent.id]);
     const [recorded] = await t.kernel.services.payments.intentsOf("default", order.id);
-    expect(recorded).toMatchObject({ status: "requires_action", providerReference: "pi_2", attempts: 2, lastError: null });
+    expect(recorded).toMatchObject({
+      status: "requires_action",
+      providerReference: "pi_2",
+      attempts: 2,
+      lastError: null,
+    });
   });
 
   it("marks the intent failed when the last attempt fails, and asks again when the job is retried", async () => {
@@ -129,21 +190,37 @@ describe("payment intents", () => {
     await sql`update jobs set max_attempts = 1 where id = ${job?.id}`.execute(t.db);
     await runJobs();
     isGatewayDown = false;
-    expect(await t.kernel.services.payments.intentsOf("default", order.id)).toEqual([expect.objectContaining({ status: "failed", attempts: 1, lastError: expect.stringContaining("500") })]);
+    expect(await t.kernel.services.payments.intentsOf("default", order.id)).toEqual([
+      expect.objectContaining({ status: "failed", attempts: 1, lastError: expect.stringContaining("500") }),
+    ]);
     expect((await intentJobs()).at(-1)).toMatchObject({ status: "failed" });
 
     // An administrator retries the failed job once the gateway is back: the intent gets its reference.
     const failedJob = (await intentJobs()).at(-1);
-    const retried = await t.app.inject({ method: "POST", url: `/api/admin/jobs/${failedJob?.id}/retry`, headers: jsonHeaders(testAdminActor) });
+    const retried = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/jobs/${failedJob?.id}/retry`,
+      headers: jsonHeaders(testAdminActor),
+    });
     expect(retried.statusCode).toBe(200);
     await runJobs();
-    expect(await t.kernel.services.payments.intentsOf("default", order.id)).toEqual([expect.objectContaining({ status: "requires_action", attempts: 2, lastError: null, providerReference: expect.stringMatching(/^pi_/) })]);
+    expect(await t.kernel.services.payments.intentsOf("default", order.id)).toEqual([
+      expect.objectContaining({
+        status: "requires_action",
+        attempts: 2,
+        lastError: null,
+        providerReference: expect.stringMatching(/^pi_/),
+      }),
+    ]);
   });
 
   it("refuses an unregistered provider with 422 and leaves nothing when checkout rolls back", async () => {
-    const count = async () => (await sql<{ intents: number; orders: number; jobs: number }>`
+    const count = async () =>
+      (
+        await sql<{ intents: number; orders: number; jobs: number }>`
       select (select count(*)::int from payment_intents) as intents, (select count(*)::int from orders) as orders,
-        (select count(*)::int from jobs where task_slug = 'payments/create-intent') as jobs`.execute(t.db)).rows[0];
+        (select count(*)::int from jobs where task_slug = 'payments/create-intent') as jobs`.execute(t.db)
+      ).rows[0];
     const before = await count();
     await expect(checkout("paypal:acct_1", "paypal")).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
     expect(await count()).toEqual(before);

@@ -13,7 +13,11 @@ export interface RefundPaymentInput {
   idempotencyKey: string;
 }
 
-export function createPaymentRefunds({ database, registry, services }: Pick<PaymentsContext, "database" | "registry" | "services">) {
+export function createPaymentRefunds({
+  database,
+  registry,
+  services,
+}: Pick<PaymentsContext, "database" | "registry" | "services">) {
   return {
     /**
      * Pays `amount` back through the adapter of the order's payment: its succeeded intent, else (a
@@ -31,10 +35,14 @@ export function createPaymentRefunds({ database, registry, services }: Pick<Paym
         .orderBy(sql`status = 'succeeded'`, "desc")
         .orderBy("createdAt", "desc")
         .executeTakeFirst();
-      if (!intent?.providerReference) throw new Error(`Order ${orderId} has no payment a provider answered for: nothing to refund through`);
+      if (!intent?.providerReference)
+        throw new Error(`Order ${orderId} has no payment a provider answered for: nothing to refund through`);
       const adapter = registry.get(intent.provider);
       if (!adapter) throw new Error(`No payment adapter "${intent.provider}" is registered`);
-      return adapter.refund({ organizationId, providerReference: intent.providerReference, amount, currency, idempotencyKey }, { outbound: services.outbound });
+      return adapter.refund(
+        { organizationId, providerReference: intent.providerReference, amount, currency, idempotencyKey },
+        { outbound: services.outbound },
+      );
     },
   };
 }

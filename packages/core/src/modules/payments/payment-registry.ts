@@ -39,7 +39,11 @@ export function createPaymentRegistry(adapters: readonly PaymentAdapter[] = [man
     providerOf: (paymentMethodId) => prefixOf(paymentMethodId) ?? (byId.has(paymentMethodId) ? paymentMethodId : null),
     methodOf(paymentMethodId) {
       const prefix = prefixOf(paymentMethodId);
-      return prefix === null ? (byId.has(paymentMethodId) ? "" : paymentMethodId) : paymentMethodId.slice(prefix.length + 1);
+      return prefix === null
+        ? byId.has(paymentMethodId)
+          ? ""
+          : paymentMethodId
+        : paymentMethodId.slice(prefix.length + 1);
     },
     ids: () => [...byId.keys()],
   };

@@ -33,7 +33,8 @@ export function createPaymentWebhookReceiver({ database, services, registry, log
     try {
       event = adapter.parseWebhook({ rawBody, headers, now: new Date() });
     } catch (error) {
-      if (error instanceof PaymentWebhookRejected) throw new AppError("PAYMENT_WEBHOOK_REJECTED", { message: error.message });
+      if (error instanceof PaymentWebhookRejected)
+        throw new AppError("PAYMENT_WEBHOOK_REJECTED", { message: error.message });
       throw error;
     }
     // The payload is stored as jsonb: the input rules every JSON body meets apply to this one too.
@@ -71,7 +72,8 @@ export function createPaymentWebhookReceiver({ database, services, registry, log
           .returning("id")
           .executeTakeFirst();
         if (!recorded) return { received: true, duplicate: true };
-        if (event.action !== "payment_succeeded" || event.orderId === null || !isUuid(event.orderId)) return { received: true, duplicate: false };
+        if (event.action !== "payment_succeeded" || event.orderId === null || !isUuid(event.orderId))
+          return { received: true, duplicate: false };
 
         const orderId = event.orderId;
         const intents = await scope
@@ -83,11 +85,24 @@ export function createPaymentWebhookReceiver({ database, services, registry, log
           .execute();
         const match = matchIntent(intents, event);
         if (match.intentId === null) {
-          await scope.updateTable("paymentWebhookEvents").set({ mismatch: match.mismatch }).where("id", "=", recorded.id).execute();
+          await scope
+            .updateTable("paymentWebhookEvents")
+            .set({ mismatch: match.mismatch })
+            .where("id", "=", recorded.id)
+            .execute();
           // Loud on purpose: a signed event that does not match is a provider bug, a misconfiguration or
           // someone replaying another payment's event against this order.
           logger.error(
-            { organizationId, provider, eventId: event.eventId, orderId, providerReference: event.providerReference, amount: event.amount, currency: event.currency, mismatch: match.mismatch },
+            {
+              organizationId,
+              provider,
+              eventId: event.eventId,
+              orderId,
+              providerReference: event.providerReference,
+              amount: event.amount,
+              currency: event.currency,
+              mismatch: match.mismatch,
+            },
             "payment webhook does not match the order's payment intent: the order was not confirmed",
           );
           return { received: true, duplicate: false };
@@ -103,7 +118,11 @@ export function createPaymentWebhookReceiver({ database, services, registry, log
         await scope.updateTable("paymentWebhookEvents").set({ orderId }).where("id", "=", recorded.id).execute();
         await scope
           .updateTable("paymentIntents")
-          .set({ status: "succeeded", providerReference: sql`coalesce(provider_reference, ${event.providerReference})`, updatedAt: sql`now()` })
+          .set({
+            status: "succeeded",
+            providerReference: sql`coalesce(provider_reference, ${event.providerReference})`,
+            updatedAt: sql`now()`,
+          })
           .where("id", "=", match.intentId)
           .where("status", "!=", "succeeded")
           .execute();

@@ -14,7 +14,10 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** An order (or an id naming none) a card event is about; its amount and currency are the payment's. */
 type Paid = { id: string; total: number; currency: string } | string;
 
-const cardEvent = (order: Paid, overrides: { id?: string; type?: string; intent?: string; amount?: number; currency?: string } = {}) =>
+const cardEvent = (
+  order: Paid,
+  overrides: { id?: string; type?: string; intent?: string; amount?: number; currency?: string } = {},
+) =>
   JSON.stringify({
     id: overrides.id ?? `evt_${randomUUID()}`,
     type: overrides.type ?? "payment_intent.succeeded",
@@ -34,7 +37,12 @@ describe("payment webhook receiver", () => {
   beforeAll(async () => {
     t = await createTestApp({
       config: {
-        payments: { adapters: [manualAdapter(), cardAdapter({ apiKey: "sk_test", webhookSecrets: [SECRET, OLD_SECRET], apiBaseUrl: "http://127.0.0.1:9" })] },
+        payments: {
+          adapters: [
+            manualAdapter(),
+            cardAdapter({ apiKey: "sk_test", webhookSecrets: [SECRET, OLD_SECRET], apiBaseUrl: "http://127.0.0.1:9" }),
+          ],
+        },
         // A multi-store deployment names the store of an anonymous request (a webhook) by host or path.
         auth: { storeResolver: async (request) => (request.hostname === "other.example" ? "other-store" : null) },
       },
@@ -42,33 +50,69 @@ describe("payment webhook receiver", () => {
   });
   afterAll(() => t.close());
 
-  const deliver = (body: string, options: { provider?: string; header?: string; secret?: string; timestamp?: number; contentType?: string; host?: string } = {}) =>
+  const deliver = (
+    body: string,
+    options: {
+      provider?: string;
+      header?: string;
+      secret?: string;
+      timestamp?: number;
+      contentType?: string;
+      host?: string;
+    } = {},
+  ) =>
     t.app.inject({
       method: "POST",
       url: `/api/payments/webhook/${options.provider ?? "card"}`,
       headers: {
         ...(options.host ? { host: options.host } : {}),
         "content-type": options.contentType ?? "application/json; charset=utf-8",
-        "stripe-signature": options.header ?? signCardWebhook(options.secret ?? SECRET, Buffer.from(body), options.timestamp ?? nowSeconds()),
+        "stripe-signature":
+          options.header ??
+          signCardWebhook(options.secret ?? SECRET, Buffer.from(body), options.timestamp ?? nowSeconds()),
       },
       payload: body,
     });
-  const recorded = async () => (await sql<{ count: number }>`select count(*)::int as count from payment_webhook_events`.execute(t.db)).rows[0]?.count ?? 0;
-  const statusOf = async (organizationId: string, orderId: string) => (await t.kernel.services.orders.get(organizationId, orderId)).status;
+  const recorded = async () =>
+    (await sql<{ count: number }>`select count(*)::int as count from payment_webhook_events`.execute(t.db)).rows[0]
+      ?.count ?? 0;
+  const statusOf = async (organizationId: string, orderId: string) =>
+    (await t.kernel.services.orders.get(organizationId, orderId)).status;
   /** An order with its card intent, as checkout records them (the provider's answer not recorded yet). */
   const cardOrder = (organizationId = "default") =>
     t.kernel.database.transaction(async (trx) => {
-      const order = await t.kernel.services.orders.create(orderInput({ organizationId, paymentMethodId: "card:pm_1" }), { trx });
-      await t.kernel.services.payments.recordIntent({ organizationId, orderId: order.id, paymentMethodId: "card:pm_1", provider: "card", amount: order.total, currency: order.currency }, { trx });
+      const order = await t.kernel.services.orders.create(
+        orderInput({ organizationId, paymentMethodId: "card:pm_1" }),
+        { trx },
+      );
+      await t.kernel.services.payments.recordIntent(
+        {
+          organizationId,
+          orderId: order.id,
+          paymentMethodId: "card:pm_1",
+          provider: "card",
+          amount: order.total,
+          currency: order.currency,
+        },
+        { trx },
+      );
       return order;
     });
-  const domainEvents = async () => (await sql<{ count: number }>`select count(*)::int as count from domain_events`.execute(t.db)).rows[0]?.count ?? 0;
+  const domainEvents = async () =>
+    (await sql<{ count: number }>`select count(*)::int as count from domain_events`.execute(t.db)).rows[0]?.count ?? 0;
 
   it("confirms the order of a verified payment_intent.succeeded and marks its card intent succeeded", async () => {
     const { order, intentId } = await t.kernel.database.transaction(async (trx) => {
       const created = await t.kernel.services.orders.create(orderInput({ paymentMethodId: "card:pm_1" }), { trx });
       const intent = await t.kernel.services.payments.recordIntent(
-        { organizationId: "default", orderId: created.id, paymentMethodId: "card:pm_1", provider: "card", amount: created.total, currency: created.currency },
+        {
+          organizationId: "default",
+          orderId: created.id,
+          paymentMethodId: "card:pm_1",
+          provider: "card",
+          amount: created.total,
+          currency: created.currency,
+        },
         { trx },
       );
       return { order: created, intentId: intent.id };
@@ -80,7 +124,14 @@ describe("payment webhook receiver", () => {
     expect(await statusOf("default", order.id)).toBe("confirmed");
     const row = await sql<{ type: string; action: string; orderId: string; payload: { id: string } }>`
       select type, action, order_id, payload from payment_webhook_events where event_id = 'evt_confirm'`.execute(t.db);
-    expect(row.rows).toEqual([{ type: "payment_intent.succeeded", action: "payment_succeeded", orderId: order.id, payload: expect.objectContaining({ id: "evt_confirm" }) }]);
+    expect(row.rows).toEqual([
+      {
+        type: "payment_intent.succeeded",
+        action: "payment_succeeded",
+        orderId: order.id,
+        payload: expect.objectContaining({ id: "evt_confirm" }),
+      },
+    ]);
     const [intent] = await t.kernel.services.payments.intentsOf("default", order.id);
     expect(intent).toMatchObject({ id: intentId, status: "succeeded", providerReference: "pi_webhook" });
   });
@@ -94,8 +145,16 @@ describe("payment webhook receiver", () => {
     const domainBefore = await domainEvents();
     const mismatches = [
       ["evt_other_intent", { intent: "pi_someone_else" }, "intent pi_someone_else is not the order's (pi_recorded)"],
-      ["evt_less", { intent: "pi_recorded", amount: order.total - 1 }, `amount ${order.total - 1} is not the intent's ${order.total}`],
-      ["evt_currency", { intent: "pi_recorded", currency: "usd" }, `currency usd is not the intent's ${order.currency}`],
+      [
+        "evt_less",
+        { intent: "pi_recorded", amount: order.total - 1 },
+        `amount ${order.total - 1} is not the intent's ${order.total}`,
+      ],
+      [
+        "evt_currency",
+        { intent: "pi_recorded", currency: "usd" },
+        `currency usd is not the intent's ${order.currency}`,
+      ],
     ] as const;
     for (const [id, overrides] of mismatches) {
       const response = await deliver(cardEvent(order, { id, ...overrides }));
@@ -105,8 +164,14 @@ describe("payment webhook receiver", () => {
     expect(await t.kernel.services.payments.intentsOf("default", order.id)).toEqual(intentBefore);
     expect(await domainEvents()).toBe(domainBefore);
     const rows = await sql<{ eventId: string; orderId: string | null; mismatch: string | null }>`
-      select event_id, order_id, mismatch from payment_webhook_events where event_id in ('evt_other_intent', 'evt_less', 'evt_currency') order by event_id`.execute(t.db);
-    expect(rows.rows).toEqual(mismatches.map(([eventId, , mismatch]) => ({ eventId, orderId: null, mismatch })).sort((a, b) => a.eventId.localeCompare(b.eventId)));
+      select event_id, order_id, mismatch from payment_webhook_events where event_id in ('evt_other_intent', 'evt_less', 'evt_currency') order by event_id`.execute(
+      t.db,
+    );
+    expect(rows.rows).toEqual(
+      mismatches
+        .map(([eventId, , mismatch]) => ({ eventId, orderId: null, mismatch }))
+        .sort((a, b) => a.eventId.localeCompare(b.eventId)),
+    );
 
     // An order paid otherwise (no card intent) is not confirmed by a card event either.
     const manual = await t.kernel.database.transaction((trx) => t.kernel.services.orders.create(orderInput(), { trx }));
@@ -116,14 +181,21 @@ describe("payment webhook receiver", () => {
     // The matching event still confirms it.
     expect((await deliver(cardEvent(order, { intent: "pi_recorded" }))).statusCode).toBe(200);
     expect(await statusOf("default", order.id)).toBe("confirmed");
-    expect((await t.kernel.services.payments.intentsOf("default", order.id))[0]).toMatchObject({ status: "succeeded", providerReference: "pi_recorded" });
+    expect((await t.kernel.services.payments.intentsOf("default", order.id))[0]).toMatchObject({
+      status: "succeeded",
+      providerReference: "pi_recorded",
+    });
   });
 
   it("answers a replay 200 duplicate and changes nothing", async () => {
     const order = await cardOrder();
     const body = cardEvent(order, { id: "evt_replayed" });
     expect((await deliver(body)).json().data.duplicate).toBe(false);
-    const before = { events: await recorded(), domain: await domainEvents(), order: await t.kernel.services.orders.get("default", order.id) };
+    const before = {
+      events: await recorded(),
+      domain: await domainEvents(),
+      order: await t.kernel.services.orders.get("default", order.id),
+    };
     // The order moved on meanwhile: a replay must not touch it.
     await sql`update orders set status = 'processing' where id = ${order.id}`.execute(t.db);
 
@@ -175,7 +247,12 @@ describe("payment webhook receiver", () => {
     const order = await cardOrder();
     const body = cardEvent(order);
     const header = signCardWebhook(SECRET, Buffer.from(body), nowSeconds());
-    const plain = await t.app.inject({ method: "POST", url: "/api/payments/webhook/card", headers: { "content-type": "text/plain", "stripe-signature": header }, payload: body });
+    const plain = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/webhook/card",
+      headers: { "content-type": "text/plain", "stripe-signature": header },
+      payload: body,
+    });
     expect(plain.statusCode).toBe(200);
     expect(await statusOf("default", order.id)).toBe("confirmed");
 
@@ -185,7 +262,11 @@ describe("payment webhook receiver", () => {
     expect(malformed.json().error.code).toBe("BAD_REQUEST");
     const unsafe = await deliver(JSON.stringify({ id: "evt_nul", type: "x\u0000", data: {} }));
     expect(unsafe.statusCode).toBe(422);
-    const empty = await t.app.inject({ method: "POST", url: "/api/payments/webhook/card", headers: { "stripe-signature": header } });
+    const empty = await t.app.inject({
+      method: "POST",
+      url: "/api/payments/webhook/card",
+      headers: { "stripe-signature": header },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.code).toBe("PAYMENT_WEBHOOK_REJECTED");
     expect(await recorded()).toBe(before);
@@ -212,7 +293,10 @@ describe("payment webhook receiver", () => {
     expect(response.json().data).toEqual({ received: true, duplicate: false });
     expect(await recorded()).toBe(before + 1);
     expect(await statusOf("other-store", theirs.id)).toBe("pending");
-    const row = await sql<{ organizationId: string; orderId: string | null }>`select organization_id, order_id from payment_webhook_events where event_id = 'evt_cross_tenant'`.execute(t.db);
+    const row = await sql<{
+      organizationId: string;
+      orderId: string | null;
+    }>`select organization_id, order_id from payment_webhook_events where event_id = 'evt_cross_tenant'`.execute(t.db);
     expect(row.rows).toEqual([{ organizationId: "default", orderId: null }]);
   });
 
@@ -221,7 +305,10 @@ describe("payment webhook receiver", () => {
     const response = await deliver(cardEvent(theirs, { id: "evt_other_store" }), { host: "other.example" });
     expect(response.statusCode).toBe(200);
     expect(await statusOf("other-store", theirs.id)).toBe("confirmed");
-    const row = await sql<{ organizationId: string; orderId: string | null }>`select organization_id, order_id from payment_webhook_events where event_id = 'evt_other_store'`.execute(t.db);
+    const row = await sql<{
+      organizationId: string;
+      orderId: string | null;
+    }>`select organization_id, order_id from payment_webhook_events where event_id = 'evt_other_store'`.execute(t.db);
     expect(row.rows).toEqual([{ organizationId: "other-store", orderId: theirs.id }]);
   });
 
@@ -234,13 +321,26 @@ describe("payment webhook receiver", () => {
     expect((await deliver(cardEvent("not-a-uuid"))).statusCode).toBe(200);
     expect(await recorded()).toBe(before + 4);
     expect(await statusOf("default", order.id)).toBe("pending");
-    const actions = await sql<{ action: string }>`select action from payment_webhook_events order by received_at desc limit 4`.execute(t.db);
-    expect(actions.rows.map((row) => row.action).sort()).toEqual(["other", "payment_failed", "payment_succeeded", "payment_succeeded"]);
+    const actions = await sql<{
+      action: string;
+    }>`select action from payment_webhook_events order by received_at desc limit 4`.execute(t.db);
+    expect(actions.rows.map((row) => row.action).sort()).toEqual([
+      "other",
+      "payment_failed",
+      "payment_succeeded",
+      "payment_succeeded",
+    ]);
   });
 
   it("documents the receiver in /api/doc", async () => {
     const document = (await t.app.inject({ url: "/api/doc" })).json();
-    expect(document.paths["/api/payments/webhook/{provider}"].post.summary).toBe("Receive a payment provider's webhook");
-    expect(document["x-error-codes"].PAYMENT_WEBHOOK_REJECTED).toEqual({ status: 400, message: "The webhook delivery could not be verified", module: "payments" });
+    expect(document.paths["/api/payments/webhook/{provider}"].post.summary).toBe(
+      "Receive a payment provider's webhook",
+    );
+    expect(document["x-error-codes"].PAYMENT_WEBHOOK_REJECTED).toEqual({
+      status: 400,
+      message: "The webhook delivery could not be verified",
+      module: "payments",
+    });
   });
 });

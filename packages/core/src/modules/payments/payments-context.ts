@@ -19,7 +19,10 @@ export interface PaymentsContext {
   secrets: SecretBox;
 }
 
-export function paymentsScope(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string): TenantScope<PaymentsDb> {
+export function paymentsScope(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+): TenantScope<PaymentsDb> {
   return tenantScope(db.withTables<PaymentsTables>(), organizationId);
 }
 
@@ -41,7 +44,9 @@ export const PAYMENT_INTENT_COLUMNS = [
   "updatedAt",
 ] as const;
 
-export const toPaymentIntent = (row: Pick<Selectable<PaymentsTables["paymentIntents"]>, (typeof PAYMENT_INTENT_COLUMNS)[number]>): PaymentIntent => ({
+export const toPaymentIntent = (
+  row: Pick<Selectable<PaymentsTables["paymentIntents"]>, (typeof PAYMENT_INTENT_COLUMNS)[number]>,
+): PaymentIntent => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

@@ -26,7 +26,9 @@ export const paymentsModule: PluginManifest = {
       slug: CREATE_INTENT_TASK,
       retries: { attempts: 8, backoff: { type: "exponential", delay: 5_000 } },
       handler: async ({ intentId }, { services, job }) => {
-        const intent = await services.payments.createProviderIntent(job.organizationId, intentId, { isLast: job.attempts >= job.maxAttempts });
+        const intent = await services.payments.createProviderIntent(job.organizationId, intentId, {
+          isLast: job.attempts >= job.maxAttempts,
+        });
         return { intentId, providerReference: intent?.providerReference ?? null, status: intent?.status ?? null };
       },
     }),

@@ -4,9 +4,21 @@ import type { PaymentStatus, PaymentWebhookAction } from "./payment-adapter.js";
 // Each record is defined once, here: its TypeScript type and its table's columns (`TableOf` in
 // payments-tables.ts) derive from the schema.
 
-export const paymentStatusSchema = z.enum(["pending", "requires_action", "authorized", "succeeded", "failed", "cancelled"] as const satisfies readonly PaymentStatus[]);
+export const paymentStatusSchema = z.enum([
+  "pending",
+  "requires_action",
+  "authorized",
+  "succeeded",
+  "failed",
+  "cancelled",
+] as const satisfies readonly PaymentStatus[]);
 
-export const paymentWebhookActionSchema = z.enum(["payment_succeeded", "payment_failed", "refunded", "other"] as const satisfies readonly PaymentWebhookAction[]);
+export const paymentWebhookActionSchema = z.enum([
+  "payment_succeeded",
+  "payment_failed",
+  "refunded",
+  "other",
+] as const satisfies readonly PaymentWebhookAction[]);
 
 /**
  * A payment asked of a provider for an order. Its `id` is the idempotency key of every call to the

@@ -12,7 +12,13 @@ import type { paymentsErrors } from "./payments-errors.js";
  * Payments: the configured provider adapters, the intent checkout records for each order (the provider
  * is called afterwards by a job), and verified webhook deliveries that confirm orders.
  */
-export function createPaymentsService({ database, services, config, logger, secrets }: Pick<ServiceContext, "database" | "services" | "config" | "logger" | "secrets">) {
+export function createPaymentsService({
+  database,
+  services,
+  config,
+  logger,
+  secrets,
+}: Pick<ServiceContext, "database" | "services" | "config" | "logger" | "secrets">) {
   const registry = createPaymentRegistry(config.payments?.adapters);
   const context: PaymentsContext = { database, services, registry, logger, secrets };
   return {

@@ -11,7 +11,10 @@ export type PaymentsTables = {
     // `GET /payments/intents/:id` opens it, for whoever may see the order.
     { organizationId: string; clientSecretSealed: string | null; createdAt: Timestamp; updatedAt: Timestamp }
   >;
-  paymentWebhookEvents: TableOf<z.output<typeof paymentWebhookEventSchema>, { organizationId: string; payload: Json<unknown>; receivedAt: Timestamp }>;
+  paymentWebhookEvents: TableOf<
+    z.output<typeof paymentWebhookEventSchema>,
+    { organizationId: string; payload: Json<unknown>; receivedAt: Timestamp }
+  >;
 };
 
 export type PaymentsDb = CoreTables & PaymentsTables;

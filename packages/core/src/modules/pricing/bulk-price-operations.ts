@@ -26,7 +26,11 @@ export function createBulkPriceOperations(context: PricingContext) {
      * as the catalog answered them to the caller. No event per price: the caller announces its batch.
      * Answers how many rows were inserted or changed.
      */
-    async setPricesInBulk(organizationId: string, prices: readonly BulkPriceInput[], { trx }: Required<TxOptions>): Promise<number> {
+    async setPricesInBulk(
+      organizationId: string,
+      prices: readonly BulkPriceInput[],
+      { trx }: Required<TxOptions>,
+    ): Promise<number> {
       if (prices.length === 0) return 0;
       const entityIds = [...new Set(prices.map((price) => price.entityId))];
       const existing = await context.services.catalog.existingEntityIds(organizationId, entityIds, { trx });
@@ -38,7 +42,14 @@ export function createBulkPriceOperations(context: PricingContext) {
         const rows = await pricingScope(trx, organizationId)
           .insertInto(
             "pricingPrices",
-            part.map((price) => ({ id: randomUUID(), entityId: price.entityId, variantId: price.variantId, currency: price.currency, customerGroupId: null, amount: price.amount })),
+            part.map((price) => ({
+              id: randomUUID(),
+              entityId: price.entityId,
+              variantId: price.variantId,
+              currency: price.currency,
+              customerGroupId: null,
+              amount: price.amount,
+            })),
           )
           .onConflict((oc) =>
             oc

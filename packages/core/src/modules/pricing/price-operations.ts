@@ -23,11 +23,20 @@ export function createPriceOperations(context: PricingContext) {
      * Sets the price of (entity, variant, currency, customer group): one row per target, so a second call
      * updates the amount. Emits `pricing.create` or `pricing.update` in the same transaction.
      */
-    async upsertPrice(organizationId: string, input: UpsertPriceInput, actor: Actor | null, options?: TxOptions): Promise<{ price: Price; isCreated: boolean }> {
+    async upsertPrice(
+      organizationId: string,
+      input: UpsertPriceInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<{ price: Price; isCreated: boolean }> {
       const variantId = input.variantId ?? null;
       const customerGroupId = input.customerGroupId ?? null;
       return inTransaction(context.database, options, async (trx) => {
-        await context.services.catalog.requireSaleTarget(organizationId, { entityId: input.entityId, variantId }, { trx });
+        await context.services.catalog.requireSaleTarget(
+          organizationId,
+          { entityId: input.entityId, variantId },
+          { trx },
+        );
         const scope = pricingScope(trx, organizationId);
         const before = await scope
           .selectFrom("pricingPrices")
@@ -39,8 +48,17 @@ export function createPriceOperations(context: PricingContext) {
           .forUpdate()
           .executeTakeFirst();
         const row = await scope
-          .insertInto("pricingPrices", { id: randomUUID(), entityId: input.entityId, variantId, currency: input.currency, customerGroupId, amount: input.amount })
-          .onConflict((oc) => oc.constraint("pricing_prices_target_unique").doUpdateSet({ amount: input.amount, updatedAt: new Date() }))
+          .insertInto("pricingPrices", {
+            id: randomUUID(),
+            entityId: input.entityId,
+            variantId,
+            currency: input.currency,
+            customerGroupId,
+            amount: input.amount,
+          })
+          .onConflict((oc) =>
+            oc.constraint("pricing_prices_target_unique").doUpdateSet({ amount: input.amount, updatedAt: new Date() }),
+          )
           .returning([...PRICE_COLUMNS, sql<boolean>`xmax = 0`.as("isInserted")])
           .executeTakeFirstOrThrow();
         const { isInserted, ...stored } = row;
@@ -51,7 +69,11 @@ export function createPriceOperations(context: PricingContext) {
             type: isInserted ? "pricing.create" : "pricing.update",
             entityType: "price",
             entityId: price.id,
-            payload: { change: isInserted ? "priceCreated" : "priceUpdated", before: before ? toPrice(before) : null, after: price },
+            payload: {
+              change: isInserted ? "priceCreated" : "priceUpdated",
+              before: before ? toPrice(before) : null,
+              after: price,
+            },
             actor,
           },
           { trx },
@@ -60,7 +82,11 @@ export function createPriceOperations(context: PricingContext) {
       });
     },
 
-    async listPrices(organizationId: string, query: PriceListQuery, options?: TxOptions): Promise<{ items: Price[]; total: number }> {
+    async listPrices(
+      organizationId: string,
+      query: PriceListQuery,
+      options?: TxOptions,
+    ): Promise<{ items: Price[]; total: number }> {
       const db = options?.trx ?? context.db;
       let select = pricingScope(db, organizationId).selectFrom("pricingPrices");
       if (query.entityId) select = select.where("entityId", "=", query.entityId);
@@ -68,7 +94,16 @@ export function createPriceOperations(context: PricingContext) {
       if (query.currency) select = select.where("currency", "=", query.currency);
       if (query.customerGroupId) select = select.where("customerGroupId", "=", query.customerGroupId);
       const [rows, counted] = await Promise.all([
-        select.select(PRICE_COLUMNS).orderBy("entityId").orderBy("variantId").orderBy("currency").orderBy("customerGroupId").orderBy("id").limit(query.limit).offset(pageOffset(query)).execute(),
+        select
+          .select(PRICE_COLUMNS)
+          .orderBy("entityId")
+          .orderBy("variantId")
+          .orderBy("currency")
+          .orderBy("customerGroupId")
+          .orderBy("id")
+          .limit(query.limit)
+          .offset(pageOffset(query))
+          .execute(),
         select.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst(),
       ]);
       return { items: rows.map(toPrice), total: Number(counted?.count ?? 0) };

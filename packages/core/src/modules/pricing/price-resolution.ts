@@ -30,9 +30,15 @@ export interface AppliedModifier {
  * amount is kept between 0 and `MAX_MINOR_UNITS` after every step, so the result is a non-negative
  * safe integer of minor units.
  */
-export function applyModifiers(baseAmount: number, modifiers: readonly ModifierRule[]): { amount: number; applied: AppliedModifier[] } {
+export function applyModifiers(
+  baseAmount: number,
+  modifiers: readonly ModifierRule[],
+): { amount: number; applied: AppliedModifier[] } {
   const ordered = [...modifiers].sort(
-    (a, b) => (a.kind === b.kind ? 0 : a.kind === "percentage" ? -1 : 1) || a.priority - b.priority || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    (a, b) =>
+      (a.kind === b.kind ? 0 : a.kind === "percentage" ? -1 : 1) ||
+      a.priority - b.priority ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
   let amount = baseAmount;
   const applied: AppliedModifier[] = [];
@@ -59,11 +65,18 @@ export interface PriceCandidate {
  * base price, the entity's group price, the entity's base price. When the customer belongs to several
  * groups with a price at the same level, the lowest one wins (ties by id).
  */
-export function pickPrice(candidates: readonly PriceCandidate[], line: { entityId: string; variantId?: string | null }): PriceCandidate | null {
+export function pickPrice(
+  candidates: readonly PriceCandidate[],
+  line: { entityId: string; variantId?: string | null },
+): PriceCandidate | null {
   const levels = line.variantId ? [line.variantId, null] : [null];
   for (const variantId of levels) {
-    const atLevel = candidates.filter((candidate) => candidate.entityId === line.entityId && candidate.variantId === variantId);
-    const groups = atLevel.filter((candidate) => candidate.customerGroupId !== null).sort((a, b) => a.amount - b.amount || (a.id < b.id ? -1 : 1));
+    const atLevel = candidates.filter(
+      (candidate) => candidate.entityId === line.entityId && candidate.variantId === variantId,
+    );
+    const groups = atLevel
+      .filter((candidate) => candidate.customerGroupId !== null)
+      .sort((a, b) => a.amount - b.amount || (a.id < b.id ? -1 : 1));
     const chosen = groups[0] ?? atLevel.find((candidate) => candidate.customerGroupId === null);
     if (chosen) return chosen;
   }
@@ -106,14 +119,28 @@ export interface ResolveInput {
  * Resolves the unit price of each line: two queries (prices, modifiers) whatever the number of lines.
  * A line without any matching price resolves to null. `db` may be a caller's transaction (checkout).
  */
-export async function resolvePrices(db: Kysely<CoreTables> | Transaction<CoreTables>, input: ResolveInput): Promise<(ResolvedPrice | null)[]> {
+export async function resolvePrices(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  input: ResolveInput,
+): Promise<(ResolvedPrice | null)[]> {
   if (input.lines.length === 0) return [];
   const entityIds = [...new Set(input.lines.map((line) => line.entityId))];
   const groups = [...new Set(input.customerGroupIds ?? [])];
   const at = input.at ?? new Date();
   const [{ rows: prices }, modifiers] = await Promise.all([
-    candidatePrices.execute(db, { organizationId: input.organizationId, entityIds, currency: input.currency, customerGroupIds: groups }),
-    activeModifiers(db, { organizationId: input.organizationId, entityIds, currency: input.currency, customerGroupIds: groups, at }),
+    candidatePrices.execute(db, {
+      organizationId: input.organizationId,
+      entityIds,
+      currency: input.currency,
+      customerGroupIds: groups,
+    }),
+    activeModifiers(db, {
+      organizationId: input.organizationId,
+      entityIds,
+      currency: input.currency,
+      customerGroupIds: groups,
+      at,
+    }),
   ]);
   return input.lines.map((line) => {
     const chosen = pickPrice(prices, line);
@@ -141,16 +168,28 @@ export interface TargetedModifier extends ModifierRule {
 }
 
 export const appliesTo = (modifier: { entityId: string | null; variantId: string | null }, line: PriceLine): boolean =>
-  (modifier.entityId === null || modifier.entityId === line.entityId) && (modifier.variantId === null || modifier.variantId === (line.variantId ?? null));
+  (modifier.entityId === null || modifier.entityId === line.entityId) &&
+  (modifier.variantId === null || modifier.variantId === (line.variantId ?? null));
 
 /** The base prices of the entities in a currency, and those of the groups (none: base prices only). */
-const candidatePrices = queryTemplate((db, args: { organizationId: string; entityIds: readonly string[]; currency: string; customerGroupIds: readonly string[] }) =>
-  pricingScope(db, args.organizationId)
-    .selectFrom("pricingPrices")
-    .select(["id", "entityId", "variantId", "customerGroupId", "amount"])
-    .where("entityId", "=", anyOf(args.entityIds, "uuid"))
-    .where("currency", "=", args.currency)
-    .where((eb) => eb.or([eb("customerGroupId", "is", null), eb("customerGroupId", "=", anyOf(args.customerGroupIds, "text"))])),
+const candidatePrices = queryTemplate(
+  (
+    db,
+    args: {
+      organizationId: string;
+      entityIds: readonly string[];
+      currency: string;
+      customerGroupIds: readonly string[];
+    },
+  ) =>
+    pricingScope(db, args.organizationId)
+      .selectFrom("pricingPrices")
+      .select(["id", "entityId", "variantId", "customerGroupId", "amount"])
+      .where("entityId", "=", anyOf(args.entityIds, "uuid"))
+      .where("currency", "=", args.currency)
+      .where((eb) =>
+        eb.or([eb("customerGroupId", "is", null), eb("customerGroupId", "=", anyOf(args.customerGroupIds, "text"))]),
+      ),
 );
 
 interface ModifierQuery {
@@ -167,7 +206,9 @@ const modifiersQuery = (db: Kysely<CoreTables>, args: ModifierQuery) =>
     .select(["id", "kind", "value", "priority", "entityId", "variantId", "currency"])
     .where("isActive", "=", true)
     .where((eb) => eb.or([eb("entityId", "is", null), eb("entityId", "=", anyOf(args.entityIds, "uuid"))]))
-    .where((eb) => eb.or([eb("customerGroupId", "is", null), eb("customerGroupId", "=", anyOf(args.customerGroupIds, "text"))]))
+    .where((eb) =>
+      eb.or([eb("customerGroupId", "is", null), eb("customerGroupId", "=", anyOf(args.customerGroupIds, "text"))]),
+    )
     .where(sql<boolean>`(starts_at is null or starts_at <= ${args.at}) and (ends_at is null or ends_at > ${args.at})`);
 
 const modifiersInAnyCurrency = queryTemplate(modifiersQuery);
@@ -182,6 +223,8 @@ export async function activeModifiers(
   input: ModifierQuery & { currency?: string },
 ): Promise<TargetedModifier[]> {
   const { currency } = input;
-  const { rows } = currency ? await modifiersInCurrency.execute(db, { ...input, currency }) : await modifiersInAnyCurrency.execute(db, input);
+  const { rows } = currency
+    ? await modifiersInCurrency.execute(db, { ...input, currency })
+    : await modifiersInAnyCurrency.execute(db, input);
   return rows.map((row) => ({ ...row, value: Number(row.value) }));
 }

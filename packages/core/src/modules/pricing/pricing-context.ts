@@ -17,7 +17,10 @@ export interface PricingContext {
   services: Services;
 }
 
-export function pricingScope(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string): TenantScope<PricingDb> {
+export function pricingScope(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+): TenantScope<PricingDb> {
   return tenantScope(db.withTables<PricingTables>(), organizationId);
 }
 
@@ -27,7 +30,16 @@ export type Price = z.output<typeof priceSchema>;
 /** A price modifier as the API answers it. */
 export type PriceModifier = z.output<typeof modifierSchema>;
 
-export const PRICE_COLUMNS = ["id", "entityId", "variantId", "currency", "customerGroupId", "amount", "createdAt", "updatedAt"] as const;
+export const PRICE_COLUMNS = [
+  "id",
+  "entityId",
+  "variantId",
+  "currency",
+  "customerGroupId",
+  "amount",
+  "createdAt",
+  "updatedAt",
+] as const;
 
 export const MODIFIER_COLUMNS = [
   "id",
@@ -49,7 +61,12 @@ export const MODIFIER_COLUMNS = [
 type PriceRow = Pick<Selectable<PricingTables["pricingPrices"]>, (typeof PRICE_COLUMNS)[number]>;
 type ModifierRow = Pick<Selectable<PricingTables["pricingModifiers"]>, (typeof MODIFIER_COLUMNS)[number]>;
 
-export const toPrice = (row: PriceRow): Price => ({ ...row, amount: Number(row.amount), createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+export const toPrice = (row: PriceRow): Price => ({
+  ...row,
+  amount: Number(row.amount),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 export const toModifier = (row: ModifierRow): PriceModifier => ({
   ...row,
@@ -62,8 +79,11 @@ export const toModifier = (row: ModifierRow): PriceModifier => ({
 
 export const pricingErrors = {
   modifierNotFound: () => AppError.notFound("Price modifier"),
-  fixedNeedsCurrency: () => AppError.validation([{ path: "body.currency", message: "a fixed modifier needs a currency" }]),
-  variantNeedsEntity: () => AppError.validation([{ path: "body.entityId", message: "a variant modifier needs its entityId" }]),
-  percentageOutOfRange: () => AppError.validation([{ path: "body.value", message: "a percentage modifier takes -10000 to 100000 basis points" }]),
+  fixedNeedsCurrency: () =>
+    AppError.validation([{ path: "body.currency", message: "a fixed modifier needs a currency" }]),
+  variantNeedsEntity: () =>
+    AppError.validation([{ path: "body.entityId", message: "a variant modifier needs its entityId" }]),
+  percentageOutOfRange: () =>
+    AppError.validation([{ path: "body.value", message: "a percentage modifier takes -10000 to 100000 basis points" }]),
   badWindow: () => AppError.validation([{ path: "body.endsAt", message: "endsAt must be after startsAt" }]),
 };

@@ -40,4 +40,6 @@ const STATEMENTS = [
   `create index pricing_modifiers_active_idx on pricing_modifiers (organization_id, entity_id) where is_active`,
 ];
 
-export const pricingMigrations: readonly NamedMigration[] = [{ name: "0001_pricing", up: (db) => runStatements(db, STATEMENTS) }];
+export const pricingMigrations: readonly NamedMigration[] = [
+  { name: "0001_pricing", up: (db) => runStatements(db, STATEMENTS) },
+];

@@ -11,7 +11,15 @@ import { listPricesRoute } from "./routes/list-prices.js";
 import { updateModifierRoute } from "./routes/update-modifier.js";
 import { upsertPriceRoute } from "./routes/upsert-price.js";
 
-const ROUTES = [upsertPriceRoute, listPricesRoute, createModifierRoute, listModifiersRoute, getModifierRoute, updateModifierRoute, deleteModifierRoute];
+const ROUTES = [
+  upsertPriceRoute,
+  listPricesRoute,
+  createModifierRoute,
+  listModifiersRoute,
+  getModifierRoute,
+  updateModifierRoute,
+  deleteModifierRoute,
+];
 
 /** Prices per entity, variant, currency and customer group; modifiers; the one price resolution. */
 export const pricingModule: PluginManifest = {
@@ -26,7 +34,11 @@ export const pricingModule: PluginManifest = {
   events: pricingEvents,
   services: (context) => ({ pricing: createPricingService(context) }),
   subscribers: [
-    { event: "catalog.delete", handler: (event, { trx, services }) => services.pricing.removeEntityPricing(event.organizationId, event.entityId, { trx }) },
+    {
+      event: "catalog.delete",
+      handler: (event, { trx, services }) =>
+        services.pricing.removeEntityPricing(event.organizationId, event.entityId, { trx }),
+    },
   ],
   routes: (context) => ROUTES.flatMap((route) => route(context)),
 };

@@ -67,6 +67,14 @@ export const modifierBody = z.object({
   customerGroupId: customerGroupIdSchema.nullable().optional(),
   priority: z.number().int().min(-1_000_000).max(1_000_000).optional(),
   isActive: z.boolean().optional(),
-  startsAt: z.iso.datetime({ offset: true }).transform((value) => new Date(value)).nullable().optional(),
-  endsAt: z.iso.datetime({ offset: true }).transform((value) => new Date(value)).nullable().optional(),
+  startsAt: z.iso
+    .datetime({ offset: true })
+    .transform((value) => new Date(value))
+    .nullable()
+    .optional(),
+  endsAt: z.iso
+    .datetime({ offset: true })
+    .transform((value) => new Date(value))
+    .nullable()
+    .optional(),
 });

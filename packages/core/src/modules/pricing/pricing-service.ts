@@ -5,7 +5,14 @@ import type { TxOptions } from "../../kernel/transaction.js";
 import { createBulkPriceOperations } from "./bulk-price-operations.js";
 import { createModifierOperations } from "./modifier-operations.js";
 import { createPriceOperations } from "./price-operations.js";
-import { activeModifiers, appliesTo, applyModifiers, resolvePrices, type ResolvedPrice, type ResolveInput } from "./price-resolution.js";
+import {
+  activeModifiers,
+  appliesTo,
+  applyModifiers,
+  resolvePrices,
+  type ResolvedPrice,
+  type ResolveInput,
+} from "./price-resolution.js";
 import { pricingScope, type PricingContext } from "./pricing-context.js";
 import type { PricingTables } from "./pricing-tables.js";
 import type { EventPayloadsOf } from "../../kernel/domain-events.js";
@@ -23,7 +30,11 @@ export interface EntityPricing {
  * Prices, modifiers, and the one price resolution every caller uses (`resolve`: carts, checkout,
  * promotions, `include=pricing`). Registers the catalog's `pricing` include.
  */
-export function createPricingService({ database, events, services }: Pick<ServiceContext, "database" | "events" | "services">) {
+export function createPricingService({
+  database,
+  events,
+  services,
+}: Pick<ServiceContext, "database" | "events" | "services">) {
   const context: PricingContext = { database, db: database.db.withTables<PricingTables>(), events, services };
 
   services.catalog.registerInclude({
@@ -41,7 +52,8 @@ export function createPricingService({ database, events, services }: Pick<Servic
      * Unit prices of lines in a currency, for a customer's groups: variant price over entity price, group
      * price over base price, then modifiers (see `applyModifiers`). Null for a line without a price.
      */
-    resolve: (input: ResolveInput, options?: TxOptions): Promise<(ResolvedPrice | null)[]> => resolvePrices(options?.trx ?? database.db, input),
+    resolve: (input: ResolveInput, options?: TxOptions): Promise<(ResolvedPrice | null)[]> =>
+      resolvePrices(options?.trx ?? database.db, input),
     /** Removes the prices and modifiers of a deleted entity (catalog.delete, same transaction). */
     async removeEntityPricing(organizationId: string, entityId: string, { trx }: Required<TxOptions>): Promise<void> {
       const scope = pricingScope(trx, organizationId);
@@ -53,7 +65,11 @@ export function createPricingService({ database, events, services }: Pick<Servic
 
 export type PricingService = ReturnType<typeof createPricingService>;
 
-async function loadEntityPricing(db: Kysely<CoreTables>, organizationId: string, entityIds: readonly string[]): Promise<Map<string, EntityPricing[]>> {
+async function loadEntityPricing(
+  db: Kysely<CoreTables>,
+  organizationId: string,
+  entityIds: readonly string[],
+): Promise<Map<string, EntityPricing[]>> {
   const at = new Date();
   const [prices, modifiers] = await Promise.all([
     pricingScope(db, organizationId)
@@ -69,8 +85,15 @@ async function loadEntityPricing(db: Kysely<CoreTables>, organizationId: string,
   ]);
   const byEntity = new Map<string, EntityPricing[]>();
   for (const price of prices) {
-    const applicable = modifiers.filter((modifier) => (modifier.currency === null || modifier.currency === price.currency) && appliesTo(modifier, price));
-    const entry = { variantId: price.variantId, currency: price.currency, baseAmount: price.amount, amount: applyModifiers(price.amount, applicable).amount };
+    const applicable = modifiers.filter(
+      (modifier) => (modifier.currency === null || modifier.currency === price.currency) && appliesTo(modifier, price),
+    );
+    const entry = {
+      variantId: price.variantId,
+      currency: price.currency,
+      baseAmount: price.amount,
+      amount: applyModifiers(price.amount, applicable).amount,
+    };
     byEntity.set(price.entityId, [...(byEntity.get(price.entityId) ?? []), entry]);
   }
   return byEntity;

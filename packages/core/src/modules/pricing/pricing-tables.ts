@@ -11,7 +11,10 @@ type Dates = { createdAt: Timestamp; updatedAt: Timestamp };
 // Type aliases, not interfaces: `withTables` needs types with an implicit index signature.
 export type PricingTables = {
   pricingPrices: TableOf<z.output<typeof priceSchema>, { organizationId: string } & Dates>;
-  pricingModifiers: TableOf<z.output<typeof modifierSchema>, { organizationId: string; startsAt: Date | null; endsAt: Date | null } & Dates>;
+  pricingModifiers: TableOf<
+    z.output<typeof modifierSchema>,
+    { organizationId: string; startsAt: Date | null; endsAt: Date | null } & Dates
+  >;
 };
 
 export type PricingDb = CoreTables & PricingTables;

@@ -20,7 +20,10 @@ const ruleArbitrary: fc.Arbitrary<DiscountRule> = fc.record({
 });
 
 describe("promotion discounts (properties)", () => {
-  test.prop([fc.array(ruleArbitrary, { minLength: 1, maxLength: 4 }), fc.array(lineArbitrary, { minLength: 1, maxLength: 6 })])(
+  test.prop([
+    fc.array(ruleArbitrary, { minLength: 1, maxLength: 4 }),
+    fc.array(lineArbitrary, { minLength: 1, maxLength: 6 }),
+  ])(
     "stacked discounts are integers between 0 and what is left of each line, so never more than the subtotal",
     (rules, lines) => {
       const remaining = lines.map((line) => line.unitPrice * line.quantity);
@@ -40,7 +43,10 @@ describe("promotion discounts (properties)", () => {
     },
   );
 
-  test.prop([fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.integer({ min: 0, max: 1_000_000 }), { maxLength: 10 })])(
+  test.prop([
+    fc.integer({ min: 0, max: 10_000_000 }),
+    fc.array(fc.integer({ min: 0, max: 1_000_000 }), { maxLength: 10 }),
+  ])(
     "spreads a fixed amount exactly: the shares add up to the amount (capped at the total) and none exceeds its line",
     (amount, weights) => {
       const shares = spreadProportionally(amount, weights);

@@ -21,9 +21,15 @@ export interface DiscountRule {
 }
 
 /** A line qualifies when the rule names neither entities nor categories, or names its entity or one of its categories. */
-export function isLineEligible(rule: Pick<DiscountRule, "eligibleEntityIds" | "eligibleCategoryIds">, line: DiscountLine): boolean {
+export function isLineEligible(
+  rule: Pick<DiscountRule, "eligibleEntityIds" | "eligibleCategoryIds">,
+  line: DiscountLine,
+): boolean {
   if (rule.eligibleEntityIds.length === 0 && rule.eligibleCategoryIds.length === 0) return true;
-  return rule.eligibleEntityIds.includes(line.entityId) || line.categoryIds.some((id) => rule.eligibleCategoryIds.includes(id));
+  return (
+    rule.eligibleEntityIds.includes(line.entityId) ||
+    line.categoryIds.some((id) => rule.eligibleCategoryIds.includes(id))
+  );
 }
 
 /**
@@ -41,7 +47,11 @@ export function isLineEligible(rule: Pick<DiscountRule, "eligibleEntityIds" | "e
  *
  * Percentages are rounded per line, half away from zero (`basisPointsOf`).
  */
-export function lineDiscounts(rule: DiscountRule, lines: readonly DiscountLine[], remaining: readonly number[]): number[] {
+export function lineDiscounts(
+  rule: DiscountRule,
+  lines: readonly DiscountLine[],
+  remaining: readonly number[],
+): number[] {
   const cap = (index: number, discount: number) => Math.max(0, Math.min(discount, remaining[index] ?? 0));
   const eligible = (line: DiscountLine) => isLineEligible(rule, line);
   switch (rule.type) {
@@ -71,7 +81,9 @@ export function spreadProportionally(amount: number, weights: readonly number[])
     return { index, share: Number(product / big), remainder: product % big };
   });
   let left = Number(spread) - shares.reduce((sum, entry) => sum + entry.share, 0);
-  const byRemainder = [...shares].sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  const byRemainder = [...shares].sort((a, b) =>
+    a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1,
+  );
   for (const entry of byRemainder) {
     if (left === 0) break;
     if (entry.remainder > 0n) {

@@ -87,7 +87,11 @@ export interface Evaluation {
  * a promotion that is not stackable applies only alone: it is refused after another applied, and once it
  * applied nothing else does. Nothing is redeemed here.
  */
-export async function evaluatePromotions(context: PromotionsContext, input: EvaluateInput, options?: TxOptions): Promise<Evaluation> {
+export async function evaluatePromotions(
+  context: PromotionsContext,
+  input: EvaluateInput,
+  options?: TxOptions,
+): Promise<Evaluation> {
   const db = options?.trx ?? context.database.db;
   const { organizationId } = input;
   const at = input.at ?? new Date();
@@ -97,7 +101,8 @@ export async function evaluatePromotions(context: PromotionsContext, input: Eval
   const needsCategories = [...promotions.values()].some((promotion) => promotion.eligibleCategoryIds.length > 0);
   const lines = await priceLines(context, input, needsCategories, options);
   const subtotal = lines.reduce((sum, line) => sum + line.totalPrice, 0);
-  if (!Number.isSafeInteger(subtotal)) throw AppError.validation([{ path: "body.lineItems", message: "the cart total is too large" }]);
+  if (!Number.isSafeInteger(subtotal))
+    throw AppError.validation([{ path: "body.lineItems", message: "the cart total is too large" }]);
   const usage = await customerUsage(db, organizationId, input.customerId ?? null, [...promotions.values()]);
 
   const remaining = lines.map((line) => line.totalPrice);
@@ -107,10 +112,14 @@ export async function evaluatePromotions(context: PromotionsContext, input: Eval
   let hasExclusive = false;
   for (const code of input.codes) {
     const promotion = promotions.get(code.toLowerCase()) as PromotionRow;
-    let reason = seen.has(promotion.id) ? "DUPLICATE_CODE" : ineligibility(promotion, { ...input, at, subtotal, lines, used: usage.get(promotion.id) ?? 0 });
+    let reason = seen.has(promotion.id)
+      ? "DUPLICATE_CODE"
+      : ineligibility(promotion, { ...input, at, subtotal, lines, used: usage.get(promotion.id) ?? 0 });
     if (!reason && hasApplied && (hasExclusive || !promotion.isStackable)) reason = "NOT_STACKABLE";
     seen.add(promotion.id);
-    const discounts = reason ? lines.map(() => 0) : lineDiscounts({ ...promotion, value: Number(promotion.value) }, lines, remaining);
+    const discounts = reason
+      ? lines.map(() => 0)
+      : lineDiscounts({ ...promotion, value: Number(promotion.value) }, lines, remaining);
     if (!reason) {
       hasApplied = true;
       hasExclusive ||= !promotion.isStackable;
@@ -131,12 +140,26 @@ export async function evaluatePromotions(context: PromotionsContext, input: Eval
     });
   }
   const plain = lines.map(({ categoryIds: _categoryIds, ...line }) => line);
-  return { currency: input.currency, subtotal, lines: plain, promotions: outcomes, totalDiscount: plain.reduce((sum, line) => sum + line.discount, 0) };
+  return {
+    currency: input.currency,
+    subtotal,
+    lines: plain,
+    promotions: outcomes,
+    totalDiscount: plain.reduce((sum, line) => sum + line.discount, 0),
+  };
 }
 
 function ineligibility(
   promotion: PromotionRow,
-  cart: { currency: string; at: Date; subtotal: number; lines: readonly DiscountLine[]; customerId?: string | null | undefined; customerGroupIds?: readonly string[] | undefined; used: number },
+  cart: {
+    currency: string;
+    at: Date;
+    subtotal: number;
+    lines: readonly DiscountLine[];
+    customerId?: string | null | undefined;
+    customerGroupIds?: readonly string[] | undefined;
+    used: number;
+  },
 ): IneligibleReason | null {
   if (!promotion.isActive) return "INACTIVE";
   if (promotion.validFrom > cart.at) return "NOT_STARTED";
@@ -147,30 +170,59 @@ function ineligibility(
     if (!cart.customerId) return "CUSTOMER_REQUIRED";
     if (cart.used >= promotion.perCustomerLimit) return "CUSTOMER_LIMIT_REACHED";
   }
-  if (promotion.customerGroupIds.length > 0 && !promotion.customerGroupIds.some((group) => cart.customerGroupIds?.includes(group))) return "CUSTOMER_GROUP_NOT_ELIGIBLE";
-  if (promotion.minSubtotal !== null && cart.subtotal < Number(promotion.minSubtotal)) return "MINIMUM_SUBTOTAL_NOT_MET";
+  if (
+    promotion.customerGroupIds.length > 0 &&
+    !promotion.customerGroupIds.some((group) => cart.customerGroupIds?.includes(group))
+  )
+    return "CUSTOMER_GROUP_NOT_ELIGIBLE";
+  if (promotion.minSubtotal !== null && cart.subtotal < Number(promotion.minSubtotal))
+    return "MINIMUM_SUBTOTAL_NOT_MET";
   if (!cart.lines.some((line) => isLineEligible(promotion, line))) return "NO_ELIGIBLE_ITEMS";
   return null;
 }
 
 /** Prices every line on the server: entities and variants must exist, and each line needs a price. */
-async function priceLines(context: PromotionsContext, input: EvaluateInput, needsCategories: boolean, options: TxOptions | undefined): Promise<(EvaluatedLine & DiscountLine)[]> {
+async function priceLines(
+  context: PromotionsContext,
+  input: EvaluateInput,
+  needsCategories: boolean,
+  options: TxOptions | undefined,
+): Promise<(EvaluatedLine & DiscountLine)[]> {
   const { catalog, pricing } = context.services;
   const entityIds = [...new Set(input.lineItems.map((line) => line.entityId))];
-  const described = await catalog.describeSaleItems(input.organizationId, entityIds.map((entityId) => ({ entityId })), options);
-  const readable = [...described.values()].filter((item) => input.isUnpublishedVisible === true || item.status === "active");
+  const described = await catalog.describeSaleItems(
+    input.organizationId,
+    entityIds.map((entityId) => ({ entityId })),
+    options,
+  );
+  const readable = [...described.values()].filter(
+    (item) => input.isUnpublishedVisible === true || item.status === "active",
+  );
   if (readable.length !== entityIds.length) throw AppError.notFound("Catalog entity");
-  for (const line of input.lineItems) if (line.variantId) await catalog.requireVariant(input.organizationId, line.entityId, line.variantId, options);
+  for (const line of input.lineItems)
+    if (line.variantId) await catalog.requireVariant(input.organizationId, line.entityId, line.variantId, options);
   const [prices, sources] = await Promise.all([
-    pricing.resolve({ organizationId: input.organizationId, currency: input.currency, customerGroupIds: input.customerGroupIds ?? [], lines: input.lineItems }, options),
+    pricing.resolve(
+      {
+        organizationId: input.organizationId,
+        currency: input.currency,
+        customerGroupIds: input.customerGroupIds ?? [],
+        lines: input.lineItems,
+      },
+      options,
+    ),
     // Categories only matter to promotions that name some (the catalog answers them in a few queries).
     needsCategories ? catalog.searchSources(input.organizationId, { entityIds }, options) : Promise.resolve([]),
   ]);
   const categories = new Map(sources.map((source) => [source.id, source.categoryIds]));
   return input.lineItems.map((line, index) => {
     const price = prices[index];
-    if (!price) throw AppError.validation([{ path: `body.lineItems.${index}`, message: `no ${input.currency} price for this item` }]);
-    if (!Number.isSafeInteger(price.amount * line.quantity)) throw AppError.validation([{ path: `body.lineItems.${index}.quantity`, message: "the line total is too large" }]);
+    if (!price)
+      throw AppError.validation([
+        { path: `body.lineItems.${index}`, message: `no ${input.currency} price for this item` },
+      ]);
+    if (!Number.isSafeInteger(price.amount * line.quantity))
+      throw AppError.validation([{ path: `body.lineItems.${index}.quantity`, message: "the line total is too large" }]);
     return {
       entityId: line.entityId,
       variantId: line.variantId ?? null,
@@ -183,8 +235,15 @@ async function priceLines(context: PromotionsContext, input: EvaluateInput, need
   });
 }
 
-async function customerUsage(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string, customerId: string | null, promotions: readonly PromotionRow[]): Promise<Map<string, number>> {
-  const limited = promotions.filter((promotion) => promotion.perCustomerLimit !== null).map((promotion) => promotion.id);
+async function customerUsage(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+  customerId: string | null,
+  promotions: readonly PromotionRow[],
+): Promise<Map<string, number>> {
+  const limited = promotions
+    .filter((promotion) => promotion.perCustomerLimit !== null)
+    .map((promotion) => promotion.id);
   if (!customerId || limited.length === 0) return new Map();
   const rows = await promotionsScope(db, organizationId)
     .selectFrom("promotionCustomerUsages")

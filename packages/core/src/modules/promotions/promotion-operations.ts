@@ -31,20 +31,25 @@ function toColumns(input: PromotionInput) {
   let stored: number;
   if (isPercentageType(input.type)) {
     stored = Math.round(value * 100);
-    if (Math.abs(stored - value * 100) > 1e-6 || stored <= 0 || stored > 10_000) throw promotionsErrors.invalid("body.value", "a percentage above 0 and at most 100, in steps of 0.01");
+    if (Math.abs(stored - value * 100) > 1e-6 || stored <= 0 || stored > 10_000)
+      throw promotionsErrors.invalid("body.value", "a percentage above 0 and at most 100, in steps of 0.01");
   } else if (isFixedType(input.type)) {
     stored = value;
-    if (!Number.isSafeInteger(value) || value <= 0 || value > MAX_MINOR_UNITS) throw promotionsErrors.invalid("body.value", "a positive integer amount of minor units");
+    if (!Number.isSafeInteger(value) || value <= 0 || value > MAX_MINOR_UNITS)
+      throw promotionsErrors.invalid("body.value", "a positive integer amount of minor units");
     if (!input.currency) throw promotionsErrors.invalid("body.currency", "a fixed discount needs a currency");
   } else {
     stored = 0;
     if (value !== 0) throw promotionsErrors.invalid("body.value", "free_shipping takes no value (0)");
   }
   const isBuyXGetY = input.type === "buy_x_get_y";
-  if (isBuyXGetY && (!input.buyQuantity || !input.getQuantity)) throw promotionsErrors.invalid("body.buyQuantity", "buy_x_get_y needs buyQuantity and getQuantity");
-  if (!isBuyXGetY && (input.buyQuantity || input.getQuantity)) throw promotionsErrors.invalid("body.buyQuantity", "only buy_x_get_y takes buyQuantity and getQuantity");
+  if (isBuyXGetY && (!input.buyQuantity || !input.getQuantity))
+    throw promotionsErrors.invalid("body.buyQuantity", "buy_x_get_y needs buyQuantity and getQuantity");
+  if (!isBuyXGetY && (input.buyQuantity || input.getQuantity))
+    throw promotionsErrors.invalid("body.buyQuantity", "only buy_x_get_y takes buyQuantity and getQuantity");
   const validFrom = input.validFrom ?? new Date();
-  if (input.validUntil && input.validUntil <= validFrom) throw promotionsErrors.invalid("body.validUntil", "must be after validFrom");
+  if (input.validUntil && input.validUntil <= validFrom)
+    throw promotionsErrors.invalid("body.validUntil", "must be after validFrom");
   return {
     code: input.code,
     name: input.name,
@@ -69,8 +74,16 @@ function toColumns(input: PromotionInput) {
 
 const unique = (values: readonly string[] | undefined): string[] => [...new Set(values ?? [])];
 
-export async function readPromotion(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<PromotionRow> {
-  let select = promotionsScope(db, organizationId).selectFrom("promotions").select(PROMOTION_COLUMNS).where("id", "=", id);
+export async function readPromotion(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<PromotionRow> {
+  let select = promotionsScope(db, organizationId)
+    .selectFrom("promotions")
+    .select(PROMOTION_COLUMNS)
+    .where("id", "=", id);
   if (options.lock) select = select.forUpdate();
   const row = await select.executeTakeFirst();
   if (!row) throw promotionsErrors.promotionNotFound();
@@ -78,41 +91,79 @@ export async function readPromotion(db: Kysely<CoreTables> | Transaction<CoreTab
 }
 
 /** Promotions by code, case-insensitively, in the organization. */
-export async function readPromotionsByCode(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string, codes: readonly string[]): Promise<Map<string, PromotionRow>> {
+export async function readPromotionsByCode(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+  codes: readonly string[],
+): Promise<Map<string, PromotionRow>> {
   if (codes.length === 0) return new Map();
   const rows = await promotionsScope(db, organizationId)
     .selectFrom("promotions")
     .select(PROMOTION_COLUMNS)
-    .where(sql<string>`lower(code)`, "in", codes.map((code) => code.toLowerCase()))
+    .where(
+      sql<string>`lower(code)`,
+      "in",
+      codes.map((code) => code.toLowerCase()),
+    )
     .execute();
   return new Map(rows.map((row) => [row.code.toLowerCase(), row]));
 }
 
 export function createPromotionOperations(context: PromotionsContext) {
-  const assertEntities = async (organizationId: string, ids: readonly string[] | undefined, options: Required<TxOptions>) => {
+  const assertEntities = async (
+    organizationId: string,
+    ids: readonly string[] | undefined,
+    options: Required<TxOptions>,
+  ) => {
     if (!ids || ids.length === 0) return;
     const existing = await context.services.catalog.existingEntityIds(organizationId, ids, options);
     const missing = ids.filter((id) => !existing.has(id));
-    if (missing.length > 0) throw promotionsErrors.invalid("body.eligibleEntityIds", `unknown entities ${missing.join(", ")}`);
+    if (missing.length > 0)
+      throw promotionsErrors.invalid("body.eligibleEntityIds", `unknown entities ${missing.join(", ")}`);
   };
   /** A fixed discount created without a currency is in the store's currency (`settings.general.currency`). */
-  const withStoreCurrency = async (organizationId: string, input: PromotionInput, options: Required<TxOptions>): Promise<PromotionInput> => {
+  const withStoreCurrency = async (
+    organizationId: string,
+    input: PromotionInput,
+    options: Required<TxOptions>,
+  ): Promise<PromotionInput> => {
     if (!isFixedType(input.type) || input.currency) return input;
     const { currency } = await context.services.settings.get(organizationId, "general", options);
-    if (!currency) throw promotionsErrors.invalid("body.currency", "a fixed discount needs a currency: pass one, or set the store's settings.general.currency");
+    if (!currency)
+      throw promotionsErrors.invalid(
+        "body.currency",
+        "a fixed discount needs a currency: pass one, or set the store's settings.general.currency",
+      );
     return { ...input, currency };
   };
-  const emit = (trx: Transaction<CoreTables>, organizationId: string, type: "promotions.create" | "promotions.update", promotion: Promotion, payload: Record<string, unknown>, actor: Actor | null) =>
-    context.events.emit({ organizationId, type, entityType: "promotion", entityId: promotion.id, payload, actor }, { trx });
+  const emit = (
+    trx: Transaction<CoreTables>,
+    organizationId: string,
+    type: "promotions.create" | "promotions.update",
+    promotion: Promotion,
+    payload: Record<string, unknown>,
+    actor: Actor | null,
+  ) =>
+    context.events.emit(
+      { organizationId, type, entityType: "promotion", entityId: promotion.id, payload, actor },
+      { trx },
+    );
 
   return {
     /** Creates a promotion; a code used by another promotion of the organization (any case) is a 409. */
-    async createPromotion(organizationId: string, input: PromotionInput, actor: Actor | null, options?: TxOptions): Promise<Promotion> {
+    async createPromotion(
+      organizationId: string,
+      input: PromotionInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<Promotion> {
       return inTransaction(context.database, options, async (trx) => {
         const columns = toColumns(await withStoreCurrency(organizationId, input, { trx }));
         await assertEntities(organizationId, input.eligibleEntityIds, { trx });
         const id = randomUUID();
-        await promotionsScope(trx, organizationId).insertInto("promotions", { id, ...columns }).execute();
+        await promotionsScope(trx, organizationId)
+          .insertInto("promotions", { id, ...columns })
+          .execute();
         const promotion = toPromotion(await readPromotion(trx, organizationId, id));
         await emit(trx, organizationId, "promotions.create", promotion, { change: "created", after: promotion }, actor);
         return promotion;
@@ -120,7 +171,13 @@ export function createPromotionOperations(context: PromotionsContext) {
     },
 
     /** Changes any field but the type; the whole promotion is checked again. Emits promotions.update. */
-    async updatePromotion(organizationId: string, id: string, patch: PromotionPatch, actor: Actor | null, options?: TxOptions): Promise<Promotion> {
+    async updatePromotion(
+      organizationId: string,
+      id: string,
+      patch: PromotionPatch,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<Promotion> {
       return inTransaction(context.database, options, async (trx) => {
         await assertEntities(organizationId, patch.eligibleEntityIds, { trx });
         const before = toPromotion(await readPromotion(trx, organizationId, id, { lock: true }));
@@ -131,7 +188,11 @@ export function createPromotionOperations(context: PromotionsContext) {
           ...Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)),
         };
         const { type: _type, ...columns } = toColumns(merged);
-        await promotionsScope(trx, organizationId).updateTable("promotions").set({ ...columns, updatedAt: new Date() }).where("id", "=", id).execute();
+        await promotionsScope(trx, organizationId)
+          .updateTable("promotions")
+          .set({ ...columns, updatedAt: new Date() })
+          .where("id", "=", id)
+          .execute();
         const after = toPromotion(await readPromotion(trx, organizationId, id));
         await emit(trx, organizationId, "promotions.update", after, { change: "updated", before, after }, actor);
         return after;
@@ -139,11 +200,20 @@ export function createPromotionOperations(context: PromotionsContext) {
     },
 
     /** Stops a promotion from applying; idempotent. Emits promotions.update. */
-    async deactivatePromotion(organizationId: string, id: string, actor: Actor | null, options?: TxOptions): Promise<Promotion> {
+    async deactivatePromotion(
+      organizationId: string,
+      id: string,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<Promotion> {
       return inTransaction(context.database, options, async (trx) => {
         const before = toPromotion(await readPromotion(trx, organizationId, id, { lock: true }));
         if (!before.isActive) return before;
-        await promotionsScope(trx, organizationId).updateTable("promotions").set({ isActive: false, updatedAt: new Date() }).where("id", "=", id).execute();
+        await promotionsScope(trx, organizationId)
+          .updateTable("promotions")
+          .set({ isActive: false, updatedAt: new Date() })
+          .where("id", "=", id)
+          .execute();
         const after = toPromotion(await readPromotion(trx, organizationId, id));
         await emit(trx, organizationId, "promotions.update", after, { change: "deactivated", before, after }, actor);
         return after;
@@ -156,7 +226,11 @@ export function createPromotionOperations(context: PromotionsContext) {
     },
 
     /** Promotions that apply now: active and inside their validity window; with `isPublicOnly`, the public ones. */
-    async listActivePromotions(organizationId: string, query: PaginationQuery & { isPublicOnly: boolean }, options?: TxOptions): Promise<{ items: Promotion[]; total: number }> {
+    async listActivePromotions(
+      organizationId: string,
+      query: PaginationQuery & { isPublicOnly: boolean },
+      options?: TxOptions,
+    ): Promise<{ items: Promotion[]; total: number }> {
       const db = options?.trx ?? context.db;
       const now = new Date();
       let select = promotionsScope(db, organizationId)
@@ -166,7 +240,13 @@ export function createPromotionOperations(context: PromotionsContext) {
         .where((eb) => eb.or([eb("validUntil", "is", null), eb("validUntil", ">", now)]));
       if (query.isPublicOnly) select = select.where("isPublic", "=", true);
       const [rows, counted] = await Promise.all([
-        select.select(PROMOTION_COLUMNS).orderBy("createdAt").orderBy("id").limit(query.limit).offset(pageOffset(query)).execute(),
+        select
+          .select(PROMOTION_COLUMNS)
+          .orderBy("createdAt")
+          .orderBy("id")
+          .limit(query.limit)
+          .offset(pageOffset(query))
+          .execute(),
         select.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirst(),
       ]);
       return { items: rows.map((row) => toPromotion(row)), total: Number(counted?.count ?? 0) };

@@ -46,7 +46,11 @@ export async function redeemPromotion(trx: Transaction<CoreTables>, input: Redee
     .returning(["id", "used", "perCustomerLimit"])
     .executeTakeFirst();
   if (!promotion) {
-    const exists = await scope.selectFrom("promotions").select("id").where(sql<string>`lower(code)`, "=", input.code.toLowerCase()).executeTakeFirst();
+    const exists = await scope
+      .selectFrom("promotions")
+      .select("id")
+      .where(sql<string>`lower(code)`, "=", input.code.toLowerCase())
+      .executeTakeFirst();
     throw exists ? promotionsErrors.exhausted(input.code) : promotionsErrors.codeNotFound(input.code);
   }
   let customerUsed: number | null = null;
@@ -55,7 +59,9 @@ export async function redeemPromotion(trx: Transaction<CoreTables>, input: Redee
     const counted = await scope
       .insertInto("promotionCustomerUsages", { promotionId: promotion.id, customerId: input.customerId, used: 1 })
       .onConflict((oc) => {
-        const update = oc.columns(["promotionId", "customerId"]).doUpdateSet({ used: sql<number>`promotion_customer_usages.used + 1` });
+        const update = oc
+          .columns(["promotionId", "customerId"])
+          .doUpdateSet({ used: sql<number>`promotion_customer_usages.used + 1` });
         return limit === null ? update : update.where(sql<boolean>`promotion_customer_usages.used < ${limit}`);
       })
       .returning("used")
@@ -67,7 +73,13 @@ export async function redeemPromotion(trx: Transaction<CoreTables>, input: Redee
   }
   const redemptionId = randomUUID();
   await scope
-    .insertInto("promotionRedemptions", { id: redemptionId, promotionId: promotion.id, customerId: input.customerId ?? null, orderId: input.orderId ?? null, discount: input.discount ?? 0 })
+    .insertInto("promotionRedemptions", {
+      id: redemptionId,
+      promotionId: promotion.id,
+      customerId: input.customerId ?? null,
+      orderId: input.orderId ?? null,
+      discount: input.discount ?? 0,
+    })
     .execute();
   return { redemptionId, promotionId: promotion.id, used: promotion.used, customerUsed };
 }

@@ -18,7 +18,10 @@ export interface PromotionsContext {
   services: Services;
 }
 
-export function promotionsScope(db: Kysely<CoreTables> | Transaction<CoreTables>, organizationId: string): TenantScope<PromotionsDb> {
+export function promotionsScope(
+  db: Kysely<CoreTables> | Transaction<CoreTables>,
+  organizationId: string,
+): TenantScope<PromotionsDb> {
   return tenantScope(db.withTables<PromotionsTables>(), organizationId);
 }
 
@@ -54,7 +57,8 @@ export const PROMOTION_COLUMNS = [
 export type PromotionRow = Pick<Selectable<PromotionsTables["promotions"]>, (typeof PROMOTION_COLUMNS)[number]>;
 
 /** Types whose `value` is a percentage (stored in basis points). */
-export const isPercentageType = (type: PromotionType): boolean => type === "percentage_off_order" || type === "percentage_off_item" || type === "buy_x_get_y";
+export const isPercentageType = (type: PromotionType): boolean =>
+  type === "percentage_off_order" || type === "percentage_off_item" || type === "buy_x_get_y";
 
 /** Types whose `value` is an amount of minor units (they need a currency). */
 export const isFixedType = (type: PromotionType): boolean => type === "fixed_off_order" || type === "fixed_off_item";
@@ -73,4 +77,5 @@ export const toPromotion = (row: PromotionRow): Promotion => ({
  * Who sees every active promotion with its limits and groups: whoever creates or changes them. Others
  * (anonymous, a storefront key holding promotions:read, a customer) see only public ones.
  */
-export const canManagePromotions = (actor: Actor | null): boolean => hasPermission(actor, "promotions:create") || hasPermission(actor, "promotions:update");
+export const canManagePromotions = (actor: Actor | null): boolean =>
+  hasPermission(actor, "promotions:create") || hasPermission(actor, "promotions:update");

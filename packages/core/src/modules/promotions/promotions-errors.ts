@@ -10,22 +10,32 @@ export const promotionsErrorReasons = defineErrorReasons({
   /** Redeeming found the promotion spent (or, between evaluation and redemption, deactivated or expired). */
   USAGE_LIMIT_REACHED: { code: "CONFLICT", message: "The promotion's usage limit is reached" },
   CUSTOMER_LIMIT_REACHED: { code: "CONFLICT", message: "The promotion reached its limit for this customer" },
-  CUSTOMER_REQUIRED: { code: "VALIDATION_FAILED", message: "This promotion has a per-customer limit: a customer is required" },
+  CUSTOMER_REQUIRED: {
+    code: "VALIDATION_FAILED",
+    message: "This promotion has a per-customer limit: a customer is required",
+  },
 });
 
 /** The promotions' coded failures, by what went wrong. */
 export const promotionsErrors = {
   promotionNotFound: () => AppError.notFound("Promotion"),
-  codeNotFound: (code: string) => promotionsErrorReasons.error("PROMOTION_CODE_NOT_FOUND", { message: `Promotion code ${code} not found` }),
+  codeNotFound: (code: string) =>
+    promotionsErrorReasons.error("PROMOTION_CODE_NOT_FOUND", { message: `Promotion code ${code} not found` }),
   invalid: (path: string, message: string) => AppError.validation([{ path, message }]),
   exhausted: (code: string) =>
     promotionsErrorReasons.error("USAGE_LIMIT_REACHED", {
       message: `Promotion ${code} cannot be redeemed: inactive, outside its validity window, or its usage limit is reached`,
     }),
-  customerExhausted: (code: string) => promotionsErrorReasons.error("CUSTOMER_LIMIT_REACHED", { message: `Promotion ${code} reached its limit for this customer` }),
+  customerExhausted: (code: string) =>
+    promotionsErrorReasons.error("CUSTOMER_LIMIT_REACHED", {
+      message: `Promotion ${code} reached its limit for this customer`,
+    }),
   /** The same answer as `invalid("customerId", ...)`, coded so that checkout can tell it. */
   customerRequired: () => {
     const issue = { path: "customerId", message: "this promotion has a per-customer limit: a customer is required" };
-    return promotionsErrorReasons.error("CUSTOMER_REQUIRED", { message: `${issue.path}: ${issue.message}`, issues: [issue] });
+    return promotionsErrorReasons.error("CUSTOMER_REQUIRED", {
+      message: `${issue.path}: ${issue.message}`,
+      issues: [issue],
+    });
   },
 };

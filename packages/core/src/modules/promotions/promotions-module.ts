@@ -10,7 +10,13 @@ import { updatePromotionRoute } from "./routes/update-promotion.js";
 import { validatePromotionRoute } from "./routes/validate-promotion.js";
 
 // validate before /:id routes, so the literal path is never read as an id.
-const ROUTES = [createPromotionRoute, listPromotionsRoute, validatePromotionRoute, deactivatePromotionRoute, updatePromotionRoute];
+const ROUTES = [
+  createPromotionRoute,
+  listPromotionsRoute,
+  validatePromotionRoute,
+  deactivatePromotionRoute,
+  updatePromotionRoute,
+];
 
 /** Promotion codes, their conditions and stacking, validation against server prices, guarded redemption. */
 export const promotionsModule: PluginManifest = {

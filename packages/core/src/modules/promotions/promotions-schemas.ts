@@ -72,7 +72,15 @@ const STAFF_ONLY_FIELDS = { customerGroupIds: true, usageLimit: true, used: true
 export const listedPromotionSchema = promotionSchema.partial(STAFF_ONLY_FIELDS);
 
 /** A public promotion as callers who do not manage promotions see it. */
-export const toPublicPromotion = <P extends Record<keyof typeof STAFF_ONLY_FIELDS, unknown>>(promotion: P): Omit<P, keyof typeof STAFF_ONLY_FIELDS> => {
-  const { customerGroupIds: _groups, usageLimit: _limit, used: _used, perCustomerLimit: _perCustomer, ...shown } = promotion;
+export const toPublicPromotion = <P extends Record<keyof typeof STAFF_ONLY_FIELDS, unknown>>(
+  promotion: P,
+): Omit<P, keyof typeof STAFF_ONLY_FIELDS> => {
+  const {
+    customerGroupIds: _groups,
+    usageLimit: _limit,
+    used: _used,
+    perCustomerLimit: _perCustomer,
+    ...shown
+  } = promotion;
   return shown;
 };

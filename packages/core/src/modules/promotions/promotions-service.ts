@@ -12,17 +12,23 @@ import type { promotionsEvents } from "./promotions-events.js";
  * Promotions: CRUD, evaluation of codes against a cart priced by `services.pricing` (validate, checkout),
  * and redemption inside checkout's transaction with usage limits that hold under concurrency.
  */
-export function createPromotionsService({ database, events, services }: Pick<ServiceContext, "database" | "events" | "services">) {
+export function createPromotionsService({
+  database,
+  events,
+  services,
+}: Pick<ServiceContext, "database" | "events" | "services">) {
   const context: PromotionsContext = { database, db: database.db.withTables<PromotionsTables>(), events, services };
   return {
     ...createPromotionOperations(context),
     /** Applies codes to lines priced on the server; redeems nothing. */
-    evaluate: (input: EvaluateInput, options?: TxOptions): Promise<Evaluation> => evaluatePromotions(context, input, options),
+    evaluate: (input: EvaluateInput, options?: TxOptions): Promise<Evaluation> =>
+      evaluatePromotions(context, input, options),
     /**
      * Counts one use of a code; 409 when a limit is reached. Meant for the caller's transaction
      * (checkout's), which a refusal rolls back whole; without one it runs in its own.
      */
-    redeem: (input: RedeemInput, options?: TxOptions): Promise<Redemption> => inTransaction(database, options, (trx) => redeemPromotion(trx, input)),
+    redeem: (input: RedeemInput, options?: TxOptions): Promise<Redemption> =>
+      inTransaction(database, options, (trx) => redeemPromotion(trx, input)),
   };
 }
 

@@ -5,7 +5,14 @@ import type { TableOf } from "../../db/table-of.js";
 import type { promotionSchema } from "./promotions-schemas.js";
 
 /** What a promotion discounts; see `promotion-discounts.ts` for each type's arithmetic. */
-export const PROMOTION_TYPES = ["percentage_off_order", "fixed_off_order", "percentage_off_item", "fixed_off_item", "buy_x_get_y", "free_shipping"] as const;
+export const PROMOTION_TYPES = [
+  "percentage_off_order",
+  "fixed_off_order",
+  "percentage_off_item",
+  "fixed_off_item",
+  "buy_x_get_y",
+  "free_shipping",
+] as const;
 
 export type PromotionType = (typeof PROMOTION_TYPES)[number];
 

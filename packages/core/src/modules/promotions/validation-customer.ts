@@ -20,17 +20,27 @@ export interface ValidationCustomer {
  */
 export async function validationCustomer(
   services: Services,
-  input: { organizationId: string; actor: Actor | null; customerId?: string | undefined; customerGroupIds?: readonly string[] | undefined },
+  input: {
+    organizationId: string;
+    actor: Actor | null;
+    customerId?: string | undefined;
+    customerGroupIds?: readonly string[] | undefined;
+  },
   options?: TxOptions,
 ): Promise<ValidationCustomer> {
   const { organizationId, actor } = input;
-  const groupsOf = async (customerId: string | undefined) => (customerId === undefined ? [] : services.customers.groupIdsOf(organizationId, customerId, options));
+  const groupsOf = async (customerId: string | undefined) =>
+    customerId === undefined ? [] : services.customers.groupIdsOf(organizationId, customerId, options);
   if (hasPermission(actor, ON_BEHALF_PERMISSION)) {
     // Staff check a code for the customer they name, or for nobody: their own account is not a customer.
     const customerId = input.customerId;
-    return { customerId, customerGroupIds: input.customerGroupIds === undefined ? await groupsOf(customerId) : [...input.customerGroupIds] };
+    return {
+      customerId,
+      customerGroupIds: input.customerGroupIds === undefined ? await groupsOf(customerId) : [...input.customerGroupIds],
+    };
   }
-  if ((input.customerGroupIds?.length ?? 0) > 0) throw AppError.forbidden(`customerGroupIds needs ${ON_BEHALF_PERMISSION}`);
+  if ((input.customerGroupIds?.length ?? 0) > 0)
+    throw AppError.forbidden(`customerGroupIds needs ${ON_BEHALF_PERMISSION}`);
   const session = sessionCustomerOf(actor);
   if (session === null) return { customerId: input.customerId, customerGroupIds: [] };
   owningCustomer(actor, input.customerId);

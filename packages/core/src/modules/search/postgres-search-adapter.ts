@@ -16,14 +16,23 @@ const FACET_VALUES: Record<(typeof BUILT_IN_FACETS)[number], ReturnType<typeof s
 };
 
 /** A built-in facet's values, or undefined for an attribute name (`constructor` included: own keys only). */
-const builtInFacetValues = (facet: string) => (Object.hasOwn(FACET_VALUES, facet) ? FACET_VALUES[facet as keyof typeof FACET_VALUES] : undefined);
+const builtInFacetValues = (facet: string) =>
+  Object.hasOwn(FACET_VALUES, facet) ? FACET_VALUES[facet as keyof typeof FACET_VALUES] : undefined;
 
 /** The one row a search statement answers: hits as JSON, facets as `f0`, `f1`... in the order asked. */
 interface SearchRow {
   /** The organization's search generation in the statement's snapshot (see the search migrations). */
   generation: string;
   matched: number;
-  hits: { id: string; type: string; slug: string; status: string; title: string | null; description: string | null; score: number }[];
+  hits: {
+    id: string;
+    type: string;
+    slug: string;
+    status: string;
+    title: string | null;
+    description: string | null;
+    score: number;
+  }[];
   [facet: `f${number}`]: Record<string, number> | undefined;
 }
 
@@ -54,15 +63,25 @@ export interface PostgresSearchOptions {
  * ranked with `ts_rank` (title above slug above description above attribute values), `websearch` syntax
  * for queries, prefix matching on titles for suggestions. Works on PGlite too.
  */
-export function postgresSearch({ candidateLimit = DEFAULT_CANDIDATE_LIMIT, resultCacheBytes = DEFAULT_RESULT_CACHE_BYTES }: PostgresSearchOptions = {}): SearchAdapterFactory {
+export function postgresSearch({
+  candidateLimit = DEFAULT_CANDIDATE_LIMIT,
+  resultCacheBytes = DEFAULT_RESULT_CACHE_BYTES,
+}: PostgresSearchOptions = {}): SearchAdapterFactory {
   return ({ database }) => {
     const db = database.db.withTables<SearchTables>();
     const cache = resultCacheBytes > 0 ? createRevisionCache(resultCacheBytes) : undefined;
     const generationOf = (organizationId: string) => organizationGeneration("search_generations", organizationId);
 
     /** Runs a search, answering it with the generation of the organization's documents its snapshot saw. */
-    async function runSearch(organizationId: string, query: SearchQuery, options?: TxOptions): Promise<{ result: SearchResult; generation: number }> {
-      const base = applySearchFilters(tenantScope(options?.trx?.withTables<SearchTables>() ?? db, organizationId).selectFrom("searchDocuments"), query);
+    async function runSearch(
+      organizationId: string,
+      query: SearchQuery,
+      options?: TxOptions,
+    ): Promise<{ result: SearchResult; generation: number }> {
+      const base = applySearchFilters(
+        tenantScope(options?.trx?.withTables<SearchTables>() ?? db, organizationId).selectFrom("searchDocuments"),
+        query,
+      );
       const text = query.q?.trim();
       const matched = text ? base.where(sql<boolean>`document @@ websearch_to_tsquery('english', ${text})`) : base;
       const rank = text ? sql<number>`ts_rank(document, websearch_to_tsquery('english', ${text}))` : sql<number>`0`;
@@ -71,11 +90,21 @@ export function postgresSearch({ candidateLimit = DEFAULT_CANDIDATE_LIMIT, resul
       // They carry what ranking and facets need; titles and descriptions are read for the page's hits only.
       const hasAttributeFacet = query.facets.some((facet) => !builtInFacetValues(facet));
       const candidates = (text ? matched : matched.orderBy("updatedAt", "desc").orderBy("entityId"))
-        .select(["organizationId", "entityId", "type", "status", "categoryIds", "brandIds", "updatedAt", rank.as("score")])
+        .select([
+          "organizationId",
+          "entityId",
+          "type",
+          "status",
+          "categoryIds",
+          "brandIds",
+          "updatedAt",
+          rank.as("score"),
+        ])
         .$if(hasAttributeFacet, (select) => select.select("attributes"))
         .limit(candidateLimit + 1);
       const facetColumns = query.facets.map((facet, index) => {
-        const values = builtInFacetValues(facet) ?? sql`jsonb_array_elements_text(coalesce(c.attributes -> ${facet}, '[]'::jsonb))`;
+        const values =
+          builtInFacetValues(facet) ?? sql`jsonb_array_elements_text(coalesce(c.attributes -> ${facet}, '[]'::jsonb))`;
         return sql`(select coalesce(json_object_agg(value, count), '{}') from (
           select v.value, count(*)::int as count from ranked c cross join lateral (select ${values} as value) v
           where v.value is not null group by v.value order by count desc, v.value limit 100) f) as ${sql.ref(`f${index}`)}`;
@@ -92,7 +121,11 @@ export function postgresSearch({ candidateLimit = DEFAULT_CANDIDATE_LIMIT, resul
       const row = answer.rows[0];
       const found = Number(row?.matched ?? 0);
       const result: SearchResult = {
-        hits: (row?.hits ?? []).map((hit) => ({ ...hit, status: hit.status as EntityStatus, score: text ? Number(hit.score) : null })),
+        hits: (row?.hits ?? []).map((hit) => ({
+          ...hit,
+          status: hit.status as EntityStatus,
+          score: text ? Number(hit.score) : null,
+        })),
         total: Math.min(found, candidateLimit),
         isTotalExact: found <= candidateLimit,
         facets: Object.fromEntries(query.facets.map((facet, index) => [facet, row?.[`f${index}`] ?? {}])),
@@ -145,14 +178,20 @@ export function postgresSearch({ candidateLimit = DEFAULT_CANDIDATE_LIMIT, resul
 
       async remove(organizationId, entityIds, { trx }) {
         if (entityIds.length === 0) return;
-        await tenantScope(trx.withTables<SearchTables>(), organizationId).deleteFrom("searchDocuments").where("entityId", "in", entityIds).execute();
+        await tenantScope(trx.withTables<SearchTables>(), organizationId)
+          .deleteFrom("searchDocuments")
+          .where("entityId", "in", entityIds)
+          .execute();
       },
 
       async search(organizationId, query, options) {
         // Inside a transaction the answer may see writes that never commit: neither cached nor served from the cache.
         if (!cache || options?.trx) return (await runSearch(organizationId, query, options)).result;
         const key = `${organizationId}\u0000${JSON.stringify(query)}`;
-        const current = Number((await sql<{ generation: string }>`select ${generationOf(organizationId)} as generation`.execute(database.db)).rows[0]?.generation ?? 0);
+        const current = Number(
+          (await sql<{ generation: string }>`select ${generationOf(organizationId)} as generation`.execute(database.db))
+            .rows[0]?.generation ?? 0,
+        );
         const hit = cache.get(key, current);
         if (hit) return hit.value as SearchResult;
         const { result, generation } = await runSearch(organizationId, query);

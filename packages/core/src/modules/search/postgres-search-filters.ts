@@ -22,5 +22,10 @@ export function applySearchFilters(query: DocumentQuery, filters: SearchFilters)
 /** Words of user input as `word:*` prefix terms ANDed, or null when there is no word. */
 export function prefixQuery(input: string): string | null {
   const words = input.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length === 0 ? null : words.slice(0, 8).map((word) => `${word}:*`).join(" & ");
+  return words.length === 0
+    ? null
+    : words
+        .slice(0, 8)
+        .map((word) => `${word}:*`)
+        .join(" & ");
 }

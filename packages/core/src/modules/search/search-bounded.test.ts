@@ -10,9 +10,14 @@ describe("search with a bounded candidate set (candidateLimit 5)", () => {
   let category: string;
   beforeAll(async () => {
     t = await createTestApp({ config: { search: { adapter: "postgres", candidateLimit: 5 } } });
-    category = (await call(t.app, "POST", "/api/catalog/categories", { body: { name: "Packs", slug: "packs" } })).body.data.id as string;
+    category = (await call(t.app, "POST", "/api/catalog/categories", { body: { name: "Packs", slug: "packs" } })).body
+      .data.id as string;
     for (let i = 0; i < 8; i++) {
-      const id = await createEntity(t.app, { slug: `gear-${i}`, type: i < 6 ? "product" : "service", attributes: { en: { title: `Trail gear ${i}${i < 2 ? " rare" : ""}` } } });
+      const id = await createEntity(t.app, {
+        slug: `gear-${i}`,
+        type: i < 6 ? "product" : "service",
+        attributes: { en: { title: `Trail gear ${i}${i < 2 ? " rare" : ""}` } },
+      });
       if (i % 2 === 0) await call(t.app, "POST", `/api/catalog/entities/${id}/categories/${category}`);
     }
     await createEntity(t.app, { slug: "draft-gear", status: "draft", attributes: { en: { title: "Draft gear" } } });
@@ -23,7 +28,11 @@ describe("search with a bounded candidate set (candidateLimit 5)", () => {
     const response = await call(t.app, "GET", "/api/search?q=rare&facets=type,category");
     expect(response.status).toBe(200);
     expect(response.body.data.map((hit: { slug: string }) => hit.slug).sort()).toEqual(["gear-0", "gear-1"]);
-    expect(response.body.meta).toMatchObject({ total: 2, isTotalExact: true, facets: { type: { product: 2 }, category: { [category]: 1 } } });
+    expect(response.body.meta).toMatchObject({
+      total: 2,
+      isTotalExact: true,
+      facets: { type: { product: 2 }, category: { [category]: 1 } },
+    });
   });
 
   it("ranks, pages and facets at most the limit for a broad query, and says the total is not exact", async () => {
@@ -31,12 +40,16 @@ describe("search with a bounded candidate set (candidateLimit 5)", () => {
     expect(first.body.meta).toMatchObject({ total: 5, isTotalExact: false, page: 1, limit: 3 });
     expect(first.body.data).toHaveLength(3);
     expect(facetSum(first.body.meta.facets.type)).toBe(5);
-    const second = await call(t.app, "GET", "/api/search?q=gear&facets=type&limit=3&page=2", { actor: storefrontActor });
+    const second = await call(t.app, "GET", "/api/search?q=gear&facets=type&limit=3&page=2", {
+      actor: storefrontActor,
+    });
     expect(second.body.data).toHaveLength(2);
     const seen = [...first.body.data, ...second.body.data].map((hit: { slug: string }) => hit.slug);
     expect(new Set(seen).size).toBe(5);
     expect(seen).not.toContain("draft-gear");
-    expect((await call(t.app, "GET", "/api/search?q=gear&limit=3&page=3", { actor: storefrontActor })).body.data).toEqual([]);
+    expect(
+      (await call(t.app, "GET", "/api/search?q=gear&limit=3&page=3", { actor: storefrontActor })).body.data,
+    ).toEqual([]);
   });
 
   it("answers the exact total of a filter-only search from the catalog's counts", async () => {
@@ -60,14 +73,27 @@ describe("search without an adapter (the fallback) on listPage", () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
-    for (let i = 0; i < 4; i++) await createEntity(t.app, { slug: `plain-${i}`, status: i === 3 ? "draft" : "active", attributes: { en: { title: `Plain mug ${i}` } } });
+    for (let i = 0; i < 4; i++)
+      await createEntity(t.app, {
+        slug: `plain-${i}`,
+        status: i === 3 ? "draft" : "active",
+        attributes: { en: { title: `Plain mug ${i}` } },
+      });
   });
   afterAll(() => t.close());
 
   it("answers exact totals for a filter alone (maintained counts) and for a query (count when the page cannot tell)", async () => {
-    expect((await call(t.app, "GET", "/api/search?type=product&limit=1")).body.meta).toMatchObject({ total: 4, isTotalExact: true });
-    expect((await call(t.app, "GET", "/api/search?type=product&limit=1", { actor: storefrontActor })).body.meta.total).toBe(3);
-    expect((await call(t.app, "GET", "/api/search?type=product&status=draft&limit=1", { actor: storefrontActor })).body.meta.total).toBe(0);
+    expect((await call(t.app, "GET", "/api/search?type=product&limit=1")).body.meta).toMatchObject({
+      total: 4,
+      isTotalExact: true,
+    });
+    expect(
+      (await call(t.app, "GET", "/api/search?type=product&limit=1", { actor: storefrontActor })).body.meta.total,
+    ).toBe(3);
+    expect(
+      (await call(t.app, "GET", "/api/search?type=product&status=draft&limit=1", { actor: storefrontActor })).body.meta
+        .total,
+    ).toBe(0);
     const query = await call(t.app, "GET", "/api/search?q=mug&limit=2&page=2");
     expect(query.body.data).toHaveLength(2);
     expect(query.body.meta.total).toBe(4);

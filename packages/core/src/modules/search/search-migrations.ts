@@ -1,5 +1,9 @@
 import type { NamedMigration } from "../../kernel/plugin.js";
-import { generationBumpFunctionStatement, generationTableStatement, generationTriggerStatement } from "../../db/organization-generations.js";
+import {
+  generationBumpFunctionStatement,
+  generationTableStatement,
+  generationTriggerStatement,
+} from "../../db/organization-generations.js";
 import { runStatements } from "../../db/run-statements.js";
 
 /** The PostgreSQL adapter's documents; created whichever adapter is configured, so switching needs no migration. */
@@ -34,12 +38,20 @@ const STATEMENTS = [
 const GENERATIONS = [
   generationTableStatement("search_generations"),
   generationBumpFunctionStatement("search_documents_bump_generation", "search_generations"),
-  generationTriggerStatement("search_documents_bump_generation", "search_documents", "search_documents_bump_generation"),
+  generationTriggerStatement(
+    "search_documents_bump_generation",
+    "search_documents",
+    "search_documents_bump_generation",
+  ),
 ];
 
 export const searchMigrations: readonly NamedMigration[] = [
   { name: "0001_search_documents", up: (db) => runStatements(db, STATEMENTS) },
   { name: "0002_search_generations", up: (db) => runStatements(db, GENERATIONS) },
   // Databases migrated before the bump function returned early after its first row in a transaction.
-  { name: "0003_generation_bump_once", up: (db) => runStatements(db, [generationBumpFunctionStatement("search_documents_bump_generation", "search_generations")]) },
+  {
+    name: "0003_generation_bump_once",
+    up: (db) =>
+      runStatements(db, [generationBumpFunctionStatement("search_documents_bump_generation", "search_generations")]),
+  },
 ];

@@ -21,7 +21,15 @@ describe("search answers cached per generation of the organization's documents",
   let t: TestApp;
   let lantern: string;
   const generation = async () =>
-    Number((await sql<{ total: string }>`select coalesce(sum(generation), 0) as total from search_generations where organization_id = 'default'`.execute(t.db)).rows[0]?.total);
+    Number(
+      (
+        await sql<{
+          total: string;
+        }>`select coalesce(sum(generation), 0) as total from search_generations where organization_id = 'default'`.execute(
+          t.db,
+        )
+      ).rows[0]?.total,
+    );
 
   beforeAll(async () => {
     t = await createTestApp({ config: { search: { adapter: "postgres" } } });
@@ -31,20 +39,34 @@ describe("search answers cached per generation of the organization's documents",
   afterAll(() => t.close());
 
   it("answers a repeated search from the cache, and a change through the API at once", async () => {
-    expect(titles((await call(t.app, "GET", "/api/search?q=lantern&facets=type")).body)).toEqual(["Lantern alpha", "Lantern beta"]);
+    expect(titles((await call(t.app, "GET", "/api/search?q=lantern&facets=type")).body)).toEqual([
+      "Lantern alpha",
+      "Lantern beta",
+    ]);
     await writeUnseen(t, sql`update search_documents set title = 'Unseen' where entity_id = ${lantern}`);
-    expect(titles((await call(t.app, "GET", "/api/search?q=lantern&facets=type")).body)).toEqual(["Lantern alpha", "Lantern beta"]);
+    expect(titles((await call(t.app, "GET", "/api/search?q=lantern&facets=type")).body)).toEqual([
+      "Lantern alpha",
+      "Lantern beta",
+    ]);
 
-    const renamed = await call(t.app, "PUT", `/api/catalog/entities/${lantern}/attributes/en`, { body: { title: "Lantern gamma" } });
+    const renamed = await call(t.app, "PUT", `/api/catalog/entities/${lantern}/attributes/en`, {
+      body: { title: "Lantern gamma" },
+    });
     expect(renamed.status).toBe(200);
-    expect(titles((await call(t.app, "GET", "/api/search?q=lantern&facets=type")).body)).toEqual(["Lantern beta", "Lantern gamma"]);
+    expect(titles((await call(t.app, "GET", "/api/search?q=lantern&facets=type")).body)).toEqual([
+      "Lantern beta",
+      "Lantern gamma",
+    ]);
   });
 
   it("sees writes made outside the service, deletes included", async () => {
     await call(t.app, "GET", "/api/search?q=lantern");
     await sql`update search_documents set title = 'Lantern written by hand' where entity_id = ${lantern}`.execute(t.db);
     expect(titles((await call(t.app, "GET", "/api/search?q=lantern")).body)).toContain("Lantern written by hand");
-    const doomed = await createEntity(t.app, { slug: "lantern-doomed", attributes: { en: { title: "Lantern doomed" } } });
+    const doomed = await createEntity(t.app, {
+      slug: "lantern-doomed",
+      attributes: { en: { title: "Lantern doomed" } },
+    });
     expect(titles((await call(t.app, "GET", "/api/search?q=lantern")).body)).toContain("Lantern doomed");
     expect((await call(t.app, "DELETE", `/api/catalog/entities/${doomed}`)).status).toBe(200);
     expect(titles((await call(t.app, "GET", "/api/search?q=lantern")).body)).not.toContain("Lantern doomed");
@@ -72,8 +94,14 @@ describe("search answers cached per generation of the organization's documents",
     const other = await call(t.app, "GET", "/api/search?q=lantern", { actor: otherOrgAdmin });
     expect(other.status).toBe(200);
     expect(other.body.data).toEqual([]);
-    await createEntity(t.app, { slug: "lantern-elsewhere", attributes: { en: { title: "Lantern elsewhere" } } }, otherOrgAdmin);
-    expect(titles((await call(t.app, "GET", "/api/search?q=lantern", { actor: otherOrgAdmin })).body)).toEqual(["Lantern elsewhere"]);
+    await createEntity(
+      t.app,
+      { slug: "lantern-elsewhere", attributes: { en: { title: "Lantern elsewhere" } } },
+      otherOrgAdmin,
+    );
+    expect(titles((await call(t.app, "GET", "/api/search?q=lantern", { actor: otherOrgAdmin })).body)).toEqual([
+      "Lantern elsewhere",
+    ]);
     expect(titles((await call(t.app, "GET", "/api/search?q=lantern")).body)).not.toContain("Lantern elsewhere");
   });
 
@@ -87,11 +115,17 @@ describe("search answers cached per generation of the organization's documents",
         throw new Error("roll back");
       }),
     ).rejects.toThrow("roll back");
-    expect((await t.kernel.services.search.search("default", query)).hits.map((hit) => hit.title)).not.toContain("Lantern uncommitted");
+    expect((await t.kernel.services.search.search("default", query)).hits.map((hit) => hit.title)).not.toContain(
+      "Lantern uncommitted",
+    );
   });
 
   it("settles on what the database holds after writes race with searches", async () => {
-    const writes = Array.from({ length: 15 }, (_, i) => call(t.app, "POST", "/api/catalog/entities", { body: { type: "product", status: "active", slug: `race-${i}`, attributes: { en: { title: `Racer ${i}` } } } }));
+    const writes = Array.from({ length: 15 }, (_, i) =>
+      call(t.app, "POST", "/api/catalog/entities", {
+        body: { type: "product", status: "active", slug: `race-${i}`, attributes: { en: { title: `Racer ${i}` } } },
+      }),
+    );
     const reads = Array.from({ length: 15 }, () => call(t.app, "GET", "/api/search?q=racer&limit=50"));
     const results = await Promise.all([...writes, ...reads]);
     expect(results.every((result) => result.status < 300)).toBe(true);

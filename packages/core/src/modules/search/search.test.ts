@@ -5,13 +5,33 @@ import { call, createEntity, otherOrgAdmin, storefrontActor } from "../catalog/t
 
 /** Five entities with titles, a category, a brand and filterable custom fields. */
 async function seed(t: TestApp) {
-  await call(t.app, "POST", "/api/admin/entity-field-definitions", { body: { entityType: "product", name: "color", dataType: "string", filterable: true } });
-  await call(t.app, "POST", "/api/admin/entity-field-definitions", { body: { entityType: "product", name: "size", dataType: "string", filterable: true } });
-  await call(t.app, "POST", "/api/admin/entity-field-definitions", { body: { entityType: "product", name: "secret", dataType: "string" } });
-  const category = (await call(t.app, "POST", "/api/catalog/categories", { body: { name: "Shirts", slug: "shirts" } })).body.data.id as string;
-  const brand = (await call(t.app, "POST", "/api/catalog/brands", { body: { name: "Acme", slug: "acme" } })).body.data.id as string;
-  const make = async (slug: string, title: string, customFields: Record<string, string>, status = "active", type = "product") =>
-    createEntity(t.app, { slug, type, status, attributes: { en: { title, description: `${title} made with care` } }, customFields });
+  await call(t.app, "POST", "/api/admin/entity-field-definitions", {
+    body: { entityType: "product", name: "color", dataType: "string", filterable: true },
+  });
+  await call(t.app, "POST", "/api/admin/entity-field-definitions", {
+    body: { entityType: "product", name: "size", dataType: "string", filterable: true },
+  });
+  await call(t.app, "POST", "/api/admin/entity-field-definitions", {
+    body: { entityType: "product", name: "secret", dataType: "string" },
+  });
+  const category = (await call(t.app, "POST", "/api/catalog/categories", { body: { name: "Shirts", slug: "shirts" } }))
+    .body.data.id as string;
+  const brand = (await call(t.app, "POST", "/api/catalog/brands", { body: { name: "Acme", slug: "acme" } })).body.data
+    .id as string;
+  const make = async (
+    slug: string,
+    title: string,
+    customFields: Record<string, string>,
+    status = "active",
+    type = "product",
+  ) =>
+    createEntity(t.app, {
+      slug,
+      type,
+      status,
+      attributes: { en: { title, description: `${title} made with care` } },
+      customFields,
+    });
   const ids = {
     redShirt: await make("red-shirt", "Red cotton shirt", { color: "red", size: "m", secret: "x" }),
     blueShirt: await make("blue-shirt", "Blue linen shirt", { color: "blue", size: "l" }),
@@ -44,25 +64,43 @@ describe("search with the PostgreSQL adapter", () => {
     expect(response.body.data[0].score).toBeGreaterThan(0);
     const staff = await call(t.app, "GET", "/api/search?q=shirt");
     expect(slugs(staff.body)).toContain("draft-shirt");
-    expect(slugs((await call(t.app, "GET", "/api/search?q=wool", { actor: storefrontActor })).body)).toEqual(["red-hat"]);
+    expect(slugs((await call(t.app, "GET", "/api/search?q=wool", { actor: storefrontActor })).body)).toEqual([
+      "red-hat",
+    ]);
   });
 
   it("filters by type, category, brand and status", async () => {
     expect(slugs((await call(t.app, "GET", "/api/search?q=shirt&type=digitalDownload")).body)).toEqual(["shirt-ebook"]);
-    expect(slugs((await call(t.app, "GET", `/api/search?category=${seeded.category}`)).body)).toEqual(["blue-shirt", "red-shirt"]);
+    expect(slugs((await call(t.app, "GET", `/api/search?category=${seeded.category}`)).body)).toEqual([
+      "blue-shirt",
+      "red-shirt",
+    ]);
     expect(slugs((await call(t.app, "GET", `/api/search?brand=${seeded.brand}`)).body)).toEqual(["blue-shirt"]);
     expect(slugs((await call(t.app, "GET", "/api/search?status=draft")).body)).toEqual(["draft-shirt"]);
   });
 
   it("ORs repeated values of one attribute and ANDs different attributes", async () => {
     expect(slugs((await call(t.app, "GET", "/api/search?attr.color=red")).body)).toEqual(["red-hat", "red-shirt"]);
-    expect(slugs((await call(t.app, "GET", "/api/search?attr.color=red&attr.color=blue")).body)).toEqual(["blue-shirt", "red-hat", "red-shirt"]);
-    expect(slugs((await call(t.app, "GET", "/api/search?attr.color=red&attr.color=blue&attr.size=l")).body)).toEqual(["blue-shirt"]);
+    expect(slugs((await call(t.app, "GET", "/api/search?attr.color=red&attr.color=blue")).body)).toEqual([
+      "blue-shirt",
+      "red-hat",
+      "red-shirt",
+    ]);
+    expect(slugs((await call(t.app, "GET", "/api/search?attr.color=red&attr.color=blue&attr.size=l")).body)).toEqual([
+      "blue-shirt",
+    ]);
     expect(slugs((await call(t.app, "GET", "/api/search?attr.secret=x")).body)).toEqual([]);
   });
 
   it("refuses attribute and facet names outside ^[A-Za-z0-9_-]+$ with 422", async () => {
-    for (const query of ["attr.co%20lor=red", "attr.=red", "attr.a.b=1", "facets=type,bad!name", "limit=101", "category=nope"]) {
+    for (const query of [
+      "attr.co%20lor=red",
+      "attr.=red",
+      "attr.a.b=1",
+      "facets=type,bad!name",
+      "limit=101",
+      "category=nope",
+    ]) {
       const response = await call(t.app, "GET", `/api/search?${query}`);
       expect(response.status, query).toBe(422);
       expect(response.body.error.code).toBe("VALIDATION_FAILED");
@@ -70,7 +108,9 @@ describe("search with the PostgreSQL adapter", () => {
   });
 
   it("counts facets keyed by field and attribute name over the matching entities", async () => {
-    const response = await call(t.app, "GET", "/api/search?q=shirt&facets=type,category,brand,status,color", { actor: storefrontActor });
+    const response = await call(t.app, "GET", "/api/search?q=shirt&facets=type,category,brand,status,color", {
+      actor: storefrontActor,
+    });
     expect(response.body.meta.facets).toEqual({
       type: { product: 2, digitalDownload: 1 },
       category: { [seeded.category]: 2 },
@@ -81,19 +121,33 @@ describe("search with the PostgreSQL adapter", () => {
   });
 
   it("takes attribute names that are also object keys (constructor, __proto__, toString) as attributes, in facets and filters", async () => {
-    const response = await call(t.app, "GET", "/api/search?q=shirt&facets=constructor,__proto__,toString,type", { actor: storefrontActor });
+    const response = await call(t.app, "GET", "/api/search?q=shirt&facets=constructor,__proto__,toString,type", {
+      actor: storefrontActor,
+    });
     expect(response.status).toBe(200);
-    expect(response.body.meta.facets).toMatchObject({ constructor: {}, toString: {}, type: { product: 2, digitalDownload: 1 } });
+    expect(response.body.meta.facets).toMatchObject({
+      constructor: {},
+      toString: {},
+      type: { product: 2, digitalDownload: 1 },
+    });
     for (const filter of ["attr.constructor=x", "attr.__proto__=x", "attr.toString=a&attr.toString=b"]) {
       const filtered = await call(t.app, "GET", `/api/search?q=shirt&${filter}`, { actor: storefrontActor });
       expect(filtered.status, filter).toBe(200);
       expect(filtered.body.data, filter).toEqual([]);
     }
     // A store's own filterable field may carry such a name too: indexed, faceted and filtered like any other.
-    const field = await call(t.app, "POST", "/api/admin/entity-field-definitions", { body: { entityType: "product", name: "toString", dataType: "string", filterable: true } });
+    const field = await call(t.app, "POST", "/api/admin/entity-field-definitions", {
+      body: { entityType: "product", name: "toString", dataType: "string", filterable: true },
+    });
     expect(field.status).toBe(201);
-    await createEntity(t.app, { slug: "builder-kit", attributes: { en: { title: "Builder kit" } }, customFields: { toString: "lego" } });
-    const built = await call(t.app, "GET", "/api/search?q=builder&facets=toString&attr.toString=lego", { actor: storefrontActor });
+    await createEntity(t.app, {
+      slug: "builder-kit",
+      attributes: { en: { title: "Builder kit" } },
+      customFields: { toString: "lego" },
+    });
+    const built = await call(t.app, "GET", "/api/search?q=builder&facets=toString&attr.toString=lego", {
+      actor: storefrontActor,
+    });
     expect(built.status).toBe(200);
     expect(slugs(built.body)).toEqual(["builder-kit"]);
     expect(built.body.meta.facets).toEqual({ toString: { lego: 1 } });
@@ -109,9 +163,13 @@ describe("search with the PostgreSQL adapter", () => {
   });
 
   it("follows catalog changes: attribute edits, approved values, status moves and deletes", async () => {
-    await call(t.app, "PUT", `/api/catalog/entities/${seeded.ids.redHat}/attributes/en`, { body: { title: "Crimson beanie" } });
+    await call(t.app, "PUT", `/api/catalog/entities/${seeded.ids.redHat}/attributes/en`, {
+      body: { title: "Crimson beanie" },
+    });
     expect(slugs((await call(t.app, "GET", "/api/search?q=beanie")).body)).toEqual(["red-hat"]);
-    await call(t.app, "PATCH", `/api/catalog/entities/${seeded.ids.redHat}`, { body: { customFields: { color: "crimson" } } });
+    await call(t.app, "PATCH", `/api/catalog/entities/${seeded.ids.redHat}`, {
+      body: { customFields: { color: "crimson" } },
+    });
     expect(slugs((await call(t.app, "GET", "/api/search?attr.color=crimson")).body)).toEqual(["red-hat"]);
     await call(t.app, "POST", `/api/catalog/entities/${seeded.ids.redHat}/archive`);
     expect((await call(t.app, "GET", "/api/search?q=beanie", { actor: storefrontActor })).body.data).toEqual([]);
@@ -125,18 +183,37 @@ describe("search with the PostgreSQL adapter", () => {
 
   it("suggests by title prefix, with a type filter and a default limit of 10", async () => {
     const response = await call(t.app, "GET", "/api/search/suggest?prefix=shi", { actor: storefrontActor });
-    expect(response.body.data.map((s: { slug: string }) => s.slug).sort()).toEqual(["blue-shirt", "red-shirt", "shirt-ebook"]);
-    expect((await call(t.app, "GET", "/api/search/suggest?prefix=shirt%20fol")).body.data.map((s: { slug: string }) => s.slug)).toEqual(["shirt-ebook"]);
+    expect(response.body.data.map((s: { slug: string }) => s.slug).sort()).toEqual([
+      "blue-shirt",
+      "red-shirt",
+      "shirt-ebook",
+    ]);
+    expect(
+      (await call(t.app, "GET", "/api/search/suggest?prefix=shirt%20fol")).body.data.map(
+        (s: { slug: string }) => s.slug,
+      ),
+    ).toEqual(["shirt-ebook"]);
     expect((await call(t.app, "GET", "/api/search/suggest?prefix=shi&type=digitalDownload")).body.data).toHaveLength(1);
     expect((await call(t.app, "GET", "/api/search/suggest")).status).toBe(422);
   });
 
   it("finds nothing of another organization", async () => {
-    expect((await call(t.app, "GET", "/api/search?q=shirt", { actor: otherOrgAdmin })).body).toMatchObject({ data: [], meta: { total: 0 } });
-    expect((await call(t.app, "GET", "/api/search?q=shirt&facets=type", { actor: otherOrgAdmin })).body.meta.facets).toEqual({ type: {} });
-    expect((await call(t.app, "GET", "/api/search/suggest?prefix=shi", { actor: otherOrgAdmin })).body.data).toEqual([]);
-    expect((await call(t.app, "GET", `/api/search?category=${seeded.category}`, { actor: otherOrgAdmin })).body.data).toEqual([]);
-    const documents = await sql<{ count: number }>`select count(*)::int as count from search_documents where organization_id = 'other-store'`.execute(t.db);
+    expect((await call(t.app, "GET", "/api/search?q=shirt", { actor: otherOrgAdmin })).body).toMatchObject({
+      data: [],
+      meta: { total: 0 },
+    });
+    expect(
+      (await call(t.app, "GET", "/api/search?q=shirt&facets=type", { actor: otherOrgAdmin })).body.meta.facets,
+    ).toEqual({ type: {} });
+    expect((await call(t.app, "GET", "/api/search/suggest?prefix=shi", { actor: otherOrgAdmin })).body.data).toEqual(
+      [],
+    );
+    expect(
+      (await call(t.app, "GET", `/api/search?category=${seeded.category}`, { actor: otherOrgAdmin })).body.data,
+    ).toEqual([]);
+    const documents = await sql<{
+      count: number;
+    }>`select count(*)::int as count from search_documents where organization_id = 'other-store'`.execute(t.db);
     expect(documents.rows[0]?.count).toBe(0);
   });
 });
@@ -157,11 +234,19 @@ describe("search without an adapter (fallback)", () => {
   });
 
   it("matches title substrings with the same filters, attribute rules and visibility", async () => {
-    expect(slugs((await call(t.app, "GET", "/api/search?q=shirt", { actor: storefrontActor })).body)).toEqual(["blue-shirt", "red-shirt", "shirt-ebook"]);
-    expect(slugs((await call(t.app, "GET", "/api/search?attr.color=red&attr.color=blue&attr.size=l")).body)).toEqual(["blue-shirt"]);
+    expect(slugs((await call(t.app, "GET", "/api/search?q=shirt", { actor: storefrontActor })).body)).toEqual([
+      "blue-shirt",
+      "red-shirt",
+      "shirt-ebook",
+    ]);
+    expect(slugs((await call(t.app, "GET", "/api/search?attr.color=red&attr.color=blue&attr.size=l")).body)).toEqual([
+      "blue-shirt",
+    ]);
     expect(slugs((await call(t.app, "GET", "/api/search?attr.secret=x")).body)).toEqual([]);
     expect((await call(t.app, "GET", "/api/search?attr.bad!=x")).status).toBe(422);
-    expect((await call(t.app, "GET", "/api/search/suggest?prefix=red")).body.data.map((s: { slug: string }) => s.slug)).toEqual(["red-shirt", "red-hat"]);
+    expect(
+      (await call(t.app, "GET", "/api/search/suggest?prefix=red")).body.data.map((s: { slug: string }) => s.slug),
+    ).toEqual(["red-shirt", "red-hat"]);
     expect((await call(t.app, "GET", "/api/search?q=shirt", { actor: otherOrgAdmin })).body.data).toEqual([]);
   });
 });
@@ -173,7 +258,8 @@ describe.each([
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ config });
-    for (let i = 0; i < 12; i++) await createEntity(t.app, { slug: `lamp-${i}`, attributes: { en: { title: `Lamp model ${i}` } } });
+    for (let i = 0; i < 12; i++)
+      await createEntity(t.app, { slug: `lamp-${i}`, attributes: { en: { title: `Lamp model ${i}` } } });
   });
   afterAll(() => t.close());
 
@@ -184,7 +270,8 @@ describe.each([
   });
 
   it("answers 20 hits by default and pages the rest", async () => {
-    for (let i = 12; i < 22; i++) await createEntity(t.app, { slug: `lamp-${i}`, attributes: { en: { title: `Lamp model ${i}` } } });
+    for (let i = 12; i < 22; i++)
+      await createEntity(t.app, { slug: `lamp-${i}`, attributes: { en: { title: `Lamp model ${i}` } } });
     const first = await call(t.app, "GET", "/api/search?q=lamp");
     expect(first.body.data).toHaveLength(20);
     expect(first.body.meta).toMatchObject({ total: 22, page: 1, limit: 20 });

@@ -12,4 +12,6 @@ const STATEMENTS = [
   )`,
 ];
 
-export const settingsMigrations: readonly NamedMigration[] = [{ name: "0001_settings", up: (db) => runStatements(db, STATEMENTS) }];
+export const settingsMigrations: readonly NamedMigration[] = [
+  { name: "0001_settings", up: (db) => runStatements(db, STATEMENTS) },
+];

@@ -14,7 +14,8 @@ import type { DomainEventPayload } from "../../kernel/domain-events.js";
 
 type Db = Kysely<CoreTables> | Transaction<CoreTables>;
 
-const scopeOf = (db: Db, organizationId: string): TenantScope<SettingsDb> => tenantScope(db.withTables<SettingsTables>(), organizationId);
+const scopeOf = (db: Db, organizationId: string): TenantScope<SettingsDb> =>
+  tenantScope(db.withTables<SettingsTables>(), organizationId);
 
 /** A group's stored value (checkout reads `general` for the time zone of the order number's year). */
 const readGroup = queryTemplate((db, args: { organizationId: string; group: string }) =>
@@ -22,7 +23,10 @@ const readGroup = queryTemplate((db, args: { organizationId: string; group: stri
 );
 
 function assertGroupName(group: string): void {
-  if (!SETTINGS_GROUP_NAME.test(group)) throw AppError.validation([{ path: "params.group", message: "lowercase letters, digits, _ and -, starting with a letter (at most 50)" }]);
+  if (!SETTINGS_GROUP_NAME.test(group))
+    throw AppError.validation([
+      { path: "params.group", message: "lowercase letters, digits, _ and -, starting with a letter (at most 50)" },
+    ]);
 }
 
 /** Checks a patch of a declared group key by key (null deletes a key, so it is always allowed). */
@@ -30,7 +34,12 @@ function assertPatch(schema: SettingsGroupSchema, patch: Record<string, unknown>
   const present = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== null));
   const parsed = schema.partial().safeParse(present);
   if (!parsed.success) {
-    throw AppError.validation(parsed.error.issues.map((issue) => ({ path: ["body", ...issue.path.map(String), ...("keys" in issue ? (issue.keys as string[]) : [])].join("."), message: issue.message })));
+    throw AppError.validation(
+      parsed.error.issues.map((issue) => ({
+        path: ["body", ...issue.path.map(String), ...("keys" in issue ? (issue.keys as string[]) : [])].join("."),
+        message: issue.message,
+      })),
+    );
   }
 }
 
@@ -39,7 +48,11 @@ function assertPatch(schema: SettingsGroupSchema, patch: Record<string, unknown>
  * statement (`value || patch - deleted keys` on an upsert), so concurrent patches of one group each keep
  * their keys.
  */
-export function createSettingsService({ database, events, registries }: Pick<ServiceContext, "database" | "events" | "registries">) {
+export function createSettingsService({
+  database,
+  events,
+  registries,
+}: Pick<ServiceContext, "database" | "events" | "registries">) {
   const read = async (db: Db, organizationId: string, group: string): Promise<Record<string, unknown>> => {
     const { rows } = await readGroup.execute(db, { organizationId, group });
     return rows[0]?.value ?? {};
@@ -49,7 +62,11 @@ export function createSettingsService({ database, events, registries }: Pick<Ser
    * A group's value, `{}` when it was never set. Typed by the group's declaration in `SettingsGroups`
    * (each key optional: a patch sets keys one by one); any object for a group nobody declared.
    */
-  const get = async <const G extends string>(organizationId: string, group: G, options?: TxOptions): Promise<SettingsGroupValue<G>> => {
+  const get = async <const G extends string>(
+    organizationId: string,
+    group: G,
+    options?: TxOptions,
+  ): Promise<SettingsGroupValue<G>> => {
     assertGroupName(group);
     // The stored value was validated against the group's schema when it was written.
     return (await read(options?.trx ?? database.db, organizationId, group)) as SettingsGroupValue<G>;
@@ -60,21 +77,34 @@ export function createSettingsService({ database, events, registries }: Pick<Ser
 
     /** Every group that has a value. */
     async getAll(organizationId: string, options?: TxOptions): Promise<Record<string, Record<string, unknown>>> {
-      const rows = await scopeOf(options?.trx ?? database.db, organizationId).selectFrom("settingsGroups").select(["groupName", "value"]).orderBy("groupName").execute();
+      const rows = await scopeOf(options?.trx ?? database.db, organizationId)
+        .selectFrom("settingsGroups")
+        .select(["groupName", "value"])
+        .orderBy("groupName")
+        .execute();
       return Object.fromEntries(rows.map((row) => [row.groupName, row.value]));
     },
 
     /** `policies` with defaults: no refund cap unless set, a 15-minute undo window. */
     async policies(organizationId: string, options?: TxOptions): Promise<Policies> {
       const value = await get(organizationId, "policies", options);
-      return { refundDailyCap: value.refundDailyCap ?? null, refundUndoWindowMinutes: value.refundUndoWindowMinutes ?? DEFAULT_REFUND_UNDO_WINDOW_MINUTES };
+      return {
+        refundDailyCap: value.refundDailyCap ?? null,
+        refundUndoWindowMinutes: value.refundUndoWindowMinutes ?? DEFAULT_REFUND_UNDO_WINDOW_MINUTES,
+      };
     },
 
     /**
      * Shallow-merges `patch` into the group: keys set to null are deleted, others replace their value.
      * Declared groups are validated first (422, nothing written).
      */
-    async patchGroup(organizationId: string, group: string, patch: Record<string, unknown>, actor: Actor | null, options?: TxOptions): Promise<Record<string, unknown>> {
+    async patchGroup(
+      organizationId: string,
+      group: string,
+      patch: Record<string, unknown>,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<Record<string, unknown>> {
       assertGroupName(group);
       const declared = registries.settings.get(group);
       if (declared) assertPatch(declared.schema, patch);
@@ -92,7 +122,17 @@ export function createSettingsService({ database, events, registries }: Pick<Ser
           )
           .returning("value")
           .executeTakeFirstOrThrow();
-        await events.emit({ organizationId, type: "settings.update", entityType: "settingsGroup", entityId: group, payload: { change: "patched", set, deleted }, actor }, { trx });
+        await events.emit(
+          {
+            organizationId,
+            type: "settings.update",
+            entityType: "settingsGroup",
+            entityId: group,
+            payload: { change: "patched", set, deleted },
+            actor,
+          },
+          { trx },
+        );
         return row.value;
       });
     },

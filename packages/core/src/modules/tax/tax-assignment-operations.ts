@@ -10,7 +10,9 @@ import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 /** What `assignTaxClass` takes: the input of the route's body schema. */
 export type AssignTaxClassInput = z.input<typeof assignTaxClassInput>;
 
-const toAssignment = (row: Pick<Selectable<TaxTables["taxClassAssignments"]>, "entityId" | "variantId" | "taxClassId" | "updatedAt">): TaxClassAssignment => ({ ...row, updatedAt: row.updatedAt.toISOString() });
+const toAssignment = (
+  row: Pick<Selectable<TaxTables["taxClassAssignments"]>, "entityId" | "variantId" | "taxClassId" | "updatedAt">,
+): TaxClassAssignment => ({ ...row, updatedAt: row.updatedAt.toISOString() });
 
 /**
  * The tax module keeps which class taxes an entity or a variant in its own table (the catalog knows
@@ -18,20 +20,46 @@ const toAssignment = (row: Pick<Selectable<TaxTables["taxClassAssignments"]>, "e
  */
 export function createTaxAssignmentOperations(context: TaxContext) {
   return {
-    async assignTaxClass(organizationId: string, input: AssignTaxClassInput, actor: Actor | null, options?: TxOptions): Promise<TaxClassAssignment | null> {
+    async assignTaxClass(
+      organizationId: string,
+      input: AssignTaxClassInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<TaxClassAssignment | null> {
       const variantId = input.variantId ?? null;
       return inTransaction(context.database, options, async (trx) => {
-        await context.services.catalog.requireSaleTarget(organizationId, { entityId: input.entityId, variantId }, { trx });
+        await context.services.catalog.requireSaleTarget(
+          organizationId,
+          { entityId: input.entityId, variantId },
+          { trx },
+        );
         const scope = taxScope(trx, organizationId);
         let assignment: TaxClassAssignment | null = null;
         if (input.taxClassId === null) {
-          await scope.deleteFrom("taxClassAssignments").where("entityId", "=", input.entityId).where(sql<boolean>`variant_id is not distinct from ${variantId}`).execute();
+          await scope
+            .deleteFrom("taxClassAssignments")
+            .where("entityId", "=", input.entityId)
+            .where(sql<boolean>`variant_id is not distinct from ${variantId}`)
+            .execute();
         } else {
-          const found = await scope.selectFrom("taxClasses").select("id").where("id", "=", input.taxClassId).executeTakeFirst();
+          const found = await scope
+            .selectFrom("taxClasses")
+            .select("id")
+            .where("id", "=", input.taxClassId)
+            .executeTakeFirst();
           if (!found) throw taxErrors.classNotFound();
           const row = await scope
-            .insertInto("taxClassAssignments", { id: randomUUID(), entityId: input.entityId, variantId, taxClassId: input.taxClassId })
-            .onConflict((oc) => oc.constraint("tax_class_assignments_target_unique").doUpdateSet({ taxClassId: input.taxClassId as string, updatedAt: new Date() }))
+            .insertInto("taxClassAssignments", {
+              id: randomUUID(),
+              entityId: input.entityId,
+              variantId,
+              taxClassId: input.taxClassId,
+            })
+            .onConflict((oc) =>
+              oc
+                .constraint("tax_class_assignments_target_unique")
+                .doUpdateSet({ taxClassId: input.taxClassId as string, updatedAt: new Date() }),
+            )
             .returning(["entityId", "variantId", "taxClassId", "updatedAt"])
             .executeTakeFirstOrThrow();
           assignment = toAssignment(row);
@@ -42,7 +70,11 @@ export function createTaxAssignmentOperations(context: TaxContext) {
             type: "tax.update",
             entityType: "taxClassAssignment",
             entityId: input.entityId,
-            payload: { change: input.taxClassId === null ? "assignmentRemoved" : "assignmentSet", variantId, taxClassId: input.taxClassId },
+            payload: {
+              change: input.taxClassId === null ? "assignmentRemoved" : "assignmentSet",
+              variantId,
+              taxClassId: input.taxClassId,
+            },
             actor,
           },
           { trx },
@@ -51,7 +83,11 @@ export function createTaxAssignmentOperations(context: TaxContext) {
       });
     },
 
-    async listAssignments(organizationId: string, entityId: string, options?: TxOptions): Promise<TaxClassAssignment[]> {
+    async listAssignments(
+      organizationId: string,
+      entityId: string,
+      options?: TxOptions,
+    ): Promise<TaxClassAssignment[]> {
       const db = options?.trx ?? context.db;
       const rows = await taxScope(db, organizationId)
         .selectFrom("taxClassAssignments")
@@ -63,7 +99,11 @@ export function createTaxAssignmentOperations(context: TaxContext) {
     },
 
     /** Removes the assignments of a deleted entity (catalog.delete, same transaction). */
-    async removeEntityAssignments(organizationId: string, entityId: string, { trx }: Required<TxOptions>): Promise<void> {
+    async removeEntityAssignments(
+      organizationId: string,
+      entityId: string,
+      { trx }: Required<TxOptions>,
+    ): Promise<void> {
       await taxScope(trx, organizationId).deleteFrom("taxClassAssignments").where("entityId", "=", entityId).execute();
     },
   };

@@ -11,7 +11,12 @@ import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 /** What `createTaxClass` takes (`updateTaxClass` any part of it): the input of the route's body schema. */
 export type TaxClassInput = z.input<typeof taxClassBody>;
 
-async function requireClass(db: Parameters<typeof taxScope>[0], organizationId: string, id: string, options: { lock?: boolean } = {}): Promise<TaxClass> {
+async function requireClass(
+  db: Parameters<typeof taxScope>[0],
+  organizationId: string,
+  id: string,
+  options: { lock?: boolean } = {},
+): Promise<TaxClass> {
   let select = taxScope(db, organizationId).selectFrom("taxClasses").select(TAX_CLASS_COLUMNS).where("id", "=", id);
   if (options.lock) select = select.forUpdate();
   const row = await select.executeTakeFirst();
@@ -27,20 +32,48 @@ async function requireClass(db: Parameters<typeof taxScope>[0], organizationId: 
 async function becomeDefault(trx: Transaction<CoreTables>, organizationId: string, id: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`tax_classes.default:${organizationId}`}))`.execute(trx);
   const scope = taxScope(trx, organizationId);
-  await scope.updateTable("taxClasses").set({ isDefault: false, updatedAt: new Date() }).where("isDefault", "=", true).where("id", "!=", id).execute();
+  await scope
+    .updateTable("taxClasses")
+    .set({ isDefault: false, updatedAt: new Date() })
+    .where("isDefault", "=", true)
+    .where("id", "!=", id)
+    .execute();
   await scope.updateTable("taxClasses").set({ isDefault: true, updatedAt: new Date() }).where("id", "=", id).execute();
 }
 
 export function createTaxClassOperations(context: TaxContext) {
-  const emit = (trx: Transaction<CoreTables>, organizationId: string, type: "tax.create" | "tax.update" | "tax.delete", taxClass: TaxClass, payload: Record<string, unknown>, actor: Actor | null) =>
-    context.events.emit({ organizationId, type, entityType: "taxClass", entityId: taxClass.id, payload, actor }, { trx });
+  const emit = (
+    trx: Transaction<CoreTables>,
+    organizationId: string,
+    type: "tax.create" | "tax.update" | "tax.delete",
+    taxClass: TaxClass,
+    payload: Record<string, unknown>,
+    actor: Actor | null,
+  ) =>
+    context.events.emit(
+      { organizationId, type, entityType: "taxClass", entityId: taxClass.id, payload, actor },
+      { trx },
+    );
 
   return {
     /** Creates a class; `isDefault` unsets the previous default in the same transaction. A duplicate name is a 409. */
-    async createTaxClass(organizationId: string, input: TaxClassInput, actor: Actor | null, options?: TxOptions): Promise<TaxClass> {
+    async createTaxClass(
+      organizationId: string,
+      input: TaxClassInput,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<TaxClass> {
       return inTransaction(context.database, options, async (trx) => {
         const id = randomUUID();
-        await taxScope(trx, organizationId).insertInto("taxClasses", { id, name: input.name, rateBps: input.rateBps, isActive: input.isActive ?? true, isDefault: false }).execute();
+        await taxScope(trx, organizationId)
+          .insertInto("taxClasses", {
+            id,
+            name: input.name,
+            rateBps: input.rateBps,
+            isActive: input.isActive ?? true,
+            isDefault: false,
+          })
+          .execute();
         if (input.isDefault) await becomeDefault(trx, organizationId, id);
         const created = await requireClass(trx, organizationId, id);
         await emit(trx, organizationId, "tax.create", created, { change: "classCreated", after: created }, actor);
@@ -48,13 +81,29 @@ export function createTaxClassOperations(context: TaxContext) {
       });
     },
 
-    async updateTaxClass(organizationId: string, id: string, input: Partial<TaxClassInput>, actor: Actor | null, options?: TxOptions): Promise<TaxClass> {
+    async updateTaxClass(
+      organizationId: string,
+      id: string,
+      input: Partial<TaxClassInput>,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<TaxClass> {
       return inTransaction(context.database, options, async (trx) => {
         const before = await requireClass(trx, organizationId, id, { lock: true });
         const { isDefault, ...fields } = input;
-        if (Object.keys(fields).length > 0) await taxScope(trx, organizationId).updateTable("taxClasses").set({ ...fields, updatedAt: new Date() }).where("id", "=", id).execute();
+        if (Object.keys(fields).length > 0)
+          await taxScope(trx, organizationId)
+            .updateTable("taxClasses")
+            .set({ ...fields, updatedAt: new Date() })
+            .where("id", "=", id)
+            .execute();
         if (isDefault === true && !before.isDefault) await becomeDefault(trx, organizationId, id);
-        if (isDefault === false && before.isDefault) await taxScope(trx, organizationId).updateTable("taxClasses").set({ isDefault: false, updatedAt: new Date() }).where("id", "=", id).execute();
+        if (isDefault === false && before.isDefault)
+          await taxScope(trx, organizationId)
+            .updateTable("taxClasses")
+            .set({ isDefault: false, updatedAt: new Date() })
+            .where("id", "=", id)
+            .execute();
         const after = await requireClass(trx, organizationId, id);
         await emit(trx, organizationId, "tax.update", after, { change: "classUpdated", before, after }, actor);
         return after;
@@ -62,7 +111,12 @@ export function createTaxClassOperations(context: TaxContext) {
     },
 
     /** Deletes a class and its assignments; lines that used it fall through to the next rule. */
-    async deleteTaxClass(organizationId: string, id: string, actor: Actor | null, options?: TxOptions): Promise<TaxClass> {
+    async deleteTaxClass(
+      organizationId: string,
+      id: string,
+      actor: Actor | null,
+      options?: TxOptions,
+    ): Promise<TaxClass> {
       return inTransaction(context.database, options, async (trx) => {
         const before = await requireClass(trx, organizationId, id, { lock: true });
         await taxScope(trx, organizationId).deleteFrom("taxClasses").where("id", "=", id).execute();
@@ -71,9 +125,14 @@ export function createTaxClassOperations(context: TaxContext) {
       });
     },
 
-    getTaxClass: (organizationId: string, id: string, options?: TxOptions): Promise<TaxClass> => requireClass(options?.trx ?? context.db, organizationId, id),
+    getTaxClass: (organizationId: string, id: string, options?: TxOptions): Promise<TaxClass> =>
+      requireClass(options?.trx ?? context.db, organizationId, id),
 
-    async listTaxClasses(organizationId: string, query: PaginationQuery, options?: TxOptions): Promise<{ items: TaxClass[]; total: number }> {
+    async listTaxClasses(
+      organizationId: string,
+      query: PaginationQuery,
+      options?: TxOptions,
+    ): Promise<{ items: TaxClass[]; total: number }> {
       const db = options?.trx ?? context.db;
       const select = taxScope(db, organizationId).selectFrom("taxClasses");
       const [rows, counted] = await Promise.all([
@@ -82,6 +141,5 @@ export function createTaxClassOperations(context: TaxContext) {
       ]);
       return { items: rows.map(toTaxClass), total: Number(counted?.count ?? 0) };
     },
-
   };
 }

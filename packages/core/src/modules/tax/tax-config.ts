@@ -26,21 +26,28 @@ declare module "../../kernel/config.js" {
   }
 }
 
-const isRate = (value: unknown): boolean => Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 10_000;
+const isRate = (value: unknown): boolean =>
+  Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 10_000;
 
 /** Fails boot on a malformed `tax` section, naming the bad key. */
 export function assertTaxConfig(config: TaxConfig | undefined): void {
   for (const [country, rate] of Object.entries(config?.regionRates ?? {})) {
-    if (!/^[A-Z]{2}$/.test(country)) throw new Error(`tax.regionRates: "${country}" is not an upper-case ISO 3166-1 alpha-2 country code`);
-    if (!isRate(rate.rateBps)) throw new Error(`tax.regionRates.${country}.rateBps must be an integer from 0 to 10000 basis points`);
+    if (!/^[A-Z]{2}$/.test(country))
+      throw new Error(`tax.regionRates: "${country}" is not an upper-case ISO 3166-1 alpha-2 country code`);
+    if (!isRate(rate.rateBps))
+      throw new Error(`tax.regionRates.${country}.rateBps must be an integer from 0 to 10000 basis points`);
     for (const [region, bps] of Object.entries(rate.regions ?? {})) {
-      if (!isRate(bps)) throw new Error(`tax.regionRates.${country}.regions.${region} must be an integer from 0 to 10000 basis points`);
+      if (!isRate(bps))
+        throw new Error(`tax.regionRates.${country}.regions.${region} must be an integer from 0 to 10000 basis points`);
     }
   }
 }
 
 /** The runtime rate of a place, or null when none is configured. */
-export function regionRate(config: TaxConfig | undefined, address: { country: string; region?: string | null | undefined } | undefined): number | null {
+export function regionRate(
+  config: TaxConfig | undefined,
+  address: { country: string; region?: string | null | undefined } | undefined,
+): number | null {
   if (!address) return null;
   const country = config?.regionRates?.[address.country.toUpperCase()];
   if (!country) return null;

@@ -31,7 +31,9 @@ export type TaxClassAssignment = z.output<typeof taxAssignmentSchema>;
 
 export const TAX_CLASS_COLUMNS = ["id", "name", "rateBps", "isDefault", "isActive", "createdAt", "updatedAt"] as const;
 
-export const toTaxClass = (row: Pick<Selectable<TaxTables["taxClasses"]>, (typeof TAX_CLASS_COLUMNS)[number]>): TaxClass => ({
+export const toTaxClass = (
+  row: Pick<Selectable<TaxTables["taxClasses"]>, (typeof TAX_CLASS_COLUMNS)[number]>,
+): TaxClass => ({
   ...row,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),

@@ -29,4 +29,6 @@ const STATEMENTS = [
   )`,
 ];
 
-export const taxMigrations: readonly NamedMigration[] = [{ name: "0001_tax", up: (db) => runStatements(db, STATEMENTS) }];
+export const taxMigrations: readonly NamedMigration[] = [
+  { name: "0001_tax", up: (db) => runStatements(db, STATEMENTS) },
+];

@@ -10,7 +10,15 @@ import { updateTaxClassRoute } from "./routes/update-tax-class.js";
 import { taxMigrations } from "./tax-migrations.js";
 import { createTaxService } from "./tax-service.js";
 
-const ROUTES = [listTaxClassesRoute, createTaxClassRoute, updateTaxClassRoute, deleteTaxClassRoute, assignTaxClassRoute, listTaxAssignmentsRoute, calculateTaxRoute];
+const ROUTES = [
+  listTaxClassesRoute,
+  createTaxClassRoute,
+  updateTaxClassRoute,
+  deleteTaxClassRoute,
+  assignTaxClassRoute,
+  listTaxAssignmentsRoute,
+  calculateTaxRoute,
+];
 
 /** Tax classes (one default per organization), their assignment to entities and variants, per-line tax. */
 export const taxModule: PluginManifest = {
@@ -21,7 +29,11 @@ export const taxModule: PluginManifest = {
   schema: { migrations: taxMigrations },
   services: (context) => ({ tax: createTaxService(context) }),
   subscribers: [
-    { event: "catalog.delete", handler: (event, { trx, services }) => services.tax.removeEntityAssignments(event.organizationId, event.entityId, { trx }) },
+    {
+      event: "catalog.delete",
+      handler: (event, { trx, services }) =>
+        services.tax.removeEntityAssignments(event.organizationId, event.entityId, { trx }),
+    },
   ],
   routes: (context) => ROUTES.flatMap((route) => route(context)),
 };

@@ -26,7 +26,12 @@ export const taxClassSchema = z.object({
 });
 
 /** Which class taxes an entity (variantId null) or one of its variants. */
-export const taxAssignmentSchema = z.object({ entityId: z.string(), variantId: z.string().nullable(), taxClassId: z.string(), updatedAt: z.string() });
+export const taxAssignmentSchema = z.object({
+  entityId: z.string(),
+  variantId: z.string().nullable(),
+  taxClassId: z.string(),
+  updatedAt: z.string(),
+});
 
 /** Body of `PUT /tax/assignments`; its input type is the service's `AssignTaxClassInput`. */
 export const assignTaxClassInput = z.object({

@@ -9,14 +9,26 @@ import type { TaxTables } from "./tax-tables.js";
 import type { DomainEventPayload } from "../../kernel/domain-events.js";
 
 /** Tax classes, their assignment to entities and variants, and the per-line tax calculation checkout uses. */
-export function createTaxService({ database, events, services, config }: Pick<ServiceContext, "database" | "events" | "services" | "config">) {
+export function createTaxService({
+  database,
+  events,
+  services,
+  config,
+}: Pick<ServiceContext, "database" | "events" | "services" | "config">) {
   assertTaxConfig(config.tax);
-  const context: TaxContext = { database, db: database.db.withTables<TaxTables>(), events, services, config: config.tax ?? {} };
+  const context: TaxContext = {
+    database,
+    db: database.db.withTables<TaxTables>(),
+    events,
+    services,
+    config: config.tax ?? {},
+  };
   return {
     ...createTaxClassOperations(context),
     ...createTaxAssignmentOperations(context),
     /** Net, tax and gross of each line and in total; see `calculateTax` for the resolution order. */
-    calculate: (input: TaxCalculationInput, options?: TxOptions): Promise<TaxCalculation> => calculateTax(options?.trx ?? database.db, context.config, input),
+    calculate: (input: TaxCalculationInput, options?: TxOptions): Promise<TaxCalculation> =>
+      calculateTax(options?.trx ?? database.db, context.config, input),
   };
 }
 

@@ -39,6 +39,9 @@ export async function sendWebhook(input: SendWebhookInput): Promise<SendWebhookR
     return result(answer.status, answer.ok ? null : `Endpoint answered ${answer.status}`);
   } catch (error) {
     if (!isOutboundError(error)) throw error;
-    return result(null, error.code === "OUTBOUND_TARGET_REFUSED" ? `Refused webhook target: ${error.detail}` : error.message);
+    return result(
+      null,
+      error.code === "OUTBOUND_TARGET_REFUSED" ? `Refused webhook target: ${error.detail}` : error.message,
+    );
   }
 }

@@ -17,7 +17,11 @@ export const webhookMigrations: readonly NamedMigration[] = [
         .addColumn("created_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
         .addColumn("updated_at", "timestamptz", (col) => col.notNull().defaultTo(sql`now()`))
         .execute();
-      await db.schema.createIndex("webhook_endpoints_org_idx").on("webhook_endpoints").columns(["organization_id", "is_active"]).execute();
+      await db.schema
+        .createIndex("webhook_endpoints_org_idx")
+        .on("webhook_endpoints")
+        .columns(["organization_id", "is_active"])
+        .execute();
       await db.schema
         .createTable("webhook_deliveries")
         .addColumn("id", "uuid", (col) => col.primaryKey())
@@ -27,7 +31,9 @@ export const webhookMigrations: readonly NamedMigration[] = [
         .addColumn("event_type", "text", (col) => col.notNull())
         .addColumn("webhook_id", "text", (col) => col.notNull())
         .addColumn("body", "text", (col) => col.notNull())
-        .addColumn("status", "text", (col) => col.notNull().check(sql`status in ('pending', 'retrying', 'succeeded', 'failed')`))
+        .addColumn("status", "text", (col) =>
+          col.notNull().check(sql`status in ('pending', 'retrying', 'succeeded', 'failed')`),
+        )
         .addColumn("attempts", "integer", (col) => col.notNull().defaultTo(0))
         .addColumn("last_status", "integer")
         .addColumn("last_error", "text")

@@ -33,11 +33,14 @@ export const webhookDeliverySchema = z.object({
 export function endpointInputSchema(eventNames: readonly string[]) {
   const available = `one of the declared events (${eventNames.join(", ")})`;
   return z.object({
-    url: z
-      .url({ protocol: /^https?$/, message: "must be an http or https URL" })
-      .max(2000),
+    url: z.url({ protocol: /^https?$/, message: "must be an http or https URL" }).max(2000),
     events: z
-      .array(z.enum(eventNames, { error: (issue) => `${typeof issue.input === "string" ? `"${issue.input.slice(0, 100)}" is not declared; use` : "must be"} ${available}` }))
+      .array(
+        z.enum(eventNames, {
+          error: (issue) =>
+            `${typeof issue.input === "string" ? `"${issue.input.slice(0, 100)}" is not declared; use` : "must be"} ${available}`,
+        }),
+      )
       .min(1)
       .max(eventNames.length)
       .refine((events) => new Set(events).size === events.length, { message: "must not repeat an event" }),

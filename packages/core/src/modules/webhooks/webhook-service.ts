@@ -51,18 +51,43 @@ export interface CreateEndpointInput {
 
 export interface WebhookService {
   /** Registers an endpoint; the signing secret is in the answer and never again. */
-  create(organizationId: string, input: CreateEndpointInput, actor: Actor, options?: TxOptions): Promise<WebhookEndpoint & { secret: string }>;
-  update(organizationId: string, id: string, patch: Partial<CreateEndpointInput>, actor: Actor, options?: TxOptions): Promise<WebhookEndpoint>;
-  list(organizationId: string, page: PaginationQuery, options?: TxOptions): Promise<{ items: WebhookEndpoint[]; total: number }>;
+  create(
+    organizationId: string,
+    input: CreateEndpointInput,
+    actor: Actor,
+    options?: TxOptions,
+  ): Promise<WebhookEndpoint & { secret: string }>;
+  update(
+    organizationId: string,
+    id: string,
+    patch: Partial<CreateEndpointInput>,
+    actor: Actor,
+    options?: TxOptions,
+  ): Promise<WebhookEndpoint>;
+  list(
+    organizationId: string,
+    page: PaginationQuery,
+    options?: TxOptions,
+  ): Promise<{ items: WebhookEndpoint[]; total: number }>;
   remove(organizationId: string, id: string, actor: Actor, options?: TxOptions): Promise<void>;
-  listDeliveries(organizationId: string, endpointId: string, page: PaginationQuery, options?: TxOptions): Promise<{ items: WebhookDelivery[]; total: number }>;
+  listDeliveries(
+    organizationId: string,
+    endpointId: string,
+    page: PaginationQuery,
+    options?: TxOptions,
+  ): Promise<{ items: WebhookDelivery[]; total: number }>;
   /** Creates a delivery and its job per subscribed endpoint, inside the event's transaction (outbox). */
   fanOut(event: DomainEvent, services: Services, options: Required<TxOptions>): Promise<void>;
   /**
    * One attempt at a delivery. Throws when it failed, so the job queue retries it; answers `skipped` when
    * there was nothing to send (the endpoint was deleted or switched off).
    */
-  attempt(organizationId: string, deliveryId: string, attempt: { number: number; isLast: boolean }, options?: TxOptions): Promise<"delivered" | "skipped">;
+  attempt(
+    organizationId: string,
+    deliveryId: string,
+    attempt: { number: number; isLast: boolean },
+    options?: TxOptions,
+  ): Promise<"delivered" | "skipped">;
 }
 
 interface Dependencies {
@@ -77,13 +102,24 @@ interface Dependencies {
 }
 
 const readActiveEndpoints = queryTemplate((db, args: { organizationId: string }) =>
-  tenantScope(db.withTables<WebhookTables>(), args.organizationId).selectFrom("webhookEndpoints").select(["id", "events"]).where("isActive", "=", true),
+  tenantScope(db.withTables<WebhookTables>(), args.organizationId)
+    .selectFrom("webhookEndpoints")
+    .select(["id", "events"])
+    .where("isActive", "=", true),
 );
 
-export function createWebhookService({ database, events, secrets, options: webhookOptions, outbound, subscribable }: Dependencies): WebhookService {
+export function createWebhookService({
+  database,
+  events,
+  secrets,
+  options: webhookOptions,
+  outbound,
+  subscribable,
+}: Dependencies): WebhookService {
   const db = database.db.withTables<WebhookTables>();
   /** The webhook tables of one organization, on the caller's transaction when given. */
-  const scope = (organizationId: string, options: TxOptions | undefined) => tenantScope(options?.trx?.withTables<WebhookTables>() ?? db, organizationId);
+  const scope = (organizationId: string, options: TxOptions | undefined) =>
+    tenantScope(options?.trx?.withTables<WebhookTables>() ?? db, organizationId);
   const endpointColumns = ["id", "url", "events", "description", "isActive", "createdAt", "updatedAt"] as const;
 
   /**
@@ -92,7 +128,10 @@ export function createWebhookService({ database, events, secrets, options: webho
    * store's order-number counter is held (checkout's `placeOrder`). The endpoint writes below forget
    * their transaction's reads, so a transaction always fans out to the endpoints it sees.
    */
-  const activeEndpointsRead = new WeakMap<Transaction<CoreTables>, Map<string, Promise<{ id: string; events: string[] }[]>>>();
+  const activeEndpointsRead = new WeakMap<
+    Transaction<CoreTables>,
+    Map<string, Promise<{ id: string; events: string[] }[]>>
+  >();
   const activeEndpoints = (organizationId: string, trx: Transaction<CoreTables>) => {
     let byOrganization = activeEndpointsRead.get(trx);
     if (!byOrganization) activeEndpointsRead.set(trx, (byOrganization = new Map()));
@@ -105,7 +144,11 @@ export function createWebhookService({ database, events, secrets, options: webho
   };
 
   const findEndpoint = async (organizationId: string, id: string, options: TxOptions | undefined) => {
-    const row = await scope(organizationId, options).selectFrom("webhookEndpoints").select(endpointColumns).where("id", "=", id).executeTakeFirst();
+    const row = await scope(organizationId, options)
+      .selectFrom("webhookEndpoints")
+      .select(endpointColumns)
+      .where("id", "=", id)
+      .executeTakeFirst();
     if (!row) throw AppError.notFound("Webhook endpoint");
     return toEndpoint(row);
   };
@@ -176,9 +219,18 @@ export function createWebhookService({ database, events, secrets, options: webho
 
     async list(organizationId, page, options) {
       const [items, count] = await Promise.all([
-        scope(organizationId, options).selectFrom("webhookEndpoints").select(endpointColumns).orderBy("createdAt", "desc").orderBy("id")
-          .limit(page.limit).offset(pageOffset(page)).execute(),
-        scope(organizationId, options).selectFrom("webhookEndpoints").select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+        scope(organizationId, options)
+          .selectFrom("webhookEndpoints")
+          .select(endpointColumns)
+          .orderBy("createdAt", "desc")
+          .orderBy("id")
+          .limit(page.limit)
+          .offset(pageOffset(page))
+          .execute(),
+        scope(organizationId, options)
+          .selectFrom("webhookEndpoints")
+          .select((eb) => eb.fn.countAll<number>().as("total"))
+          .executeTakeFirstOrThrow(),
       ]);
       return { items: items.map(toEndpoint), total: Number(count.total) };
     },
@@ -191,22 +243,42 @@ export function createWebhookService({ database, events, secrets, options: webho
           .where("id", "=", id)
           .executeTakeFirst();
         if (deleted.numDeletedRows === 0n) throw AppError.notFound("Webhook endpoint");
-        await events.emit({ organizationId, type: "webhooks.delete", entityType: "webhookEndpoint", entityId: id, payload: {}, actor }, { trx });
+        await events.emit(
+          { organizationId, type: "webhooks.delete", entityType: "webhookEndpoint", entityId: id, payload: {}, actor },
+          { trx },
+        );
       });
     },
 
     async listDeliveries(organizationId, endpointId, page, options) {
       await findEndpoint(organizationId, endpointId, options);
-      const base = () => scope(organizationId, options).selectFrom("webhookDeliveries").where("endpointId", "=", endpointId);
+      const base = () =>
+        scope(organizationId, options).selectFrom("webhookDeliveries").where("endpointId", "=", endpointId);
       const [rows, count] = await Promise.all([
         base()
-          .select(["id", "endpointId", "eventId", "eventType", "webhookId", "status", "attempts", "lastStatus", "lastError", "lastDurationMs", "lastAttemptAt", "deliveredAt", "createdAt"])
+          .select([
+            "id",
+            "endpointId",
+            "eventId",
+            "eventType",
+            "webhookId",
+            "status",
+            "attempts",
+            "lastStatus",
+            "lastError",
+            "lastDurationMs",
+            "lastAttemptAt",
+            "deliveredAt",
+            "createdAt",
+          ])
           .orderBy("createdAt", "desc")
           .orderBy("id")
           .limit(page.limit)
           .offset(pageOffset(page))
           .execute(),
-        base().select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+        base()
+          .select((eb) => eb.fn.countAll<number>().as("total"))
+          .executeTakeFirstOrThrow(),
       ]);
       return {
         items: rows.map((row) => ({
@@ -242,7 +314,11 @@ export function createWebhookService({ database, events, secrets, options: webho
       }));
       await tables.insertInto("webhookDeliveries", deliveries).execute();
       for (const delivery of deliveries) {
-        await services.jobs.enqueue(DELIVER_TASK, { deliveryId: delivery.id }, { organizationId: event.organizationId, trx });
+        await services.jobs.enqueue(
+          DELIVER_TASK,
+          { deliveryId: delivery.id },
+          { organizationId: event.organizationId, trx },
+        );
       }
     },
 
@@ -250,7 +326,15 @@ export function createWebhookService({ database, events, secrets, options: webho
       const delivery = await scope(organizationId, options)
         .selectFrom("webhookDeliveries")
         .innerJoin("webhookEndpoints", "webhookEndpoints.id", "webhookDeliveries.endpointId")
-        .select(["webhookDeliveries.id", "webhookDeliveries.webhookId", "webhookDeliveries.body", "webhookDeliveries.createdAt", "webhookEndpoints.url", "webhookEndpoints.secretSealed", "webhookEndpoints.isActive"])
+        .select([
+          "webhookDeliveries.id",
+          "webhookDeliveries.webhookId",
+          "webhookDeliveries.body",
+          "webhookDeliveries.createdAt",
+          "webhookEndpoints.url",
+          "webhookEndpoints.secretSealed",
+          "webhookEndpoints.isActive",
+        ])
         .where("webhookDeliveries.id", "=", deliveryId)
         .executeTakeFirst();
       // The endpoint was deleted (its deliveries with it) or switched off: nothing left to send.
@@ -265,7 +349,12 @@ export function createWebhookService({ database, events, secrets, options: webho
         headers: {
           "webhook-id": delivery.webhookId,
           "webhook-timestamp": String(timestamp),
-          "webhook-signature": signWebhook(secrets.open(delivery.secretSealed), delivery.webhookId, timestamp, delivery.body),
+          "webhook-signature": signWebhook(
+            secrets.open(delivery.secretSealed),
+            delivery.webhookId,
+            timestamp,
+            delivery.body,
+          ),
           "user-agent": "UnifiedCommerce-Webhooks/1",
         },
       });

@@ -22,7 +22,13 @@ function fakeDns() {
     ["public.example", [{ address: PUBLIC_ADDRESS, family: 4 }]],
     ["intranet.example", [{ address: "10.1.2.3", family: 4 }]],
     ["metadata.example", [{ address: "169.254.169.254", family: 4 }]],
-    ["mixed.example", [{ address: "::1", family: 6 }, { address: "127.0.0.1", family: 4 }]],
+    [
+      "mixed.example",
+      [
+        { address: "::1", family: 6 },
+        { address: "127.0.0.1", family: 4 },
+      ],
+    ],
   ]);
   const failure = (code: string) => Object.assign(new Error(`getaddrinfo ${code}`), { code });
   const resolveHost: HostResolver = async (hostname) => {
@@ -33,10 +39,12 @@ function fakeDns() {
   return { resolveHost, point: (hostname: string, address: string) => names.set(hostname, [{ address, family: 4 }]) };
 }
 
-const register = (t: TestApp, url: string) => call(t.app, "POST", "/api/webhooks", { actor: manager, body: { url, events: ["catalog.create"] } });
+const register = (t: TestApp, url: string) =>
+  call(t.app, "POST", "/api/webhooks", { actor: manager, body: { url, events: ["catalog.create"] } });
 const count = async (t: TestApp, table: "webhook_endpoints" | "domain_events") =>
   (await sql<{ count: number }>`select count(*)::int as count from ${sql.table(table)}`.execute(t.db)).rows[0]?.count;
-const deliveries = async (t: TestApp, endpointId: string) => (await call(t.app, "GET", `/api/webhooks/${endpointId}/deliveries`, { actor: manager })).body.data;
+const deliveries = async (t: TestApp, endpointId: string) =>
+  (await call(t.app, "GET", `/api/webhooks/${endpointId}/deliveries`, { actor: manager })).body.data;
 const signatureHeaders = (headers: WebhookTestReceiver["received"][number]["headers"]) => ({
   id: String(headers["webhook-id"]),
   timestamp: String(headers["webhook-timestamp"]),
@@ -64,9 +72,16 @@ describe("webhook targets in development", () => {
 
     expect(receiver.received).toHaveLength(1);
     const [request] = receiver.received;
-    expect(verifyWebhook(created.body.data.secret, signatureHeaders(request?.headers ?? {}), request?.body ?? "")).toBe(true);
-    expect(JSON.parse(request?.body ?? "{}")).toMatchObject({ type: "catalog.create", data: { after: { slug: "local-tee" } } });
-    expect(await deliveries(t, created.body.data.id)).toEqual([expect.objectContaining({ status: "succeeded", lastStatus: 200, lastError: null })]);
+    expect(verifyWebhook(created.body.data.secret, signatureHeaders(request?.headers ?? {}), request?.body ?? "")).toBe(
+      true,
+    );
+    expect(JSON.parse(request?.body ?? "{}")).toMatchObject({
+      type: "catalog.create",
+      data: { after: { slug: "local-tee" } },
+    });
+    expect(await deliveries(t, created.body.data.id)).toEqual([
+      expect.objectContaining({ status: "succeeded", lastStatus: 200, lastError: null }),
+    ]);
   });
 
   it("still refuses private and link-local targets at delivery, saying why", async () => {
@@ -79,7 +94,11 @@ describe("webhook targets in development", () => {
       await createEntity(t.app, { slug: `tee-${created.body.data.id}` });
       await call(t.app, "GET", "/api/jobs/run?limit=50");
       expect(await deliveries(t, created.body.data.id)).toEqual([
-        expect.objectContaining({ status: "retrying", lastStatus: null, lastError: `Refused webhook target: ${reason}` }),
+        expect.objectContaining({
+          status: "retrying",
+          lastStatus: null,
+          lastError: `Refused webhook target: ${reason}`,
+        }),
       ]);
       await call(t.app, "DELETE", `/api/webhooks/${created.body.data.id}`, { actor: manager });
     }
@@ -94,7 +113,9 @@ describe("webhook targets in production", () => {
 
   beforeAll(async () => {
     receiver = await startWebhookTestReceiver();
-    t = await createTestApp({ config: { environment: "production", secretKey, webhooks: { resolveHost: dns.resolveHost } } });
+    t = await createTestApp({
+      config: { environment: "production", secretKey, webhooks: { resolveHost: dns.resolveHost } },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -110,10 +131,13 @@ describe("webhook targets in production", () => {
     expect(literal.status).toBe(422);
     expect(literal.body.error).toMatchObject({
       code: "VALIDATION_FAILED",
-      message: "body.url: 127.0.0.1 is a loopback address; production delivers only to public addresses unless the configuration's outbound.targets allows others",
+      message:
+        "body.url: 127.0.0.1 is a loopback address; production delivers only to public addresses unless the configuration's outbound.targets allows others",
     });
     const named = await register(t, `http://localhost:${receiver.port}/hooks`);
-    expect(named.body.error.message).toMatch(/^body\.url: localhost resolves to (127\.0\.0\.1|::1), a loopback address;/);
+    expect(named.body.error.message).toMatch(
+      /^body\.url: localhost resolves to (127\.0\.0\.1|::1), a loopback address;/,
+    );
     expect([await count(t, "webhook_endpoints"), await count(t, "domain_events")]).toEqual([endpoints, events]);
   });
 
@@ -148,20 +172,45 @@ describe("webhook targets in production", () => {
       expect([url, response.status, response.body.error?.code]).toEqual([url, 422, "VALIDATION_FAILED"]);
       expect(response.body.error.message, url).toMatch(/^body\.url: /);
     }
-    expect((await register(t, "https://typo.example/hooks")).body.error.message).toBe("body.url: typo.example does not resolve");
-    expect((await register(t, "https://intranet.example/hooks")).body.error.message).toMatch(/^body\.url: intranet\.example resolves to 10\.1\.2\.3, a private or reserved address;/);
+    expect((await register(t, "https://typo.example/hooks")).body.error.message).toBe(
+      "body.url: typo.example does not resolve",
+    );
+    expect((await register(t, "https://intranet.example/hooks")).body.error.message).toMatch(
+      /^body\.url: intranet\.example resolves to 10\.1\.2\.3, a private or reserved address;/,
+    );
     expect(await count(t, "webhook_endpoints")).toBe(before);
   });
 
   it("refuses hostile URLs with 422", async () => {
-    for (const url of ["javascript:alert(1)", "file:///etc/passwd", "data:text/plain,hi", "http://", "http://[::1", "http://exa mple.com/", `https://public.example/${"a".repeat(5000)}`, "", 42]) {
-      const response = await call(t.app, "POST", "/api/webhooks", { actor: manager, body: { url, events: ["catalog.create"] } });
-      expect([String(url).slice(0, 40), response.status, response.body.error?.code]).toEqual([String(url).slice(0, 40), 422, "VALIDATION_FAILED"]);
+    for (const url of [
+      "javascript:alert(1)",
+      "file:///etc/passwd",
+      "data:text/plain,hi",
+      "http://",
+      "http://[::1",
+      "http://exa mple.com/",
+      `https://public.example/${"a".repeat(5000)}`,
+      "",
+      42,
+    ]) {
+      const response = await call(t.app, "POST", "/api/webhooks", {
+        actor: manager,
+        body: { url, events: ["catalog.create"] },
+      });
+      expect([String(url).slice(0, 40), response.status, response.body.error?.code]).toEqual([
+        String(url).slice(0, 40),
+        422,
+        "VALIDATION_FAILED",
+      ]);
     }
   });
 
   it("accepts a public target, and one whose resolver fails in a way that may pass", async () => {
-    for (const url of ["https://public.example/hooks", "https://flaky.example/hooks", `http://${PUBLIC_ADDRESS}/hooks`]) {
+    for (const url of [
+      "https://public.example/hooks",
+      "https://flaky.example/hooks",
+      `http://${PUBLIC_ADDRESS}/hooks`,
+    ]) {
       const response = await register(t, url);
       expect([url, response.status]).toEqual([url, 201]);
       await call(t.app, "DELETE", `/api/webhooks/${response.body.data.id}`, { actor: manager });
@@ -170,10 +219,16 @@ describe("webhook targets in production", () => {
 
   it("refuses a change of URL to a loopback target, leaving the endpoint as it was", async () => {
     const created = await register(t, "https://public.example/hooks");
-    const patched = await call(t.app, "PATCH", `/api/webhooks/${created.body.data.id}`, { actor: manager, body: { url: receiver.url } });
+    const patched = await call(t.app, "PATCH", `/api/webhooks/${created.body.data.id}`, {
+      actor: manager,
+      body: { url: receiver.url },
+    });
     expect(patched.status).toBe(422);
     expect(patched.body.error.message).toMatch(/^body\.url: 127\.0\.0\.1 is a loopback address;/);
-    const described = await call(t.app, "PATCH", `/api/webhooks/${created.body.data.id}`, { actor: manager, body: { description: "kept" } });
+    const described = await call(t.app, "PATCH", `/api/webhooks/${created.body.data.id}`, {
+      actor: manager,
+      body: { description: "kept" },
+    });
     expect(described.body.data).toMatchObject({ url: "https://public.example/hooks", description: "kept" });
     await call(t.app, "DELETE", `/api/webhooks/${created.body.data.id}`, { actor: manager });
   });
@@ -186,7 +241,11 @@ describe("webhook targets in production", () => {
     await runJobs();
     expect(receiver.received).toEqual([]);
     expect(await deliveries(t, created.body.data.id)).toEqual([
-      expect.objectContaining({ status: "retrying", lastStatus: null, lastError: "Refused webhook target: rebind.example resolves to 127.0.0.1, a loopback address" }),
+      expect.objectContaining({
+        status: "retrying",
+        lastStatus: null,
+        lastError: "Refused webhook target: rebind.example resolves to 127.0.0.1, a loopback address",
+      }),
     ]);
   });
 });
@@ -196,8 +255,11 @@ describe("webhook targets in production with private targets allowed", () => {
   let receiver: WebhookTestReceiver;
   beforeAll(async () => {
     receiver = await startWebhookTestReceiver();
-    const resolveHost: HostResolver = async (hostname) => (hostname === "receiver.internal" ? [{ address: "127.0.0.1", family: 4 }] : systemResolver(hostname));
-    t = await createTestApp({ config: { environment: "production", secretKey, webhooks: { targets: { allowPrivate: true }, resolveHost } } });
+    const resolveHost: HostResolver = async (hostname) =>
+      hostname === "receiver.internal" ? [{ address: "127.0.0.1", family: 4 }] : systemResolver(hostname);
+    t = await createTestApp({
+      config: { environment: "production", secretKey, webhooks: { targets: { allowPrivate: true }, resolveHost } },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -215,7 +277,9 @@ describe("webhook targets in production with private targets allowed", () => {
     await t.kernel.services.jobs.run({ queue: "default", limit: 50 });
     expect(receiver.received).toHaveLength(2);
     for (const endpoint of [byAddress, byName]) {
-      expect(await deliveries(t, endpoint.body.data.id)).toEqual([expect.objectContaining({ status: "succeeded", lastError: null })]);
+      expect(await deliveries(t, endpoint.body.data.id)).toEqual([
+        expect.objectContaining({ status: "succeeded", lastError: null }),
+      ]);
     }
   });
 });

@@ -11,7 +11,10 @@ export async function assertRegistrableTarget(url: string, outbound: OutboundCli
     await outbound.checkRegistration(url);
   } catch (error) {
     if (!isOutboundError(error)) throw error;
-    const how = error.code === "OUTBOUND_TARGET_REFUSED" ? "; production delivers only to public addresses unless the configuration's outbound.targets allows others" : "";
+    const how =
+      error.code === "OUTBOUND_TARGET_REFUSED"
+        ? "; production delivers only to public addresses unless the configuration's outbound.targets allows others"
+        : "";
     throw AppError.validation([{ path: "body.url", message: `${error.detail}${how}` }]);
   }
 }

@@ -1,13 +1,24 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestActor, createTestApp, jsonHeaders, testAdminActor, testStaffActor, type TestApp } from "../../testing/index.js";
+import {
+  createTestActor,
+  createTestApp,
+  jsonHeaders,
+  testAdminActor,
+  testStaffActor,
+  type TestApp,
+} from "../../testing/index.js";
 import { greetingsPlugin } from "../../testing/fixtures/greetings-plugin.js";
 import { verifyWebhook } from "./webhook-signature.js";
 import { refusalReason } from "../../http/outbound/target-policy.js";
 import { startWebhookTestReceiver, type WebhookTestReceiver } from "./webhook-test-receiver.js";
 
 const manager = createTestActor({ id: "hook-manager", permissions: ["webhooks:manage"] });
-const otherManager = createTestActor({ id: "other-manager", permissions: ["webhooks:manage"], organizationId: "other-store" });
+const otherManager = createTestActor({
+  id: "other-manager",
+  permissions: ["webhooks:manage"],
+  organizationId: "other-store",
+});
 
 describe("outbound webhooks", () => {
   let t: TestApp;
@@ -22,7 +33,9 @@ describe("outbound webhooks", () => {
 
   beforeAll(async () => {
     receiver = await startWebhookTestReceiver();
-    t = await createTestApp({ config: { plugins: [greetingsPlugin()], webhooks: { targets: { allowLoopback: true } } } });
+    t = await createTestApp({
+      config: { plugins: [greetingsPlugin()], webhooks: { targets: { allowLoopback: true } } },
+    });
     const created = await t.app.inject({
       method: "POST",
       url: "/api/webhooks",
@@ -59,10 +72,20 @@ describe("outbound webhooks", () => {
       { url: receiver.url, events: [] },
     ];
     for (const payload of bad) {
-      const response = await t.app.inject({ method: "POST", url: "/api/webhooks", headers: jsonHeaders(manager), payload });
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/webhooks",
+        headers: jsonHeaders(manager),
+        payload,
+      });
       expect(response.statusCode).toBe(422);
     }
-    const forbidden = await t.app.inject({ method: "POST", url: "/api/webhooks", headers: jsonHeaders(testStaffActor), payload: { url: receiver.url, events: ["orders.create"] } });
+    const forbidden = await t.app.inject({
+      method: "POST",
+      url: "/api/webhooks",
+      headers: jsonHeaders(testStaffActor),
+      payload: { url: receiver.url, events: ["orders.create"] },
+    });
     expect(forbidden.statusCode).toBe(403);
     const after = await sql<{ count: number }>`select count(*)::int as count from webhook_endpoints`.execute(t.db);
     expect(after.rows[0]?.count).toBe(before.rows[0]?.count);
@@ -70,15 +93,32 @@ describe("outbound webhooks", () => {
 
   it("hides endpoints of another organization", async () => {
     expect((await t.app.inject({ url: "/api/webhooks", headers: jsonHeaders(otherManager) })).json().data).toEqual([]);
-    const deleted = await t.app.inject({ method: "DELETE", url: `/api/webhooks/${endpoint.id}`, headers: jsonHeaders(otherManager) });
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: `/api/webhooks/${endpoint.id}`,
+      headers: jsonHeaders(otherManager),
+    });
     expect(deleted.statusCode).toBe(404);
-    const deliveries = await t.app.inject({ url: `/api/webhooks/${endpoint.id}/deliveries`, headers: jsonHeaders(otherManager) });
+    const deliveries = await t.app.inject({
+      url: `/api/webhooks/${endpoint.id}/deliveries`,
+      headers: jsonHeaders(otherManager),
+    });
     expect(deliveries.statusCode).toBe(404);
   });
 
   it("delivers a signed event that the secret verifies", async () => {
     await t.kernel.database.transaction((trx) =>
-      t.kernel.events.emit({ organizationId: "default", type: "catalog.create", entityType: "catalogEntity", entityId: "e-1", payload: { after: { slug: "tee" } }, actor: null }, { trx }),
+      t.kernel.events.emit(
+        {
+          organizationId: "default",
+          type: "catalog.create",
+          entityType: "catalogEntity",
+          entityId: "e-1",
+          payload: { after: { slug: "tee" } },
+          actor: null,
+        },
+        { trx },
+      ),
     );
     await runJobs();
     expect(receiver.received).toHaveLength(1);
@@ -89,14 +129,29 @@ describe("outbound webhooks", () => {
       signature: String(delivery?.headers["webhook-signature"]),
     };
     expect(verifyWebhook(endpoint.secret, headers, delivery?.body ?? "")).toBe(true);
-    expect(verifyWebhook("whsec_" + Buffer.from("wrong secret").toString("base64"), headers, delivery?.body ?? "")).toBe(false);
-    expect(JSON.parse(delivery?.body ?? "{}")).toMatchObject({ type: "catalog.create", data: { id: "e-1", after: { slug: "tee" } } });
+    expect(
+      verifyWebhook("whsec_" + Buffer.from("wrong secret").toString("base64"), headers, delivery?.body ?? ""),
+    ).toBe(false);
+    expect(JSON.parse(delivery?.body ?? "{}")).toMatchObject({
+      type: "catalog.create",
+      data: { id: "e-1", after: { slug: "tee" } },
+    });
   });
 
   it("retries a failing endpoint with the same webhook id until it succeeds, and records each outcome", async () => {
     receiver.setStatus(503);
     await t.kernel.database.transaction((trx) =>
-      t.kernel.events.emit({ organizationId: "default", type: "catalog.create", entityType: "catalogEntity", entityId: "e-2", payload: {}, actor: null }, { trx }),
+      t.kernel.events.emit(
+        {
+          organizationId: "default",
+          type: "catalog.create",
+          entityType: "catalogEntity",
+          entityId: "e-2",
+          payload: {},
+          actor: null,
+        },
+        { trx },
+      ),
     );
     await runJobs();
     await makeJobsDue();
@@ -109,7 +164,10 @@ describe("outbound webhooks", () => {
     expect(ids).toHaveLength(3);
     expect(new Set(ids).size).toBe(1);
 
-    const deliveries = await t.app.inject({ url: `/api/webhooks/${endpoint.id}/deliveries`, headers: jsonHeaders(manager) });
+    const deliveries = await t.app.inject({
+      url: `/api/webhooks/${endpoint.id}/deliveries`,
+      headers: jsonHeaders(manager),
+    });
     const latest = deliveries.json().data[0];
     expect(latest).toMatchObject({ status: "succeeded", attempts: 3, lastStatus: 204, lastError: null });
   });
@@ -122,11 +180,25 @@ describe("outbound webhooks", () => {
 
   it("leaves no delivery or job when the event's transaction rolls back", async () => {
     const count = async () =>
-      (await sql<{ count: number }>`select (select count(*) from webhook_deliveries) + (select count(*) from jobs) as count`.execute(t.db)).rows[0]?.count;
+      (
+        await sql<{
+          count: number;
+        }>`select (select count(*) from webhook_deliveries) + (select count(*) from jobs) as count`.execute(t.db)
+      ).rows[0]?.count;
     const before = await count();
     await expect(
       t.kernel.database.transaction(async (trx) => {
-        await t.kernel.events.emit({ organizationId: "default", type: "catalog.create", entityType: "catalogEntity", entityId: "e-3", payload: {}, actor: null }, { trx });
+        await t.kernel.events.emit(
+          {
+            organizationId: "default",
+            type: "catalog.create",
+            entityType: "catalogEntity",
+            entityId: "e-3",
+            payload: {},
+            actor: null,
+          },
+          { trx },
+        );
         throw new Error("rolled back");
       }),
     ).rejects.toThrow("rolled back");
@@ -137,10 +209,22 @@ describe("outbound webhooks", () => {
     const { webhooks } = t.kernel.services;
     type Trx = Parameters<Parameters<typeof t.kernel.database.transaction>[0]>[0];
     const emit = (trx: Trx, entityId: string) =>
-      t.kernel.events.emit({ organizationId: "default", type: "catalog.update", entityType: "catalogEntity", entityId, payload: {}, actor: null }, { trx });
+      t.kernel.events.emit(
+        {
+          organizationId: "default",
+          type: "catalog.update",
+          entityType: "catalogEntity",
+          entityId,
+          payload: {},
+          actor: null,
+        },
+        { trx },
+      );
     const added = await t.kernel.database.transaction(async (trx) => {
       await emit(trx, "before-any");
-      const endpoint = await webhooks.create("default", { url: receiver.url, events: ["catalog.update"] }, manager, { trx });
+      const endpoint = await webhooks.create("default", { url: receiver.url, events: ["catalog.update"] }, manager, {
+        trx,
+      });
       await emit(trx, "while-active");
       await emit(trx, "again-active");
       await webhooks.update("default", endpoint.id, { isActive: false }, manager, { trx });
@@ -169,7 +253,18 @@ describe("outbound webhooks", () => {
 
 describe("webhook target policy", () => {
   it("refuses loopback, private and link-local targets unless allowed", () => {
-    for (const address of ["127.0.0.1", "::1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "fe80::1", "fd00::1", "::ffff:127.0.0.1", "0.0.0.0"]) {
+    for (const address of [
+      "127.0.0.1",
+      "::1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "fe80::1",
+      "fd00::1",
+      "::ffff:127.0.0.1",
+      "0.0.0.0",
+    ]) {
       expect(refusalReason(address, {}), address).not.toBeNull();
     }
     expect(refusalReason("127.0.0.1", { allowLoopback: true })).toBeNull();
@@ -189,11 +284,25 @@ describe("webhook target policy", () => {
       });
       const { id } = created.json().data;
       await t.kernel.database.transaction((trx) =>
-        t.kernel.events.emit({ organizationId: "default", type: "catalog.create", entityType: "catalogEntity", entityId: "x", payload: {}, actor: null }, { trx }),
+        t.kernel.events.emit(
+          {
+            organizationId: "default",
+            type: "catalog.create",
+            entityType: "catalogEntity",
+            entityId: "x",
+            payload: {},
+            actor: null,
+          },
+          { trx },
+        ),
       );
       await t.app.inject({ url: "/api/jobs/run", headers: jsonHeaders(testAdminActor) });
       const deliveries = await t.app.inject({ url: `/api/webhooks/${id}/deliveries`, headers: jsonHeaders(manager) });
-      expect(deliveries.json().data[0]).toMatchObject({ attempts: 1, lastStatus: null, lastError: expect.stringContaining("Refused webhook target") });
+      expect(deliveries.json().data[0]).toMatchObject({
+        attempts: 1,
+        lastStatus: null,
+        lastError: expect.stringContaining("Refused webhook target"),
+      });
     } finally {
       await t.close();
     }

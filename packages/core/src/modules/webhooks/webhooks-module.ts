@@ -30,7 +30,9 @@ export const webhooksModule: PluginManifest = {
       subscribable: new Set(registries.events.keys()),
     }),
   }),
-  subscribers: [{ event: "*", handler: (event, { trx, services }) => services.webhooks.fanOut(event, services, { trx }) }],
+  subscribers: [
+    { event: "*", handler: (event, { trx, services }) => services.webhooks.fanOut(event, services, { trx }) },
+  ],
   tasks: [
     defineTask({
       slug: DELIVER_TASK,

@@ -4,7 +4,12 @@ import { AppError } from "../../../kernel/app-error.js";
 import type { ServiceContext } from "../../../kernel/contexts.js";
 import type { TxOptions } from "../../../kernel/transaction.js";
 import { resolveAnalyticsConfig } from "../analytics-config.js";
-import type { AnalyticsModelInfo, AnalyticsQueryInput, AnalyticsQueryMeta, AnalyticsRow } from "./analytics-query-schemas.js";
+import type {
+  AnalyticsModelInfo,
+  AnalyticsQueryInput,
+  AnalyticsQueryMeta,
+  AnalyticsRow,
+} from "./analytics-query-schemas.js";
 import { BUCKET_KEY, compileAnalyticsQuery, dimensionKey, measureKey } from "./compile-analytics-query.js";
 import { resolveAnalyticsQuery, type AnalyticsQueryPlan } from "./resolve-analytics-query.js";
 
@@ -23,7 +28,12 @@ declare module "../../../kernel/services.js" {
 }
 
 /** Runs queries over the models every manifest declared (`registries.analyticsModels`). */
-export function createAnalyticsQueryService({ config, db, registries, services }: Pick<ServiceContext, "config" | "db" | "registries" | "services">) {
+export function createAnalyticsQueryService({
+  config,
+  db,
+  registries,
+  services,
+}: Pick<ServiceContext, "config" | "db" | "registries" | "services">) {
   const limits = resolveAnalyticsConfig(config.analytics);
   const models = registries.analyticsModels;
 
@@ -33,11 +43,18 @@ export function createAnalyticsQueryService({ config, db, registries, services }
       return [...models.values()].map((model) => ({
         name: model.name,
         description: model.description ?? null,
-        measures: Object.entries(model.measures).map(([name, measure]) => ({ name, type: measure.type, description: measure.description ?? null })),
+        measures: Object.entries(model.measures).map(([name, measure]) => ({
+          name,
+          type: measure.type,
+          description: measure.description ?? null,
+        })),
         dimensions: Object.entries(model.dimensions).map(([name, dimension]) => ({
           name,
           type: dimension.type,
-          granularities: dimension.type === "time" ? [...(dimension.granularities ?? ["hour", "day", "week", "month", "quarter", "year"])] : null,
+          granularities:
+            dimension.type === "time"
+              ? [...(dimension.granularities ?? ["hour", "day", "week", "month", "quarter", "year"])]
+              : null,
           description: dimension.description ?? null,
         })),
       }));
@@ -48,11 +65,23 @@ export function createAnalyticsQueryService({ config, db, registries, services }
      * ANALYTICS_QUERY_TIMEOUT past `analytics.statementTimeoutMs`. Without `trx` it runs in a read-only
      * transaction of its own.
      */
-    async query(organizationId: string, input: AnalyticsQueryInput, options?: TxOptions): Promise<{ data: AnalyticsRow[]; meta: AnalyticsQueryMeta }> {
+    async query(
+      organizationId: string,
+      input: AnalyticsQueryInput,
+      options?: TxOptions,
+    ): Promise<{ data: AnalyticsRow[]; meta: AnalyticsQueryMeta }> {
       const general = input.timezone ? undefined : await services.settings.get(organizationId, "general", options);
-      const plan = resolveAnalyticsQuery(models, input, { maxRows: limits.maxRows, timezone: input.timezone ?? general?.timezone ?? "UTC" });
+      const plan = resolveAnalyticsQuery(models, input, {
+        maxRows: limits.maxRows,
+        timezone: input.timezone ?? general?.timezone ?? "UTC",
+      });
       const query = compileAnalyticsQuery(plan, organizationId);
-      const rows = await withStatementTimeout(db, options?.trx, limits.statementTimeoutMs, async (trx) => (await query.execute(trx)).rows).catch((error: unknown) => {
+      const rows = await withStatementTimeout(
+        db,
+        options?.trx,
+        limits.statementTimeoutMs,
+        async (trx) => (await query.execute(trx)).rows,
+      ).catch((error: unknown) => {
         throw translateDatabaseError(error, plan, limits.statementTimeoutMs);
       });
       return {
@@ -76,8 +105,14 @@ export function createAnalyticsQueryService({ config, db, registries, services }
  * transaction (whose timeout is put back afterwards). `set transaction read only` is written out because
  * the PGlite dialect ignores Kysely's access mode.
  */
-async function withStatementTimeout<T>(db: Kysely<CoreTables>, trx: Transaction<CoreTables> | undefined, timeoutMs: number, work: (trx: Transaction<CoreTables>) => Promise<T>): Promise<T> {
-  const setTimeout = (on: Transaction<CoreTables>, value: string) => sql`select set_config('statement_timeout', ${value}, true)`.execute(on);
+async function withStatementTimeout<T>(
+  db: Kysely<CoreTables>,
+  trx: Transaction<CoreTables> | undefined,
+  timeoutMs: number,
+  work: (trx: Transaction<CoreTables>) => Promise<T>,
+): Promise<T> {
+  const setTimeout = (on: Transaction<CoreTables>, value: string) =>
+    sql`select set_config('statement_timeout', ${value}, true)`.execute(on);
   if (trx) {
     const previous = await sql<{ value: string }>`select current_setting('statement_timeout') as value`.execute(trx);
     await setTimeout(trx, String(timeoutMs));
@@ -102,7 +137,11 @@ function translateDatabaseError(error: unknown, plan: AnalyticsQueryPlan, timeou
     });
   }
   if (code === INVALID_PARAMETER_VALUE && /time zone/i.test((error as Error).message)) {
-    return new AppError("VALIDATION_FAILED", { message: `The database does not know the time zone "${plan.timezone}"`, issues: [{ path: "body.timezone", message: "unknown to the database" }], cause: error });
+    return new AppError("VALIDATION_FAILED", {
+      message: `The database does not know the time zone "${plan.timezone}"`,
+      issues: [{ path: "body.timezone", message: "unknown to the database" }],
+      cause: error,
+    });
   }
   return error;
 }
@@ -120,7 +159,8 @@ function toAnswerRow(plan: AnalyticsQueryPlan, row: Record<string, string | null
   const answer: AnalyticsRow = {};
   plan.dimensions.forEach(({ name, type }, index) => {
     const value = row[dimensionKey(index)] ?? null;
-    answer[name] = value === null ? null : type === "number" ? toNumber(value, name) : type === "boolean" ? value === "true" : value;
+    answer[name] =
+      value === null ? null : type === "number" ? toNumber(value, name) : type === "boolean" ? value === "true" : value;
   });
   if (plan.time?.granularity) answer[plan.time.name] = row[BUCKET_KEY] ?? null;
   plan.measures.forEach(({ name }, index) => {

@@ -17,7 +17,9 @@ const TIME = new Set(["timestamp with time zone"]);
 export async function checkAnalyticsColumns(db: Kysely<CoreTables>, models: Iterable<Owned>): Promise<void> {
   const list = [...models];
   if (list.length === 0) return;
-  const tables = [...new Set(list.flatMap((model) => [model.table, ...Object.values(model.joins ?? {}).map((join) => join.table)]))];
+  const tables = [
+    ...new Set(list.flatMap((model) => [model.table, ...Object.values(model.joins ?? {}).map((join) => join.table)])),
+  ];
   const { rows } = await sql<{ tableName: string; columnName: string; dataType: string }>`
     select table_name, column_name, data_type from information_schema.columns
     where table_schema = current_schema() and table_name in (${sql.join(tables)})`.execute(db);
@@ -26,11 +28,13 @@ export async function checkAnalyticsColumns(db: Kysely<CoreTables>, models: Iter
 
   for (const model of list) {
     const where = `Plugin "${model.module}" declares the analytics model "${model.name}"`;
-    const tableOf = (column: AnalyticsColumn) => (typeof column === "string" ? model.table : (model.joins?.[column.join]?.table ?? ""));
+    const tableOf = (column: AnalyticsColumn) =>
+      typeof column === "string" ? model.table : (model.joins?.[column.join]?.table ?? "");
     const typeOf = (column: AnalyticsColumn, field: string): string => {
       const table = tableOf(column);
       const name = typeof column === "string" ? column : column.column;
-      if (!known.has(table)) throw new Error(`${where}: ${field} is on the table "${table}", which does not exist in the migrated database`);
+      if (!known.has(table))
+        throw new Error(`${where}: ${field} is on the table "${table}", which does not exist in the migrated database`);
       const type = types.get(`${table}.${name}`);
       if (!type) throw new Error(`${where}: ${field} names the column "${table}.${name}", which does not exist`);
       return type;
@@ -45,14 +49,19 @@ export async function checkAnalyticsColumns(db: Kysely<CoreTables>, models: Iter
       if (measure.column === undefined) continue;
       const type = typeOf(measure.column, `measures.${name}.column`);
       if (["sum", "avg", "min", "max"].includes(measure.type) && !NUMERIC.has(type)) {
-        throw new Error(`${where}: measures.${name} (${measure.type}) is over a ${type} column; ${measure.type} needs a numeric one`);
+        throw new Error(
+          `${where}: measures.${name} (${measure.type}) is over a ${type} column; ${measure.type} needs a numeric one`,
+        );
       }
     }
     for (const [name, dimension] of Object.entries(model.dimensions)) {
       const type = typeOf(dimension.column, `dimensions.${name}.column`);
-      if (dimension.type === "time" && !TIME.has(type)) throw new Error(`${where}: dimensions.${name} is a time dimension over a ${type} column; it needs timestamptz`);
-      if (dimension.type === "number" && !NUMERIC.has(type)) throw new Error(`${where}: dimensions.${name} is a number dimension over a ${type} column`);
-      if (dimension.type === "boolean" && type !== "boolean") throw new Error(`${where}: dimensions.${name} is a boolean dimension over a ${type} column`);
+      if (dimension.type === "time" && !TIME.has(type))
+        throw new Error(`${where}: dimensions.${name} is a time dimension over a ${type} column; it needs timestamptz`);
+      if (dimension.type === "number" && !NUMERIC.has(type))
+        throw new Error(`${where}: dimensions.${name} is a number dimension over a ${type} column`);
+      if (dimension.type === "boolean" && type !== "boolean")
+        throw new Error(`${where}: dimensions.${name} is a boolean dimension over a ${type} column`);
     }
   }
 }

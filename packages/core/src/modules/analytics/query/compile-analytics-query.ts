@@ -23,7 +23,10 @@ export const BUCKET_KEY = "bucket";
  * dimensions are answered as text and converted by the caller, so bigint sums and uuids cross the driver
  * the same way on PostgreSQL and PGlite.
  */
-export function compileAnalyticsQuery(plan: AnalyticsQueryPlan, organizationId: string): RawBuilder<Record<string, string | null>> {
+export function compileAnalyticsQuery(
+  plan: AnalyticsQueryPlan,
+  organizationId: string,
+): RawBuilder<Record<string, string | null>> {
   const column = ({ alias, column: name }: ColumnRef) => sql.ref(`${alias}.${name}`);
   const local = (ref: ColumnRef) => sql`(${column(ref)} at time zone ${plan.timezone})`;
   const aggregates = plan.measures.map(({ type, column: ref }) => {
@@ -46,8 +49,12 @@ export function compileAnalyticsQuery(plan: AnalyticsQueryPlan, organizationId: 
 
   const granularity = plan.time?.granularity ?? null;
   const selections = [
-    ...plan.dimensions.map(({ column: ref }, index) => sql`cast(${column(ref)} as text) as ${sql.id(dimensionKey(index))}`),
-    ...(plan.time && granularity ? [sql`date_trunc(${granularity}, ${local(plan.time.column)}) as ${sql.id(BUCKET_KEY)}`] : []),
+    ...plan.dimensions.map(
+      ({ column: ref }, index) => sql`cast(${column(ref)} as text) as ${sql.id(dimensionKey(index))}`,
+    ),
+    ...(plan.time && granularity
+      ? [sql`date_trunc(${granularity}, ${local(plan.time.column)}) as ${sql.id(BUCKET_KEY)}`]
+      : []),
     ...aggregates.map((aggregate, index) => sql`cast(${aggregate} as text) as ${sql.id(measureKey(index))}`),
   ];
 
@@ -66,12 +73,16 @@ export function compileAnalyticsQuery(plan: AnalyticsQueryPlan, organizationId: 
   }
   const having: RawBuilder<unknown>[] = [];
   for (const filter of plan.filters) {
-    if (filter.measure !== undefined) having.push(condition(filter, aggregates[filter.measure] as RawBuilder<unknown>, plan.timezone));
+    if (filter.measure !== undefined)
+      having.push(condition(filter, aggregates[filter.measure] as RawBuilder<unknown>, plan.timezone));
     else if (filter.column) where.push(condition(filter, column(filter.column), plan.timezone));
   }
 
   const groupColumns = plan.dimensions.length + (plan.time?.granularity ? 1 : 0);
-  const groupBy = groupColumns > 0 ? sql` group by ${sql.join(Array.from({ length: groupColumns }, (_, index) => sql.lit(index + 1)))}` : sql``;
+  const groupBy =
+    groupColumns > 0
+      ? sql` group by ${sql.join(Array.from({ length: groupColumns }, (_, index) => sql.lit(index + 1)))}`
+      : sql``;
   const havingClause = having.length > 0 ? sql` having ${sql.join(having, sql` and `)}` : sql``;
   const orderBy =
     plan.order.length > 0
@@ -92,19 +103,36 @@ export function compileAnalyticsQuery(plan: AnalyticsQueryPlan, organizationId: 
     sql`to_char(${sql.ref(`g.${BUCKET_KEY}`)}, ${BUCKET_FORMAT[granularity]}) as ${sql.id(BUCKET_KEY)}`,
     ...aggregates.map((_, index) => sql.ref(`g.${measureKey(index)}`)),
   ];
-  return sql<Record<string, string | null>>`select ${sql.join(outer)} from (${grouped}) as ${sql.id("g")}${orderBy} limit ${plan.limit + 1}`;
+  return sql<
+    Record<string, string | null>
+  >`select ${sql.join(outer)} from (${grouped}) as ${sql.id("g")}${orderBy} limit ${plan.limit + 1}`;
 }
 
 /** One filter as a condition; values are parameters, cast to the member's type in SQL. */
-function condition(filter: PlannedFilter, target: RawBuilder<unknown> | ReturnType<typeof sql.ref>, timezone: string): RawBuilder<unknown> {
+function condition(
+  filter: PlannedFilter,
+  target: RawBuilder<unknown> | ReturnType<typeof sql.ref>,
+  timezone: string,
+): RawBuilder<unknown> {
   const { operator, values, type } = filter;
   if (operator === "set") return sql`${target} is not null`;
   if (operator === "notSet") return sql`${target} is null`;
   // Strings compare as text (uuid and enum columns included, so a malformed value matches nothing rather
   // than failing the cast); times as store-local wall time.
-  const subject = type === "string" ? sql`cast(${target} as text)` : type === "time" ? sql`(${target} at time zone ${timezone})` : target;
+  const subject =
+    type === "string"
+      ? sql`cast(${target} as text)`
+      : type === "time"
+        ? sql`(${target} at time zone ${timezone})`
+        : target;
   const value = (raw: FilterValue) =>
-    type === "string" ? sql`cast(${String(raw)} as text)` : type === "boolean" ? sql`cast(${raw} as boolean)` : type === "time" ? sql`cast(${String(raw)} as timestamp)` : sql`cast(${String(raw)} as numeric)`;
+    type === "string"
+      ? sql`cast(${String(raw)} as text)`
+      : type === "boolean"
+        ? sql`cast(${raw} as boolean)`
+        : type === "time"
+          ? sql`cast(${String(raw)} as timestamp)`
+          : sql`cast(${String(raw)} as numeric)`;
   const first = values[0] as FilterValue;
   switch (operator) {
     case "equals":

@@ -4,4 +4,7 @@ import { getAnalyticsMetaRoute } from "./routes/get-analytics-meta.js";
 import { runAnalyticsQueryRoute } from "./routes/run-analytics-query.js";
 
 /** `GET /analytics/meta` and `POST /analytics/query`. */
-export const QUERY_ROUTES: readonly ((context: RouteContext) => readonly RouteRegistration[])[] = [getAnalyticsMetaRoute, runAnalyticsQueryRoute];
+export const QUERY_ROUTES: readonly ((context: RouteContext) => readonly RouteRegistration[])[] = [
+  getAnalyticsMetaRoute,
+  runAnalyticsQueryRoute,
+];

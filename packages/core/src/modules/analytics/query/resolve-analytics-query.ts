@@ -7,7 +7,11 @@ import {
   type AnalyticsMeasureType,
   type AnalyticsModel,
 } from "../../../kernel/analytics-model.js";
-import { DEFAULT_ANALYTICS_LIMIT, type AnalyticsOperator, type AnalyticsQueryInput } from "./analytics-query-schemas.js";
+import {
+  DEFAULT_ANALYTICS_LIMIT,
+  type AnalyticsOperator,
+  type AnalyticsQueryInput,
+} from "./analytics-query-schemas.js";
 
 /** A declared column with the alias of its table in the query (`t`, or `j0`... for joins). */
 export interface ColumnRef {
@@ -43,7 +47,12 @@ export interface AnalyticsQueryPlan {
   joins: readonly PlannedJoin[];
   measures: readonly { name: string; type: AnalyticsMeasureType; column: ColumnRef | null }[];
   dimensions: readonly { name: string; type: AnalyticsDimensionType; column: ColumnRef }[];
-  time: { name: string; column: ColumnRef; granularity: AnalyticsGranularity | null; dateRange: { from: string; to: string } | null } | null;
+  time: {
+    name: string;
+    column: ColumnRef;
+    granularity: AnalyticsGranularity | null;
+    dateRange: { from: string; to: string } | null;
+  } | null;
   filters: readonly PlannedFilter[];
   /** Output columns (dimensions, the time bucket, then measures, numbered from 1) and their direction. */
   order: readonly { position: number; direction: "asc" | "desc" }[];
@@ -63,11 +72,20 @@ const OPERATORS_BY_TYPE: Record<AnalyticsDimensionType | "measure", readonly Ana
 /** Store-local wall time: a day, or a day and a time. */
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?$/;
 
-const VALUE_CHECKS: Record<AnalyticsDimensionType | "measure", { isValid: (value: FilterValue) => boolean; expected: string }> = {
+const VALUE_CHECKS: Record<
+  AnalyticsDimensionType | "measure",
+  { isValid: (value: FilterValue) => boolean; expected: string }
+> = {
   string: { isValid: (value) => typeof value === "string", expected: "strings" },
   number: { isValid: (value) => typeof value === "number", expected: "numbers" },
   boolean: { isValid: (value) => typeof value === "boolean", expected: "booleans" },
-  time: { isValid: (value) => typeof value === "string" && LOCAL_TIME.test(value) && !Number.isNaN(Date.parse(`${value.slice(0, 10)}T00:00:00Z`)), expected: "store-local times as YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]" },
+  time: {
+    isValid: (value) =>
+      typeof value === "string" &&
+      LOCAL_TIME.test(value) &&
+      !Number.isNaN(Date.parse(`${value.slice(0, 10)}T00:00:00Z`)),
+    expected: "store-local times as YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS]",
+  },
   measure: { isValid: (value) => typeof value === "number", expected: "numbers" },
 };
 
@@ -88,7 +106,12 @@ export function resolveAnalyticsQuery(
 ): AnalyticsQueryPlan {
   const model = models.get(input.model);
   if (!model) {
-    throw invalid([{ path: "body.model", message: `Unknown analytics model "${input.model}"; known: ${[...models.keys()].join(", ") || "none"}` }]);
+    throw invalid([
+      {
+        path: "body.model",
+        message: `Unknown analytics model "${input.model}"; known: ${[...models.keys()].join(", ") || "none"}`,
+      },
+    ]);
   }
   const issues: FieldIssue[] = [];
   const organizationColumn = model.organizationColumn ?? "organization_id";
@@ -102,7 +125,10 @@ export function resolveAnalyticsQuery(
   const dimensionOf = (name: string) => (Object.hasOwn(model.dimensions, name) ? model.dimensions[name] : undefined);
   const measureOf = (name: string) => (Object.hasOwn(model.measures, name) ? model.measures[name] : undefined);
   const unknown = (path: string, name: string) =>
-    issues.push({ path, message: `Unknown member "${name}" of model "${model.name}"; measures: ${names(model.measures)}; dimensions: ${names(model.dimensions)}` });
+    issues.push({
+      path,
+      message: `Unknown member "${name}" of model "${model.name}"; measures: ${names(model.measures)}; dimensions: ${names(model.dimensions)}`,
+    });
   const checkUnique = (list: readonly string[], path: string) =>
     list.forEach((name, index) => {
       if (list.indexOf(name) !== index) issues.push({ path: `${path}.${index}`, message: `"${name}" is listed twice` });
@@ -111,7 +137,11 @@ export function resolveAnalyticsQuery(
   const measures: AnalyticsQueryPlan["measures"][number][] = [];
   input.measures.forEach((name, index) => {
     const measure = measureOf(name);
-    if (!measure) return issues.push({ path: `body.measures.${index}`, message: `Unknown measure "${name}" of model "${model.name}"; known: ${names(model.measures)}` });
+    if (!measure)
+      return issues.push({
+        path: `body.measures.${index}`,
+        message: `Unknown measure "${name}" of model "${model.name}"; known: ${names(model.measures)}`,
+      });
     measures.push({ name, type: measure.type, column: measure.column === undefined ? null : ref(measure.column) });
   });
   checkUnique(input.measures, "body.measures");
@@ -119,8 +149,16 @@ export function resolveAnalyticsQuery(
   const dimensions: AnalyticsQueryPlan["dimensions"][number][] = [];
   input.dimensions.forEach((name, index) => {
     const dimension = dimensionOf(name);
-    if (!dimension) return issues.push({ path: `body.dimensions.${index}`, message: `Unknown dimension "${name}" of model "${model.name}"; known: ${names(model.dimensions)}` });
-    if (dimension.type === "time") return issues.push({ path: `body.dimensions.${index}`, message: `"${name}" is a time dimension: group by it with timeDimension and a granularity` });
+    if (!dimension)
+      return issues.push({
+        path: `body.dimensions.${index}`,
+        message: `Unknown dimension "${name}" of model "${model.name}"; known: ${names(model.dimensions)}`,
+      });
+    if (dimension.type === "time")
+      return issues.push({
+        path: `body.dimensions.${index}`,
+        message: `"${name}" is a time dimension: group by it with timeDimension and a granularity`,
+      });
     dimensions.push({ name, type: dimension.type, column: ref(dimension.column) });
   });
   checkUnique(input.dimensions, "body.dimensions");
@@ -130,11 +168,22 @@ export function resolveAnalyticsQuery(
     const { dimension: name, granularity, dateRange } = input.timeDimension;
     const dimension = dimensionOf(name);
     if (!dimension || dimension.type !== "time") {
-      issues.push({ path: "body.timeDimension.dimension", message: `"${name}" is not a time dimension of model "${model.name}"; time dimensions: ${Object.entries(model.dimensions).filter(([, d]) => d.type === "time").map(([n]) => n).join(", ") || "none"}` });
+      issues.push({
+        path: "body.timeDimension.dimension",
+        message: `"${name}" is not a time dimension of model "${model.name}"; time dimensions: ${
+          Object.entries(model.dimensions)
+            .filter(([, d]) => d.type === "time")
+            .map(([n]) => n)
+            .join(", ") || "none"
+        }`,
+      });
     } else {
       const allowed = dimension.granularities ?? DEFAULT_GRANULARITIES;
       if (granularity && !allowed.includes(granularity)) {
-        issues.push({ path: "body.timeDimension.granularity", message: `"${name}" is not grouped by ${granularity}; granularities: ${allowed.join(", ")}` });
+        issues.push({
+          path: "body.timeDimension.granularity",
+          message: `"${name}" is not grouped by ${granularity}; granularities: ${allowed.join(", ")}`,
+        });
       }
       time = { name, column: ref(dimension.column), granularity: granularity ?? null, dateRange: dateRange ?? null };
     }
@@ -149,20 +198,42 @@ export function resolveAnalyticsQuery(
     const dimension = dimensionOf(filter.member);
     const measureIndex = measures.findIndex((measure) => measure.name === filter.member);
     if (!dimension && !measureOf(filter.member)) return unknown(`${path}.member`, filter.member);
-    if (!dimension && measureIndex < 0) return issues.push({ path: `${path}.member`, message: `The measure "${filter.member}" filters groups: list it in measures too` });
+    if (!dimension && measureIndex < 0)
+      return issues.push({
+        path: `${path}.member`,
+        message: `The measure "${filter.member}" filters groups: list it in measures too`,
+      });
     const type = dimension ? dimension.type : "measure";
     if (!OPERATORS_BY_TYPE[type].includes(filter.operator)) {
-      return issues.push({ path: `${path}.operator`, message: `"${filter.operator}" does not apply to "${filter.member}" (${type}); operators: ${OPERATORS_BY_TYPE[type].join(", ")}` });
+      return issues.push({
+        path: `${path}.operator`,
+        message: `"${filter.operator}" does not apply to "${filter.member}" (${type}); operators: ${OPERATORS_BY_TYPE[type].join(", ")}`,
+      });
     }
     const values = filter.values ?? [];
     const count = valueCount(filter.operator);
-    if ((count === "none" && values.length > 0) || (count === "one" && values.length !== 1) || (count === "many" && values.length === 0)) {
-      return issues.push({ path: `${path}.values`, message: `"${filter.operator}" takes ${count === "none" ? "no values" : count === "one" ? "exactly one value" : "one value or more"}` });
+    if (
+      (count === "none" && values.length > 0) ||
+      (count === "one" && values.length !== 1) ||
+      (count === "many" && values.length === 0)
+    ) {
+      return issues.push({
+        path: `${path}.values`,
+        message: `"${filter.operator}" takes ${count === "none" ? "no values" : count === "one" ? "exactly one value" : "one value or more"}`,
+      });
     }
     const check = VALUE_CHECKS[type];
     const bad = values.findIndex((value) => !check.isValid(value));
-    if (bad >= 0) return issues.push({ path: `${path}.values.${bad}`, message: `"${filter.member}" compares with ${check.expected}` });
-    filters.push(dimension ? { operator: filter.operator, values, type, column: ref(dimension.column) } : { operator: filter.operator, values, type, measure: measureIndex });
+    if (bad >= 0)
+      return issues.push({
+        path: `${path}.values.${bad}`,
+        message: `"${filter.member}" compares with ${check.expected}`,
+      });
+    filters.push(
+      dimension
+        ? { operator: filter.operator, values, type, column: ref(dimension.column) }
+        : { operator: filter.operator, values, type, measure: measureIndex },
+    );
   });
 
   // Output columns: dimensions, then the time bucket, then measures, numbered from 1 as in `group by 1, 2`.
@@ -176,12 +247,17 @@ export function resolveAnalyticsQuery(
   const order: { position: number; direction: "asc" | "desc" }[] = [];
   input.order.forEach((entry, index) => {
     const position = positionOf(entry.member);
-    if (position === undefined) return issues.push({ path: `body.order.${index}.member`, message: `"${entry.member}" is not a measure, dimension or time bucket of this query` });
+    if (position === undefined)
+      return issues.push({
+        path: `body.order.${index}.member`,
+        message: `"${entry.member}" is not a measure, dimension or time bucket of this query`,
+      });
     order.push({ position, direction: entry.direction });
   });
 
   const limit = input.limit ?? Math.min(DEFAULT_ANALYTICS_LIMIT, limits.maxRows);
-  if (limit > limits.maxRows) issues.push({ path: "body.limit", message: `limit is at most ${limits.maxRows} (analytics.maxRows)` });
+  if (limit > limits.maxRows)
+    issues.push({ path: "body.limit", message: `limit is at most ${limits.maxRows} (analytics.maxRows)` });
   if (issues.length > 0) throw invalid(issues);
 
   if (order.length === 0) {
@@ -197,9 +273,29 @@ export function resolveAnalyticsQuery(
   const joins = joinNames.flatMap((name, index) => {
     const join = model.joins?.[name];
     if (!join || !usedJoins.has(name)) return [];
-    return [{ alias: `j${index}`, table: join.table, column: join.column, references: join.references ?? "id", organizationColumn: join.organizationColumn ?? "organization_id" }];
+    return [
+      {
+        alias: `j${index}`,
+        table: join.table,
+        column: join.column,
+        references: join.references ?? "id",
+        organizationColumn: join.organizationColumn ?? "organization_id",
+      },
+    ];
   });
-  return { model: model.name, table: model.table, organizationColumn, joins, measures, dimensions, time, filters, order, limit, timezone: input.timezone ?? limits.timezone };
+  return {
+    model: model.name,
+    table: model.table,
+    organizationColumn,
+    joins,
+    measures,
+    dimensions,
+    time,
+    filters,
+    order,
+    limit,
+    timezone: input.timezone ?? limits.timezone,
+  };
 }
 
 function invalid(issues: FieldIssue[]): AppError {

@@ -26,9 +26,17 @@ export const inventoryAgingReport: ReportDefinition = {
     column("days31To60", "integer", "Units received 31 to 60 days before"),
     column("days61To90", "integer", "Units received 61 to 90 days before"),
     column("daysOver90", "integer", "Units received more than 90 days before"),
-    column("unattributed", "integer", "onHand less the units the receipts account for (stock older than its recorded adjustments)"),
+    column(
+      "unattributed",
+      "integer",
+      "onHand less the units the receipts account for (stock older than its recorded adjustments)",
+    ),
     column("oldestReceiptDate", "date", "Store day of the oldest receipt still on hand"),
-    column("lastSaleDate", "date", "Store day of the last sale from this warehouse on or before `date` (sale adjustments), null if none"),
+    column(
+      "lastSaleDate",
+      "date",
+      "Store day of the last sale from this warehouse on or before `date` (sale adjustments), null if none",
+    ),
   ],
   async rows(trx, { organizationId, period: { to, end, timezone }, now }) {
     // One grouped pass: each stock row meets its receipts (newest first, from the partial receipts

@@ -1,7 +1,16 @@
 import { sql, type RawBuilder } from "kysely";
 
 /** Order line columns the reports read, all carried by the `order_lines_order_analytics` index. */
-export type OrderLineColumn = "entity_id" | "variant_id" | "title" | "sku" | "quantity" | "refunded_quantity" | "tax_rate_bps" | "tax" | "total";
+export type OrderLineColumn =
+  | "entity_id"
+  | "variant_id"
+  | "title"
+  | "sku"
+  | "quantity"
+  | "refunded_quantity"
+  | "tax_rate_bps"
+  | "tax"
+  | "total";
 
 /**
  * FROM and WHERE clauses: the orders `o` placed in `[start, end)` that are not cancelled, each with its
@@ -13,7 +22,12 @@ export type OrderLineColumn = "entity_id" | "variant_id" | "title" | "sku" | "qu
  * whole table whatever the period, slower than a descent per order for a month and for a year alike
  * (see bench/results/analytics.md).
  */
-export function linesOfOrders(input: { organizationId: string; start: Date; end: Date; columns: readonly OrderLineColumn[] }): RawBuilder<unknown> {
+export function linesOfOrders(input: {
+  organizationId: string;
+  start: Date;
+  end: Date;
+  columns: readonly OrderLineColumn[];
+}): RawBuilder<unknown> {
   const { organizationId, start, end, columns } = input;
   const selected = sql.join(columns.map((name) => sql.ref(`l.${name}`)));
   return sql`orders o

@@ -19,9 +19,15 @@ export const reorderNeededReport: ReportDefinition = {
   ].join(" "),
   period: "day",
   dayParameters: {
-    lookbackDays: { default: 30, description: "Store days of sales, ending on `date`, the daily average is taken over (1 to 365, default 30)" },
+    lookbackDays: {
+      default: 30,
+      description: "Store days of sales, ending on `date`, the daily average is taken over (1 to 365, default 30)",
+    },
     leadTimeDays: { default: 14, description: "Days a delivery takes to arrive (1 to 365, default 14)" },
-    coverDays: { default: 30, description: "Days of sales a delivery should cover once it arrives (1 to 365, default 30)" },
+    coverDays: {
+      default: 30,
+      description: "Days of sales a delivery should cover once it arrives (1 to 365, default 30)",
+    },
   },
   columns: [
     column("entityId", "string", "Product (catalog entity) id"),
@@ -35,7 +41,11 @@ export const reorderNeededReport: ReportDefinition = {
     column("available", "integer", "onHand - reserved"),
     column("reorderPoint", "integer", "ceil(unitsSold / lookbackDays x leadTimeDays)"),
     column("daysOfStock", "decimal", "available / average daily units: days until it runs out at this rate"),
-    column("suggestedQuantity", "integer", "max(0, ceil(unitsSold / lookbackDays x (leadTimeDays + coverDays)) - available)"),
+    column(
+      "suggestedQuantity",
+      "integer",
+      "max(0, ceil(unitsSold / lookbackDays x (leadTimeDays + coverDays)) - available)",
+    ),
   ],
   async rows(trx, { organizationId, period: { start, end }, days }) {
     const lookback = days.lookbackDays ?? 30;

@@ -15,6 +15,9 @@ function cell(value: ReportCell): string {
 
 /** RFC 4180: a header row of column names, then one record per row, CRLF after each record. */
 export function toCsv(columns: readonly ReportColumn[], rows: readonly Record<string, ReportCell>[]): string {
-  const lines = [columns.map((column) => cell(column.name)), ...rows.map((row) => columns.map((column) => cell(row[column.name] ?? null)))];
+  const lines = [
+    columns.map((column) => cell(column.name)),
+    ...rows.map((row) => columns.map((column) => cell(row[column.name] ?? null))),
+  ];
   return lines.map((fields) => `${fields.join(",")}\r\n`).join("");
 }

@@ -23,7 +23,8 @@ const toDay = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
 export const addDays = (day: string, days: number): string => toDay(utcMidnight(day) + days * MS_PER_DAY);
 
 /** Calendar days from `from` to `to`, both counted: 1 when they are the same day. */
-export const daysBetween = (from: string, to: string): number => Math.round((utcMidnight(to) - utcMidnight(from)) / MS_PER_DAY) + 1;
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((utcMidnight(to) - utcMidnight(from)) / MS_PER_DAY) + 1;
 
 /** The first day of `day`'s month. */
 export const monthStart = (day: string): string => `${day.slice(0, 8)}01`;
@@ -50,8 +51,19 @@ function partsFormat(timeZone: string): Intl.DateTimeFormat {
 
 /** How far `timeZone`'s wall clock is ahead of UTC at `instant`, in milliseconds. */
 function offsetAt(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(partsFormat(timeZone).formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const parts = Object.fromEntries(
+    partsFormat(timeZone)
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return wall - Math.floor(instant / 1000) * 1000;
 }
 
@@ -66,7 +78,9 @@ export function dayStart(day: string, timeZone: string): Date {
   const corrected = naive - offsetAt(guess, timeZone);
   // In a gap at midnight the corrected instant falls on the day before (23:00 there): the guess is then
   // the first instant of the day.
-  const start = [corrected, guess].filter((instant) => dayOf(new Date(instant), timeZone) === day).sort((a, b) => a - b)[0] ?? corrected;
+  const start =
+    [corrected, guess].filter((instant) => dayOf(new Date(instant), timeZone) === day).sort((a, b) => a - b)[0] ??
+    corrected;
   return new Date(start);
 }
 

@@ -24,10 +24,16 @@ export interface ReportDefinition {
   /** `day`: one store day (`date`); `range`: `from`..`to`. */
   period: "day" | "range";
   /** Day-count parameters besides the period, with their defaults. */
-  dayParameters?: Partial<Record<Exclude<ReportParameterName, "date" | "from" | "to">, { default: number; description: string }>>;
+  dayParameters?: Partial<
+    Record<Exclude<ReportParameterName, "date" | "from" | "to">, { default: number; description: string }>
+  >;
   columns: readonly ReportColumn[];
   rows(trx: Transaction<CoreTables>, input: ReportInput): Promise<Record<string, ReportCell>[]>;
 }
 
 /** A column of a report (the builder only saves repeating the key names). */
-export const column = (name: string, type: ReportColumn["type"], description: string): ReportColumn => ({ name, type, description });
+export const column = (name: string, type: ReportColumn["type"], description: string): ReportColumn => ({
+  name,
+  type,
+  description,
+});

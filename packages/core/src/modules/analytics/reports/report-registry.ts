@@ -8,7 +8,14 @@ import { staffSalesReport } from "./staff-sales-report.js";
 import { taxSummaryReport } from "./tax-summary-report.js";
 
 /** The built-in reports, in the order `GET /analytics/reports` lists them. */
-export const REPORTS: readonly ReportDefinition[] = [dailyJournalReport, taxSummaryReport, inventoryAgingReport, sellThroughReport, reorderNeededReport, staffSalesReport];
+export const REPORTS: readonly ReportDefinition[] = [
+  dailyJournalReport,
+  taxSummaryReport,
+  inventoryAgingReport,
+  sellThroughReport,
+  reorderNeededReport,
+  staffSalesReport,
+];
 
 const byName = new Map(REPORTS.map((report) => [report.name as string, report]));
 
@@ -24,7 +31,10 @@ const PERIOD_PARAMETERS = {
 
 /** A report as `GET /analytics/reports` describes it. */
 export function describeReport(report: ReportDefinition): ReportDescription {
-  const dayParameters = Object.entries(report.dayParameters ?? {}).map(([name, parameter]) => ({ name, description: parameter.description }));
+  const dayParameters = Object.entries(report.dayParameters ?? {}).map(([name, parameter]) => ({
+    name,
+    description: parameter.description,
+  }));
   return {
     name: report.name,
     title: report.title,

@@ -4,4 +4,7 @@ import { getReportRoute } from "./routes/get-report.js";
 import { listReportsRoute } from "./routes/list-reports.js";
 
 /** `GET /analytics/reports` and `GET /analytics/reports/:name`. */
-export const REPORT_ROUTES: readonly ((context: RouteContext) => readonly RouteRegistration[])[] = [listReportsRoute, getReportRoute];
+export const REPORT_ROUTES: readonly ((context: RouteContext) => readonly RouteRegistration[])[] = [
+  listReportsRoute,
+  getReportRoute,
+];

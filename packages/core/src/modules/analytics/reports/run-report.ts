@@ -23,10 +23,18 @@ function resolveParameters(report: ReportDefinition, query: ReportQuery, today: 
   for (const name of Object.keys(query) as (keyof ReportQuery)[]) {
     const isPeriod = report.period === "day" ? name === "date" : name === "from" || name === "to";
     if (!isPeriod && !(name in dayParameters)) {
-      throw refuse(name, `${report.name} takes ${[report.period === "day" ? "date" : "from, to", ...Object.keys(dayParameters)].join(", ")}`);
+      throw refuse(
+        name,
+        `${report.name} takes ${[report.period === "day" ? "date" : "from, to", ...Object.keys(dayParameters)].join(", ")}`,
+      );
     }
   }
-  const days = Object.fromEntries(Object.entries(dayParameters).map(([name, parameter]) => [name, query[name as keyof typeof dayParameters] ?? parameter.default]));
+  const days = Object.fromEntries(
+    Object.entries(dayParameters).map(([name, parameter]) => [
+      name,
+      query[name as keyof typeof dayParameters] ?? parameter.default,
+    ]),
+  );
   if (report.period === "day") {
     const date = query.date ?? today;
     // A day report reading sales over several days (reorder-needed) reads the lookback ending on `date`.
@@ -45,7 +53,10 @@ function resolveParameters(report: ReportDefinition, query: ReportQuery, today: 
  * cancels after `statementTimeoutMs` (503 ANALYTICS_QUERY_TIMEOUT), days counted in the store's time
  * zone. An unknown report is a 404.
  */
-export async function runReport(context: RunReportContext, input: { organizationId: string; name: string; query: ReportQuery }): Promise<ReportResult> {
+export async function runReport(
+  context: RunReportContext,
+  input: { organizationId: string; name: string; query: ReportQuery },
+): Promise<ReportResult> {
   const report = findReport(input.name);
   if (!report) throw AppError.notFound("Report");
   const { organizationId } = input;
@@ -66,7 +77,8 @@ export async function runReport(context: RunReportContext, input: { organization
     });
     return { name: report.name, timezone, from, to, parameters: shown, columns: [...report.columns], rows };
   } catch (error) {
-    if ((error as { code?: unknown }).code === QUERY_CANCELED) throw new AppError("ANALYTICS_QUERY_TIMEOUT", { cause: error });
+    if ((error as { code?: unknown }).code === QUERY_CANCELED)
+      throw new AppError("ANALYTICS_QUERY_TIMEOUT", { cause: error });
     throw error;
   }
 }

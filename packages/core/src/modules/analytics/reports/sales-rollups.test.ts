@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestActor, createTestApp, isPostgresTestRun, jsonHeaders, type TestApp } from "../../../testing/index.js";
+import {
+  createTestActor,
+  createTestApp,
+  isPostgresTestRun,
+  jsonHeaders,
+  type TestApp,
+} from "../../../testing/index.js";
 import { call } from "../../catalog/testing.js";
 import { operator, post, compactSalesRollups, createOrder } from "../../orders/testing.js";
 import type { Order } from "../../orders/index.js";
@@ -66,7 +72,11 @@ const PERIODS = [
 ] as const;
 
 async function report(t: TestApp, name: string, from: string, to: string) {
-  const response = await t.app.inject({ method: "GET", url: `/api/analytics/reports/${name}?from=${from}&to=${to}`, headers: jsonHeaders(analyst) });
+  const response = await t.app.inject({
+    method: "GET",
+    url: `/api/analytics/reports/${name}?from=${from}&to=${to}`,
+    headers: jsonHeaders(analyst),
+  });
   expect(response.statusCode).toBe(200);
   return response.json().data.rows as Record<string, unknown>[];
 }
@@ -93,7 +103,10 @@ async function expectReportsMatchLines(t: TestApp) {
   for (const [from, to] of PERIODS) {
     const expected = await fromLines(t, from, to);
     const tax = await report(t, "tax-summary", from, to);
-    expect(tax.map(({ taxRateBps, lines, taxableBase, tax }) => ({ taxRateBps, lines, taxableBase, tax })), `${from}..${to}`).toEqual(expected.sales);
+    expect(
+      tax.map(({ taxRateBps, lines, taxableBase, tax }) => ({ taxRateBps, lines, taxableBase, tax })),
+      `${from}..${to}`,
+    ).toEqual(expected.sales);
     const sold = await report(t, "sell-through", from, to);
     const unitsSold = new Map(sold.filter((row) => row.title !== null).map((row) => [row.entityId, row.unitsSold]));
     expect(unitsSold, `${from}..${to}`).toEqual(expected.units);
@@ -101,7 +114,10 @@ async function expectReportsMatchLines(t: TestApp) {
 }
 
 async function refund(t: TestApp, order: Order, lineIndex: number, quantity: number) {
-  const response = await post(t.app, `/api/orders/${order.id}/refunds`, { actor: clerk, body: { lines: [{ lineItemId: order.lines[lineIndex]!.lineItemId, quantity }] } });
+  const response = await post(t.app, `/api/orders/${order.id}/refunds`, {
+    actor: clerk,
+    body: { lines: [{ lineItemId: order.lines[lineIndex]!.lineItemId, quantity }] },
+  });
   expect(response.status).toBe(201);
   return response.body.data.id as string;
 }
@@ -132,7 +148,9 @@ describe("sales rollups behind the tax summary and sell-through", () => {
         total: 1000 * quantity + (1000 * quantity * rate) / 10_000,
         taxRateBps: rate,
       });
-      const order = await createOrder(t.kernel, { lines: [line(products[index % 4]!, 1 + (index % 3)), line(products[(index + 1) % 4]!, 2)] });
+      const order = await createOrder(t.kernel, {
+        lines: [line(products[index % 4]!, 1 + (index % 3)), line(products[(index + 1) % 4]!, 2)],
+      });
       const placedAt = new Date(Date.UTC(2025, 10, 1, 18, 10) + index * (3 * 24 + 7) * 3_600_000);
       await sql`update orders set created_at = ${placedAt}, status = 'fulfilled' where id = ${order.id}`.execute(t.db);
       orders.push(order);
@@ -145,7 +163,9 @@ describe("sales rollups behind the tax summary and sell-through", () => {
 
     await refund(t, orders[3]!, 0, 1);
     const undone = await refund(t, orders[10]!, 1, 2);
-    expect((await post(t.app, `/api/orders/${orders[10]!.id}/refunds/${undone}/undo`, { actor: clerk })).status).toBe(200);
+    expect((await post(t.app, `/api/orders/${orders[10]!.id}/refunds/${undone}/undo`, { actor: clerk })).status).toBe(
+      200,
+    );
     await sql`update orders set status = 'cancelled' where id = ${orders[20]!.id}`.execute(t.db);
     await sql`update orders set created_at = created_at + interval '40 days' where id = ${orders[5]!.id}`.execute(t.db);
     await expectReportsMatchLines(t);
@@ -168,16 +188,21 @@ describe("sales rollups behind the tax summary and sell-through", () => {
     expect(rows[0]).toEqual({ rows: rows[0]!.keys, keys: rows[0]!.keys, deltas: 0 });
   });
 
-  it.runIf(isPostgresTestRun())("stay exact under concurrent refunds and cancellations while they are folded", async () => {
-    const work = [
-      ...orders.slice(21, 33).map((order) => refund(t, order, 0, 1)),
-      ...orders.slice(33, 38).map((order) => sql`update orders set status = 'cancelled' where id = ${order.id}`.execute(t.db)),
-      // One fold at a time, as the task runs it (its concurrency key).
-      compactSalesRollups(t.db),
-    ];
-    await Promise.all(work);
-    await expectReportsMatchLines(t);
-    await compactSalesRollups(t.db);
-    await expectReportsMatchLines(t);
-  });
+  it.runIf(isPostgresTestRun())(
+    "stay exact under concurrent refunds and cancellations while they are folded",
+    async () => {
+      const work = [
+        ...orders.slice(21, 33).map((order) => refund(t, order, 0, 1)),
+        ...orders
+          .slice(33, 38)
+          .map((order) => sql`update orders set status = 'cancelled' where id = ${order.id}`.execute(t.db)),
+        // One fold at a time, as the task runs it (its concurrency key).
+        compactSalesRollups(t.db),
+      ];
+      await Promise.all(work);
+      await expectReportsMatchLines(t);
+      await compactSalesRollups(t.db);
+      await expectReportsMatchLines(t);
+    },
+  );
 });

@@ -49,14 +49,21 @@ export function periodPieces(start: Date, end: Date): PeriodPieces {
 /** Rollup rows of `table` for the organization whose buckets the pieces cover whole. */
 function rollupBuckets(organizationId: string, pieces: PeriodPieces): RawBuilder<boolean> {
   const covered = [
-    ...(pieces.months ? [sql`(grain = 'month' and bucket >= ${pieces.months[0]} and bucket < ${pieces.months[1]})`] : []),
+    ...(pieces.months
+      ? [sql`(grain = 'month' and bucket >= ${pieces.months[0]} and bucket < ${pieces.months[1]})`]
+      : []),
     ...pieces.days.map(([from, to]) => sql`(grain = 'day' and bucket >= ${from} and bucket < ${to})`),
   ];
   return sql<boolean>`organization_id = ${organizationId} and (${covered.length > 0 ? sql.join(covered, sql` or `) : sql`false`})`;
 }
 
 const unionAll = (parts: RawBuilder<unknown>[]): RawBuilder<unknown> =>
-  parts.length === 0 ? sql`` : sql.join(parts.map((part) => sql`union all ${part}`), sql` `);
+  parts.length === 0
+    ? sql``
+    : sql.join(
+        parts.map((part) => sql`union all ${part}`),
+        sql` `,
+      );
 
 /**
  * The lines of orders placed in `[start, end)`, cancelled ones excluded, summed per currency and tax
@@ -86,7 +93,10 @@ export function salesByRate(organizationId: string, start: Date, end: Date): Raw
 export function unitsByProduct(organizationId: string, start: Date, end: Date): RawBuilder<unknown> {
   const pieces = periodPieces(start, end);
   const fromLines = pieces.lines.map(
-    ([from, to]) => sql`select ol.entity_id, ol.variant_id, ol.title, ol.sku, 1 as lines, ol.quantity - ol.refunded_quantity as units
+    ([
+      from,
+      to,
+    ]) => sql`select ol.entity_id, ol.variant_id, ol.title, ol.sku, 1 as lines, ol.quantity - ol.refunded_quantity as units
       from ${linesOfOrders({ organizationId, start: from, end: to, columns: ["entity_id", "variant_id", "title", "sku", "quantity", "refunded_quantity"] })}`,
   );
   return sql`select entity_id, variant_id, max(title) as title, max(sku) as sku, sum(units) as units

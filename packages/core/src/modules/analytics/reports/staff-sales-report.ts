@@ -43,7 +43,9 @@ export const staffSalesReport: ReportDefinition = {
         coalesce(r.refunds, 0)::bigint as refunds, coalesce(r.refunded_amount, 0)::bigint as refunded_amount,
         (coalesce(p.total, 0) - coalesce(r.refunded_amount, 0))::bigint as net
       from placed p full join refunded r on r.currency = p.currency and r.actor_type = p.actor_type and r.actor_id = p.actor_id
-      order by 1, (coalesce(p.total, 0) - coalesce(r.refunded_amount, 0)) desc, 2 nulls last, 3 nulls last`.execute(trx);
+      order by 1, (coalesce(p.total, 0) - coalesce(r.refunded_amount, 0)) desc, 2 nulls last, 3 nulls last`.execute(
+      trx,
+    );
     return rows;
   },
 };

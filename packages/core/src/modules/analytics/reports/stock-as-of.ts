@@ -11,7 +11,8 @@ export const NO_VARIANT = "00000000-0000-0000-0000-000000000000";
  * inventory adjustments' analytics indexes are built on exactly this expression, and the planner only
  * matches an index expression it can see whole.
  */
-export const variantKey = (column: string): RawBuilder<string> => sql<string>`coalesce(${sql.ref(column)}, ${sql.lit(NO_VARIANT)}::uuid)`;
+export const variantKey = (column: string): RawBuilder<string> =>
+  sql<string>`coalesce(${sql.ref(column)}, ${sql.lit(NO_VARIANT)}::uuid)`;
 
 /**
  * The stock on hand of each warehouse, product and variant at `cutoff`: the rows `warehouse_id`,
@@ -30,7 +31,9 @@ export function stockAsOf(organizationId: string, cutoff: Date, now: Date): RawB
       from inventory_levels where organization_id = ${organizationId}`;
   }
   const key = variantKey("a.variant_id");
-  const latestAfter = (after: RawBuilder<unknown> | null) => sql`select a.warehouse_id, a.entity_id, a.variant_id, ${key} as variant_key, a.on_hand_after
+  const latestAfter = (
+    after: RawBuilder<unknown> | null,
+  ) => sql`select a.warehouse_id, a.entity_id, a.variant_id, ${key} as variant_key, a.on_hand_after
       from inventory_adjustments a
       where a.organization_id = ${organizationId} and a.created_at < ${cutoff}${after ? sql` and (a.warehouse_id, a.entity_id, ${key}) > ${after}` : sql``}
       order by a.warehouse_id, a.entity_id, ${key}, a.created_at desc, a.id desc

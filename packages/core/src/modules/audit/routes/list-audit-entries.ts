@@ -13,7 +13,10 @@ const query = z
     to: z.iso.datetime({ offset: true }).optional(),
     limit: auditLimit,
   })
-  .refine((value) => !value.from || !value.to || value.from <= value.to, { message: "from must not be after to", path: ["from"] });
+  .refine((value) => !value.from || !value.to || value.from <= value.to, {
+    message: "from must not be after to",
+    path: ["from"],
+  });
 
 export const listAuditEntries = ({ services }: RouteContext) =>
   router("Audit", "/audit")

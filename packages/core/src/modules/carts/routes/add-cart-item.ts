@@ -23,6 +23,8 @@ export const addCartItemRoute = ({ services }: RouteContext) =>
     .input(addCartItemBody)
     .output(cartSchema)
     .handler(async ({ params, query, input, actor, organizationId, request }) =>
-      cartAnswer(await services.carts.addItem(cartTarget({ organizationId, cartId: params.id, actor, request, query }), input)),
+      cartAnswer(
+        await services.carts.addItem(cartTarget({ organizationId, cartId: params.id, actor, request, query }), input),
+      ),
     )
     .build();

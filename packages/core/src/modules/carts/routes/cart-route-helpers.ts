@@ -23,7 +23,9 @@ export function cartTarget(input: {
 
 /** A cart answer: `meta.priceChanges` only when a client-shown price differs from the server's. */
 export function cartAnswer<T>(view: CartView & { cart: T }) {
-  return view.priceChanges.length === 0 ? { data: view.cart } : { data: view.cart, meta: { priceChanges: view.priceChanges } };
+  return view.priceChanges.length === 0
+    ? { data: view.cart }
+    : { data: view.cart, meta: { priceChanges: view.priceChanges } };
 }
 
 /** Said of every cart route in the API document. */

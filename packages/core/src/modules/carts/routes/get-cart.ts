@@ -7,7 +7,10 @@ import { CART_ACCESS_DOC, cartAnswer, cartTarget } from "./cart-route-helpers.js
 
 export const getCartRoute = ({ services }: RouteContext) =>
   router("Carts", "/carts")
-    .get("/:id", { summary: "Read a cart with its lines, prices, promotions, tax and totals", description: CART_ACCESS_DOC })
+    .get("/:id", {
+      summary: "Read a cart with its lines, prices, promotions, tax and totals",
+      description: CART_ACCESS_DOC,
+    })
     .permission("cart:read")
     .header(CART_TOKEN_HEADER, CART_TOKEN_HEADER_DOC)
     .params(z.object({ id: z.uuid() }))

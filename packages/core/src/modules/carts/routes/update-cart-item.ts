@@ -21,6 +21,12 @@ export const updateCartItemRoute = ({ services }: RouteContext) =>
     .input(updateCartItemBody)
     .output(cartSchema)
     .handler(async ({ params, query, input, actor, organizationId, request }) =>
-      cartAnswer(await services.carts.updateItem(cartTarget({ organizationId, cartId: params.id, actor, request, query }), params.itemId, input)),
+      cartAnswer(
+        await services.carts.updateItem(
+          cartTarget({ organizationId, cartId: params.id, actor, request, query }),
+          params.itemId,
+          input,
+        ),
+      ),
     )
     .build();

@@ -45,13 +45,18 @@ async function* multipartFile(file: AsyncIterable<Uint8Array>): AsyncGenerator<U
   }
 }
 
-const formatOfName = (name: string): ImportFormat | undefined => (/\.csv$/i.test(name) ? "csv" : /\.(ndjson|jsonl)$/i.test(name) ? "ndjson" : undefined);
+const formatOfName = (name: string): ImportFormat | undefined =>
+  /\.csv$/i.test(name) ? "csv" : /\.(ndjson|jsonl)$/i.test(name) ? "ndjson" : undefined;
 
 /** The upload as a byte stream, with its format and file name. */
-async function openUpload(request: FastifyRequest, requested: ImportFormat | undefined): Promise<{ body: AsyncIterable<Uint8Array>; format: ImportFormat; filename: string | null }> {
+async function openUpload(
+  request: FastifyRequest,
+  requested: ImportFormat | undefined,
+): Promise<{ body: AsyncIterable<Uint8Array>; format: ImportFormat; filename: string | null }> {
   if (request.isMultipart()) {
     const part = await request.file({ limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 0 } });
-    if (!part || part.fieldname !== "file") throw importErrors.unreadable("send the import as a multipart field named file");
+    if (!part || part.fieldname !== "file")
+      throw importErrors.unreadable("send the import as a multipart field named file");
     const format = requested ?? formatOfName(part.filename) ?? STREAMED_IMPORT_TYPES[part.mimetype];
     if (!format) throw importErrors.unsupportedType();
     return { body: multipartFile(part.file), format, filename: part.filename.slice(0, 500) || null };

@@ -5,9 +5,14 @@ import { fieldDefinitionSchema, toFieldDefinitionOutput } from "./field-definiti
 
 export const archiveFieldDefinitionRoute = ({ services }: RouteContext) =>
   router("Catalog administration", "/admin")
-    .post("/entity-field-definitions/:id/archive", { summary: "Archive a custom-field definition", description: "There is no delete: existing values keep their meaning, new ones are refused." })
+    .post("/entity-field-definitions/:id/archive", {
+      summary: "Archive a custom-field definition",
+      description: "There is no delete: existing values keep their meaning, new ones are refused.",
+    })
     .permission("catalog:update")
     .params(z.object({ id: z.uuid() }))
     .output(fieldDefinitionSchema)
-    .handler(async ({ params, organizationId, actor }) => ({ data: toFieldDefinitionOutput(await services.catalog.archiveDefinition(organizationId, params.id, actor)) }))
+    .handler(async ({ params, organizationId, actor }) => ({
+      data: toFieldDefinitionOutput(await services.catalog.archiveDefinition(organizationId, params.id, actor)),
+    }))
     .build();

@@ -25,5 +25,7 @@ export const bulkVariantsRoute = ({ services }: RouteContext) =>
     .input(body)
     .output(variantBatchSchema)
     .status(201)
-    .handler(async ({ params, input, organizationId, actor }) => ({ data: await services.catalog.bulkVariants(organizationId, params.id, input, actor) }))
+    .handler(async ({ params, input, organizationId, actor }) => ({
+      data: await services.catalog.bulkVariants(organizationId, params.id, input, actor),
+    }))
     .build();

@@ -17,6 +17,8 @@ export const changeEntityStatusRoutes = ({ services }: RouteContext) =>
       .post(`/entities/:id/${action}`, { summary })
       .permission("catalog:update")
       .output(entitySchema)
-      .handler(async ({ params, organizationId, actor }) => withHookErrors(await services.catalog.setStatus(organizationId, params.id, status, actor)))
+      .handler(async ({ params, organizationId, actor }) =>
+        withHookErrors(await services.catalog.setStatus(organizationId, params.id, status, actor)),
+      )
       .build(),
   );

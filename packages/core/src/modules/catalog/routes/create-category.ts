@@ -17,5 +17,7 @@ export const createCategoryRoute = ({ services }: RouteContext) =>
     .input(categoryBody)
     .output(categorySchema)
     .status(201)
-    .handler(async ({ input, organizationId }) => ({ data: await services.catalog.createCategory(organizationId, input) }))
+    .handler(async ({ input, organizationId }) => ({
+      data: await services.catalog.createCategory(organizationId, input),
+    }))
     .build();

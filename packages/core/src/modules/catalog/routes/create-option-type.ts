@@ -11,10 +11,15 @@ const body = z.object({
 
 export const createOptionTypeRoute = ({ services }: RouteContext) =>
   router("Catalog", "/catalog")
-    .post("/entities/:id/options", { summary: "Create an option type (with optional values)", description: "A duplicate name on the entity is a 409." })
+    .post("/entities/:id/options", {
+      summary: "Create an option type (with optional values)",
+      description: "A duplicate name on the entity is a 409.",
+    })
     .permission("catalog:update")
     .input(body)
     .output(optionTypeSchema)
     .status(201)
-    .handler(async ({ params, input, organizationId, actor }) => ({ data: await services.catalog.createOptionType(organizationId, params.id, input, actor) }))
+    .handler(async ({ params, input, organizationId, actor }) => ({
+      data: await services.catalog.createOptionType(organizationId, params.id, input, actor),
+    }))
     .build();

@@ -4,10 +4,15 @@ import { createVariantInput, variantSchema } from "../catalog-schemas.js";
 
 export const createVariantRoute = ({ services }: RouteContext) =>
   router("Catalog", "/catalog")
-    .post("/entities/:id/variants", { summary: "Create one variant from option values", description: "At most one value per option type; an existing combination or SKU is a 409." })
+    .post("/entities/:id/variants", {
+      summary: "Create one variant from option values",
+      description: "At most one value per option type; an existing combination or SKU is a 409.",
+    })
     .permission("catalog:update")
     .input(createVariantInput)
     .output(variantSchema)
     .status(201)
-    .handler(async ({ params, input, organizationId, actor }) => ({ data: await services.catalog.createVariant(organizationId, params.id, input, actor) }))
+    .handler(async ({ params, input, organizationId, actor }) => ({
+      data: await services.catalog.createVariant(organizationId, params.id, input, actor),
+    }))
     .build();

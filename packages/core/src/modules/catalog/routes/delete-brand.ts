@@ -9,5 +9,7 @@ export const deleteBrandRoute = ({ services }: RouteContext) =>
     .permission("catalog:delete")
     .params(z.object({ brandId: z.uuid() }))
     .output(brandSchema)
-    .handler(async ({ params, organizationId }) => ({ data: await services.catalog.deleteBrand(organizationId, params.brandId) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: await services.catalog.deleteBrand(organizationId, params.brandId),
+    }))
     .build();

@@ -8,5 +8,7 @@ export const deleteEntityRoute = ({ services }: RouteContext) =>
     .delete("/entities/:id", { summary: "Delete a catalog entity", description: "Answers the deleted entity." })
     .permission("catalog:delete")
     .output(entitySchema)
-    .handler(async ({ params, organizationId, actor }) => withHookErrors(await services.catalog.deleteEntity(organizationId, params.id, actor)))
+    .handler(async ({ params, organizationId, actor }) =>
+      withHookErrors(await services.catalog.deleteEntity(organizationId, params.id, actor)),
+    )
     .build();

@@ -29,7 +29,13 @@ export const toFieldDefinitionOutput = (definition: FieldDefinition): z.output<t
 });
 
 /** A request's `required` and `filterable` as the service's `isRequired` and `isFilterable`, leaving out what was not sent. */
-export const toDefinitionFlags = ({ required, filterable }: { required?: boolean | undefined; filterable?: boolean | undefined }) => ({
+export const toDefinitionFlags = ({
+  required,
+  filterable,
+}: {
+  required?: boolean | undefined;
+  filterable?: boolean | undefined;
+}) => ({
   ...(required === undefined ? {} : { isRequired: required }),
   ...(filterable === undefined ? {} : { isFilterable: filterable }),
 });
@@ -37,7 +43,10 @@ export const toDefinitionFlags = ({ required, filterable }: { required?: boolean
 /** Request fields; `required` and `filterable` are the spec's names for `isRequired` and `isFilterable`. */
 export const fieldDefinitionBody = z.object({
   entityType: z.string().min(1).max(100),
-  name: z.string().regex(/^[A-Za-z0-9_-]+$/, "must match ^[A-Za-z0-9_-]+$").max(100),
+  name: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, "must match ^[A-Za-z0-9_-]+$")
+    .max(100),
   label: z.string().max(200).nullable().optional(),
   dataType: z.enum(["string", "number", "integer", "boolean", "enum", "json"]),
   required: z.boolean().optional(),

@@ -22,14 +22,24 @@ const body = z.object({
 /** GET and PUT of one resource, the entity's field-ownership rows. */
 export const fieldOwnershipRoutes = ({ services }: RouteContext) =>
   router("Catalog", "/catalog")
-    .get("/entities/:id/field-ownership", { summary: "Field ownership rows of an entity", description: "With `storeId`: that store's rows and the store-independent ones." })
+    .get("/entities/:id/field-ownership", {
+      summary: "Field ownership rows of an entity",
+      description: "With `storeId`: that store's rows and the store-independent ones.",
+    })
     .permission("catalog:read")
     .query(z.object({ storeId: z.string().min(1).max(200).optional() }))
     .output(z.array(ownershipSchema))
-    .handler(async ({ params, query, organizationId, actor }) => ({ data: await services.catalog.listFieldOwnership(organizationId, params.id, query, actor) }))
-    .put("/entities/:id/field-ownership", { summary: "Set the owner of a field", description: "One row per field, store and variant. Store-sourced entities also need catalog:sync." })
+    .handler(async ({ params, query, organizationId, actor }) => ({
+      data: await services.catalog.listFieldOwnership(organizationId, params.id, query, actor),
+    }))
+    .put("/entities/:id/field-ownership", {
+      summary: "Set the owner of a field",
+      description: "One row per field, store and variant. Store-sourced entities also need catalog:sync.",
+    })
     .permission("catalog:update")
     .input(body)
     .output(ownershipSchema)
-    .handler(async ({ params, input, organizationId, actor }) => ({ data: await services.catalog.putFieldOwnership(organizationId, params.id, input, actor) }))
+    .handler(async ({ params, input, organizationId, actor }) => ({
+      data: await services.catalog.putFieldOwnership(organizationId, params.id, input, actor),
+    }))
     .build();

@@ -19,5 +19,7 @@ export const generateVariantsRoute = ({ services }: RouteContext) =>
     .input(z.object({ optionTypeIds: z.array(z.uuid()).max(20).optional() }))
     .output(variantBatchSchema)
     .status(201)
-    .handler(async ({ params, input, organizationId, actor }) => ({ data: await services.catalog.generateVariants(organizationId, params.id, input, actor) }))
+    .handler(async ({ params, input, organizationId, actor }) => ({
+      data: await services.catalog.generateVariants(organizationId, params.id, input, actor),
+    }))
     .build();

@@ -9,5 +9,7 @@ export const getAttributesRoute = ({ services }: RouteContext) =>
     .permission("catalog:read")
     .params(z.object({ id: z.string().min(1), locale: localeSchema }))
     .output(attributesOutputSchema)
-    .handler(async ({ params, organizationId, actor }) => ({ data: await services.catalog.getAttributes(organizationId, params.id, params.locale, actor) }))
+    .handler(async ({ params, organizationId, actor }) => ({
+      data: await services.catalog.getAttributes(organizationId, params.id, params.locale, actor),
+    }))
     .build();

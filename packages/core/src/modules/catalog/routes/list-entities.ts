@@ -17,7 +17,10 @@ const query = paginationQuery
     brand: z.uuid().optional(),
     sort: z
       .string()
-      .regex(sortPattern, `must be field:direction with field one of ${ENTITY_SORT_FIELDS.join(", ")} and direction asc or desc`)
+      .regex(
+        sortPattern,
+        `must be field:direction with field one of ${ENTITY_SORT_FIELDS.join(", ")} and direction asc or desc`,
+      )
       .default("createdAt:desc")
       .transform((value) => {
         const [field, direction] = value.split(":") as [EntitySortField, "asc" | "desc"];
@@ -31,7 +34,8 @@ const query = paginationQuery
     // and has its issue already.
     if (typeof listQuery.cursor !== "object") return;
     // A cursor is the position: a page number on top of it would mean two positions.
-    if (listQuery.page !== 1) context.addIssue({ code: "custom", path: ["page"], message: "must be absent or 1 with a cursor" });
+    if (listQuery.page !== 1)
+      context.addIssue({ code: "custom", path: ["page"], message: "must be absent or 1 with a cursor" });
     const mismatch = entityCursorMismatch(listQuery.cursor, listQuery, listQuery.sort);
     if (mismatch) context.addIssue({ code: "custom", path: ["cursor"], message: mismatch });
   });
@@ -52,7 +56,11 @@ export const listEntitiesRoute = ({ services }: RouteContext) =>
     .meta(z.object({ pagination: cursorPaginationSchema }))
     .handler(async ({ query: { cursor, ...listQuery }, organizationId, actor }) => {
       const after = cursor ? { id: cursor.id, value: cursor.value, isExact: true } : undefined;
-      const { entities, total, next } = await services.catalog.listEntities(organizationId, { ...listQuery, ...(after ? { after } : {}) }, actor);
+      const { entities, total, next } = await services.catalog.listEntities(
+        organizationId,
+        { ...listQuery, ...(after ? { after } : {}) },
+        actor,
+      );
       const nextCursor = next ? encodeEntityCursor(listQuery, listQuery.sort, next) : null;
       return jsonEnvelope(entities, { pagination: { ...paginate(listQuery, total).pagination, nextCursor } });
     })

@@ -6,7 +6,10 @@ import { customFieldRowSchema } from "../catalog-schemas.js";
 
 export const listProposalsRoute = ({ services }: RouteContext) =>
   router("Catalog administration", "/admin")
-    .get("/custom-field-proposals", { summary: "The organization's queue of pending custom-field proposals", description: "Oldest first; each item carries entitySlug and entityType." })
+    .get("/custom-field-proposals", {
+      summary: "The organization's queue of pending custom-field proposals",
+      description: "Oldest first; each item carries entitySlug and entityType.",
+    })
     .permission("catalog:update")
     .query(paginationQuery.extend({ entityType: z.string().min(1).max(100).optional() }))
     .output(z.array(customFieldRowSchema.extend({ entitySlug: z.string(), entityType: z.string() })))

@@ -16,7 +16,8 @@ export const proposeCustomFieldRoute = ({ services }: RouteContext) =>
   router("Catalog", "/catalog")
     .post("/entities/:id/custom-fields/:fieldName/proposals", {
       summary: "Propose a custom-field value",
-      description: "Adds a pending value (validated against the field's definition) for an editor to approve or reject.",
+      description:
+        "Adds a pending value (validated against the field's definition) for an editor to approve or reject.",
     })
     .permission("catalog:update")
     .params(fieldParams)

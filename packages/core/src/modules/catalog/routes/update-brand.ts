@@ -11,5 +11,7 @@ export const updateBrandRoute = ({ services }: RouteContext) =>
     .params(z.object({ brandId: z.uuid() }))
     .input(brandBody.partial())
     .output(brandSchema)
-    .handler(async ({ params, input, organizationId }) => ({ data: await services.catalog.updateBrand(organizationId, params.brandId, input) }))
+    .handler(async ({ params, input, organizationId }) => ({
+      data: await services.catalog.updateBrand(organizationId, params.brandId, input),
+    }))
     .build();

@@ -11,5 +11,7 @@ export const updateCategoryRoute = ({ services }: RouteContext) =>
     .params(z.object({ categoryId: z.uuid() }))
     .input(categoryBody.partial())
     .output(categorySchema)
-    .handler(async ({ params, input, organizationId }) => ({ data: await services.catalog.updateCategory(organizationId, params.categoryId, input) }))
+    .handler(async ({ params, input, organizationId }) => ({
+      data: await services.catalog.updateCategory(organizationId, params.categoryId, input),
+    }))
     .build();

@@ -29,6 +29,13 @@ export const checkoutRoute = ({ services }: RouteContext) =>
     .output(placedOrderSchema)
     .status(201)
     .handler(async ({ input, actor, organizationId, request }) =>
-      withHookErrors(await services.checkout.checkout({ organizationId, actor, cartToken: cartTokenOf(request.headers), body: input })),
+      withHookErrors(
+        await services.checkout.checkout({
+          organizationId,
+          actor,
+          cartToken: cartTokenOf(request.headers),
+          body: input,
+        }),
+      ),
     )
     .build();

@@ -15,5 +15,7 @@ export const createCustomerGroupRoute = ({ services }: RouteContext) =>
     .input(customerGroupInput)
     .output(customerGroupSchema)
     .status(201)
-    .handler(async ({ input, organizationId, actor }) => ({ data: await services.customers.createGroup(organizationId, input, actor) }))
+    .handler(async ({ input, organizationId, actor }) => ({
+      data: await services.customers.createGroup(organizationId, input, actor),
+    }))
     .build();

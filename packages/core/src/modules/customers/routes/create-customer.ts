@@ -16,5 +16,7 @@ export const createCustomerRoute = ({ services }: RouteContext) =>
     .input(createCustomerInput)
     .output(customerSchema)
     .status(201)
-    .handler(async ({ input, organizationId, actor }) => ({ data: await services.customers.create(organizationId, input, actor) }))
+    .handler(async ({ input, organizationId, actor }) => ({
+      data: await services.customers.create(organizationId, input, actor),
+    }))
     .build();

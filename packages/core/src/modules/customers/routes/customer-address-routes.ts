@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
-import { customerAddressInput, customerAddressPatchInput, customerAddressSchema, customerIdSchema, MAX_ADDRESSES_PER_CUSTOMER } from "../customers-schemas.js";
+import {
+  customerAddressInput,
+  customerAddressPatchInput,
+  customerAddressSchema,
+  customerIdSchema,
+  MAX_ADDRESSES_PER_CUSTOMER,
+} from "../customers-schemas.js";
 
 const customerParams = z.object({ id: customerIdSchema });
 const addressParams = z.object({ id: customerIdSchema, addressId: z.uuid() });
@@ -9,11 +15,16 @@ const addressParams = z.object({ id: customerIdSchema, addressId: z.uuid() });
 /** A customer's saved addresses, for staff (`/api/me/addresses` serves the customer). */
 export const customerAddressRoutes = ({ services }: RouteContext) =>
   router("Customers", "/customers")
-    .get("/:id/addresses", { summary: "List a customer's addresses", description: "Oldest first, not paginated (a customer keeps at most 50)." })
+    .get("/:id/addresses", {
+      summary: "List a customer's addresses",
+      description: "Oldest first, not paginated (a customer keeps at most 50).",
+    })
     .permission("customers:read")
     .params(customerParams)
     .output(z.array(customerAddressSchema))
-    .handler(async ({ params, organizationId }) => ({ data: await services.customers.listAddresses(organizationId, params.id) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: await services.customers.listAddresses(organizationId, params.id),
+    }))
     .post("/:id/addresses", {
       summary: "Add an address to a customer",
       description: [
@@ -27,16 +38,28 @@ export const customerAddressRoutes = ({ services }: RouteContext) =>
     .input(customerAddressInput)
     .output(customerAddressSchema)
     .status(201)
-    .handler(async ({ params, input, organizationId, actor }) => ({ data: await services.customers.addAddress(organizationId, params.id, input, actor) }))
-    .patch("/:id/addresses/:addressId", { summary: "Update a customer's address", description: "Any subset of the fields; null clears an optional one. Emits customers.update (`addressUpdated`)." })
+    .handler(async ({ params, input, organizationId, actor }) => ({
+      data: await services.customers.addAddress(organizationId, params.id, input, actor),
+    }))
+    .patch("/:id/addresses/:addressId", {
+      summary: "Update a customer's address",
+      description: "Any subset of the fields; null clears an optional one. Emits customers.update (`addressUpdated`).",
+    })
     .permission("customers:update")
     .params(addressParams)
     .input(customerAddressPatchInput)
     .output(customerAddressSchema)
-    .handler(async ({ params, input, organizationId, actor }) => ({ data: await services.customers.updateAddress(organizationId, params.id, params.addressId, input, actor) }))
-    .delete("/:id/addresses/:addressId", { summary: "Delete a customer's address", description: "Answers the deleted address. Emits customers.update (`addressRemoved`)." })
+    .handler(async ({ params, input, organizationId, actor }) => ({
+      data: await services.customers.updateAddress(organizationId, params.id, params.addressId, input, actor),
+    }))
+    .delete("/:id/addresses/:addressId", {
+      summary: "Delete a customer's address",
+      description: "Answers the deleted address. Emits customers.update (`addressRemoved`).",
+    })
     .permission("customers:update")
     .params(addressParams)
     .output(customerAddressSchema)
-    .handler(async ({ params, organizationId, actor }) => ({ data: await services.customers.removeAddress(organizationId, params.id, params.addressId, actor) }))
+    .handler(async ({ params, organizationId, actor }) => ({
+      data: await services.customers.removeAddress(organizationId, params.id, params.addressId, actor),
+    }))
     .build();

@@ -18,7 +18,9 @@ export const customerGroupMemberRoutes = ({ services }: RouteContext) =>
     .params(z.object({ id: groupIdSchema }))
     .input(groupMembersInput)
     .output(z.object({ added: z.array(z.string()) }))
-    .handler(async ({ params, input, organizationId, actor }) => ({ data: await services.customers.addToGroup(organizationId, params.id, input.customerIds, actor) }))
+    .handler(async ({ params, input, organizationId, actor }) => ({
+      data: await services.customers.addToGroup(organizationId, params.id, input.customerIds, actor),
+    }))
     .delete("/groups/:id/members/:customerId", {
       summary: "Remove a customer from a group",
       description: [
@@ -29,5 +31,7 @@ export const customerGroupMemberRoutes = ({ services }: RouteContext) =>
     .permission("customers:update")
     .params(z.object({ id: groupIdSchema, customerId: customerIdSchema }))
     .output(customerSchema)
-    .handler(async ({ params, organizationId, actor }) => ({ data: await services.customers.removeFromGroup(organizationId, params.id, params.customerId, actor) }))
+    .handler(async ({ params, organizationId, actor }) => ({
+      data: await services.customers.removeFromGroup(organizationId, params.id, params.customerId, actor),
+    }))
     .build();

@@ -15,5 +15,7 @@ export const deleteCustomerGroupRoute = ({ services }: RouteContext) =>
     .permission("customers:update")
     .params(z.object({ id: groupIdSchema }))
     .output(customerGroupSchema)
-    .handler(async ({ params, organizationId, actor }) => ({ data: await services.customers.deleteGroup(organizationId, params.id, actor) }))
+    .handler(async ({ params, organizationId, actor }) => ({
+      data: await services.customers.deleteGroup(organizationId, params.id, actor),
+    }))
     .build();

@@ -5,7 +5,10 @@ import { customerIdSchema, customerSchema } from "../customers-schemas.js";
 
 export const getCustomerRoute = ({ services }: RouteContext) =>
   router("Customers", "/customers")
-    .get("/:id", { summary: "Read a customer", description: "The profile with its `groupIds`. Another organization's customer is a 404." })
+    .get("/:id", {
+      summary: "Read a customer",
+      description: "The profile with its `groupIds`. Another organization's customer is a 404.",
+    })
     .permission("customers:read")
     .params(z.object({ id: customerIdSchema }))
     .output(customerSchema)

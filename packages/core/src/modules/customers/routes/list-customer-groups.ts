@@ -6,7 +6,10 @@ import { customerGroupSchema, groupIdSchema } from "../customers-schemas.js";
 
 export const listCustomerGroupsRoute = ({ services }: RouteContext) =>
   router("Customers", "/customers")
-    .get("/groups", { summary: "List customer groups", description: "By name. A group's members: `GET /customers?groupId=`." })
+    .get("/groups", {
+      summary: "List customer groups",
+      description: "By name. A group's members: `GET /customers?groupId=`.",
+    })
     .permission("customers:read")
     .query(paginationQuery)
     .output(z.array(customerGroupSchema))
@@ -18,5 +21,7 @@ export const listCustomerGroupsRoute = ({ services }: RouteContext) =>
     .permission("customers:read")
     .params(z.object({ id: groupIdSchema }))
     .output(customerGroupSchema)
-    .handler(async ({ params, organizationId }) => ({ data: await services.customers.getGroup(organizationId, params.id) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: await services.customers.getGroup(organizationId, params.id),
+    }))
     .build();

@@ -17,5 +17,7 @@ export const updateCustomerRoute = ({ services }: RouteContext) =>
     .params(z.object({ id: customerIdSchema }))
     .input(updateCustomerInput)
     .output(customerSchema)
-    .handler(async ({ params, input, organizationId, actor }) => ({ data: await services.customers.update(organizationId, params.id, input, actor) }))
+    .handler(async ({ params, input, organizationId, actor }) => ({
+      data: await services.customers.update(organizationId, params.id, input, actor),
+    }))
     .build();

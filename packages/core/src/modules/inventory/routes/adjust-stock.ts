@@ -15,5 +15,7 @@ export const adjustStockRoute = ({ services }: RouteContext) =>
     .permission("inventory:adjust")
     .input(adjustStockBody)
     .output(stockLevelSchema)
-    .handler(async ({ input, organizationId, actor }) => ({ data: await services.inventory.adjust(organizationId, input, actor) }))
+    .handler(async ({ input, organizationId, actor }) => ({
+      data: await services.inventory.adjust(organizationId, input, actor),
+    }))
     .build();

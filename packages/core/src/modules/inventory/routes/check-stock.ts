@@ -14,15 +14,31 @@ const query = z.object({
 
 export const checkStockRoute = ({ services }: RouteContext) =>
   router("Inventory", "/inventory")
-    .get("/check", { summary: "Stock of entities", description: [
+    .get("/check", {
+      summary: "Stock of entities",
+      description: [
         "`entityIds`: comma-separated UUIDs (at most 100). An unknown id is a 404; so is an unpublished entity's,",
         "unless the caller has catalog:read:unpublished or inventory:adjust.",
-      ].join(" ") })
+      ].join(" "),
+    })
     .permission("inventory:read")
     .query(query)
-    .output(z.array(z.object({ entityId: z.string(), onHand: z.number().int(), reserved: z.number().int(), available: z.number().int(), levels: z.array(stockLevelSchema) })))
+    .output(
+      z.array(
+        z.object({
+          entityId: z.string(),
+          onHand: z.number().int(),
+          reserved: z.number().int(),
+          available: z.number().int(),
+          levels: z.array(stockLevelSchema),
+        }),
+      ),
+    )
     .handler(async ({ query: { entityIds }, organizationId, actor }) => ({
       // A storefront key holds inventory:read: drafts' stock would reveal them. Stock keepers see every entity.
-      data: await services.inventory.check(organizationId, entityIds, { isUnpublishedVisible: hasPermission(actor, "catalog:read:unpublished") || hasPermission(actor, "inventory:adjust") }),
+      data: await services.inventory.check(organizationId, entityIds, {
+        isUnpublishedVisible:
+          hasPermission(actor, "catalog:read:unpublished") || hasPermission(actor, "inventory:adjust"),
+      }),
     }))
     .build();

@@ -15,5 +15,7 @@ export const retryJob = ({ services }: RouteContext) =>
     .permission("jobs:admin")
     .params(z.object({ id: z.uuid() }))
     .output(jobSchema)
-    .handler(async ({ params, organizationId }) => ({ data: toJobOutput(await services.jobs.retry(organizationId, params.id)) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: toJobOutput(await services.jobs.retry(organizationId, params.id)),
+    }))
     .build();

@@ -36,15 +36,21 @@ export const runJobs = ({ services, config }: RouteContext) => {
         "to everyone when none is configured; elsewhere anyone may call it.",
       ].join(" "),
     })
-    .header(JOBS_TOKEN_HEADER, { description: "The operator token `jobs.runToken` (required in production)", maxLength: 1000 })
+    .header(JOBS_TOKEN_HEADER, {
+      description: "The operator token `jobs.runToken` (required in production)",
+      maxLength: 1000,
+    })
     .query(runQuery)
     .output(runSummary)
     .precondition((request) => {
       if (!isProduction) return;
-      if (!token) throw AppError.forbidden("Running jobs over HTTP needs the operator token: set jobs.runToken (JOBS_RUN_TOKEN)");
+      if (!token)
+        throw AppError.forbidden("Running jobs over HTTP needs the operator token: set jobs.runToken (JOBS_RUN_TOKEN)");
       const given = request.headers[JOBS_TOKEN_HEADER];
       if (!isOperatorToken(typeof given === "string" ? given : undefined, token)) {
-        throw new AppError("UNAUTHORIZED", { message: `Running jobs needs the operator token in the ${JOBS_TOKEN_HEADER} header` });
+        throw new AppError("UNAUTHORIZED", {
+          message: `Running jobs needs the operator token in the ${JOBS_TOKEN_HEADER} header`,
+        });
       }
     })
     .handler(async ({ query }) => ({ data: await services.jobs.run(query) }))

@@ -10,11 +10,17 @@ const DESCRIPTION =
 /** Whether a JSON-RPC body (one message or a batch) asks for the tool list. */
 function listsTools(body: unknown): boolean {
   const messages: unknown[] = Array.isArray(body) ? body : [body];
-  return messages.some((message) => typeof message === "object" && message !== null && "method" in message && message.method === "tools/list");
+  return messages.some(
+    (message) =>
+      typeof message === "object" && message !== null && "method" in message && message.method === "tools/list",
+  );
 }
 
 const methodNotAllowed = () =>
-  new AppError("METHOD_NOT_ALLOWED", { message: "This MCP endpoint is stateless and accepts only POST (JSON-RPC 2.0): there is no stream to open or session to end" });
+  new AppError("METHOD_NOT_ALLOWED", {
+    message:
+      "This MCP endpoint is stateless and accepts only POST (JSON-RPC 2.0): there is no stream to open or session to end",
+  });
 
 export const mcpEndpointRoute = (context: RouteContext) =>
   router("MCP", "/mcp")
@@ -30,7 +36,10 @@ export const mcpEndpointRoute = (context: RouteContext) =>
         logger: request.log,
         isForbiddenCallable: !listsTools(request.body),
       });
-      const transport = new NodeStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new NodeStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
       reply.raw.on("close", () => {
         void transport.close();
         void server.close();
@@ -47,12 +56,18 @@ export const mcpEndpointRoute = (context: RouteContext) =>
       reply.raw.setHeader("x-request-id", request.id);
       await transport.handleRequest(request.raw, reply.raw, request.body);
     })
-    .get("/", { summary: "Not allowed on the MCP endpoint", description: "405 with `Allow: POST`: the endpoint is stateless and opens no server-sent event stream." })
+    .get("/", {
+      summary: "Not allowed on the MCP endpoint",
+      description: "405 with `Allow: POST`: the endpoint is stateless and opens no server-sent event stream.",
+    })
     .handler(async ({ reply }) => {
       reply.header("allow", "POST");
       throw methodNotAllowed();
     })
-    .delete("/", { summary: "Not allowed on the MCP endpoint", description: "405 with `Allow: POST`: the endpoint is stateless and has no session to end." })
+    .delete("/", {
+      summary: "Not allowed on the MCP endpoint",
+      description: "405 with `Allow: POST`: the endpoint is stateless and has no session to end.",
+    })
     .handler(async ({ reply }) => {
       reply.header("allow", "POST");
       throw methodNotAllowed();

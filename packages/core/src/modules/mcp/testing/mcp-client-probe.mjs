@@ -28,7 +28,8 @@ const lookup = (reference) => {
 const resolve = (value) => {
   if (typeof value === "string" && /^\$\d+\./.test(value)) return lookup(value);
   if (Array.isArray(value)) return value.map(resolve);
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolve(inner)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, resolve(inner)]));
   return value;
 };
 

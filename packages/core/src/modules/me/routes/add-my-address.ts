@@ -18,5 +18,7 @@ export const addMyAddressRoute = ({ services }: RouteContext) =>
     .input(customerAddressInput)
     .output(customerAddressSchema)
     .status(201)
-    .handler(async ({ input, actor, organizationId }) => ({ data: await services.me.addAddress(organizationId, actor, input) }))
+    .handler(async ({ input, actor, organizationId }) => ({
+      data: await services.me.addAddress(organizationId, actor, input),
+    }))
     .build();

@@ -18,5 +18,7 @@ export const getMyOrderTrackingRoute = ({ services }: RouteContext) =>
     .permission("orders:read:own")
     .params(myOrderParams)
     .output(orderTrackingSchema)
-    .handler(async ({ params, actor, organizationId }) => ({ data: await services.me.tracking(organizationId, customerOf(actor), params.idOrNumber) }))
+    .handler(async ({ params, actor, organizationId }) => ({
+      data: await services.me.tracking(organizationId, customerOf(actor), params.idOrNumber),
+    }))
     .build();

@@ -7,10 +7,15 @@ import { ME_ACCESS_DOC } from "./me-route-doc.js";
 
 export const getMyOrderRoute = ({ services }: RouteContext) =>
   router("Customer self-service", "/me")
-    .get("/orders/:idOrNumber", { summary: "Read one of my orders", description: `By UUID or by number (\`ORD-2026-000042\`), with its lines. ${ME_ACCESS_DOC}` })
+    .get("/orders/:idOrNumber", {
+      summary: "Read one of my orders",
+      description: `By UUID or by number (\`ORD-2026-000042\`), with its lines. ${ME_ACCESS_DOC}`,
+    })
     .session()
     .permission("orders:read:own")
     .params(myOrderParams)
     .output(orderSchema)
-    .handler(async ({ params, actor, organizationId }) => ({ data: await services.me.getOrder(organizationId, customerOf(actor), params.idOrNumber) }))
+    .handler(async ({ params, actor, organizationId }) => ({
+      data: await services.me.getOrder(organizationId, customerOf(actor), params.idOrNumber),
+    }))
     .build();

@@ -6,7 +6,10 @@ import { ME_ACCESS_DOC, PROFILE_DOC } from "./me-route-doc.js";
 
 export const listMyAddressesRoute = ({ services }: RouteContext) =>
   router("Customer self-service", "/me")
-    .get("/addresses", { summary: "List my saved addresses", description: `Oldest first, not paginated (at most 50). ${PROFILE_DOC} ${ME_ACCESS_DOC}` })
+    .get("/addresses", {
+      summary: "List my saved addresses",
+      description: `Oldest first, not paginated (at most 50). ${PROFILE_DOC} ${ME_ACCESS_DOC}`,
+    })
     .session()
     .permission("customers:read:self")
     .output(z.array(customerAddressSchema))

@@ -21,5 +21,7 @@ export const listMyOrderDownloadsRoute = ({ services }: RouteContext) =>
     .permission("orders:read:own")
     .params(myOrderIdParams)
     .output(z.array(orderDownloadSchema))
-    .handler(async ({ params, actor, organizationId }) => ({ data: await services.me.downloads(organizationId, customerOf(actor), params.orderId) }))
+    .handler(async ({ params, actor, organizationId }) => ({
+      data: await services.me.downloads(organizationId, customerOf(actor), params.orderId),
+    }))
     .build();

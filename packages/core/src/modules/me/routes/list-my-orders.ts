@@ -9,10 +9,13 @@ import { ME_ACCESS_DOC } from "./me-route-doc.js";
 
 export const listMyOrdersRoute = ({ services }: RouteContext) =>
   router("Customer self-service", "/me")
-    .get("/orders", { summary: "List my orders", description: [
+    .get("/orders", {
+      summary: "List my orders",
+      description: [
         "Newest first, without their lines; `status` keeps one status; total in `meta.pagination`.",
         `${ME_ACCESS_DOC}`,
-      ].join(" ") })
+      ].join(" "),
+    })
     .session()
     .permission("orders:read:own")
     .query(listMyOrdersQuery)

@@ -17,5 +17,7 @@ export const removeMyAddressRoute = ({ services }: RouteContext) =>
     .permission("customers:update:self")
     .params(myAddressParams)
     .output(customerAddressSchema)
-    .handler(async ({ params, actor, organizationId }) => ({ data: await services.me.removeAddress(organizationId, actor, params.id) }))
+    .handler(async ({ params, actor, organizationId }) => ({
+      data: await services.me.removeAddress(organizationId, actor, params.id),
+    }))
     .build();

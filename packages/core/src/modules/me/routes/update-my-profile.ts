@@ -19,5 +19,7 @@ export const updateMyProfileRoute = ({ services }: RouteContext) =>
     .permission("customers:update:self")
     .input(selfProfilePatchInput)
     .output(myProfileSchema)
-    .handler(async ({ input, actor, organizationId }) => ({ data: await services.me.updateProfile(organizationId, actor, input) }))
+    .handler(async ({ input, actor, organizationId }) => ({
+      data: await services.me.updateProfile(organizationId, actor, input),
+    }))
     .build();

@@ -4,10 +4,15 @@ import { attachMediaInput, mediaAttachmentSchema } from "../media-schemas.js";
 
 export const attachMediaRoute = ({ services }: RouteContext) =>
   router("Media", "/media")
-    .post("/attach", { summary: "Attach a media asset to an entity or a variant", description: "Once per level: a second attachment to the same entity (or the same variant) is a 409." })
+    .post("/attach", {
+      summary: "Attach a media asset to an entity or a variant",
+      description: "Once per level: a second attachment to the same entity (or the same variant) is a 409.",
+    })
     .permission("media:write")
     .input(attachMediaInput)
     .output(mediaAttachmentSchema)
     .status(201)
-    .handler(async ({ input, organizationId, actor }) => ({ data: await services.media.attach(organizationId, input, actor) }))
+    .handler(async ({ input, organizationId, actor }) => ({
+      data: await services.media.attach(organizationId, input, actor),
+    }))
     .build();

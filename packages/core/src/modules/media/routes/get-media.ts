@@ -17,7 +17,9 @@ export const getMediaRoute = ({ services }: RouteContext) =>
     .params(z.object({ id: z.uuid() }))
     .query(z.object({ signed: z.enum(["true", "false"]).default("false") }))
     .handler(async ({ params, query, organizationId, actor, reply }) => {
-      const location = await services.media.locateFor(organizationId, params.id, actor, { isSigned: query.signed === "true" });
+      const location = await services.media.locateFor(organizationId, params.id, actor, {
+        isSigned: query.signed === "true",
+      });
       await reply.status(302).header("location", location.url).send({ data: location });
     })
     .build();

@@ -21,6 +21,11 @@ export const serveMediaFileRoute = ({ services }: RouteContext) =>
         ...(query.expires === undefined ? {} : { expires: query.expires }),
         ...(query.signature === undefined ? {} : { signature: query.signature }),
       });
-      await reply.status(200).header("content-type", file.mimeType).header("cache-control", "private, max-age=300").header("x-content-type-options", "nosniff").send(file.data);
+      await reply
+        .status(200)
+        .header("content-type", file.mimeType)
+        .header("cache-control", "private, max-age=300")
+        .header("x-content-type-options", "nosniff")
+        .send(file.data);
     })
     .build();

@@ -14,14 +14,21 @@ const fields = z.object({
 });
 
 /** Reads the multipart parts: the `file` (within `maxFileSize`, 413 above) and the text fields. */
-async function readUpload(request: FastifyRequest, maxFileSize: number): Promise<{ data: Buffer; filename: string; fields: Record<string, string> }> {
-  if (!request.isMultipart()) throw new AppError("UNSUPPORTED_MEDIA_TYPE", { message: "Send multipart/form-data with a file field" });
+async function readUpload(
+  request: FastifyRequest,
+  maxFileSize: number,
+): Promise<{ data: Buffer; filename: string; fields: Record<string, string> }> {
+  if (!request.isMultipart())
+    throw new AppError("UNSUPPORTED_MEDIA_TYPE", { message: "Send multipart/form-data with a file field" });
   let file: { data: Buffer; filename: string } | undefined;
   const values: Record<string, string> = {};
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxFileSize, files: 1, fields: 10, fieldSize: 10_000 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: maxFileSize, files: 1, fields: 10, fieldSize: 10_000 },
+    })) {
       if (part.type === "file") {
-        if (part.fieldname !== "file") throw AppError.validation([{ path: `body.${part.fieldname}`, message: "the file field is named file" }]);
+        if (part.fieldname !== "file")
+          throw AppError.validation([{ path: `body.${part.fieldname}`, message: "the file field is named file" }]);
         file = { data: await part.toBuffer(), filename: part.filename };
       } else {
         values[part.fieldname] = String(part.value);
@@ -31,7 +38,8 @@ async function readUpload(request: FastifyRequest, maxFileSize: number): Promise
     if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
       throw new AppError("PAYLOAD_TOO_LARGE", { message: `The file is larger than ${maxFileSize} bytes` });
     }
-    if ((error as { code?: string }).code === "FST_FILES_LIMIT") throw AppError.validation([{ path: "body.file", message: "send one file" }]);
+    if ((error as { code?: string }).code === "FST_FILES_LIMIT")
+      throw AppError.validation([{ path: "body.file", message: "send one file" }]);
     throw error;
   }
   if (!file || file.data.length === 0) throw AppError.validation([{ path: "body.file", message: "is required" }]);
@@ -58,10 +66,20 @@ export const uploadMediaRoute = ({ services }: RouteContext) =>
     .handler(async ({ request, organizationId, actor }) => {
       const upload = await readUpload(request, services.media.maxFileSize);
       const parsed = fields.safeParse(upload.fields);
-      if (!parsed.success) throw AppError.validation(parsed.error.issues.map((issue) => ({ path: `body.${issue.path.join(".")}`, message: issue.message })));
+      if (!parsed.success)
+        throw AppError.validation(
+          parsed.error.issues.map((issue) => ({ path: `body.${issue.path.join(".")}`, message: issue.message })),
+        );
       const asset = await services.media.createAsset(
         organizationId,
-        { data: upload.data, filename: upload.filename, alt: parsed.data.alt ?? null, origin: "merchant", confidence: parsed.data.confidence ?? null, derivedFromAssetId: parsed.data.derivedFromAssetId ?? null },
+        {
+          data: upload.data,
+          filename: upload.filename,
+          alt: parsed.data.alt ?? null,
+          origin: "merchant",
+          confidence: parsed.data.confidence ?? null,
+          derivedFromAssetId: parsed.data.derivedFromAssetId ?? null,
+        },
         actor,
       );
       return { data: asset };

@@ -19,5 +19,7 @@ export const changeOrderStatusRoute = ({ services }: RouteContext) =>
     .params(z.object({ id: z.string().min(1).max(64) }))
     .input(changeOrderStatusInput)
     .output(orderSchema)
-    .handler(async ({ params, input, actor, organizationId }) => ({ data: await services.orders.changeStatus(organizationId, params.id, input, actor) }))
+    .handler(async ({ params, input, actor, organizationId }) => ({
+      data: await services.orders.changeStatus(organizationId, params.id, input, actor),
+    }))
     .build();

@@ -23,5 +23,7 @@ export const createRefundRoute = ({ services }: RouteContext) =>
     .input(createRefundInput)
     .output(refundSchema)
     .status(201)
-    .handler(async ({ params, input, actor, organizationId }) => ({ data: await services.orders.refund({ organizationId, orderId: params.id, actor, ...input }) }))
+    .handler(async ({ params, input, actor, organizationId }) => ({
+      data: await services.orders.refund({ organizationId, orderId: params.id, actor, ...input }),
+    }))
     .build();

@@ -20,5 +20,7 @@ export const emailInvoiceRoute = ({ services }: RouteContext) =>
     .input(emailInvoiceInput)
     .output(z.object({ jobId: z.string(), to: z.string() }))
     .status(202)
-    .handler(async ({ params, input, organizationId, actor }) => ({ data: await services.orders.requestInvoiceEmail(organizationId, params.id, input, actor) }))
+    .handler(async ({ params, input, organizationId, actor }) => ({
+      data: await services.orders.requestInvoiceEmail(organizationId, params.id, input, actor),
+    }))
     .build();

@@ -18,6 +18,11 @@ export const getInvoicePdfRoute = ({ services }: RouteContext) =>
     .produces("application/pdf")
     .handler(async ({ params, organizationId, reply }) => {
       const { number, pdf } = await services.orders.invoicePdf(organizationId, params.id);
-      await reply.status(200).header("content-type", "application/pdf").header("content-disposition", attachmentDisposition(`${number}.pdf`)).header("cache-control", "private, no-store").send(pdf);
+      await reply
+        .status(200)
+        .header("content-type", "application/pdf")
+        .header("content-disposition", attachmentDisposition(`${number}.pdf`))
+        .header("cache-control", "private, no-store")
+        .send(pdf);
     })
     .build();

@@ -15,5 +15,7 @@ export const getOrderTimelineRoute = ({ services }: RouteContext) =>
     .permission("orders:read")
     .params(z.object({ id: z.string().min(1).max(64) }))
     .output(z.array(timelineEntrySchema))
-    .handler(async ({ params, organizationId }) => ({ data: await services.orders.timeline(organizationId, params.id) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: await services.orders.timeline(organizationId, params.id),
+    }))
     .build();

@@ -13,5 +13,7 @@ export const getRefundCapRoute = ({ services }: RouteContext) =>
     })
     .permission("orders:read")
     .output(refundCapStatusSchema)
-    .handler(async ({ actor, organizationId }) => ({ data: await services.orders.refundCapStatus(organizationId, actor) }))
+    .handler(async ({ actor, organizationId }) => ({
+      data: await services.orders.refundCapStatus(organizationId, actor),
+    }))
     .build();

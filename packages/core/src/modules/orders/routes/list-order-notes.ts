@@ -9,5 +9,7 @@ export const listOrderNotesRoute = ({ services }: RouteContext) =>
     .permission("orders:read")
     .params(z.object({ id: z.string().min(1).max(64) }))
     .output(z.array(orderNoteSchema))
-    .handler(async ({ params, organizationId }) => ({ data: await services.orders.listNotes(organizationId, params.id) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: await services.orders.listNotes(organizationId, params.id),
+    }))
     .build();

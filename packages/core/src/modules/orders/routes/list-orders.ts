@@ -6,7 +6,11 @@ import { listOrdersQuery, orderSummarySchema } from "../orders-schemas.js";
 
 export const listOrdersRoute = ({ services }: RouteContext) =>
   router("Orders", "/orders")
-    .get("/", { summary: "List orders", description: "Newest first, without their lines (read an order for them); `status` keeps the orders of one status." })
+    .get("/", {
+      summary: "List orders",
+      description:
+        "Newest first, without their lines (read an order for them); `status` keeps the orders of one status.",
+    })
     .permission("orders:read")
     .query(listOrdersQuery)
     .output(z.array(orderSummarySchema))

@@ -26,8 +26,16 @@ export const getPaymentIntentRoute = ({ services }: RouteContext) =>
     .handler(async ({ params, actor, organizationId, request }) => {
       // Either right lets the request through; which intents it reaches is the service's ownership rule.
       if (!hasPermission(actor, ORDERS_READ_PERMISSION) && !hasPermission(actor, CART_READ_PERMISSION)) {
-        throw AppError.forbidden(`Reading a payment intent needs ${CART_READ_PERMISSION} (its order's owner) or ${ORDERS_READ_PERMISSION}`);
+        throw AppError.forbidden(
+          `Reading a payment intent needs ${CART_READ_PERMISSION} (its order's owner) or ${ORDERS_READ_PERMISSION}`,
+        );
       }
-      return { data: await services.payments.readIntent({ organizationId, intentId: params.id, caller: { actor, cartToken: cartTokenOf(request.headers) } }) };
+      return {
+        data: await services.payments.readIntent({
+          organizationId,
+          intentId: params.id,
+          caller: { actor, cartToken: cartTokenOf(request.headers) },
+        }),
+      };
     })
     .build();

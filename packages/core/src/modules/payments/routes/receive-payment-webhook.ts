@@ -16,6 +16,11 @@ export const receivePaymentWebhookRoute = ({ services }: RouteContext) =>
     .rawBody()
     .output(webhookReceiptSchema)
     .handler(async ({ params, input, request, organizationId }) => ({
-      data: await services.payments.receiveWebhook({ organizationId, provider: params.provider, rawBody: input ?? Buffer.alloc(0), headers: request.headers }),
+      data: await services.payments.receiveWebhook({
+        organizationId,
+        provider: params.provider,
+        rawBody: input ?? Buffer.alloc(0),
+        headers: request.headers,
+      }),
     }))
     .build();

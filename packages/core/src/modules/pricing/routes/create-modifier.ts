@@ -17,5 +17,7 @@ export const createModifierRoute = ({ services }: RouteContext) =>
     .input(modifierBody)
     .output(modifierSchema)
     .status(201)
-    .handler(async ({ input, organizationId, actor }) => ({ data: await services.pricing.createModifier(organizationId, input, actor) }))
+    .handler(async ({ input, organizationId, actor }) => ({
+      data: await services.pricing.createModifier(organizationId, input, actor),
+    }))
     .build();

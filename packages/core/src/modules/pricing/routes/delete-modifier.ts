@@ -5,9 +5,14 @@ import { modifierSchema } from "../pricing-schemas.js";
 
 export const deleteModifierRoute = ({ services }: RouteContext) =>
   router("Pricing", "/pricing")
-    .delete("/modifiers/:id", { summary: "Delete a price modifier", description: "Answers the deleted modifier. Emits pricing.update." })
+    .delete("/modifiers/:id", {
+      summary: "Delete a price modifier",
+      description: "Answers the deleted modifier. Emits pricing.update.",
+    })
     .permission("pricing:update")
     .params(z.object({ id: z.uuid() }))
     .output(modifierSchema)
-    .handler(async ({ params, organizationId, actor }) => ({ data: await services.pricing.deleteModifier(organizationId, params.id, actor) }))
+    .handler(async ({ params, organizationId, actor }) => ({
+      data: await services.pricing.deleteModifier(organizationId, params.id, actor),
+    }))
     .build();

@@ -9,5 +9,7 @@ export const getModifierRoute = ({ services }: RouteContext) =>
     .permission("pricing:update")
     .params(z.object({ id: z.uuid() }))
     .output(modifierSchema)
-    .handler(async ({ params, organizationId }) => ({ data: await services.pricing.getModifier(organizationId, params.id) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: await services.pricing.getModifier(organizationId, params.id),
+    }))
     .build();

@@ -6,12 +6,18 @@ import { modifierSchema } from "../pricing-schemas.js";
 
 const query = paginationQuery.extend({
   entityId: z.uuid().optional(),
-  isActive: z.enum(["true", "false"]).transform((value) => value === "true").optional(),
+  isActive: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .optional(),
 });
 
 export const listModifiersRoute = ({ services }: RouteContext) =>
   router("Pricing", "/pricing")
-    .get("/modifiers", { summary: "List price modifiers", description: "In application order: percentages, then fixed amounts, by priority." })
+    .get("/modifiers", {
+      summary: "List price modifiers",
+      description: "In application order: percentages, then fixed amounts, by priority.",
+    })
     .permission("pricing:update")
     .query(query)
     .output(z.array(modifierSchema))

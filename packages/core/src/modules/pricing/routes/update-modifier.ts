@@ -5,10 +5,15 @@ import { modifierBody, modifierSchema } from "../pricing-schemas.js";
 
 export const updateModifierRoute = ({ services }: RouteContext) =>
   router("Pricing", "/pricing")
-    .patch("/modifiers/:id", { summary: "Update a price modifier", description: "Any subset of the create fields. Emits pricing.update." })
+    .patch("/modifiers/:id", {
+      summary: "Update a price modifier",
+      description: "Any subset of the create fields. Emits pricing.update.",
+    })
     .permission("pricing:update")
     .params(z.object({ id: z.uuid() }))
     .input(modifierBody.partial())
     .output(modifierSchema)
-    .handler(async ({ params, input, organizationId, actor }) => ({ data: await services.pricing.updateModifier(organizationId, params.id, input, actor) }))
+    .handler(async ({ params, input, organizationId, actor }) => ({
+      data: await services.pricing.updateModifier(organizationId, params.id, input, actor),
+    }))
     .build();

@@ -17,5 +17,7 @@ export const createPromotionRoute = ({ services }: RouteContext) =>
     .input(promotionBody)
     .output(promotionSchema)
     .status(201)
-    .handler(async ({ input, organizationId, actor }) => ({ data: await services.promotions.createPromotion(organizationId, input, actor) }))
+    .handler(async ({ input, organizationId, actor }) => ({
+      data: await services.promotions.createPromotion(organizationId, input, actor),
+    }))
     .build();

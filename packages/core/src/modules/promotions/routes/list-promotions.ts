@@ -20,7 +20,10 @@ export const listPromotionsRoute = ({ services }: RouteContext) =>
     .output(z.array(listedPromotionSchema))
     .handler(async ({ query, organizationId, actor }) => {
       const isStaff = canManagePromotions(actor);
-      const { items, total } = await services.promotions.listActivePromotions(organizationId, { ...query, isPublicOnly: !isStaff });
+      const { items, total } = await services.promotions.listActivePromotions(organizationId, {
+        ...query,
+        isPublicOnly: !isStaff,
+      });
       return { data: isStaff ? items : items.map(toPublicPromotion), meta: paginate(query, total) };
     })
     .build();

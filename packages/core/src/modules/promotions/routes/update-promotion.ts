@@ -8,10 +8,15 @@ const body = promotionBody.omit({ type: true }).partial().extend({ isActive: z.b
 
 export const updatePromotionRoute = ({ services }: RouteContext) =>
   router("Promotions", "/promotions")
-    .patch("/:id", { summary: "Update a promotion", description: "Any field but `type`; the promotion is checked as a whole again. Emits promotions.update." })
+    .patch("/:id", {
+      summary: "Update a promotion",
+      description: "Any field but `type`; the promotion is checked as a whole again. Emits promotions.update.",
+    })
     .permission("promotions:update")
     .params(z.object({ id: z.uuid() }))
     .input(body)
     .output(promotionSchema)
-    .handler(async ({ params, input, organizationId, actor }) => ({ data: await services.promotions.updatePromotion(organizationId, params.id, input, actor) }))
+    .handler(async ({ params, input, organizationId, actor }) => ({
+      data: await services.promotions.updatePromotion(organizationId, params.id, input, actor),
+    }))
     .build();

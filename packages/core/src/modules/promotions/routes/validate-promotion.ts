@@ -31,14 +31,30 @@ const body = z.object({
   customerGroupIds: z.array(customerGroupIdSchema).max(100).optional(),
 });
 
-const outcome = z.object({ code: z.string(), promotionId: z.string(), type: z.string(), isApplicable: z.boolean(), reason: z.string().nullable(), discount: z.number().int() });
+const outcome = z.object({
+  code: z.string(),
+  promotionId: z.string(),
+  type: z.string(),
+  isApplicable: z.boolean(),
+  reason: z.string().nullable(),
+  discount: z.number().int(),
+});
 
 const answer = outcome.extend({
   isFreeShipping: z.boolean(),
   currency: z.string(),
   /** Sum of the server-priced lines, before any discount. */
   subtotal: z.number().int(),
-  lines: z.array(z.object({ entityId: z.string(), variantId: z.string().nullable(), quantity: z.number().int(), unitPrice: z.number().int(), totalPrice: z.number().int(), discount: z.number().int() })),
+  lines: z.array(
+    z.object({
+      entityId: z.string(),
+      variantId: z.string().nullable(),
+      quantity: z.number().int(),
+      unitPrice: z.number().int(),
+      totalPrice: z.number().int(),
+      discount: z.number().int(),
+    }),
+  ),
   appliedCodes: z.array(outcome),
   /** Discount of `appliedCodes` and `code` together. */
   totalDiscount: z.number().int(),
@@ -60,7 +76,12 @@ export const validatePromotionRoute = ({ services }: RouteContext) =>
     .input(body)
     .output(answer)
     .handler(async ({ input, organizationId, actor }) => {
-      const { customerId, customerGroupIds } = await validationCustomer(services, { organizationId, actor, customerId: input.customerId, customerGroupIds: input.customerGroupIds });
+      const { customerId, customerGroupIds } = await validationCustomer(services, {
+        organizationId,
+        actor,
+        customerId: input.customerId,
+        customerGroupIds: input.customerGroupIds,
+      });
       const evaluation = await services.promotions.evaluate({
         organizationId,
         currency: input.currency,

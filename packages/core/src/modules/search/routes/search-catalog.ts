@@ -26,16 +26,25 @@ function attributeFilters(raw: Record<string, unknown>): Record<string, string[]
   for (const [key, value] of Object.entries(raw)) {
     if (!key.startsWith("attr.")) continue;
     const name = key.slice("attr.".length);
-    if (!ATTRIBUTE_NAME.test(name)) throw AppError.validation([{ path: `query.${key}`, message: "attribute names must match ^[A-Za-z0-9_-]+$" }]);
+    if (!ATTRIBUTE_NAME.test(name))
+      throw AppError.validation([{ path: `query.${key}`, message: "attribute names must match ^[A-Za-z0-9_-]+$" }]);
     filters.set(name, [...(filters.get(name) ?? []), ...(Array.isArray(value) ? value : [value])].map(String));
   }
   return Object.fromEntries(filters);
 }
 
 function facetNames(value: string | undefined): string[] {
-  const names = [...new Set((value ?? "").split(",").map((name) => name.trim()).filter(Boolean))];
+  const names = [
+    ...new Set(
+      (value ?? "")
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
   const bad = names.find((name) => !ATTRIBUTE_NAME.test(name));
-  if (bad !== undefined) throw AppError.validation([{ path: "query.facets", message: `facet "${bad}" must match ^[A-Za-z0-9_-]+$` }]);
+  if (bad !== undefined)
+    throw AppError.validation([{ path: "query.facets", message: `facet "${bad}" must match ^[A-Za-z0-9_-]+$` }]);
   return names;
 }
 
@@ -56,7 +65,26 @@ export const searchCatalogRoute = ({ services }: RouteContext) =>
     .output(z.array(searchHitSchema))
     .handler(async ({ query: raw, organizationId, actor }) => {
       const { q, type, category, brand, status, page, limit, facets } = raw;
-      const result = await services.search.search(organizationId, searchQueryOf({ q, type, category, brand, status, page, limit, facets: facetNames(facets), attributes: attributeFilters(raw) }, actor));
-      return { data: result.hits, meta: { total: result.total, isTotalExact: result.isTotalExact !== false, page, limit, facets: result.facets } };
+      const result = await services.search.search(
+        organizationId,
+        searchQueryOf(
+          {
+            q,
+            type,
+            category,
+            brand,
+            status,
+            page,
+            limit,
+            facets: facetNames(facets),
+            attributes: attributeFilters(raw),
+          },
+          actor,
+        ),
+      );
+      return {
+        data: result.hits,
+        meta: { total: result.total, isTotalExact: result.isTotalExact !== false, page, limit, facets: result.facets },
+      };
     })
     .build();

@@ -7,5 +7,7 @@ export const getSettingsGroupRoute = ({ services }: RouteContext) =>
     .get("/:group", { summary: "Read a settings group", description: "`{}` when the group was never set." })
     .permission("settings:manage")
     .output(z.record(z.string(), z.unknown()))
-    .handler(async ({ params, organizationId }) => ({ data: await services.settings.get(organizationId, params.group) }))
+    .handler(async ({ params, organizationId }) => ({
+      data: await services.settings.get(organizationId, params.group),
+    }))
     .build();

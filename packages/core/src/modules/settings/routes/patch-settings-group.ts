@@ -3,10 +3,14 @@ import { router } from "../../../http/router.js";
 import type { RouteContext } from "../../../kernel/contexts.js";
 import type { Registries } from "../../../kernel/registries.js";
 
-const body = z.record(z.string().min(1).max(100), z.unknown()).refine((value) => Object.keys(value).length <= 200, "at most 200 keys per patch");
+const body = z
+  .record(z.string().min(1).max(100), z.unknown())
+  .refine((value) => Object.keys(value).length <= 200, "at most 200 keys per patch");
 
 const describeGroups = ({ settings }: Registries): string =>
-  [...settings].map(([group, { schema, module }]) => `\`${group}\` (${Object.keys(schema.shape).join(", ")}; from ${module})`).join(", ");
+  [...settings]
+    .map(([group, { schema, module }]) => `\`${group}\` (${Object.keys(schema.shape).join(", ")}; from ${module})`)
+    .join(", ");
 
 export const patchSettingsGroupRoute = ({ services, registries }: RouteContext) =>
   router("Settings", "/settings")
@@ -21,5 +25,7 @@ export const patchSettingsGroupRoute = ({ services, registries }: RouteContext) 
     .permission("settings:manage")
     .input(body)
     .output(z.record(z.string(), z.unknown()))
-    .handler(async ({ params, input, organizationId, actor }) => ({ data: await services.settings.patchGroup(organizationId, params.group, input, actor) }))
+    .handler(async ({ params, input, organizationId, actor }) => ({
+      data: await services.settings.patchGroup(organizationId, params.group, input, actor),
+    }))
     .build();

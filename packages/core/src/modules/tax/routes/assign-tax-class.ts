@@ -14,5 +14,7 @@ export const assignTaxClassRoute = ({ services }: RouteContext) =>
     .permission("tax:manage")
     .input(assignTaxClassInput)
     .output(taxAssignmentSchema.nullable())
-    .handler(async ({ input, organizationId, actor }) => ({ data: await services.tax.assignTaxClass(organizationId, input, actor) }))
+    .handler(async ({ input, organizationId, actor }) => ({
+      data: await services.tax.assignTaxClass(organizationId, input, actor),
+    }))
     .build();

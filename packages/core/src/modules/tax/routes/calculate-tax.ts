@@ -5,8 +5,13 @@ import { amountSchema } from "../../../money/amount-schema.js";
 
 const body = z.object({
   isTaxInclusive: z.boolean(),
-  address: z.object({ country: z.string().regex(/^[A-Za-z]{2}$/), region: z.string().min(1).max(10).optional() }).optional(),
-  lines: z.array(z.object({ entityId: z.uuid(), variantId: z.uuid().nullable().optional(), amount: amountSchema })).min(1).max(100),
+  address: z
+    .object({ country: z.string().regex(/^[A-Za-z]{2}$/), region: z.string().min(1).max(10).optional() })
+    .optional(),
+  lines: z
+    .array(z.object({ entityId: z.uuid(), variantId: z.uuid().nullable().optional(), amount: amountSchema }))
+    .min(1)
+    .max(100),
 });
 
 const taxedLine = z.object({
@@ -32,6 +37,16 @@ export const calculateTaxRoute = ({ services }: RouteContext) =>
     })
     .permission("tax:manage")
     .input(body)
-    .output(z.object({ isTaxInclusive: z.boolean(), lines: z.array(taxedLine), net: z.number().int(), tax: z.number().int(), gross: z.number().int() }))
-    .handler(async ({ input, organizationId }) => ({ data: await services.tax.calculate({ ...input, organizationId }) }))
+    .output(
+      z.object({
+        isTaxInclusive: z.boolean(),
+        lines: z.array(taxedLine),
+        net: z.number().int(),
+        tax: z.number().int(),
+        gross: z.number().int(),
+      }),
+    )
+    .handler(async ({ input, organizationId }) => ({
+      data: await services.tax.calculate({ ...input, organizationId }),
+    }))
     .build();

@@ -15,5 +15,7 @@ export const createTaxClassRoute = ({ services }: RouteContext) =>
     .input(taxClassBody)
     .output(taxClassSchema)
     .status(201)
-    .handler(async ({ input, organizationId, actor }) => ({ data: await services.tax.createTaxClass(organizationId, input, actor) }))
+    .handler(async ({ input, organizationId, actor }) => ({
+      data: await services.tax.createTaxClass(organizationId, input, actor),
+    }))
     .build();

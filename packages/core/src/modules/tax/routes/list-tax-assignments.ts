@@ -9,5 +9,7 @@ export const listTaxAssignmentsRoute = ({ services }: RouteContext) =>
     .permission("tax:manage")
     .query(z.object({ entityId: z.uuid() }))
     .output(z.array(taxAssignmentSchema))
-    .handler(async ({ query, organizationId }) => ({ data: await services.tax.listAssignments(organizationId, query.entityId) }))
+    .handler(async ({ query, organizationId }) => ({
+      data: await services.tax.listAssignments(organizationId, query.entityId),
+    }))
     .build();

@@ -13,5 +13,7 @@ export const createWebhookEndpoint = ({ services, registries }: RouteContext) =>
     .input(endpointInputSchema([...registries.events.keys()]))
     .output(webhookEndpointSchema.extend({ secret: z.string() }))
     .status(201)
-    .handler(async ({ input, actor, organizationId }) => ({ data: await services.webhooks.create(organizationId, input, actor) }))
+    .handler(async ({ input, actor, organizationId }) => ({
+      data: await services.webhooks.create(organizationId, input, actor),
+    }))
     .build();

@@ -23,7 +23,10 @@ export const getReportRoute = ({ services, database, config }: RouteContext) => 
     .query(reportQuerySchema)
     .output(reportResultSchema)
     .handler(async ({ params, query, organizationId, request, reply }) => {
-      const result = await runReport({ database, services, statementTimeoutMs }, { organizationId, name: params.name, query });
+      const result = await runReport(
+        { database, services, statementTimeoutMs },
+        { organizationId, name: params.name, query },
+      );
       if (!prefersCsv(request.headers.accept)) return { data: result };
       const range = "date" in result.parameters ? String(result.parameters.date) : `${result.from}_${result.to}`;
       await reply
