@@ -17,7 +17,7 @@ import type { CommandDeclaration } from "./cli-command.js";
 // nothing of the kernel).
 export type { AnalyticsModel } from "./analytics-model.js";
 export type { ApiKeyScope } from "./api-key-scope.js";
-export type { MigrationDb, NamedMigration } from "../db/migration.js";
+export type { NamedMigration } from "../db/migration.js";
 
 /** A permission a module declares, shown in the API-key and role tooling. */
 export interface PermissionDeclaration {
