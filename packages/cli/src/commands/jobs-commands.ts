@@ -36,26 +36,31 @@ interface JobRow {
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
+/** The filters `jobs list` and `jobs failed` share. */
+const listFilters = {
+  queue: { type: "string", valueName: "<queue>", description: "Only this queue" },
+  org: {
+    type: "string",
+    valueName: "<id>",
+    description: "Only this organization's jobs",
+    default: "every organization",
+  },
+  limit: {
+    type: "string",
+    valueName: "<n>",
+    description: `At most this many, 1 to ${MAX_LIST_LIMIT}`,
+    default: String(DEFAULT_LIST_LIMIT),
+  },
+  json: { type: "boolean", description: "Print one JSON object: { jobs, counts }" },
+} as const;
+
 /** `uc jobs list [--status s] [--queue q] [--org id] [--limit n]`: newest first, with counts by status. */
 export const jobsList = cliCommand({
   name: "jobs list",
   summary: "Jobs, newest first, with counts by status",
   options: {
     status: { type: "string", choices: STATUSES, description: "Only jobs in this status" },
-    queue: { type: "string", valueName: "<queue>", description: "Only this queue" },
-    org: {
-      type: "string",
-      valueName: "<id>",
-      description: "Only this organization's jobs",
-      default: "every organization",
-    },
-    limit: {
-      type: "string",
-      valueName: "<n>",
-      description: `At most this many, 1 to ${MAX_LIST_LIMIT}`,
-      default: String(DEFAULT_LIST_LIMIT),
-    },
-    json: { type: "boolean", description: "Print one JSON object: { jobs, counts }" },
+    ...listFilters,
   },
   examples: ["uc jobs list --status pending --queue default"],
   run: async ({ values }, io) => {
@@ -68,20 +73,7 @@ export const jobsFailed = cliCommand({
   name: "jobs failed",
   summary: "The failed jobs, each with its last error (jobs list --status failed)",
   options: {
-    queue: { type: "string", valueName: "<queue>", description: "Only this queue" },
-    org: {
-      type: "string",
-      valueName: "<id>",
-      description: "Only this organization's jobs",
-      default: "every organization",
-    },
-    limit: {
-      type: "string",
-      valueName: "<n>",
-      description: `At most this many, 1 to ${MAX_LIST_LIMIT}`,
-      default: String(DEFAULT_LIST_LIMIT),
-    },
-    json: { type: "boolean", description: "Print one JSON object: { jobs, counts }" },
+    ...listFilters,
   },
   examples: ["uc jobs failed --json"],
   run: async ({ values }, io) => {
