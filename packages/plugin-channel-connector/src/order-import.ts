@@ -196,8 +196,13 @@ export async function pullOrders(
 }
 
 /** Enqueues a pull of the connection's orders (one pending at a time), now or after `delayMs`. */
-export const enqueuePull = (context: ChannelContext, organizationId: string, connectionId: string, delayMs = 0) =>
-  context.services.jobs.enqueue(
+export async function enqueuePull(
+  context: ChannelContext,
+  organizationId: string,
+  connectionId: string,
+  delayMs = 0,
+): Promise<void> {
+  await context.services.jobs.enqueue(
     PULL_ORDERS_TASK,
     { connectionId },
     {
@@ -208,3 +213,4 @@ export const enqueuePull = (context: ChannelContext, organizationId: string, con
       maxAttempts: context.settings.attempts,
     },
   );
+}
