@@ -15,6 +15,17 @@ const list = (value: string | undefined): string[] =>
     .filter(Boolean);
 
 const publicUrl = process.env.PUBLIC_URL;
+const isProduction = process.env.NODE_ENV === "production";
+/**
+ * Browser origins that may use cookie sessions: the public URL's, TRUSTED_ORIGINS, and in development this
+ * server's own address (so the admin at http://127.0.0.1:PORT/admin signs in with no set-up).
+ */
+const port = process.env.PORT ?? "3000";
+const trustedOrigins = [
+  ...(publicUrl ? [new URL(publicUrl).origin] : []),
+  ...(isProduction ? [] : [`http://127.0.0.1:${port}`, `http://localhost:${port}`]),
+  ...list(process.env.TRUSTED_ORIGINS),
+];
 const s3Storage = s3MediaStorageFromEnv(process.env);
 /**
  * SMTP_URL (smtp://user:password@host:port, smtps:// for TLS from the first byte) and MAIL_FROM: invoices
@@ -236,7 +247,7 @@ export default defineConfig({
         },
       },
     },
-    trustedOrigins: [...(publicUrl ? [new URL(publicUrl).origin] : []), ...list(process.env.TRUSTED_ORIGINS)],
+    trustedOrigins,
     socialProviders,
     twoFactor: {
       enabled: true,
@@ -246,7 +257,7 @@ export default defineConfig({
     requireEmailVerification: process.env.REQUIRE_EMAIL_VERIFICATION === "true",
     ...(process.env.SESSION_DURATION ? { sessionDuration: Number(process.env.SESSION_DURATION) } : {}),
   },
-  environment: process.env.NODE_ENV === "production" ? "production" : "development",
+  environment: isProduction ? "production" : "development",
   // UC_SECRET_KEY: the same key in every process of a fleet, or what one process seals (webhook secrets,
   // channel credentials) and digests (idempotency keys) the others cannot read or match.
   ...(process.env.UC_SECRET_KEY ? { secretKey: process.env.UC_SECRET_KEY } : {}),

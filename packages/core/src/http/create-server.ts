@@ -13,6 +13,11 @@ export interface CreateServerOptions extends Omit<CommerceApiOptions, "kernel"> 
   fastify?: FastifyServerOptions;
   /** Close the kernel (database) when the server closes. @default true */
   closeKernel?: boolean;
+  /**
+   * Registers the host's own plugins and routes next to the API, before the server is made ready (after
+   * that Fastify takes no more). The reference server mounts the admin app this way.
+   */
+  register?: (app: FastifyInstance) => Promise<void>;
 }
 
 /**
@@ -23,7 +28,7 @@ export async function createCommerceServer(
   kernel: Kernel,
   options: CreateServerOptions = {},
 ): Promise<FastifyInstance> {
-  const { fastify, closeKernel = true, ...apiOptions } = options;
+  const { fastify, closeKernel = true, register, ...apiOptions } = options;
   const app = Fastify({
     // A silent logger still costs a child logger per request; no logger at all costs nothing.
     ...(kernel.logger.level === "silent" ? { logger: false } : { loggerInstance: kernel.logger }),
@@ -54,6 +59,7 @@ export async function createCommerceServer(
   app.addHook("onRequest", (request, _reply, done) => runInRequestContext(request.id, done));
   registerMetrics(app, kernel);
   await app.register(commerceApi, { ...apiOptions, kernel, prefix: "/api" });
+  if (register) await register(app);
   if (closeKernel) app.addHook("onClose", () => kernel.close());
   await app.ready();
   return app;

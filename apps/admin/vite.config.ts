@@ -1,0 +1,14 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+// Served under /admin/ by the reference server (see src/server/admin-app.ts); `pnpm dev` proxies the API
+// to a server on :3000 (API_PROXY_TARGET to point elsewhere) so the session cookie stays same-origin.
+export default defineConfig({
+  base: "/admin/",
+  plugins: [react()],
+  build: { outDir: "dist/spa", emptyOutDir: true, sourcemap: true },
+  server: {
+    port: 5173,
+    proxy: { "/api": { target: process.env.API_PROXY_TARGET ?? "http://127.0.0.1:3000", changeOrigin: false } },
+  },
+});
