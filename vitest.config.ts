@@ -1,3 +1,4 @@
+import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 
 // One config for the workspace: `pnpm test` runs every package's tests in parallel files. Workspace
@@ -6,7 +7,6 @@ export default defineConfig({
   resolve: { conditions: ["source"] },
   ssr: { resolve: { conditions: ["source"] } },
   test: {
-    include: ["{packages,apps,examples}/*/src/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: "forks",
@@ -15,5 +15,30 @@ export default defineConfig({
     // by their own database schema; a test that fakes timers or globals restores them in afterEach.
     isolate: false,
     reporters: ["default"],
+    projects: [
+      { extends: true, test: { name: "node", include: ["{packages,apps,examples}/*/src/**/*.test.ts"] } },
+      // The admin's React components, in a simulated DOM; isolated, since each file renders its own tree.
+      {
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: "admin-dom",
+          include: ["apps/admin/src/**/*.test.tsx"],
+          environment: "happy-dom",
+          isolate: true,
+          setupFiles: ["apps/admin/src/test/setup-dom.ts"],
+        },
+      },
+      // The admin in a real browser against the reference server (skipped loudly without Chromium).
+      {
+        extends: true,
+        test: {
+          name: "admin-e2e",
+          include: ["apps/admin/e2e/**/*.e2e.test.ts"],
+          globalSetup: ["apps/admin/e2e/global-setup.ts"],
+          testTimeout: 120_000,
+        },
+      },
+    ],
   },
 });
