@@ -1,8 +1,7 @@
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { screenshotDir } from "./paths.js";
 
 /** Debian's Chromium (Playwright's own browser download is not reachable here). */
@@ -18,7 +17,7 @@ export const VIEWPORTS = {
 
 export type ViewportName = keyof typeof VIEWPORTS;
 
-/** A headless Chromium with a fresh profile; `close()` removes the profile. */
+/** A headless Chromium with a fresh profile. */
 export interface TestBrowser {
   /** A new page (own cookies) at a viewport. */
   newPage(viewport?: ViewportName): Promise<Page>;
@@ -30,8 +29,7 @@ export interface TestBrowser {
  * context so sessions never leak between tests.
  */
 export async function launchBrowser(): Promise<TestBrowser> {
-  const profile = await mkdtemp(join(tmpdir(), "uc-admin-chromium-"));
-  const contexts: BrowserContext[] = [];
+  // Playwright gives each launch a fresh temporary profile (it refuses --user-data-dir with launch()).
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -44,19 +42,14 @@ export async function launchBrowser(): Promise<TestBrowser> {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
-      `--user-data-dir=${profile}`,
     ],
   });
   return {
     newPage: async (viewport = "desktop") => {
       const context = await browser.newContext({ viewport: VIEWPORTS[viewport], colorScheme: "light" });
-      contexts.push(context);
       return context.newPage();
     },
-    close: async () => {
-      await browser.close();
-      await rm(profile, { recursive: true, force: true });
-    },
+    close: () => browser.close(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Text, Title } from "@mantine/core";
+import { Anchor, Paper, SimpleGrid, Stack, Title } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import { useSession } from "../auth/session.js";
 import { PageHeader } from "../components/page-header.js";
@@ -19,11 +19,13 @@ export function HomePage() {
             <Title order={2} size="h4" mb="xs">
               {section.label}
             </Title>
-            {section.links.map((link) => (
-              <Text key={link.to} size="sm">
-                <Link to={link.to}>{link.label}</Link>
-              </Text>
-            ))}
+            <Stack gap={4}>
+              {section.links.map((link) => (
+                <Anchor key={link.to} component={Link} to={link.to} size="sm">
+                  {link.label}
+                </Anchor>
+              ))}
+            </Stack>
           </Paper>
         ))}
       </SimpleGrid>

@@ -21,7 +21,7 @@ export function AdminShell() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={isNavOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Text component={Link} to="/" fw={700} size="md" style={{ whiteSpace: "nowrap" }}>
+            <Text component={Link} to="/" fw={700} size="md" c="inherit" td="none" style={{ whiteSpace: "nowrap" }}>
               Unified Commerce
             </Text>
           </Group>
