@@ -40,7 +40,19 @@ describe.skipIf(!hasChromium)("the admin in a real browser: sign in and out", ()
     await page.getByRole("heading", { name: "Products" }).waitFor();
     expect(new URL(page.url()).pathname).toBe("/admin/catalog/products");
     const nav = page.getByRole("navigation", { name: "Main navigation" });
-    for (const link of ["Products", "Categories", "Brands", "Field definitions", "Import", "Media", "Warehouses", "Stock", "Price lists", "Modifiers", "Tax classes"])
+    for (const link of [
+      "Products",
+      "Categories",
+      "Brands",
+      "Field definitions",
+      "Import",
+      "Media",
+      "Warehouses",
+      "Stock",
+      "Price lists",
+      "Modifiers",
+      "Tax classes",
+    ])
       await nav.getByRole("link", { name: link, exact: true }).waitFor();
     await screenshot(page, "products-desktop");
 

@@ -12,7 +12,8 @@ const url = process.env.TEST_DATABASE_URL;
 const schema = `adm_${randomBytes(5).toString("hex")}`;
 const database: DatabaseConfig = url ? { url, schema } : { dataDir: "memory://" };
 
-const INDEX = '<!doctype html><html><head><script type="module" src="/admin/assets/index-abc123.js"></script></head></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/admin/assets/index-abc123.js"></script></head></html>';
 
 describe("the admin app served by the reference server", () => {
   let app: FastifyInstance;
@@ -73,7 +74,12 @@ describe("the admin app served by the reference server", () => {
   });
 
   it("answers 404 for a missing asset or file rather than HTML", async () => {
-    for (const path of ["/admin/assets/index-gone.js", "/admin/assets/nothing", "/admin/robots.txt", "/admin/../../etc/passwd"]) {
+    for (const path of [
+      "/admin/assets/index-gone.js",
+      "/admin/assets/nothing",
+      "/admin/robots.txt",
+      "/admin/../../etc/passwd",
+    ]) {
       const response = await app.inject({ url: path });
       expect(response.statusCode, path).toBe(404);
       expect(response.body).not.toContain("<html");

@@ -49,7 +49,8 @@ export function adminApp(options: AdminAppOptions = {}): FastifyPluginAsync {
   return async (app) => {
     const isBuilt = existsSync(resolve(root, "index.html"));
     const files = isBuilt ? await listFiles(root) : new Map<string, string>();
-    if (!isBuilt) app.log.warn({ root }, "the admin app is not built: run `pnpm --filter @unified-commerce/admin build`");
+    if (!isBuilt)
+      app.log.warn({ root }, "the admin app is not built: run `pnpm --filter @unified-commerce/admin build`");
 
     const send = (reply: FastifyReply, path: string, cacheControl: string) =>
       reply
@@ -84,8 +85,7 @@ export function adminApp(options: AdminAppOptions = {}): FastifyPluginAsync {
           const path = (request.params as { "*": string })["*"];
           if (path === "index.html") return serveIndex(reply);
           const file = files.get(path);
-          if (file)
-            return send(reply, file, path.startsWith(HASHED_DIRECTORY) ? IMMUTABLE : "no-cache");
+          if (file) return send(reply, file, path.startsWith(HASHED_DIRECTORY) ? IMMUTABLE : "no-cache");
           // A missing file (an old hashed asset, a typo) is a 404: answering index.html would hand the browser
           // HTML where it expects a script. Anything else is one of the app's routes.
           const lastSegment = path.split("/").pop() ?? "";

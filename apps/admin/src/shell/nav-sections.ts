@@ -45,7 +45,8 @@ export const NAV_SECTIONS: readonly NavSection[] = [
 
 /** The sections and links a member may open (a section with no link left is hidden). */
 export function visibleNavSections(can: (permission: string) => boolean): NavSection[] {
-  return NAV_SECTIONS.map((section) => ({ ...section, links: section.links.filter((link) => can(link.permission)) })).filter(
-    (section) => section.links.length > 0,
-  );
+  return NAV_SECTIONS.map((section) => ({
+    ...section,
+    links: section.links.filter((link) => can(link.permission)),
+  })).filter((section) => section.links.length > 0);
 }
