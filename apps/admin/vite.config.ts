@@ -1,11 +1,13 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defaultClientConditions, defineConfig } from "vite";
 
 // Served under /admin/ by the reference server (see src/server/admin-app.ts); `pnpm dev` proxies the API
 // to a server on :3000 (API_PROXY_TARGET to point elsewhere) so the session cookie stays same-origin.
 export default defineConfig({
   base: "/admin/",
   plugins: [react()],
+  // Workspace packages (the API client) from their TypeScript sources, so no build of theirs is needed first.
+  resolve: { conditions: ["source", ...defaultClientConditions] },
   build: {
     outDir: "dist/spa",
     emptyOutDir: true,

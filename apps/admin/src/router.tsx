@@ -10,7 +10,7 @@ import {
 import type { JSX } from "react";
 import type { ApiClient } from "./api/api-context.js";
 import { currentLocation } from "./auth/safe-redirect.js";
-import { SESSION_QUERY_KEY, type Session } from "./auth/session.js";
+import { type Session, sessionQuery } from "./auth/session.js";
 import { AcceptInvitationPage } from "./pages/accept-invitation-page.js";
 import { BrandsPage } from "./pages/catalog/brands-page.js";
 import { CategoriesPage } from "./pages/catalog/categories-page.js";
@@ -38,10 +38,7 @@ const optionalString = (value: unknown) => (typeof value === "string" && value ?
 
 /** The session, from the cache when fresh; a route that needs one sends a signed-out visitor to sign-in. */
 async function requireSession({ queryClient, api }: RouterContext): Promise<Session> {
-  const session = await queryClient.ensureQueryData({
-    queryKey: SESSION_QUERY_KEY,
-    queryFn: async () => (await api.get<Session | null>("/api/auth/get-session")).data,
-  });
+  const session = await queryClient.ensureQueryData(sessionQuery(api));
   if (!session) throw redirect({ to: "/sign-in", search: { redirect: currentLocation() } });
   return session;
 }

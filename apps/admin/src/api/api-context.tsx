@@ -1,8 +1,8 @@
-import { createContext, useContext, type ReactNode } from "react";
-import { createClient } from "./client-shim.js";
+import { type CommerceClient, createClient } from "@unified-commerce/client";
+import { createContext, type ReactNode, useContext } from "react";
 
-/** The API client every page uses (through {@link useApi}); tests hand in their own. */
-export type ApiClient = ReturnType<typeof createClient>;
+/** The API client every page uses (through {@link useApi}); tests hand in one with a fake `fetch`. */
+export type ApiClient = CommerceClient;
 
 const ApiContext = createContext<ApiClient | null>(null);
 

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
-import { isApiError } from "./client-shim.js";
+import { isApiError } from "@unified-commerce/client";
 
 /**
  * The app's query cache. `onUnauthorized` runs for any 401 from the API (the session expired or was

@@ -41,7 +41,7 @@ describe("<Can>", () => {
   });
 
   it("shows nothing gated while signed out", async () => {
-    const api = fakeApi({ "GET /api/auth/get-session": { data: null } });
+    const api = fakeApi({ "GET /api/auth/get-session": { body: { data: null } } });
     renderWithProviders(
       <Can permission="catalog:read" fallback={<span>signed out</span>}>
         <span>catalog</span>

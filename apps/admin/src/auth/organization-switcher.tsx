@@ -3,14 +3,6 @@ import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../api/api-context.js";
 
-/** `GET /api/auth/organizations`: the member's organizations, their role in each, and the active one. */
-interface Membership {
-  organizationId: string;
-  organizationName: string | null;
-  role: string;
-  isActive: boolean;
-}
-
 /**
  * Switches the organization the session acts on. Everything cached belonged to the old one, so every
  * query is refetched. Hidden for members of a single organization.
@@ -20,7 +12,7 @@ export function OrganizationSwitcher() {
   const queryClient = useQueryClient();
   const memberships = useQuery({
     queryKey: ["auth", "organizations"],
-    queryFn: async () => (await api.get<Membership[]>("/api/auth/organizations")).data,
+    queryFn: async () => (await api.get("/api/auth/organizations")).data,
   });
   const switchTo = useMutation({
     mutationFn: (organizationId: string) =>

@@ -1,8 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { ApiError } from "../api/client-shim.js";
-import { fakeApi, renderWithProviders } from "../test/render-with-providers.js";
+import { errorAnswer, fakeApi, renderWithProviders } from "../test/render-with-providers.js";
 import { SignInForm } from "./sign-in-form.js";
 
 async function fillCredentials(email: string, password: string) {
@@ -13,7 +12,7 @@ async function fillCredentials(email: string, password: string) {
 
 describe("SignInForm", () => {
   it("signs in with e-mail and password", async () => {
-    const api = fakeApi({ "POST /api/auth/sign-in/email": { data: { twoFactorRequired: false, token: "t" } } });
+    const api = fakeApi({ "POST /api/auth/sign-in/email": { body: { data: { twoFactorRequired: false, token: "t" } } } });
     const onSignedIn = vi.fn();
     renderWithProviders(<SignInForm onSignedIn={onSignedIn} />, { api });
     await fillCredentials(" owner@shop.example ", "secret passphrase");
@@ -38,7 +37,7 @@ describe("SignInForm", () => {
 
   it("says a wrong password is wrong and stays signed out", async () => {
     const api = fakeApi({
-      "POST /api/auth/sign-in/email": new ApiError({ status: 401, code: "UNAUTHORIZED", message: "Invalid credentials" }),
+      "POST /api/auth/sign-in/email": errorAnswer(401, "UNAUTHORIZED", "Invalid credentials"),
     });
     const onSignedIn = vi.fn();
     renderWithProviders(<SignInForm onSignedIn={onSignedIn} />, { api });
@@ -49,10 +48,9 @@ describe("SignInForm", () => {
 
   it("shows the server's field errors on the fields they name", async () => {
     const api = fakeApi({
-      "POST /api/auth/sign-in/email": Object.assign(
-        new ApiError({ status: 422, code: "VALIDATION_FAILED", message: "Validation failed" }),
-        { issues: [{ path: "body.email", message: "is not an e-mail address" }] },
-      ),
+      "POST /api/auth/sign-in/email": errorAnswer(422, "VALIDATION_FAILED", "Validation failed", {
+        issues: [{ path: "body.email", message: "is not an e-mail address" }],
+      }),
     });
     renderWithProviders(<SignInForm onSignedIn={vi.fn()} />, { api });
     await fillCredentials("owner@shop.example", "secret");
@@ -61,8 +59,8 @@ describe("SignInForm", () => {
 
   it("asks for the two-factor code when the account has two-factor on, then finishes with it", async () => {
     const api = fakeApi({
-      "POST /api/auth/sign-in/email": { data: { twoFactorRequired: true, challenge: "ch_1" } },
-      "POST /api/auth/sign-in/two-factor": { data: { token: "t" } },
+      "POST /api/auth/sign-in/email": { body: { data: { twoFactorRequired: true, challenge: "ch_1" } } },
+      "POST /api/auth/sign-in/two-factor": { body: { data: { token: "t" } } },
     });
     const onSignedIn = vi.fn();
     renderWithProviders(<SignInForm onSignedIn={onSignedIn} />, { api });

@@ -2,14 +2,8 @@ import { Alert, Button, PasswordInput, Stack, Text, TextInput } from "@mantine/c
 import { useForm } from "@mantine/form";
 import { useState } from "react";
 import { useApi } from "../api/api-context.js";
-import { isApiError } from "../api/client-shim.js";
+import { isApiError } from "@unified-commerce/client";
 import { applyApiErrors } from "../components/form-errors.js";
-
-/** `POST /api/auth/sign-in/email`'s answer: a session, or a two-factor challenge to finish. */
-interface FirstFactorAnswer {
-  twoFactorRequired: boolean;
-  challenge?: string;
-}
 
 /** Props of {@link SignInForm}. */
 export interface SignInFormProps {
@@ -58,7 +52,7 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
 
   const signIn = credentials.onSubmit((values) =>
     run(credentials, async () => {
-      const { data } = await api.post<FirstFactorAnswer>("/api/auth/sign-in/email", {
+      const { data } = await api.post("/api/auth/sign-in/email", {
         body: { email: values.email.trim(), password: values.password },
       });
       if (data.twoFactorRequired && data.challenge) setChallenge(data.challenge);
@@ -68,7 +62,7 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
 
   const verify = second.onSubmit((values) =>
     run(second, async () => {
-      await api.post("/api/auth/sign-in/two-factor", { body: { challenge, code: values.code.trim() } });
+      await api.post("/api/auth/sign-in/two-factor", { body: { challenge: challenge ?? "", code: values.code.trim() } });
       await onSignedIn();
     }),
   );

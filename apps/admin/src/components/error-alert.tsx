@@ -1,5 +1,5 @@
 import { Alert, Button, Code, Group, Text } from "@mantine/core";
-import { isApiError } from "../api/client-shim.js";
+import { isApiError } from "@unified-commerce/client";
 
 /** Props of {@link ErrorAlert}. */
 export interface ErrorAlertProps {

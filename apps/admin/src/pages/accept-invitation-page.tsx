@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Paper, Stack, Text, Title } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { isApiError } from "@unified-commerce/client";
 import { useApi } from "../api/api-context.js";
 import { ErrorAlert } from "../components/error-alert.js";
 
@@ -13,10 +14,7 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
   const queryClient = useQueryClient();
   const accept = useMutation({
     mutationFn: async () => {
-      const { data } = await api.post<{ organizationId: string; role: string }>(
-        "/api/auth/organization/invitations/accept",
-        { body: { token } },
-      );
+      const { data } = await api.post("/api/auth/organization/invitations/accept", { body: { token: token ?? "" } });
       await api.post("/api/auth/organization/set-active", { body: { organizationId: data.organizationId } });
       return data;
     },
@@ -47,7 +45,7 @@ export function AcceptInvitationPage({ token }: { token: string | undefined }) {
                 <ErrorAlert
                   title="The invitation could not be accepted"
                   error={
-                    accept.error.message === "Validation failed" || (accept.error as { status?: number }).status === 422
+                    isApiError(accept.error) && accept.error.status === 422
                       ? new Error("This invitation is unknown, used, revoked, expired or for another e-mail address.")
                       : accept.error
                   }

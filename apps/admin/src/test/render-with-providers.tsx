@@ -1,36 +1,48 @@
 import { MantineProvider } from "@mantine/core";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, type RenderResult } from "@testing-library/react";
+import { createClient } from "@unified-commerce/client";
 import type { ReactElement } from "react";
 import { ApiProvider, type ApiClient } from "../api/api-context.js";
-import { ApiError } from "../api/client-shim.js";
 
-/** A recorded call of the fake API. */
+/** A recorded request of the fake server. */
 export interface ApiCall {
   method: string;
   path: string;
   body: unknown;
 }
 
-type Answer = { data: unknown; meta?: Record<string, unknown> } | ApiError;
+/** What the fake server answers: a status and a JSON body (`{ data }` or `{ error: { code, message } }`). */
+export interface FakeAnswer {
+  status?: number;
+  body: unknown;
+}
 
 /**
- * A fake API answering by `"METHOD /path"` (an ApiError answer is thrown), recording every call. Component
- * tests use it instead of a server; the e2e tests cover the real one.
+ * The real API client over a fake `fetch` that answers by `"METHOD /path"` and records every request.
+ * Component tests use it instead of a server; the e2e tests cover the real one.
  */
-export function fakeApi(answers: Record<string, Answer | ((body: unknown) => Answer)>): ApiClient & { calls: ApiCall[] } {
+export function fakeApi(
+  answers: Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)>,
+): ApiClient & { calls: ApiCall[] } {
   const calls: ApiCall[] = [];
-  const call =
-    (method: string) =>
-    async (path: string, init: { body?: unknown } = {}) => {
-      calls.push({ method, path, body: init.body });
-      const entry = answers[`${method} ${path}`];
-      if (!entry) throw new ApiError({ status: 404, code: "NOT_FOUND", message: `no fake for ${method} ${path}` });
-      const answer = typeof entry === "function" ? entry(init.body) : entry;
-      if (answer instanceof ApiError) throw answer;
-      return answer as never;
-    };
-  return { calls, get: call("GET"), post: call("POST"), put: call("PUT"), patch: call("PATCH"), delete: call("DELETE") };
+  const fetch = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    const text = await request.text();
+    const body: unknown = text ? JSON.parse(text) : undefined;
+    calls.push({ method: request.method, path: url.pathname, body });
+    const entry = answers[`${request.method} ${url.pathname}`];
+    const answer = typeof entry === "function" ? entry(body) : entry;
+    if (!answer)
+      return Response.json({ error: { code: "NOT_FOUND", message: `no fake for ${request.method} ${url.pathname}` } }, { status: 404 });
+    return Response.json(answer.body, { status: answer.status ?? 200, headers: { "x-request-id": "req_test" } });
+  };
+  return Object.assign(createClient({ baseUrl: "http://admin.test", fetch }), { calls });
+}
+
+/** An error answer in the server's envelope. */
+export function errorAnswer(status: number, code: string, message: string, extra: Record<string, unknown> = {}): FakeAnswer {
+  return { status, body: { error: { code, message, ...extra } } };
 }
 
 /** Renders `ui` with Mantine, a fresh query cache and `api`. */
@@ -46,14 +58,23 @@ export function renderWithProviders(ui: ReactElement, { api }: { api: ApiClient 
 }
 
 /** A get-session answer for a member holding `permissions`. */
-export function sessionWith(permissions: string[], role = "staff") {
+export function sessionWith(permissions: string[], role = "staff"): FakeAnswer {
   return {
-    data: {
-      session: { id: "s1", organizationId: "default", expiresAt: "2030-01-01T00:00:00Z", createdAt: "2026-01-01T00:00:00Z" },
-      user: { id: "u1", email: "member@shop.example", name: "Member", emailVerified: true },
-      role,
-      permissions,
-      twoFactorEnabled: false,
+    body: {
+      data: {
+        session: {
+          id: "s1",
+          organizationId: "default",
+          expiresAt: "2030-01-01T00:00:00Z",
+          createdAt: "2026-01-01T00:00:00Z",
+          ipAddress: null,
+          userAgent: null,
+        },
+        user: { id: "u1", email: "member@shop.example", name: "Member", emailVerified: true },
+        role,
+        permissions,
+        twoFactorEnabled: false,
+      },
     },
   };
 }
