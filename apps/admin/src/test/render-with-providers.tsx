@@ -9,6 +9,8 @@ import { ApiProvider, type ApiClient } from "../api/api-context.js";
 export interface ApiCall {
   method: string;
   path: string;
+  /** The query string's parameters (absent when there were none). */
+  query?: Record<string, string>;
   body: unknown;
 }
 
@@ -23,16 +25,18 @@ export interface FakeAnswer {
  * Component tests use it instead of a server; the e2e tests cover the real one.
  */
 export function fakeApi(
-  answers: Record<string, FakeAnswer | ((body: unknown) => FakeAnswer)>,
+  answers: Record<string, FakeAnswer | ((call: ApiCall) => FakeAnswer)>,
 ): ApiClient & { calls: ApiCall[] } {
   const calls: ApiCall[] = [];
   const fetch = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
     const text = await request.text();
     const body: unknown = text ? JSON.parse(text) : undefined;
-    calls.push({ method: request.method, path: url.pathname, body });
+    const query = Object.fromEntries(url.searchParams);
+    const call: ApiCall = { method: request.method, path: url.pathname, ...(url.search ? { query } : {}), body };
+    calls.push(call);
     const entry = answers[`${request.method} ${url.pathname}`];
-    const answer = typeof entry === "function" ? entry(body) : entry;
+    const answer = typeof entry === "function" ? entry(call) : entry;
     if (!answer)
       return Response.json({ error: { code: "NOT_FOUND", message: `no fake for ${request.method} ${url.pathname}` } }, { status: 404 });
     return Response.json(answer.body, { status: answer.status ?? 200, headers: { "x-request-id": "req_test" } });
