@@ -69,6 +69,24 @@ describe.skipIf(!hasChromium)("the admin in a real browser: sign in and out", ()
     await page.context().close();
   });
 
+  it("sends an expired session to sign-in and back to the page it was on", async () => {
+    const page = await browser.newPage("desktop");
+    await signIn(page, server.adminUrl, owner);
+    await page.goto(`${server.adminUrl}pricing/price-lists?tab=2`);
+    await page.getByRole("heading", { name: "Price lists" }).waitFor();
+    // The session ends behind the app's back (expired, revoked from another device).
+    await page.context().clearCookies();
+    await page.reload();
+    await page.getByRole("heading", { name: "Sign in" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("redirect")).toBe("/admin/pricing/price-lists?tab=2");
+    await page.getByLabel(/^E-mail/).fill(owner.email);
+    await page.getByLabel(/^Password/).fill(owner.password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("heading", { name: "Price lists" }).waitFor();
+    expect(page.url()).toBe(`${server.adminUrl}pricing/price-lists?tab=2`);
+    await page.context().close();
+  });
+
   it("works on a 390 px phone: the navbar opens behind the burger", async () => {
     const page = await browser.newPage("phone");
     await signIn(page, server.adminUrl, owner);
