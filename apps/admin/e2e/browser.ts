@@ -57,6 +57,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
 export async function screenshot(page: Page, name: string): Promise<string> {
   await mkdir(screenshotDir, { recursive: true });
   const path = join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  // Finished transitions (a closing drawer) rather than a frame half-way through them.
+  await page.screenshot({ path, fullPage: true, animations: "disabled" });
   return path;
 }
