@@ -15,6 +15,13 @@ describe("commerce API mounted in a custom Fastify app", () => {
     expect(response.headers["x-ratelimit-limit"]).toBeUndefined();
   });
 
+  it("serves the admin app at /admin (built, or a 503 naming the build command) and leaves / alone", async () => {
+    const admin = await app.inject({ url: "/admin/catalog/products" });
+    expect([200, 503]).toContain(admin.statusCode);
+    expect(admin.headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(admin.headers["cache-control"]).toMatch(/no-cache|no-store/);
+  });
+
   it("serves the commerce API under /api with its conventions", async () => {
     const health = await app.inject({ url: "/api/health" });
     expect(health.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from "fastify";
+import { adminApp } from "@unified-commerce/admin/server";
 import {
   commerceApi,
   commerceClientErrorHandler,
@@ -23,6 +24,9 @@ export async function buildApp(config: CommerceConfig): Promise<FastifyInstance>
 
   const kernel = await createKernel(config);
   await app.register(commerceApi, { kernel, prefix: "/api" });
+  // The merchant's admin at /admin (the built app of @unified-commerce/admin; it signs in against /api on
+  // this origin, so add this origin to `auth.trustedOrigins`). `adminApp({ prefix, apiBaseUrl })` moves it.
+  await app.register(adminApp());
   app.addHook("onClose", () => kernel.close());
   return app;
 }
