@@ -4,6 +4,7 @@ import { startReferenceServer, type ReferenceServer } from "./reference-server.j
 import { signIn } from "./sign-in.js";
 
 const owner = { email: "owner@shop.example", password: "a long owner passphrase", role: "owner" };
+const staff = { email: "staff@shop.example", password: "a long staff passphrase", role: "staff" };
 
 if (!hasChromium)
   console.warn(
@@ -14,7 +15,7 @@ describe.skipIf(!hasChromium)("the admin in a real browser: sign in and out", ()
   let server: ReferenceServer;
   let browser: TestBrowser;
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startReferenceServer({ users: [owner] }), launchBrowser()]);
+    [server, browser] = await Promise.all([startReferenceServer({ users: [owner, staff] }), launchBrowser()]);
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
@@ -99,6 +100,19 @@ describe.skipIf(!hasChromium)("the admin in a real browser: sign in and out", ()
     await stock.click();
     await page.getByRole("heading", { name: "Stock" }).waitFor();
     await screenshot(page, "stock-phone");
+    await page.context().close();
+  });
+
+  it("shows a staff member only the sections their role opens", async () => {
+    const page = await browser.newPage("desktop");
+    await signIn(page, server.adminUrl, staff);
+    const nav = page.getByRole("navigation", { name: "Main navigation" });
+    await nav.getByRole("link", { name: "Products" }).waitFor();
+    await nav.getByRole("link", { name: "Price lists" }).waitFor();
+    // The reference server's staff role has no tax:manage.
+    expect(await nav.getByRole("link", { name: "Tax classes" }).count()).toBe(0);
+    await page.getByText(/^Signed in as .+ \(staff\)$/).waitFor();
+    await screenshot(page, "overview-staff-desktop");
     await page.context().close();
   });
 
