@@ -92,6 +92,12 @@ describe("the admin app served by the reference server", () => {
     expect(response.headers["cache-control"]).toBe("no-cache");
   });
 
+  it("sends the mailed invitation link on to the admin's page, token kept", async () => {
+    const response = await app.inject({ url: "/accept-invitation?token=abc.def" });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/admin/accept-invitation?token=abc.def");
+  });
+
   it("leaves the API untouched: no CSP on /api and its own JSON 404", async () => {
     const health = await app.inject({ url: "/api/health" });
     expect(health.statusCode).toBe(200);

@@ -23,6 +23,19 @@ export function serveKernel(kernel: Kernel, { admin = {} }: ServeOptions = {}): 
     // 503: the load balancer has been told by readiness to stop, and what still reaches us is answered.
     // New connections are refused as soon as closing starts.
     fastify: { return503OnClosing: false },
-    ...(admin ? { register: async (app: FastifyInstance) => void (await app.register(adminApp(admin))) } : {}),
+    ...(admin ? { register: (app: FastifyInstance) => registerAdmin(app, admin) } : {}),
+  });
+}
+
+/**
+ * The admin app, and the invitation link the auth plugin mails (`<PUBLIC_URL>/accept-invitation?token=…`)
+ * sent on to the admin's page for it, query string kept.
+ */
+async function registerAdmin(app: FastifyInstance, options: AdminAppOptions): Promise<void> {
+  const prefix = (options.prefix ?? "/admin").replace(/\/+$/, "");
+  await app.register(adminApp(options));
+  app.get("/accept-invitation", async (request, reply) => {
+    const query = request.url.indexOf("?");
+    return reply.redirect(`${prefix}/accept-invitation${query === -1 ? "" : request.url.slice(query)}`, 302);
   });
 }
