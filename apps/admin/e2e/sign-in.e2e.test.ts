@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousAccessibilityIssues } from "./accessibility.js";
 import { hasChromium, launchBrowser, screenshot, type TestBrowser } from "./browser.js";
 import { startReferenceServer, type ReferenceServer } from "./reference-server.js";
 import { signIn } from "./sign-in.js";
@@ -30,6 +31,7 @@ describe.skipIf(!hasChromium)("the admin in a real browser: sign in and out", ()
     expect(new URL(page.url()).pathname).toBe("/admin/sign-in");
     expect(new URL(page.url()).searchParams.get("redirect")).toBe("/admin/catalog/products");
     await screenshot(page, "sign-in-desktop");
+    expect(await seriousAccessibilityIssues(page)).toEqual([]);
 
     await page.getByLabel(/^E-mail/).fill(owner.email);
     await page.getByLabel(/^Password/).fill("not the password");
@@ -56,6 +58,7 @@ describe.skipIf(!hasChromium)("the admin in a real browser: sign in and out", ()
     ])
       await nav.getByRole("link", { name: link, exact: true }).waitFor();
     await screenshot(page, "products-desktop");
+    expect(await seriousAccessibilityIssues(page)).toEqual([]);
 
     await nav.getByRole("link", { name: "Warehouses" }).click();
     await page.getByRole("heading", { name: "Warehouses" }).waitFor();
@@ -97,6 +100,7 @@ describe.skipIf(!hasChromium)("the admin in a real browser: sign in and out", ()
     const stock = page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Stock" });
     await stock.waitFor({ state: "visible" });
     await screenshot(page, "navbar-open-phone");
+    expect(await seriousAccessibilityIssues(page)).toEqual([]);
     await stock.click();
     await page.getByRole("heading", { name: "Stock" }).waitFor();
     await screenshot(page, "stock-phone");

@@ -4,6 +4,7 @@ import { render, type RenderResult } from "@testing-library/react";
 import { createClient } from "@unified-commerce/client";
 import type { ReactElement } from "react";
 import { ApiProvider, type ApiClient } from "../api/api-context.js";
+import { cssVariablesResolver, theme } from "../app.js";
 
 /** A recorded request of the fake server. */
 export interface ApiCall {
@@ -49,11 +50,11 @@ export function errorAnswer(status: number, code: string, message: string, extra
   return { status, body: { error: { code, message, ...extra } } };
 }
 
-/** Renders `ui` with Mantine, a fresh query cache and `api`. */
+/** Renders `ui` with the app's Mantine theme, a fresh query cache and `api`. */
 export function renderWithProviders(ui: ReactElement, { api }: { api: ApiClient }): RenderResult {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <MantineProvider>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <ApiProvider client={api}>
         <QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>
       </ApiProvider>
