@@ -1,4 +1,4 @@
-import { Select } from "@mantine/core";
+import { NativeSelect } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useApi } from "../api/api-context.js";
@@ -24,18 +24,19 @@ export function OrganizationSwitcher() {
   if (list.length < 2) return null;
   const active = list.find((membership) => membership.isActive);
   return (
-    <Select
+    // The platform's own select: a wheel on a phone, type-ahead with the keyboard, read out by screen readers.
+    <NativeSelect
       aria-label="Organization"
       size="xs"
       w={{ base: 140, sm: 200 }}
-      allowDeselect={false}
       disabled={switchTo.isPending}
-      value={active?.organizationId ?? null}
+      value={active?.organizationId ?? ""}
       data={list.map((membership) => ({
         value: membership.organizationId,
         label: `${membership.organizationName ?? membership.organizationId} (${membership.role})`,
       }))}
-      onChange={(organizationId) => {
+      onChange={(event) => {
+        const organizationId = event.currentTarget.value;
         if (organizationId && organizationId !== active?.organizationId) switchTo.mutate(organizationId);
       }}
     />
