@@ -15,7 +15,9 @@ describe("OrganizationSwitcher", () => {
   it("switches the session to another organization the member belongs to", async () => {
     const api = fakeApi({
       "GET /api/auth/organizations": {
-        body: { data: [membership("main", "Main store", "owner", true), membership("outlet", "Outlet", "staff", false)] },
+        body: {
+          data: [membership("main", "Main store", "owner", true), membership("outlet", "Outlet", "staff", false)],
+        },
       },
       "POST /api/auth/organization/set-active": { body: { data: { organizationId: "outlet", role: "staff" } } },
     });

@@ -15,8 +15,7 @@ export function OrganizationSwitcher() {
     queryFn: async () => (await api.get("/api/auth/organizations")).data,
   });
   const switchTo = useMutation({
-    mutationFn: (organizationId: string) =>
-      api.post("/api/auth/organization/set-active", { body: { organizationId } }),
+    mutationFn: (organizationId: string) => api.post("/api/auth/organization/set-active", { body: { organizationId } }),
     onSuccess: () => queryClient.resetQueries(),
     onError: (error) => notifications.show({ color: "red", title: "Could not switch", message: error.message }),
   });

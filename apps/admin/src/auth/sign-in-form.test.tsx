@@ -12,7 +12,9 @@ async function fillCredentials(email: string, password: string) {
 
 describe("SignInForm", () => {
   it("signs in with e-mail and password", async () => {
-    const api = fakeApi({ "POST /api/auth/sign-in/email": { body: { data: { twoFactorRequired: false, token: "t" } } } });
+    const api = fakeApi({
+      "POST /api/auth/sign-in/email": { body: { data: { twoFactorRequired: false, token: "t" } } },
+    });
     const onSignedIn = vi.fn();
     renderWithProviders(<SignInForm onSignedIn={onSignedIn} />, { api });
     await fillCredentials(" owner@shop.example ", "secret passphrase");

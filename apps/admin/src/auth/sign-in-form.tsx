@@ -62,7 +62,9 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
 
   const verify = second.onSubmit((values) =>
     run(second, async () => {
-      await api.post("/api/auth/sign-in/two-factor", { body: { challenge: challenge ?? "", code: values.code.trim() } });
+      await api.post("/api/auth/sign-in/two-factor", {
+        body: { challenge: challenge ?? "", code: values.code.trim() },
+      });
       await onSignedIn();
     }),
   );
@@ -100,7 +102,13 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
     <form onSubmit={signIn} noValidate>
       <Stack>
         {alert}
-        <TextInput label="E-mail" type="email" autoComplete="username" required {...credentials.getInputProps("email")} />
+        <TextInput
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          required
+          {...credentials.getInputProps("email")}
+        />
         <PasswordInput
           label="Password"
           autoComplete="current-password"

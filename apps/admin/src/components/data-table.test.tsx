@@ -41,7 +41,8 @@ function page(slugs: string[], nextCursor: string | null): FakeAnswer {
 describe("DataTable with useCursorList", () => {
   it("pages forward by nextCursor and back through the cursors seen", async () => {
     const api = fakeApi({
-      "GET /api/catalog/entities": (call) => (call.query?.cursor === "c2" ? page(["crux"], null) : page(["acme", "bolt"], "c2")),
+      "GET /api/catalog/entities": (call) =>
+        call.query?.cursor === "c2" ? page(["crux"], null) : page(["acme", "bolt"], "c2"),
     });
     renderWithProviders(<ProductList />, { api });
     expect(await screen.findByText("acme")).toBeTruthy();

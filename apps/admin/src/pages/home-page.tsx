@@ -12,7 +12,10 @@ export function HomePage() {
   const name = session.data?.user.name || session.data?.user.email;
   return (
     <>
-      <PageHeader title="Overview" description={name ? `Signed in as ${name} (${session.data?.role ?? "no role"})` : undefined} />
+      <PageHeader
+        title="Overview"
+        description={name ? `Signed in as ${name} (${session.data?.role ?? "no role"})` : undefined}
+      />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {visibleNavSections(can).map((section) => (
           <Paper key={section.label} withBorder p="md" radius="md">

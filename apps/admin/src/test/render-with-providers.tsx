@@ -39,14 +39,22 @@ export function fakeApi(
     const entry = answers[`${request.method} ${url.pathname}`];
     const answer = typeof entry === "function" ? entry(call) : entry;
     if (!answer)
-      return Response.json({ error: { code: "NOT_FOUND", message: `no fake for ${request.method} ${url.pathname}` } }, { status: 404 });
+      return Response.json(
+        { error: { code: "NOT_FOUND", message: `no fake for ${request.method} ${url.pathname}` } },
+        { status: 404 },
+      );
     return Response.json(answer.body, { status: answer.status ?? 200, headers: { "x-request-id": "req_test" } });
   };
   return Object.assign(createClient({ baseUrl: "http://admin.test", fetch }), { calls });
 }
 
 /** An error answer in the server's envelope. */
-export function errorAnswer(status: number, code: string, message: string, extra: Record<string, unknown> = {}): FakeAnswer {
+export function errorAnswer(
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): FakeAnswer {
   return { status, body: { error: { code, message, ...extra } } };
 }
 
