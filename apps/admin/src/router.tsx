@@ -9,7 +9,6 @@ import {
 } from "@tanstack/react-router";
 import type { JSX } from "react";
 import type { ApiClient } from "./api/api-context.js";
-import { currentLocation } from "./auth/safe-redirect.js";
 import { type Session, sessionQuery } from "./auth/session.js";
 import { AcceptInvitationPage } from "./pages/accept-invitation-page.js";
 import { BrandsPage } from "./pages/catalog/brands-page.js";
@@ -34,12 +33,17 @@ export interface RouterContext {
   api: ApiClient;
 }
 
+/** `/admin`: where the app is served (Vite's `base` without its trailing slash). */
+const basePath = import.meta.env.BASE_URL.replace(/\/$/, "");
+
 const optionalString = (value: unknown) => (typeof value === "string" && value ? value : undefined);
 
 /** The session, from the cache when fresh; a route that needs one sends a signed-out visitor to sign-in. */
-async function requireSession({ queryClient, api }: RouterContext): Promise<Session> {
+async function requireSession({ queryClient, api }: RouterContext, { href }: { href: string }): Promise<Session> {
   const session = await queryClient.ensureQueryData(sessionQuery(api));
-  if (!session) throw redirect({ to: "/sign-in", search: { redirect: currentLocation() } });
+  // `href` is the page being opened (window.location is still the previous one during an in-app move),
+  // without the base path; the redirect names the full path, as the address bar shows it.
+  if (!session) throw redirect({ to: "/sign-in", search: { redirect: `${basePath}${href}` } });
   return session;
 }
 
@@ -61,7 +65,7 @@ const acceptInvitationRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/accept-invitation",
   validateSearch: (search: Record<string, unknown>) => ({ token: optionalString(search.token) }),
-  beforeLoad: ({ context }) => requireSession(context),
+  beforeLoad: ({ context, location }) => requireSession(context, location),
   component: function AcceptInvitationRoute() {
     return <AcceptInvitationPage token={acceptInvitationRoute.useSearch().token} />;
   },
@@ -71,7 +75,7 @@ const acceptInvitationRoute = createRoute({
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: "signed-in",
-  beforeLoad: ({ context }) => requireSession(context),
+  beforeLoad: ({ context, location }) => requireSession(context, location),
   component: AdminShell,
 });
 
@@ -102,7 +106,7 @@ export function createAppRouter(context: RouterContext) {
   return createRouter({
     routeTree,
     context,
-    basepath: import.meta.env.BASE_URL.replace(/\/$/, ""),
+    basepath: basePath,
     defaultPreload: "intent",
     // The query cache decides freshness; the router always asks it.
     defaultPreloadStaleTime: 0,

@@ -12,7 +12,8 @@ export interface SignInFormProps {
 }
 
 function messageOf(error: unknown): string {
-  if (!isApiError(error)) return "The server could not be reached. Try again.";
+  if (!isApiError(error)) return error instanceof Error ? error.message : "Unexpected error";
+  if (error.status === 0) return "The server could not be reached. Try again.";
   if (error.status === 401) return "Wrong e-mail or password.";
   return error.message;
 }
