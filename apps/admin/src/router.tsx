@@ -3,27 +3,16 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  lazyRouteComponent,
   Outlet,
   redirect,
   type AnyRoute,
 } from "@tanstack/react-router";
-import type { JSX } from "react";
 import type { ApiClient } from "./api/api-context.js";
 import { type Session, sessionQuery } from "./auth/session.js";
 import { AcceptInvitationPage } from "./pages/accept-invitation-page.js";
-import { BrandsPage } from "./pages/catalog/brands-page.js";
-import { CategoriesPage } from "./pages/catalog/categories-page.js";
-import { FieldDefinitionsPage } from "./pages/catalog/field-definitions-page.js";
-import { ImportPage } from "./pages/catalog/import-page.js";
-import { MediaPage } from "./pages/catalog/media-page.js";
-import { ProductsPage } from "./pages/catalog/products-page.js";
 import { HomePage } from "./pages/home-page.js";
-import { StockPage } from "./pages/inventory/stock-page.js";
-import { WarehousesPage } from "./pages/inventory/warehouses-page.js";
 import { NotFoundPage } from "./pages/not-found-page.js";
-import { ModifiersPage } from "./pages/pricing/modifiers-page.js";
-import { PriceListsPage } from "./pages/pricing/price-lists-page.js";
-import { TaxClassesPage } from "./pages/pricing/tax-classes-page.js";
 import { SignInPage } from "./pages/sign-in-page.js";
 import { AdminShell } from "./shell/admin-shell.js";
 
@@ -79,26 +68,38 @@ const signedInRoute = createRoute({
   component: AdminShell,
 });
 
-/** A page of the shell at `path`. */
-const page = (path: string, component: () => JSX.Element): AnyRoute =>
-  createRoute({ getParentRoute: () => signedInRoute, path, component });
+/**
+ * A page of the shell at `path`, loaded when first opened (or hovered: `defaultPreload: "intent"`), so the
+ * first page ships only the shell: `page("/catalog/things", () => import("./pages/catalog/things-page.js"), "ThingsPage")`.
+ */
+function page<M extends Record<string, unknown>>(
+  path: string,
+  load: () => Promise<M>,
+  exportName: keyof M & string,
+): AnyRoute {
+  return createRoute({ getParentRoute: () => signedInRoute, path, component: lazyRouteComponent(load, exportName) });
+}
 
 const routeTree = rootRoute.addChildren([
   signInRoute,
   acceptInvitationRoute,
   signedInRoute.addChildren([
-    page("/", HomePage),
-    page("/catalog/products", ProductsPage),
-    page("/catalog/categories", CategoriesPage),
-    page("/catalog/brands", BrandsPage),
-    page("/catalog/field-definitions", FieldDefinitionsPage),
-    page("/catalog/import", ImportPage),
-    page("/catalog/media", MediaPage),
-    page("/inventory/warehouses", WarehousesPage),
-    page("/inventory/stock", StockPage),
-    page("/pricing/price-lists", PriceListsPage),
-    page("/pricing/modifiers", ModifiersPage),
-    page("/pricing/tax-classes", TaxClassesPage),
+    createRoute({ getParentRoute: () => signedInRoute, path: "/", component: HomePage }),
+    page("/catalog/products", () => import("./pages/catalog/products-page.js"), "ProductsPage"),
+    page("/catalog/categories", () => import("./pages/catalog/categories-page.js"), "CategoriesPage"),
+    page("/catalog/brands", () => import("./pages/catalog/brands-page.js"), "BrandsPage"),
+    page(
+      "/catalog/field-definitions",
+      () => import("./pages/catalog/field-definitions-page.js"),
+      "FieldDefinitionsPage",
+    ),
+    page("/catalog/import", () => import("./pages/catalog/import-page.js"), "ImportPage"),
+    page("/catalog/media", () => import("./pages/catalog/media-page.js"), "MediaPage"),
+    page("/inventory/warehouses", () => import("./pages/inventory/warehouses-page.js"), "WarehousesPage"),
+    page("/inventory/stock", () => import("./pages/inventory/stock-page.js"), "StockPage"),
+    page("/pricing/price-lists", () => import("./pages/pricing/price-lists-page.js"), "PriceListsPage"),
+    page("/pricing/modifiers", () => import("./pages/pricing/modifiers-page.js"), "ModifiersPage"),
+    page("/pricing/tax-classes", () => import("./pages/pricing/tax-classes-page.js"), "TaxClassesPage"),
   ]),
 ]);
 
