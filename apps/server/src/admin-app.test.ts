@@ -86,6 +86,14 @@ describe("the admin app served by the reference server", () => {
     }
   });
 
+  it("serves a build made while the server runs (its new hashed files) without a restart", async () => {
+    await writeFile(join(root, "assets/index-new456.js"), "console.log('rebuilt');\n");
+    // Misses list the folder again at most once a second.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const asset = await app.inject({ url: "/admin/assets/index-new456.js" });
+    expect([asset.statusCode, asset.body]).toEqual([200, "console.log('rebuilt');\n"]);
+  });
+
   it("serves the runtime configuration the app reads at start", async () => {
     const response = await app.inject({ url: "/admin/config.json" });
     expect(response.json()).toEqual({ apiBaseUrl: "https://api.shop.example" });

@@ -47,10 +47,20 @@ export function adminApp(options: AdminAppOptions = {}): FastifyPluginAsync {
   });
 
   return async (app) => {
-    const isBuilt = existsSync(resolve(root, "index.html"));
-    const files = isBuilt ? await listFiles(root) : new Map<string, string>();
-    if (!isBuilt)
+    if (!existsSync(resolve(root, "index.html")))
       app.log.warn({ root }, "the admin app is not built: run `pnpm --filter @unified-commerce/admin build`");
+    let files = await listFiles(root);
+    let listedAt = Date.now();
+    /**
+     * The file a URL path names. A miss lists the folder again (at most once a second): a build made while
+     * the server runs replaces the hashed files, and its index.html already names the new ones.
+     */
+    const lookup = async (path: string): Promise<string | undefined> => {
+      if (files.has(path) || Date.now() - listedAt < 1000) return files.get(path);
+      files = await listFiles(root);
+      listedAt = Date.now();
+      return files.get(path);
+    };
 
     const send = (reply: FastifyReply, path: string, cacheControl: string) =>
       reply
@@ -58,8 +68,8 @@ export function adminApp(options: AdminAppOptions = {}): FastifyPluginAsync {
         .header("cache-control", cacheControl)
         .send(createReadStream(path));
 
-    const serveIndex = (reply: FastifyReply) => {
-      const index = files.get("index.html");
+    const serveIndex = async (reply: FastifyReply) => {
+      const index = await lookup("index.html");
       if (!index)
         return reply
           .status(503)
@@ -84,7 +94,7 @@ export function adminApp(options: AdminAppOptions = {}): FastifyPluginAsync {
         admin.get("/*", async (request, reply) => {
           const path = (request.params as { "*": string })["*"];
           if (path === "index.html") return serveIndex(reply);
-          const file = files.get(path);
+          const file = await lookup(path);
           if (file) return send(reply, file, path.startsWith(HASHED_DIRECTORY) ? IMMUTABLE : "no-cache");
           // A missing file (an old hashed asset, a typo) is a 404: answering index.html would hand the browser
           // HTML where it expects a script. Anything else is one of the app's routes.

@@ -23,12 +23,14 @@ export function contentTypeOf(path: string): string {
 }
 
 /**
- * Every file of the built app, by URL path relative to the app (`assets/index-3f2a.js`). Listed once at
- * start: a request can only ever name a file in this set, so no path from a URL reaches the file system.
+ * Every file of the built app, by URL path relative to the app (`assets/index-3f2a.js`). A request can only
+ * ever name a file in this set, so no path from a URL reaches the file system.
  */
 export async function listFiles(root: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+  // Not built (yet): no file.
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
     if (!entry.isFile()) continue;
     const absolute = join(entry.parentPath, entry.name);
     files.set(relative(root, absolute).split(sep).join("/"), absolute);
