@@ -12,6 +12,18 @@ export interface TestUser {
   email: string;
   password: string;
   role: string;
+  /** The organization. @default the configuration's default organization */
+  org?: string;
+}
+
+/** Options of {@link startReferenceServer}. */
+export interface ReferenceServerOptions {
+  /** `uc` commands run first, in order (`["org", "create", "--name", "Outlet", "--id", "outlet"]`). */
+  setup?: string[][];
+  /** Members created before the server starts (after `setup`). */
+  users?: TestUser[];
+  /** More environment for the server and `uc` (`SMTP_URL`, `MAIL_FROM`, `PUBLIC_URL`…). */
+  env?: Record<string, string>;
 }
 
 /** The reference server of one test file, on a fresh database. */
@@ -20,7 +32,7 @@ export interface ReferenceServer {
   origin: string;
   /** `http://127.0.0.1:<port>/admin/` */
   adminUrl: string;
-  /** Creates a member of the default organization (through `uc user create`, before or after start). */
+  /** Creates a member (through `uc user create`; after start only on PostgreSQL). */
   createUser(user: TestUser): Promise<void>;
   stop(): Promise<void>;
 }
@@ -74,7 +86,11 @@ async function waitForHealth(origin: string, child: ChildProcess, log: () => str
  * is `apps/admin/dist/spa` (built by the e2e global setup). `users` are created before it starts (the
  * embedded database admits one process at a time).
  */
-export async function startReferenceServer({ users = [] }: { users?: TestUser[] } = {}): Promise<ReferenceServer> {
+export async function startReferenceServer({
+  setup = [],
+  users = [],
+  env: extraEnv = {},
+}: ReferenceServerOptions = {}): Promise<ReferenceServer> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const url = process.env.TEST_DATABASE_URL;
@@ -85,20 +101,23 @@ export async function startReferenceServer({ users = [] }: { users?: TestUser[] 
     PORT: String(port),
     HOST: "127.0.0.1",
     RATE_LIMIT_MAX: "100000",
+    ...extraEnv,
   };
 
   let server: ChildProcess | null = null;
-  const createUser = async (user: TestUser): Promise<void> => {
-    if (server && !url) throw new Error("with the embedded database, create users before the server starts");
-    const cli = runNode(
-      join(repoRoot, "packages/cli/src/bin.ts"),
-      ["user", "create", "--email", user.email, "--password", user.password, "--role", user.role],
-      env,
-    );
+  const uc = async (args: string[]): Promise<void> => {
+    if (server && !url) throw new Error("with the embedded database, run `uc` before the server starts");
+    const cli = runNode(join(repoRoot, "packages/cli/src/bin.ts"), args, env);
     const log = output(cli);
     const code = await new Promise<number | null>((resolve) => cli.once("exit", resolve));
-    if (code !== 0) throw new Error(`uc user create failed (${code}):\n${log()}`);
+    if (code !== 0) throw new Error(`uc ${args.join(" ")} failed (${code}):\n${log()}`);
   };
+  const createUser = (user: TestUser): Promise<void> =>
+    uc([
+      ...["user", "create", "--email", user.email, "--password", user.password, "--role", user.role],
+      ...(user.org ? ["--org", user.org] : []),
+    ]);
+  for (const command of setup) await uc(command);
   for (const user of users) await createUser(user);
 
   server = runNode("src/main.ts", [], env);
