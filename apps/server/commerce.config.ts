@@ -26,6 +26,11 @@ const trustedOrigins = [
   ...(isProduction ? [] : [`http://127.0.0.1:${port}`, `http://localhost:${port}`]),
   ...list(process.env.TRUSTED_ORIGINS),
 ];
+/**
+ * Browser apps on other origins (an admin or a storefront hosted apart): CORS_ORIGINS, plus every
+ * TRUSTED_ORIGINS entry (an origin trusted with cookie sessions must be able to read the answers too).
+ */
+const corsOrigins = [...new Set([...list(process.env.CORS_ORIGINS), ...list(process.env.TRUSTED_ORIGINS)])];
 const s3Storage = s3MediaStorageFromEnv(process.env);
 /**
  * SMTP_URL (smtp://user:password@host:port, smtps:// for TLS from the first byte) and MAIL_FROM: invoices
@@ -90,6 +95,7 @@ export default defineConfig({
     // Production refuses session cookies without Secure unless this says it knowingly.
     allowInsecureCookies: process.env.INSECURE_COOKIES === "true",
     trustProxy: process.env.TRUST_PROXY === "true",
+    ...(corsOrigins.length > 0 ? { cors: { origins: corsOrigins } } : {}),
   },
   // JOBS_AUTORUN=true runs jobs inside this process (one process serving everything); in a fleet, API
   // processes leave it off and `pnpm worker` processes run the jobs (they turn it on themselves).

@@ -3,6 +3,7 @@ export {
   defineConfig,
   type CommerceConfig,
   type AuthConfig,
+  type CorsConfig,
   type HttpConfig,
   type JobsConfig,
   type MetricsConfig,

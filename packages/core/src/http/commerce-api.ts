@@ -8,6 +8,7 @@ import { AppError } from "../kernel/app-error.js";
 import type { RouteAuthContext } from "../kernel/contexts.js";
 import type { Kernel } from "../kernel/create-kernel.js";
 import type { RequestGuard } from "../kernel/authenticator.js";
+import { corsPolicy, registerPreflightRoute } from "./cors.js";
 import { errorBody } from "./error-response.js";
 import { createIdempotencyLayer, type IdempotencyLayer, type RouteRun } from "./idempotency/idempotent-route.js";
 import { createIdempotencyStore } from "./idempotency/idempotency-store.js";
@@ -81,9 +82,11 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
           windowMs: rateLimit?.windowMs ?? 60_000,
         });
   if (limiter) app.addHook("onClose", () => limiter.close());
+  const corsConfig = kernel.config.http?.cors;
+  const cors = corsConfig ? corsPolicy(corsConfig) : undefined;
 
   /**
-   * The front of the pipeline for one route (or the 404 handler): request id, rate limit, actor, the
+   * The front of the pipeline for one route (or the 404 handler): request id, CORS, rate limit, actor, the
    * authenticator's guards, then the route's own checks, before the body is even parsed. One hook, and
    * no `await` on what answered synchronously: each async hop costs a measurable share of a fast
    * route's throughput (bench/results/kernel.md).
@@ -93,6 +96,8 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
     const routeGuard = routeConfig?.routeGuard;
     return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       reply.header("x-request-id", request.id);
+      // Before anything can refuse: a browser shows its app a 401 or 429 only with the CORS headers on it.
+      if (cors) cors.decorate(request, reply);
       if (limiter) {
         const counting = limiter.check(request, reply);
         if (counting) await counting;
@@ -140,6 +145,7 @@ export async function commerceApi(app: FastifyInstance, options: CommerceApiOpti
 
   await registerOpenApi(app, { version: kernel.version, errors: kernel.registries.errors });
   registerHealthRoute(app, kernel);
+  if (corsConfig) registerPreflightRoute(app, corsConfig);
   await registerDocRoutes(app);
 
   const routes = kernel.routes(options.auth);

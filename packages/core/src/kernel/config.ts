@@ -42,6 +42,14 @@ export interface RateLimitConfig {
   redisUrl?: string;
 }
 
+/** Browser apps on other origins that may call the API (an admin or a storefront hosted apart). */
+export interface CorsConfig {
+  /** Exact origins, `scheme://host[:port]`; checked at boot. */
+  origins: string[];
+  /** How long a browser may keep a preflight's answer. @default 600 */
+  maxAgeSeconds?: number;
+}
+
 export interface HttpConfig {
   /** Maximum request body in bytes. @default 1048576 (1 MB) */
   bodyLimit?: number;
@@ -57,6 +65,12 @@ export interface HttpConfig {
   allowInsecureCookies?: boolean;
   /** Trust `X-Forwarded-*` from a proxy in front. @default false */
   trustProxy?: boolean;
+  /**
+   * Browser apps on other origins allowed to call the API and read its answers (an admin or a storefront
+   * hosted apart), with credentials. Unset: no CORS headers, so only same-origin pages can. Cookie
+   * mutations from those origins also need them in `auth.trustedOrigins`.
+   */
+  cors?: CorsConfig;
 }
 
 /** The background job queue (`@unified-commerce/jobs`) as the kernel runs it. */
