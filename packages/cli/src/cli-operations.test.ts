@@ -70,6 +70,8 @@ describe("uc operations", () => {
     });
     expect(summary.variants).toBeGreaterThan(50);
     expect(summary.customer.password).toEqual(expect.any(String));
+    expect(summary.owner).toMatchObject({ email: "owner@example.com", password: expect.any(String) });
+    expect(summary.owner.password).not.toBe(summary.customer.password);
     expect(summary.orders).toHaveLength(3);
     expect(summary.orders[0].number).toMatch(/^ORD-\d{4}-\d{6}$/);
 
@@ -78,6 +80,7 @@ describe("uc operations", () => {
     expect(await count("orders", sql`customer_id = ${summary.customer.id}`)).toBe(3);
     expect(await count("payment_intents")).toBe(3);
     expect(await count("auth_memberships", sql`role = 'customer' and organization_id = 'default'`)).toBe(1);
+    expect(await count("auth_memberships", sql`role = 'owner' and organization_id = 'default'`)).toBe(1);
     // The checkout took the stock: 25 per item were put in, the orders' units are gone.
     const onHand = await inDatabase(async ({ db }) =>
       Number((await sql<{ n: string }>`select sum(on_hand)::text as n from inventory_levels`.execute(db)).rows[0]?.n),

@@ -19,9 +19,9 @@ export const seed = cliCommand({
   name: "seed",
   summary: "A demo store (or, with --entities, a large generated catalog) for newcomers and benchmarks",
   description: [
-    "The demo store: 5 categories, products with variants, prices, stock in a warehouse, a customer, and orders",
-    "placed through the real checkout. It refuses an organization already seeded and a taken e-mail, before",
-    "writing anything. --entities <n> writes n generated entities (seed-product-<i>, 2 variants each) through",
+    "The demo store: 5 categories, products with variants, prices, stock in a warehouse, a customer, an owner who",
+    "signs in to the admin at /admin (when the configuration has an owner role), and orders placed through the",
+    "real checkout. It refuses an organization already seeded and a taken e-mail, before writing anything. --entities <n> writes n generated entities (seed-product-<i>, 2 variants each) through",
     "the catalog import instead; running it again updates them.",
   ].join("\n"),
   options: {
@@ -56,6 +56,18 @@ export const seed = cliCommand({
       description: "Its password (or set UC_SEED_CUSTOMER_PASSWORD)",
       default: "generated, printed once",
     },
+    "owner-email": {
+      type: "string",
+      valueName: "<email>",
+      description: "The store owner, for the admin at /admin",
+      default: "owner@example.com",
+    },
+    "owner-password": {
+      type: "string",
+      valueName: "<password>",
+      description: "Its password (or set UC_SEED_OWNER_PASSWORD)",
+      default: "generated, printed once",
+    },
     entities: {
       type: "string",
       valueName: "<n>",
@@ -79,6 +91,11 @@ export const seed = cliCommand({
       values["customer-password"] ?? io.env.UC_SEED_CUSTOMER_PASSWORD ?? randomBytes(12).toString("base64url");
     const isPasswordGenerated =
       values["customer-password"] === undefined && io.env.UC_SEED_CUSTOMER_PASSWORD === undefined;
+    const ownerEmail = values["owner-email"] ?? "owner@example.com";
+    const ownerPassword =
+      values["owner-password"] ?? io.env.UC_SEED_OWNER_PASSWORD ?? randomBytes(12).toString("base64url");
+    const isOwnerPasswordGenerated =
+      values["owner-password"] === undefined && io.env.UC_SEED_OWNER_PASSWORD === undefined;
 
     const summary = await withKernel({ config: values.config, io }, async (kernel, config) => {
       const organizationId = values.org ?? config.defaultOrganizationId ?? "default";
@@ -93,6 +110,10 @@ export const seed = cliCommand({
       }
       if (await kernel.services.auth.users.findByEmail(email))
         throw new CliError(`A user ${email} exists already; choose another with --customer-email`);
+      // A configuration without an owner role (a custom one) gets no owner: the store's people come from `uc user create`.
+      const hasOwnerRole = Boolean(config.auth?.roles?.owner);
+      if (hasOwnerRole && (await kernel.services.auth.users.findByEmail(ownerEmail)))
+        throw new CliError(`A user ${ownerEmail} exists already; choose another with --owner-email`);
       const bar = progressBar(io, seedSteps({ products, orders }), "seeding");
       try {
         return await seedStore(
@@ -103,6 +124,7 @@ export const seed = cliCommand({
             orders,
             currency,
             customer: { email, password },
+            ...(hasOwnerRole ? { owner: { email: ownerEmail, password: ownerPassword } } : {}),
             actor: cliActor(organizationId),
           },
           bar,
@@ -114,7 +136,14 @@ export const seed = cliCommand({
 
     if (values.json) {
       io.out(
-        JSON.stringify({ ...summary, customer: { ...summary.customer, ...(isPasswordGenerated ? { password } : {}) } }),
+        JSON.stringify({
+          ...summary,
+          customer: { ...summary.customer, ...(isPasswordGenerated ? { password } : {}) },
+          owner: summary.owner && {
+            ...summary.owner,
+            ...(isOwnerPasswordGenerated ? { password: ownerPassword } : {}),
+          },
+        }),
       );
       return;
     }
@@ -122,6 +151,10 @@ export const seed = cliCommand({
       `Seeded organization ${summary.organizationId}: ${summary.categories} categories, ${summary.products} products (${summary.variants} variants) priced in ${currency} with stock, ${summary.orders.length} orders.`,
     );
     io.out(`Customer: ${summary.customer.email}${isPasswordGenerated ? `, password ${password} (shown once)` : ""}`);
+    if (summary.owner)
+      io.out(
+        `Owner, for the admin at /admin: ${summary.owner.email}${isOwnerPasswordGenerated ? `, password ${ownerPassword} (shown once)` : ""}`,
+      );
     for (const order of summary.orders) io.out(`  ${order.number}  ${(order.total / 100).toFixed(2)} ${currency}`);
   },
 });

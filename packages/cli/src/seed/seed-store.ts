@@ -8,6 +8,8 @@ export interface SeedInput {
   orders: number;
   currency: string;
   customer: { email: string; password: string };
+  /** A store owner who signs in to the admin at /admin; omitted when the configuration has no `owner` role. */
+  owner?: { email: string; password: string };
   actor: Actor;
 }
 
@@ -18,6 +20,7 @@ export interface SeedSummary {
   products: number;
   variants: number;
   customer: { id: string; email: string };
+  owner: { id: string; email: string } | null;
   orders: { id: string; number: string; total: number }[];
 }
 
@@ -31,8 +34,8 @@ export function seedSteps(input: Pick<SeedInput, "products" | "orders">): number
 
 /**
  * A demo store through the services, as the API would build it: categories, published products with
- * variants, prices and stock in one warehouse, a customer (a user with role `customer`), and orders placed
- * by the real checkout (priced, taxed, stock taken, payment intent recorded).
+ * variants, prices and stock in one warehouse, a customer (a user with role `customer`), an owner for the
+ * admin (role `owner`, when asked), and orders placed by the real checkout (priced, taxed, stock taken, payment intent recorded).
  */
 export async function seedStore(kernel: Kernel, input: SeedInput, bar: ProgressBar): Promise<SeedSummary> {
   const { services } = kernel;
@@ -121,6 +124,9 @@ export async function seedStore(kernel: Kernel, input: SeedInput, bar: ProgressB
     organizationId,
   });
   bar.tick("customer");
+  const owner = input.owner
+    ? await services.auth.createUser({ ...input.owner, name: "Store Owner", role: "owner", organizationId })
+    : null;
 
   const orders: SeedSummary["orders"] = [];
   for (let index = 0; index < input.orders; index++) {
@@ -155,6 +161,7 @@ export async function seedStore(kernel: Kernel, input: SeedInput, bar: ProgressB
     products: input.products,
     variants,
     customer: { id: customer.id, email: customer.email },
+    owner: owner ? { id: owner.id, email: owner.email } : null,
     orders,
   };
 }
