@@ -17,6 +17,7 @@ import { CategoriesPage } from "./pages/catalog/categories-page.js";
 import { FieldDefinitionsPage } from "./pages/catalog/field-definitions-page.js";
 import { ImportPage } from "./pages/catalog/import-page.js";
 import { MediaPage } from "./pages/catalog/media-page.js";
+import { NewProductPage, ProductEditorPage } from "./pages/catalog/product-editor/product-editor-page.js";
 import { ProductsPage } from "./pages/catalog/products-page.js";
 import { HomePage } from "./pages/home-page.js";
 import { StockPage } from "./pages/inventory/stock-page.js";
@@ -79,12 +80,30 @@ const signedInRoute = createRoute({
 const page = (path: string, component: () => JSX.Element): AnyRoute =>
   createRoute({ getParentRoute: () => signedInRoute, path, component });
 
+const newProductRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/catalog/products/new",
+  component: NewProductPage,
+});
+
+const productRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/catalog/products/$id",
+  component: function ProductRoute() {
+    // Keyed by id: another product opens with fresh forms, not the last one's state.
+    const { id } = productRoute.useParams();
+    return <ProductEditorPage key={id} id={id} />;
+  },
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   acceptInvitationRoute,
   signedInRoute.addChildren([
     page("/", HomePage),
     page("/catalog/products", ProductsPage),
+    newProductRoute,
+    productRoute,
     page("/catalog/categories", CategoriesPage),
     page("/catalog/brands", BrandsPage),
     page("/catalog/field-definitions", FieldDefinitionsPage),
