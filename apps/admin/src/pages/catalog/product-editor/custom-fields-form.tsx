@@ -1,6 +1,5 @@
 import { Button, Center, Group, Loader, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useApi } from "../../../api/api-context.js";
@@ -11,6 +10,7 @@ import { CustomFieldInput } from "./custom-field-input.js";
 import { customFieldsPatch, fieldValueError, type FieldDefinition, toRawValue } from "./custom-field-rules.js";
 import type { Entity } from "./general-form.js";
 import { useFieldDefinitions } from "./use-field-definitions.js";
+import { notify } from "../notify.js";
 
 /** The approved English values of the entity's custom fields, as the form's text. */
 function rawValuesOf(entity: Entity, definitions: readonly FieldDefinition[]): Record<string, string> {
@@ -63,7 +63,7 @@ function FieldsForm({ entity, definitions }: { entity: Entity; definitions: read
     try {
       await api.patch("/api/catalog/entities/{id}", { params: { id: entity.id }, body: { customFields: patch } });
       await queryClient.invalidateQueries({ queryKey: ["catalog", "entities"] });
-      notifications.show({ color: "green", message: "Custom fields saved." });
+      notify("Custom fields saved.");
     } catch (error) {
       if (!applyApiErrors(form, error)) setFailure(error);
     }

@@ -1,10 +1,10 @@
 import { Button } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useApi } from "../../../api/api-context.js";
 import { Can } from "../../../auth/can.js";
 import { ConfirmDialog } from "../../../components/confirm-dialog.js";
+import { notify } from "../notify.js";
 
 /** Props of {@link DeleteProductButton}. */
 export interface DeleteProductButtonProps {
@@ -33,7 +33,7 @@ export function DeleteProductButton({ entity, onDeleted }: DeleteProductButtonPr
           await api.delete("/api/catalog/entities/{id}", { params: { id: entity.id } });
           queryClient.removeQueries({ queryKey: ["catalog", "entities", "one", entity.id] });
           await queryClient.invalidateQueries({ queryKey: ["catalog", "entities"] });
-          notifications.show({ color: "green", message: `${entity.slug} deleted.` });
+          notify(`${entity.slug} deleted.`);
           onDeleted();
         }}
         title="Delete this product?"

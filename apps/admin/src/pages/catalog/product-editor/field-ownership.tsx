@@ -1,6 +1,5 @@
 import { Button, Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ResponseData } from "@unified-commerce/client";
 import { useState } from "react";
@@ -10,6 +9,7 @@ import { type DataColumn, DataTable } from "../../../components/data-table.js";
 import { ErrorAlert } from "../../../components/error-alert.js";
 import { applyApiErrors } from "../../../components/form-errors.js";
 import type { Entity } from "./general-form.js";
+import { notify } from "../notify.js";
 
 type Ownership = ResponseData<"/api/catalog/entities/{id}/field-ownership", "get">[number];
 
@@ -58,7 +58,7 @@ export function FieldOwnership({ entity }: { entity: Entity }) {
       body: { fieldPath: values.fieldPath.trim(), owner: values.owner, storeId: values.storeId.trim() || null },
     });
     await queryClient.invalidateQueries({ queryKey });
-    notifications.show({ color: "green", message: `${values.fieldPath.trim()} is owned by ${values.owner}.` });
+    notify(`${values.fieldPath.trim()} is owned by ${values.owner}.`);
   };
   const submit = form.onSubmit(async (values) => {
     setFailure(null);

@@ -1,6 +1,5 @@
 import { Button, Group, SimpleGrid, Stack, Textarea, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { isApiError, newIdempotencyKey, type ResponseData } from "@unified-commerce/client";
 import { useState } from "react";
@@ -20,6 +19,7 @@ import {
   typeError,
 } from "./product-rules.js";
 import { useFieldDefinitions } from "./use-field-definitions.js";
+import { notify } from "../notify.js";
 
 /** A catalog entity as the editor reads it. */
 export type Entity = ResponseData<"/api/catalog/entities/{idOrSlug}", "get">;
@@ -108,14 +108,14 @@ export function GeneralForm({ entity, onCreated }: GeneralFormProps) {
           idempotencyKey,
         });
         await queryClient.invalidateQueries({ queryKey: ["catalog", "entities"] });
-        notifications.show({ color: "green", message: "Product created." });
+        notify("Product created.");
         onCreated?.(data);
         return;
       }
       const { data } = await api.patch("/api/catalog/entities/{id}", { params: { id: entity.id }, body: common });
       await queryClient.invalidateQueries({ queryKey: ["catalog", "entities"] });
       form.resetDirty({ ...values, slug: data.slug, type: data.type });
-      notifications.show({ color: "green", message: "Saved." });
+      notify("Saved.");
     } catch (error) {
       const errors = formErrorsOf(error);
       if (Object.keys(errors).length > 0) form.setErrors(errors);

@@ -1,6 +1,5 @@
 import { Button, Center, Group, Loader, Select, Stack, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { notifications } from "@mantine/notifications";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { isApiError } from "@unified-commerce/client";
 import { useState } from "react";
@@ -10,6 +9,7 @@ import { ErrorAlert } from "../../../components/error-alert.js";
 import { applyApiErrors } from "../../../components/form-errors.js";
 import type { Entity } from "./general-form.js";
 import { ATTRIBUTE_LIMITS, localeError, maxLengthError } from "./product-rules.js";
+import { notify } from "../notify.js";
 
 type AttributeName = keyof typeof ATTRIBUTE_LIMITS;
 
@@ -127,7 +127,7 @@ function LocaleForm({ entityId, locale }: { entityId: string; locale: string }) 
       });
       queryClient.setQueryData(queryKey, data);
       await queryClient.invalidateQueries({ queryKey: ["catalog", "entities"] });
-      notifications.show({ color: "green", message: `Texts of ${locale} saved.` });
+      notify(`Texts of ${locale} saved.`);
     } catch (error) {
       if (!applyApiErrors(form, error)) setFailure(error);
     }

@@ -1,5 +1,4 @@
 import { Button, Code, Group, Stack, Text, Title } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ResponseData } from "@unified-commerce/client";
 import { useState } from "react";
@@ -7,6 +6,7 @@ import { useApi } from "../../../api/api-context.js";
 import { usePermissions } from "../../../auth/use-permissions.js";
 import { type DataColumn, DataTable } from "../../../components/data-table.js";
 import type { Entity } from "./general-form.js";
+import { notify } from "../notify.js";
 
 type Proposal = ResponseData<"/api/admin/custom-field-proposals", "get">[number];
 
@@ -40,9 +40,9 @@ export function ProposalsQueue({ entity }: { entity: Entity }) {
       if (decision === "approve") await api.post("/api/catalog/entities/{id}/custom-fields/{fieldName}/approve", init);
       else await api.post("/api/catalog/entities/{id}/custom-fields/{fieldName}/reject", init);
       await queryClient.invalidateQueries({ queryKey: ["catalog", "entities"] });
-      notifications.show({ color: "green", message: `${row.fieldName}: ${decision === "approve" ? "approved" : "rejected"}.` });
+      notify(`${row.fieldName}: ${decision === "approve" ? "approved" : "rejected"}.`);
     } catch (error) {
-      notifications.show({ color: "red", message: error instanceof Error ? error.message : "Not decided" });
+      notify(error instanceof Error ? error.message : "Not decided", "red");
     } finally {
       setDeciding(null);
     }

@@ -1,11 +1,11 @@
 import { Button } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useApi } from "../../../api/api-context.js";
 import { Can } from "../../../auth/can.js";
 import { ConfirmDialog } from "../../../components/confirm-dialog.js";
 import type { Entity } from "./general-form.js";
+import { notify } from "../notify.js";
 
 type Move = "publish" | "archive" | "discontinue";
 
@@ -34,7 +34,7 @@ export function StatusActions({ entity }: { entity: Entity }) {
       const path = `/api/catalog/entities/{id}/${move}` as const;
       await api.post(path, { params: { id: entity.id } });
       await queryClient.invalidateQueries({ queryKey: ["catalog", "entities"] });
-      notifications.show({ color: "green", message: `Status changed.` });
+      notify(`Status changed.`);
     } finally {
       setRunning(null);
     }
@@ -51,10 +51,7 @@ export function StatusActions({ entity }: { entity: Entity }) {
             item.confirm
               ? setAsking(item)
               : run(item.move).catch((error: unknown) =>
-                  notifications.show({
-                    color: "red",
-                    message: error instanceof Error ? error.message : "Not changed",
-                  }),
+                  notify(error instanceof Error ? error.message : "Not changed", "red"),
                 )
           }
         >

@@ -1,10 +1,10 @@
 import { Button, Group, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useApi } from "../../../api/api-context.js";
 import { Can } from "../../../auth/can.js";
 import { ConfirmDialog } from "../../../components/confirm-dialog.js";
+import { notify } from "../notify.js";
 
 /** Props of {@link BulkStatusBar}. */
 export interface BulkStatusBarProps {
@@ -59,12 +59,12 @@ export function BulkStatusBar({ selectedIds, onDone }: BulkStatusBarProps) {
     await queryClient.invalidateQueries({ queryKey: ["catalog", "entities"] });
     onDone(failed);
     const moved = selectedIds.length - failed.length;
-    notifications.show({
-      color: failed.length ? "red" : "green",
-      message: failed.length
+    notify(
+      failed.length
         ? `${moved} ${WORDING[action].past}, ${failed.length} failed (still selected).`
         : `${moved} ${WORDING[action].past}.`,
-    });
+      failed.length ? "red" : "green",
+    );
   };
 
   if (count === 0) return null;

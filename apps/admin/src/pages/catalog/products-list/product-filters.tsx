@@ -49,8 +49,10 @@ export function ProductFiltersBar({ filters, onChange }: ProductFiltersBarProps)
   const set = (patch: Partial<ProductFilters>) => onChange({ ...filters, ...patch });
   const isSearching = filters.q.trim() !== "";
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} spacing="sm" mb="md">
+    // Two columns even on a phone (the search box spans both), so the filters do not push the list off screen.
+    <SimpleGrid cols={{ base: 2, md: 3, lg: 7 }} spacing="sm" mb="md">
       <TextInput
+        style={{ gridColumn: "span 2" }}
         type="search"
         label="Search"
         placeholder="Title, slug or description"
