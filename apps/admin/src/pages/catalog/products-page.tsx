@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Stack, Text } from "@mantine/core";
+import { Anchor, Box, Button, Checkbox, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type MouseEvent, useState } from "react";
@@ -80,11 +80,15 @@ export function ProductsPage() {
           <Text size="xs" c="dimmed">
             {row.slug}
           </Text>
+          {/* On a phone the status column is hidden; the status rides under the slug instead. */}
+          <Box hiddenFrom="sm" mt={4}>
+            <StatusBadge status={row.status} />
+          </Box>
         </Stack>
       ),
     },
     { key: "type", header: "Type", render: (row) => row.type, isHiddenOnPhone: true },
-    { key: "status", header: "Status", render: (row) => <StatusBadge status={row.status} /> },
+    { key: "status", header: "Status", render: (row) => <StatusBadge status={row.status} />, isHiddenOnPhone: true },
     {
       key: "updatedAt",
       header: "Updated",

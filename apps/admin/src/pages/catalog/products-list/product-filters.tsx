@@ -95,7 +95,7 @@ export function ProductFiltersBar({ filters, onChange }: ProductFiltersBarProps)
       />
       <Select
         label="Sort"
-        data={isSearching ? [{ value: "relevance", label: "Relevance (searching)" }] : SORTS}
+        data={isSearching ? [{ value: "relevance", label: "Relevance" }] : SORTS}
         value={isSearching ? "relevance" : filters.sort}
         onChange={(value) => value && !isSearching && set({ sort: value })}
         disabled={isSearching}
