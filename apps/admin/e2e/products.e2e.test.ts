@@ -73,7 +73,7 @@ describe.skipIf(!hasChromium)("the admin's products: list, search, editor", () =
     await page.getByRole("button", { name: "Save de" }).click();
     await page.getByText("Texts of de saved.").waitFor();
     // The save scrolled the page; a full-page shot of a scrolled page draws the fixed header mid-page.
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate("window.scrollTo(0, 0)");
     await screenshot(page, "product-texts-desktop");
     expect(await seriousAccessibilityIssues(page)).toEqual([]);
 

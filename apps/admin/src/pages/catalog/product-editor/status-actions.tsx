@@ -34,7 +34,7 @@ export function StatusActions({ entity }: { entity: Entity }) {
       const path = `/api/catalog/entities/{id}/${move}` as const;
       await api.post(path, { params: { id: entity.id } });
       await queryClient.invalidateQueries({ queryKey: ["catalog", "entities"] });
-      notify(`Status changed.`);
+      notify(`Status: ${MOVES.find((item) => item.move === move)?.to ?? move}.`);
     } finally {
       setRunning(null);
     }
