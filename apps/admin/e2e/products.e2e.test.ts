@@ -25,7 +25,7 @@ describe.skipIf(!hasChromium)("the admin's products: list, search, editor", () =
     await server?.stop();
   });
 
-  it("creates a product, publishes it, finds it by search and edits its German title (1280 px)", async () => {
+  it("creates a product, publishes it, finds it by search, edits its German title, archives and republishes it in bulk (1280 px)", async () => {
     const page = await browser.newPage("desktop");
     await signIn(page, server.adminUrl, owner);
     await page.goto(`${server.adminUrl}catalog/products`);
@@ -91,6 +91,24 @@ describe.skipIf(!hasChromium)("the admin's products: list, search, editor", () =
     }, productId);
     expect(answer.data.attributes.en?.title).toBe("Trail Runner Shoe");
     expect(answer.data.attributes.de?.title).toBe("Trail-Laufschuh");
+
+    // Bulk moves from the list: archive the selection (asked first), then publish it again.
+    await page.getByRole("link", { name: "← Products" }).click();
+    const table = page.getByRole("table", { name: "Products" });
+    await table.getByRole("link", { name: "Trail Runner Shoe" }).waitFor();
+    await page.getByRole("checkbox", { name: "Select Trail Runner Shoe" }).check();
+    await page.getByText("1 selected").waitFor();
+    await page.getByRole("button", { name: "Archive", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Archive products" });
+    await dialog.getByText("Archive 1 product? They leave the storefront.").waitFor();
+    await dialog.getByRole("button", { name: "Archive" }).click();
+    await page.getByText("1 archived.").waitFor();
+    await table.getByRole("cell", { name: "archived", exact: true }).waitFor();
+    await page.getByRole("checkbox", { name: "Select Trail Runner Shoe" }).check();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByRole("dialog", { name: "Publish products" }).getByRole("button", { name: "Publish" }).click();
+    await page.getByText("1 published.").waitFor();
+    await table.getByRole("cell", { name: "active", exact: true }).waitFor();
     await page.context().close();
   });
 
