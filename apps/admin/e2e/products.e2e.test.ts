@@ -60,6 +60,11 @@ describe.skipIf(!hasChromium)("the admin's products: list, search, editor", () =
     await page.getByLabel("Search").fill("trail");
     const row = page.getByRole("table", { name: "Products" }).getByRole("link", { name: "Trail Runner Shoe" });
     await row.waitFor();
+    // The filters live in the address: a reload (or "back" from the product) finds the same list.
+    await expect.poll(() => new URL(page.url()).searchParams.get("q")).toBe("trail");
+    await page.reload();
+    expect(await page.getByLabel("Search").inputValue()).toBe("trail");
+    await row.waitFor();
     await screenshot(page, "products-desktop-search");
     expect(await seriousAccessibilityIssues(page)).toEqual([]);
     await row.click();

@@ -1,24 +1,55 @@
 import { Anchor, Box, Button, Checkbox, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { Link, useNavigate } from "@tanstack/react-router";
-import { type MouseEvent, useState } from "react";
+import { Link, useNavigate, useSearch } from "@tanstack/react-router";
+import { type MouseEvent, useEffect, useState } from "react";
 import { Can } from "../../auth/can.js";
 import { CursorPager } from "../../components/cursor-pager.js";
 import { type DataColumn, DataTable } from "../../components/data-table.js";
 import { PageHeader } from "../../components/page-header.js";
 import { BulkStatusBar } from "./products-list/bulk-status-bar.js";
 import { ProductFiltersBar } from "./products-list/product-filters.js";
-import { type ProductFilters, type ProductRow, useProductRows } from "./products-list/use-product-rows.js";
+import {
+  ENTITY_STATUSES,
+  type EntityStatus,
+  type ProductFilters,
+  type ProductRow,
+  useProductRows,
+} from "./products-list/use-product-rows.js";
 import { StatusBadge } from "./product-editor/status-badge.js";
 
 const NO_FILTERS: ProductFilters = { q: "", status: "", type: "", category: "", brand: "", sort: "createdAt:desc" };
 
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** The filters kept in the address (`?q=shoe&status=active`), so "back" from a product finds the list as it was. */
+function filtersOf(search: Record<string, unknown>): ProductFilters {
+  const status = text(search.status);
+  return {
+    q: text(search.q),
+    status: (ENTITY_STATUSES as readonly string[]).includes(status) ? (status as EntityStatus) : "",
+    type: text(search.type),
+    category: text(search.category),
+    brand: text(search.brand),
+    sort: text(search.sort) || NO_FILTERS.sort,
+  };
+}
+
+function searchOf(filters: ProductFilters): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(filters).filter(([key, value]) => value !== "" && !(key === "sort" && value === NO_FILTERS.sort)),
+  );
+}
+
 /** `/catalog/products`: search, filter and sort the catalog, publish or archive a selection, open one. */
 export function ProductsPage() {
   const navigate = useNavigate();
-  const [filters, setFilters] = useState<ProductFilters>(NO_FILTERS);
+  const search: Record<string, unknown> = useSearch({ strict: false });
+  const [filters, setFilters] = useState<ProductFilters>(() => filtersOf(search));
   // Typing in the search box asks the server once the typing pauses, not once per key.
   const [settled] = useDebouncedValue(filters, 300);
+  useEffect(() => {
+    void navigate({ to: "/catalog/products", search: searchOf(settled), replace: true });
+  }, [settled, navigate]);
   const list = useProductRows(settled);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
 
