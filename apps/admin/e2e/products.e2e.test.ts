@@ -34,6 +34,7 @@ describe.skipIf(!hasChromium)("the admin's products: list, search, editor", () =
 
     await page.getByRole("link", { name: "New product" }).click();
     await page.getByRole("heading", { name: "New product" }).waitFor();
+    expect(await seriousAccessibilityIssues(page)).toEqual([]);
     await page.getByLabel("Title (en)").fill("Trail Runner Shoe");
     expect(await page.getByLabel(/^Slug/).inputValue()).toBe("trail-runner-shoe");
     await page.getByLabel(/^Metadata/).fill('{"season": "summer"}');
@@ -80,6 +81,20 @@ describe.skipIf(!hasChromium)("the admin's products: list, search, editor", () =
     // The save scrolled the page; a full-page shot of a scrolled page draws the fixed header mid-page.
     await page.evaluate("window.scrollTo(0, 0)");
     await screenshot(page, "product-texts-desktop");
+    expect(await seriousAccessibilityIssues(page)).toEqual([]);
+
+    await page.getByRole("tab", { name: "Custom fields" }).click();
+    await page.getByText("Proposed values").waitFor();
+    expect(await seriousAccessibilityIssues(page)).toEqual([]);
+    await page.getByRole("tab", { name: "Field ownership" }).click();
+    await page.getByLabel("Field", { exact: true }).fill("title");
+    await page.getByRole("button", { name: "Set owner" }).click();
+    await page
+      .getByRole("table", { name: "Field ownership" })
+      .getByRole("cell", { name: "title", exact: true })
+      .waitFor();
+    await page.evaluate("window.scrollTo(0, 0)");
+    await screenshot(page, "product-ownership-desktop");
     expect(await seriousAccessibilityIssues(page)).toEqual([]);
 
     await page.reload();
