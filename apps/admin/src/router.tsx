@@ -86,6 +86,16 @@ const routeTree = rootRoute.addChildren([
   signedInRoute.addChildren([
     createRoute({ getParentRoute: () => signedInRoute, path: "/", component: HomePage }),
     page("/catalog/products", () => import("./pages/catalog/products-page.js"), "ProductsPage"),
+    page(
+      "/catalog/products/new",
+      () => import("./pages/catalog/product-editor/product-editor-page.js"),
+      "NewProductPage",
+    ),
+    page(
+      "/catalog/products/$id",
+      () => import("./pages/catalog/product-editor/product-editor-page.js"),
+      "ProductEditorRoute",
+    ),
     page("/catalog/categories", () => import("./pages/catalog/categories-page.js"), "CategoriesPage"),
     page("/catalog/brands", () => import("./pages/catalog/brands-page.js"), "BrandsPage"),
     page(
