@@ -86,7 +86,7 @@ export function BrandForm({ brand, onSaved, onCancel }: BrandFormProps) {
             form.setFieldValue("slug", event.currentTarget.value);
           }}
         />
-        <Textarea label="Description" autosize minRows={2} maxRows={8} {...form.getInputProps("description")} />
+        <Textarea label="Description" rows={3} {...form.getInputProps("description")} />
         {error ? <ErrorAlert error={error} title="Could not save the brand" /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={isSaving}>

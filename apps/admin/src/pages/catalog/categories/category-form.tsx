@@ -123,7 +123,7 @@ export function CategoryForm({ category, categories, defaultParentId = null, onS
           comboboxProps={{ withinPortal: true }}
           {...form.getInputProps("parentId")}
         />
-        <Textarea label="Description" autosize minRows={2} maxRows={8} {...form.getInputProps("description")} />
+        <Textarea label="Description" rows={3} {...form.getInputProps("description")} />
         {error ? <ErrorAlert error={error} title="Could not save the category" /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={isSaving}>
