@@ -80,6 +80,7 @@ export function BrandsPage() {
         }
       />
       <DataTable
+        minWidth={320}
         caption="Brands"
         columns={columns}
         rows={list.data?.data ?? []}

@@ -82,6 +82,7 @@ export function CategoriesPage() {
         }
       />
       <DataTable
+        minWidth={320}
         caption="Categories"
         columns={columns}
         rows={rows}

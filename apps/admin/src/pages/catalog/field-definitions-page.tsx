@@ -7,6 +7,7 @@ import { usePermissions } from "../../auth/use-permissions.js";
 import { ConfirmDialog } from "../../components/confirm-dialog.js";
 import { type DataColumn, DataTable } from "../../components/data-table.js";
 import { PageHeader } from "../../components/page-header.js";
+import { READABLE_ALERT_TITLE } from "./readable-alert-title.js";
 import { FIELD_DEFINITIONS_KEY, FieldDefinitionForm } from "./field-definitions/field-definition-form.js";
 import { dataTypeLabel, type FieldDefinition } from "./field-definitions/field-definition-rules.js";
 import { RowActions } from "./row-actions.js";
@@ -63,7 +64,7 @@ export function FieldDefinitionsPage() {
         </Stack>
       ),
     },
-    { key: "entityType", header: "Entity type", render: (definition) => definition.entityType },
+    { key: "entityType", header: "Entity type", render: (definition) => definition.entityType, isHiddenOnPhone: true },
     {
       key: "dataType",
       header: "Data type",
@@ -84,17 +85,10 @@ export function FieldDefinitionsPage() {
       header: "Flags",
       render: (definition) => (
         <Group gap={4}>
-          {definition.archivedAt ? (
-            <Badge color="gray" variant="light">
-              Archived
-            </Badge>
-          ) : null}
-          {definition.required ? <Badge variant="light">Required</Badge> : null}
-          {definition.filterable ? (
-            <Badge variant="light" color="teal">
-              Filterable
-            </Badge>
-          ) : null}
+          {/* Default badges: the light colored ones fall short of WCAG AA contrast on white. */}
+          {definition.archivedAt ? <Badge variant="filled" color="gray">Archived</Badge> : null}
+          {definition.required ? <Badge variant="default">Required</Badge> : null}
+          {definition.filterable ? <Badge variant="default">Filterable</Badge> : null}
         </Group>
       ),
     },
@@ -133,7 +127,7 @@ export function FieldDefinitionsPage() {
         }
       />
       {!mayManage && !isLoadingPermissions ? (
-        <Alert color="yellow" title="Not available to your role">
+        <Alert color="yellow" title="Not available to your role" styles={READABLE_ALERT_TITLE}>
           Managing custom fields needs the catalog:update permission.
         </Alert>
       ) : (
@@ -156,6 +150,7 @@ export function FieldDefinitionsPage() {
             />
           </Group>
           <DataTable
+            minWidth={320}
             caption="Field definitions"
             columns={columns}
             rows={rows}

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useApi } from "../../api/api-context.js";
 import { usePermissions } from "../../auth/use-permissions.js";
 import { ErrorAlert } from "../../components/error-alert.js";
 import { PageHeader } from "../../components/page-header.js";
+import { READABLE_ALERT_TITLE } from "./readable-alert-title.js";
 import { CSV_COLUMNS, downloadCsvTemplate } from "./import/catalog-import-template.js";
 import { ImportErrorTable } from "./import/import-error-table.js";
 import { ImportFilePicker } from "./import/import-file-picker.js";
@@ -21,6 +22,7 @@ function ImportResult({ catalogImport }: { catalogImport: CatalogImport }) {
       <Alert
         color={status === "failed" ? "red" : failed > 0 ? "yellow" : "green"}
         title={status === "failed" ? "The import stopped" : "Import finished"}
+        styles={READABLE_ALERT_TITLE}
       >
         {`${created} created, ${updated} updated, ${failed} refused.`}
         {failed > 0 ? " Fix the refused lines and import the file again: lines already in are updated, not duplicated." : ""}
@@ -46,20 +48,19 @@ function ColumnHelp() {
       <Text size="sm" c="dimmed" mb="xs">
         One row per variant; consecutive rows with the same handle are one entity. Unknown columns are ignored.
       </Text>
-      <Table.ScrollContainer minWidth={300}>
-        <Table fz="sm" verticalSpacing={4}>
-          <Table.Tbody>
-            {CSV_COLUMNS.map((column) => (
-              <Table.Tr key={column.name}>
-                <Table.Td ff="monospace" style={{ whiteSpace: "nowrap" }}>
-                  {column.name}
-                </Table.Td>
-                <Table.Td>{column.meaning}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {/* A list rather than a table: the long column names wrap on a phone instead of scrolling. */}
+      <Stack gap="xs" component="dl" m={0}>
+        {CSV_COLUMNS.map((column) => (
+          <div key={column.name}>
+            <Text component="dt" size="sm" ff="monospace" fw={600} style={{ overflowWrap: "anywhere" }}>
+              {column.name}
+            </Text>
+            <Text component="dd" size="sm" c="dimmed" m={0}>
+              {column.meaning}
+            </Text>
+          </div>
+        ))}
+      </Stack>
     </Paper>
   );
 }
@@ -113,7 +114,7 @@ export function ImportPage() {
     return (
       <>
         <PageHeader title="Import" description="Bulk import of products from CSV or NDJSON." />
-        <Alert color="yellow" title="Not available to your role">
+        <Alert color="yellow" title="Not available to your role" styles={READABLE_ALERT_TITLE}>
           Importing needs the catalog:import permission.
         </Alert>
       </>

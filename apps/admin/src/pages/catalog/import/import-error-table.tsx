@@ -44,6 +44,7 @@ export function ImportErrorTable({ errors, failed, pageSize = 50 }: ImportErrorT
   return (
     <>
       <DataTable
+        minWidth={320}
         caption="Refused lines"
         columns={columns}
         rows={shown}

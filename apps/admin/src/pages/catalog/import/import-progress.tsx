@@ -43,7 +43,7 @@ export function ImportProgress({ catalogImport }: { catalogImport: CatalogImport
           <Text fw={600} truncate maw="70%">
             {catalogImport.filename ?? "Upload"}
           </Text>
-          <Badge color={STATUS_COLORS[status]} variant="light" aria-live="polite">
+          <Badge color={STATUS_COLORS[status]} variant="dot" aria-live="polite">
             {STATUS_LABELS[status]}
           </Badge>
         </Group>
