@@ -34,7 +34,7 @@ export function BrandsPage() {
 
   const columns: DataColumn<Brand>[] = [
     { key: "name", header: "Name", render: (brand) => <Text size="sm" fw={600}>{brand.name}</Text> },
-    { key: "slug", header: "Slug", render: (brand) => brand.slug, isHiddenOnPhone: true },
+    { key: "slug", header: "Slug", render: (brand) => <Text size="sm">{brand.slug}</Text>, isHiddenOnPhone: true },
     {
       key: "description",
       header: "Description",

@@ -36,7 +36,7 @@ export function CategoriesPage() {
         </Text>
       ),
     },
-    { key: "slug", header: "Slug", render: ({ category }) => category.slug, isHiddenOnPhone: true },
+    { key: "slug", header: "Slug", render: ({ category }) => <Text size="sm">{category.slug}</Text>, isHiddenOnPhone: true },
     {
       key: "description",
       header: "Description",

@@ -64,7 +64,7 @@ export function FieldDefinitionsPage() {
         </Stack>
       ),
     },
-    { key: "entityType", header: "Entity type", render: (definition) => definition.entityType, isHiddenOnPhone: true },
+    { key: "entityType", header: "Entity type", render: (definition) => <Text size="sm">{definition.entityType}</Text>, isHiddenOnPhone: true },
     {
       key: "dataType",
       header: "Data type",
