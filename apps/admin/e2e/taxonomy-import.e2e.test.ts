@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seriousAccessibilityIssues } from "./accessibility.js";
 import { hasChromium, launchBrowser, screenshot, type TestBrowser } from "./browser.js";
@@ -29,6 +29,26 @@ if (!hasChromium)
   console.warn(
     "\n!!! apps/admin e2e tests SKIPPED: /usr/bin/chromium is missing (apt-get install -y chromium, or set CHROMIUM_PATH) !!!\n",
   );
+
+/**
+ * Runs due jobs as a cron would (the reference server runs no worker unless JOBS_AUTORUN is set) until
+ * `done` shows.
+ */
+async function runJobsUntil(origin: string, done: Locator): Promise<void> {
+  let isDone = false;
+  const cron = (async () => {
+    while (!isDone) {
+      await fetch(`${origin}/api/jobs/run?limit=10`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  })();
+  try {
+    await done.waitFor({ timeout: 60_000 });
+  } finally {
+    isDone = true;
+    await cron;
+  }
+}
 
 /** GET through the page's own session cookie, as the app does. */
 async function apiGet<T>(page: Page, origin: string, path: string): Promise<{ data: T; meta?: unknown }> {
@@ -111,8 +131,8 @@ describe.skipIf(!hasChromium)("the admin in a real browser: taxonomy and catalog
     await screenshot(page, "field-definitions-desktop");
     expect(await seriousAccessibilityIssues(page)).toEqual([]);
 
-    // The import: the file chosen through the picker, the job run as a cron would (the reference server
-    // runs no worker unless JOBS_AUTORUN is set), the progress followed until it completes.
+    // The import: the file chosen through the picker, the job run as a cron would, the progress followed
+    // until it completes.
     await nav.getByRole("link", { name: "Import" }).click();
     await page.getByRole("heading", { name: "Import" }).waitFor();
     await page.getByText("Drop a CSV or NDJSON file here").waitFor();
@@ -126,23 +146,10 @@ describe.skipIf(!hasChromium)("the admin in a real browser: taxonomy and catalog
     await page.getByText("catalog.csv").first().waitFor();
     await page.getByRole("button", { name: "Start import" }).click();
     await page.getByText(/of 200 rows done/).waitFor();
-    let isCompleted = false;
-    const cron = (async () => {
-      while (!isCompleted) {
-        await fetch(`${server.origin}/api/jobs/run?limit=10`);
-        await new Promise((resolve) => setTimeout(resolve, 300));
-      }
-    })();
-    try {
-      await page.getByText("Import finished").waitFor({ timeout: 60_000 });
-    } finally {
-      isCompleted = true;
-      await cron;
-    }
+    await runJobsUntil(server.origin, page.getByText("198 created, 0 updated, 2 refused."));
     expect(await page.getByText("200 of 200 rows done (100%)").count()).toBe(1);
     expect(await page.getByTestId("import-created").textContent()).toBe("198");
     expect(await page.getByTestId("import-refused").textContent()).toBe("2");
-    await page.getByText("198 created, 0 updated, 2 refused.").waitFor();
     const errorRows = page.getByRole("table", { name: "Refused lines" }).getByRole("row");
     expect(await errorRows.count()).toBe(3);
     const cells = async (index: number) => errorRows.nth(index).getByRole("cell").allTextContents();
@@ -191,6 +198,26 @@ describe.skipIf(!hasChromium)("the admin in a real browser: taxonomy and catalog
         filterable: true,
       }),
     ]);
+
+    // The template the page offers is a file the server imports without a refused line.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download CSV template" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("catalog-import-template.csv");
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "catalog-import-template.csv", mimeType: "text/csv", buffer: Buffer.concat(chunks) });
+    await page.getByRole("button", { name: "Start import" }).click();
+    await runJobsUntil(server.origin, page.getByText("2 created, 0 updated, 0 refused."));
+    const shirt = await apiGet<{ slug: string; status: string }>(
+      page,
+      server.origin,
+      "/api/catalog/entities/linen-shirt",
+    );
+    expect(shirt.data.status).toBe("active");
     await page.context().close();
   }, 180_000);
 
