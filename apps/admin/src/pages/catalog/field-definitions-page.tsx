@@ -155,7 +155,7 @@ export function FieldDefinitionsPage() {
             columns={columns}
             rows={rows}
             getRowKey={(definition) => definition.id}
-            isLoading={list.isLoading}
+            isLoading={list.isLoading || isLoadingPermissions}
             error={list.error}
             onRetry={() => void list.refetch()}
             empty={
