@@ -39,7 +39,11 @@ function importServer(progress: CatalogImport[], permissions = ["*:*"]) {
     if (url.pathname === "/api/auth/get-session") return Response.json(sessionWith(permissions).body, { headers });
     if (request.method === "POST" && url.pathname === "/api/catalog/import") {
       const form = await request.formData();
-      uploads.push({ contentType: request.headers.get("content-type"), format: url.searchParams.get("format"), file: form.get("file") });
+      uploads.push({
+        contentType: request.headers.get("content-type"),
+        format: url.searchParams.get("format"),
+        file: form.get("file"),
+      });
       return Response.json({ data: queued }, { status: 202, headers });
     }
     if (url.pathname === "/api/catalog/import/imp_1") {
@@ -51,6 +55,14 @@ function importServer(progress: CatalogImport[], permissions = ["*:*"]) {
   return { api: createClient({ baseUrl: "http://admin.test", fetch }), uploads };
 }
 
+/** The picker's file input (FileButton renders it hidden, as browsers do). */
+const fileInput = (container: HTMLElement) =>
+  waitFor(() => {
+    const found = container.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!found) throw new Error("no file input yet");
+    return found;
+  });
+
 const csv = () => new File(["handle,title\nmug,Mug\n"], "catalog.csv", { type: "text/csv" });
 
 describe("ImportPage", () => {
@@ -61,11 +73,7 @@ describe("ImportPage", () => {
     const completed = { ...queued, status: "completed" as const, rowsDone: 200, created: 198 };
     const server = importServer([running, completed]);
     const { container } = renderWithProviders(<ImportPage />, { api: server.api });
-    const input = await waitFor(() => {
-      const found = container.querySelector<HTMLInputElement>('input[type="file"]');
-      if (!found) throw new Error("no file input yet");
-      return found;
-    });
+    const input = await fileInput(container);
     await userEvent.upload(input, csv());
     expect(await screen.findByText("catalog.csv")).toBeTruthy();
     await userEvent.click(screen.getByRole("button", { name: "Start import" }));
@@ -81,14 +89,20 @@ describe("ImportPage", () => {
     expect(screen.getByText("Recent imports from this browser")).toBeTruthy();
   });
 
+  it("says who should pick up an import that stays queued", async () => {
+    const server = importServer([{ ...queued, createdAt: new Date(Date.now() - 60_000).toISOString() }]);
+    const { container } = renderWithProviders(<ImportPage />, { api: server.api });
+    const input = await fileInput(container);
+    await userEvent.upload(input, csv());
+    await userEvent.click(screen.getByRole("button", { name: "Start import" }));
+    expect(await screen.findByText(/Still queued: imports are written by the job runner/)).toBeTruthy();
+    expect(screen.queryByText("Import finished")).toBeNull();
+  });
+
   it("refuses a file of another kind before uploading it", async () => {
     const server = importServer([queued]);
     const { container } = renderWithProviders(<ImportPage />, { api: server.api });
-    const input = await waitFor(() => {
-      const found = container.querySelector<HTMLInputElement>('input[type="file"]');
-      if (!found) throw new Error("no file input yet");
-      return found;
-    });
+    const input = await fileInput(container);
     await userEvent.upload(input, new File(["x"], "catalog.xlsx"), { applyAccept: false });
     expect((await screen.findByRole("alert")).textContent).toBe("Choose a .csv, .ndjson or .jsonl file.");
     expect((screen.getByRole("button", { name: "Start import" }) as HTMLButtonElement).disabled).toBe(true);

@@ -14,6 +14,9 @@ import { useRecentImports } from "./import/recent-imports.js";
 import { type CatalogImport, importFileProblem, startCatalogImport } from "./import/start-catalog-import.js";
 import { isImportFinished, useCatalogImport } from "./import/use-catalog-import.js";
 
+/** How long an import may sit queued before the page says who should pick it up. */
+const QUEUED_TOO_LONG_MS = 20_000;
+
 function ImportResult({ catalogImport }: { catalogImport: CatalogImport }) {
   const { status, created, updated, failed, errors } = catalogImport;
   if (!isImportFinished(status)) return null;
@@ -85,7 +88,11 @@ export function ImportPage() {
   const current = useCatalogImport(currentId, started ?? undefined);
   const catalogImport = current.data;
   const problem = file ? importFileProblem(file) : null;
-  const isRunning = catalogImport ? !isImportFinished(catalogImport.status) : false;
+  // Queued for long: nothing runs jobs (no worker, no JOBS_AUTORUN, no cron on /api/jobs/run). The time of
+  // the last poll stands for "now", so the hint appears without a timer of its own.
+  const isWaitingForWorker =
+    catalogImport?.status === "queued" &&
+    current.dataUpdatedAt - Date.parse(catalogImport.createdAt) > QUEUED_TOO_LONG_MS;
 
   const start = async () => {
     if (!file || problem) return;
@@ -153,7 +160,7 @@ export function ImportPage() {
                   </Text>
                 </Group>
               ) : null}
-              <Button onClick={start} disabled={!file || Boolean(problem) || isRunning} loading={isUploading}>
+              <Button onClick={start} disabled={!file || Boolean(problem)} loading={isUploading}>
                 Start import
               </Button>
             </Group>
@@ -165,6 +172,12 @@ export function ImportPage() {
         {catalogImport ? (
           <Stack gap="md">
             <ImportProgress catalogImport={catalogImport} />
+            {isWaitingForWorker ? (
+              <Text size="sm" c="dimmed" role="status">
+                Still queued: imports are written by the job runner. If this lasts, check that a worker runs
+                (pnpm worker, or JOBS_AUTORUN=true on the server).
+              </Text>
+            ) : null}
             <ImportResult catalogImport={catalogImport} />
           </Stack>
         ) : null}
