@@ -41,7 +41,8 @@ export interface DataTableProps<T> {
  * Scrolls sideways on a phone instead of squeezing columns; columns can be hidden there.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, getRowKey, caption, isLoading, error, onRetry, empty, footer, onRowClick, minWidth = 480 } = props;
+  const { columns, rows, getRowKey, caption, isLoading, error, onRetry, empty, footer, onRowClick } = props;
+  const { minWidth = 480 } = props;
   if (error) return <ErrorAlert error={error} {...(onRetry ? { onRetry } : {})} />;
   if (isLoading)
     return (

@@ -33,7 +33,15 @@ export function BrandsPage() {
   const totalPages = pagination?.totalPages ?? 1;
 
   const columns: DataColumn<Brand>[] = [
-    { key: "name", header: "Name", render: (brand) => <Text size="sm" fw={600}>{brand.name}</Text> },
+    {
+      key: "name",
+      header: "Name",
+      render: (brand) => (
+        <Text size="sm" fw={600}>
+          {brand.name}
+        </Text>
+      ),
+    },
     { key: "slug", header: "Slug", render: (brand) => <Text size="sm">{brand.slug}</Text>, isHiddenOnPhone: true },
     {
       key: "description",

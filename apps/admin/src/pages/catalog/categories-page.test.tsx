@@ -24,7 +24,10 @@ function rowNames() {
 
 describe("CategoriesPage", () => {
   it("shows the tree, each category under its parent", async () => {
-    const api = fakeApi({ "GET /api/auth/get-session": sessionWith(["*:*"], "owner"), "GET /api/catalog/categories": list });
+    const api = fakeApi({
+      "GET /api/auth/get-session": sessionWith(["*:*"], "owner"),
+      "GET /api/catalog/categories": list,
+    });
     renderWithProviders(<CategoriesPage />, { api });
     await screen.findByText("Shirts");
     expect(rowNames()).toEqual(["Clothing", "└ Shirts", "Shoes"]);
@@ -38,7 +41,7 @@ describe("CategoriesPage", () => {
     });
     renderWithProviders(<CategoriesPage />, { api });
     await userEvent.click(await screen.findByRole("button", { name: "Delete Clothing" }));
-    expect(await screen.findByText(/Its 1 subcategory becomes a top-level category/)).toBeTruthy();
+    expect(await screen.findByText(/Its subcategory becomes a top-level category/)).toBeTruthy();
     expect(api.calls.some((call) => call.method === "DELETE")).toBe(false);
     await userEvent.click(screen.getByRole("button", { name: "Delete category" }));
     await waitFor(() => expect(api.calls.some((call) => call.method === "DELETE")).toBe(true));

@@ -11,6 +11,17 @@ import { CategoryForm } from "./categories/category-form.js";
 import { CATEGORIES_KEY, useAllCategories } from "./categories/use-all-categories.js";
 import { RowActions } from "./row-actions.js";
 
+/** What deleting a category does, as the server's delete route describes it. */
+function deleteMessage(childCount: number): string {
+  const children =
+    childCount === 0
+      ? ""
+      : childCount === 1
+        ? " Its subcategory becomes a top-level category."
+        : ` Its ${childCount} subcategories become top-level categories.`;
+  return `Products filed under it lose the link.${children} This cannot be undone.`;
+}
+
 /** What the form dialog is doing: creating, or editing one category. */
 type Editing = { mode: "create" } | { mode: "edit"; category: Category };
 
@@ -36,7 +47,12 @@ export function CategoriesPage() {
         </Text>
       ),
     },
-    { key: "slug", header: "Slug", render: ({ category }) => <Text size="sm">{category.slug}</Text>, isHiddenOnPhone: true },
+    {
+      key: "slug",
+      header: "Slug",
+      render: ({ category }) => <Text size="sm">{category.slug}</Text>,
+      isHiddenOnPhone: true,
+    },
     {
       key: "description",
       header: "Description",
@@ -121,15 +137,7 @@ export function CategoriesPage() {
         onClose={() => setRemoving(null)}
         onConfirm={remove}
         title={`Delete ${removing?.name ?? "the category"}?`}
-        message={[
-          "Products filed under it lose the link.",
-          removingChildren > 0
-            ? `Its ${removingChildren} subcategor${removingChildren === 1 ? "y becomes a top-level category" : "ies become top-level categories"}.`
-            : "",
-          "This cannot be undone.",
-        ]
-          .filter(Boolean)
-          .join(" ")}
+        message={deleteMessage(removingChildren)}
         confirmLabel="Delete category"
       />
     </>

@@ -38,7 +38,8 @@ export function FieldDefinitionsPage() {
   });
   const definitions = list.data ?? [];
   const entityTypes = useMemo(
-    () => [...new Set([...COMMON_ENTITY_TYPES, ...(list.data ?? []).map((definition) => definition.entityType)])].sort(),
+    () =>
+      [...new Set([...COMMON_ENTITY_TYPES, ...(list.data ?? []).map((definition) => definition.entityType)])].sort(),
     [list.data],
   );
   const rows = definitions.filter(
@@ -64,7 +65,12 @@ export function FieldDefinitionsPage() {
         </Stack>
       ),
     },
-    { key: "entityType", header: "Entity type", render: (definition) => <Text size="sm">{definition.entityType}</Text>, isHiddenOnPhone: true },
+    {
+      key: "entityType",
+      header: "Entity type",
+      render: (definition) => <Text size="sm">{definition.entityType}</Text>,
+      isHiddenOnPhone: true,
+    },
     {
       key: "dataType",
       header: "Data type",
@@ -86,7 +92,11 @@ export function FieldDefinitionsPage() {
       render: (definition) => (
         <Group gap={4}>
           {/* Default badges: the light colored ones fall short of WCAG AA contrast on white. */}
-          {definition.archivedAt ? <Badge variant="filled" color="gray">Archived</Badge> : null}
+          {definition.archivedAt ? (
+            <Badge variant="filled" color="gray">
+              Archived
+            </Badge>
+          ) : null}
           {definition.required ? <Badge variant="default">Required</Badge> : null}
           {definition.filterable ? <Badge variant="default">Filterable</Badge> : null}
         </Group>
@@ -160,7 +170,9 @@ export function FieldDefinitionsPage() {
             onRetry={() => void list.refetch()}
             empty={
               <>
-                <Text c="dimmed">{definitions.length > 0 ? "No field matches these filters." : "No custom field yet."}</Text>
+                <Text c="dimmed">
+                  {definitions.length > 0 ? "No field matches these filters." : "No custom field yet."}
+                </Text>
                 {definitions.length === 0 ? (
                   <Button variant="light" onClick={() => setEditing({ mode: "create" })}>
                     Define the first field

@@ -28,7 +28,9 @@ function ImportResult({ catalogImport }: { catalogImport: CatalogImport }) {
         styles={READABLE_ALERT_TITLE}
       >
         {`${created} created, ${updated} updated, ${failed} refused.`}
-        {failed > 0 ? " Fix the refused lines and import the file again: lines already in are updated, not duplicated." : ""}
+        {failed > 0
+          ? " Fix the refused lines and import the file again: lines already in are updated, not duplicated."
+          : ""}
       </Alert>
       {errors.length > 0 ? (
         <>
@@ -174,8 +176,8 @@ export function ImportPage() {
             <ImportProgress catalogImport={catalogImport} />
             {isWaitingForWorker ? (
               <Text size="sm" c="dimmed" role="status">
-                Still queued: imports are written by the job runner. If this lasts, check that a worker runs
-                (pnpm worker, or JOBS_AUTORUN=true on the server).
+                Still queued: imports are written by the job runner. If this lasts, check that a worker runs (pnpm
+                worker, or JOBS_AUTORUN=true on the server).
               </Text>
             ) : null}
             <ImportResult catalogImport={catalogImport} />

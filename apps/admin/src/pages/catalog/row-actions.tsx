@@ -30,7 +30,13 @@ export function RowActions(props: RowActionsProps) {
       ) : null}
       {onRemove ? (
         <Can permission={removePermission}>
-          <Button size="compact-sm" variant="subtle" color="red" onClick={onRemove} aria-label={`${removeLabel} ${name}`}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            onClick={onRemove}
+            aria-label={`${removeLabel} ${name}`}
+          >
             {removeLabel}
           </Button>
         </Can>

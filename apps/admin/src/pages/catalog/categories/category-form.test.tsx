@@ -58,7 +58,9 @@ describe("CategoryForm", () => {
   });
 
   it("shows an error that names no field above the buttons, with its request id", async () => {
-    const api = fakeApi({ "POST /api/catalog/categories": errorAnswer(500, "INTERNAL_ERROR", "Internal server error") });
+    const api = fakeApi({
+      "POST /api/catalog/categories": errorAnswer(500, "INTERNAL_ERROR", "Internal server error"),
+    });
     renderWithProviders(<CategoryForm categories={[]} onSaved={vi.fn()} onCancel={vi.fn()} />, { api });
     await userEvent.type(screen.getByLabelText(/^Name/), "Shoes");
     await userEvent.click(screen.getByRole("button", { name: "Create category" }));

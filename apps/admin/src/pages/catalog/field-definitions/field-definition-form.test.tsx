@@ -30,7 +30,9 @@ describe("FieldDefinitionForm", () => {
   it("creates a definition with the spec's flag names", async () => {
     const api = fakeApi({ "POST /api/admin/entity-field-definitions": { status: 201, body: { data: material } } });
     const onSaved = vi.fn();
-    renderWithProviders(<FieldDefinitionForm entityTypes={["product"]} onSaved={onSaved} onCancel={vi.fn()} />, { api });
+    renderWithProviders(<FieldDefinitionForm entityTypes={["product"]} onSaved={onSaved} onCancel={vi.fn()} />, {
+      api,
+    });
     await userEvent.type(screen.getByRole("textbox", { name: /^Name/ }), "care_instructions");
     await userEvent.type(screen.getByRole("textbox", { name: /^Label/ }), "Care instructions");
     await userEvent.click(screen.getByRole("checkbox", { name: /^Required/ }));
@@ -66,7 +68,9 @@ describe("FieldDefinitionForm", () => {
   it("puts a taken name on the name field and an option's error on the options", async () => {
     let answer = errorAnswer(409, "CONFLICT", "A record with the same unique value already exists");
     const api = fakeApi({ "POST /api/admin/entity-field-definitions": () => answer });
-    renderWithProviders(<FieldDefinitionForm entityTypes={["product"]} onSaved={vi.fn()} onCancel={vi.fn()} />, { api });
+    renderWithProviders(<FieldDefinitionForm entityTypes={["product"]} onSaved={vi.fn()} onCancel={vi.fn()} />, {
+      api,
+    });
     await userEvent.type(screen.getByRole("textbox", { name: /^Name/ }), "material");
     await userEvent.click(screen.getByRole("button", { name: "Create field" }));
     expect(await screen.findByText("product already has a field named material")).toBeTruthy();
@@ -95,6 +99,11 @@ describe("FieldDefinitionForm", () => {
     await userEvent.type(label, "Fabric");
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledOnce());
-    expect(api.calls[0]?.body).toEqual({ label: "Fabric", required: false, filterable: true, options: ["cotton", "linen"] });
+    expect(api.calls[0]?.body).toEqual({
+      label: "Fabric",
+      required: false,
+      filterable: true,
+      options: ["cotton", "linen"],
+    });
   });
 });

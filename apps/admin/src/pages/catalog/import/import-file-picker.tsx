@@ -50,7 +50,9 @@ export function ImportFilePicker({ file, onChange, disabled = false }: ImportFil
           {file ? file.name : "Drop a CSV or NDJSON file here"}
         </Text>
         <Text size="sm" c="dimmed" ta="center">
-          {file ? sizeOf(file.size) : ".csv (one row per variant), .ndjson or .jsonl (one entity per line), up to 1 GiB"}
+          {file
+            ? sizeOf(file.size)
+            : ".csv (one row per variant), .ndjson or .jsonl (one entity per line), up to 1 GiB"}
         </Text>
         <FileButton onChange={onChange} accept={ACCEPT} disabled={disabled}>
           {(props) => (
