@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createClient } from "@unified-commerce/client";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -97,6 +97,15 @@ describe("ImportPage", () => {
     await userEvent.click(screen.getByRole("button", { name: "Start import" }));
     expect(await screen.findByText(/Still queued: imports are written by the job runner/)).toBeTruthy();
     expect(screen.queryByText("Import finished")).toBeNull();
+  });
+
+  it("takes a file dropped on the drop area", async () => {
+    const server = importServer([queued]);
+    renderWithProviders(<ImportPage />, { api: server.api });
+    const area = await screen.findByText("Drop a CSV or NDJSON file here");
+    fireEvent.drop(area, { dataTransfer: { files: [csv()] } });
+    expect(await screen.findByText("catalog.csv")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Start import" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("refuses a file of another kind before uploading it", async () => {

@@ -17,8 +17,6 @@ export interface CategoryFormProps {
   category?: Category | undefined;
   /** Every category, for the parent picker. */
   categories: readonly Category[];
-  /** A parent chosen beforehand ("Add a subcategory"). */
-  defaultParentId?: string | null | undefined;
   onSaved: (category: Category) => void;
   onCancel: () => void;
 }
@@ -42,7 +40,7 @@ const validate = {
  * Creates or edits a category: name, slug (proposed from the name until edited), parent and description.
  * A category cannot go under itself or under one of its own subcategories.
  */
-export function CategoryForm({ category, categories, defaultParentId = null, onSaved, onCancel }: CategoryFormProps) {
+export function CategoryForm({ category, categories, onSaved, onCancel }: CategoryFormProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   // One key per opening of the form: a double click or a retry creates one category, not two.
@@ -54,7 +52,7 @@ export function CategoryForm({ category, categories, defaultParentId = null, onS
     initialValues: {
       name: category?.name ?? "",
       slug: category?.slug ?? "",
-      parentId: category ? category.parentId : defaultParentId,
+      parentId: category?.parentId ?? null,
       description: category?.description ?? "",
     },
     validate,
