@@ -29,6 +29,11 @@ export interface DataTableProps<T> {
   /** Under the table: a {@link CursorPager}, bulk actions. */
   footer?: ReactNode;
   onRowClick?: (row: T) => void;
+  /**
+   * Below this width the table scrolls sideways. Lower it when the columns left on a phone (the others
+   * `isHiddenOnPhone`) fit in 390 px, so row actions stay in view. @default 480
+   */
+  minWidth?: number;
 }
 
 /**
@@ -37,6 +42,7 @@ export interface DataTableProps<T> {
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, getRowKey, caption, isLoading, error, onRetry, empty, footer, onRowClick } = props;
+  const { minWidth = 480 } = props;
   if (error) return <ErrorAlert error={error} {...(onRetry ? { onRetry } : {})} />;
   if (isLoading)
     return (
@@ -53,7 +59,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const visibility = (column: DataColumn<T>) => (column.isHiddenOnPhone ? { visibleFrom: "sm" } : {});
   return (
     <>
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={minWidth}>
         <Table striped highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" aria-label={caption}>
           <Table.Thead>
             <Table.Tr>

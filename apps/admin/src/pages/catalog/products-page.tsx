@@ -143,10 +143,7 @@ export function ProductsPage() {
         }
       />
       <ProductFiltersBar filters={filters} onChange={setFilters} />
-      <BulkStatusBar
-        selectedIds={[...selected]}
-        onDone={(failedIds) => setSelected(new Set(failedIds))}
-      />
+      <BulkStatusBar selectedIds={[...selected]} onDone={(failedIds) => setSelected(new Set(failedIds))} />
       <DataTable
         caption="Products"
         columns={columns}

@@ -47,7 +47,11 @@ export function FieldOwnership({ entity }: { entity: Entity }) {
     initialValues: { fieldPath: "", owner: "platform", storeId: "" },
     validate: {
       fieldPath: (value) =>
-        !value.trim() ? "Name a field, such as title or customFields.color" : value.length > 300 ? "At most 300 characters" : null,
+        !value.trim()
+          ? "Name a field, such as title or customFields.color"
+          : value.length > 300
+            ? "At most 300 characters"
+            : null,
       storeId: (value) => (value.length > 200 ? "At most 200 characters" : null),
     },
   });
@@ -84,8 +88,8 @@ export function FieldOwnership({ entity }: { entity: Entity }) {
           disabled={!canSave || row.variantId !== null}
           onChange={(owner) =>
             owner &&
-            put({ fieldPath: row.fieldPath, owner: owner as Owner, storeId: row.storeId ?? "" }).catch((error: unknown) =>
-              setFailure(error),
+            put({ fieldPath: row.fieldPath, owner: owner as Owner, storeId: row.storeId ?? "" }).catch(
+              (error: unknown) => setFailure(error),
             )
           }
           size="xs"

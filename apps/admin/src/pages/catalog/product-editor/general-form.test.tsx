@@ -61,7 +61,7 @@ describe("GeneralForm", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Enter a type, such as product")).toBeTruthy();
     expect(screen.getByText(/Lowercase letters, digits and single dashes only/)).toBeTruthy();
-    expect(screen.getByText("Must be a JSON object, such as {\"season\": \"summer\"}")).toBeTruthy();
+    expect(screen.getByText('Must be a JSON object, such as {"season": "summer"}')).toBeTruthy();
     expect(api.calls.filter((call) => call.method !== "GET")).toEqual([]);
   });
 

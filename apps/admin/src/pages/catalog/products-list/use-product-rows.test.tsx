@@ -27,7 +27,10 @@ describe("useProductRows", () => {
   it("reads the entity list by cursor, with the sort, the filters and only the attributes include", async () => {
     const api = fakeApi({
       "GET /api/catalog/entities": {
-        body: { data: [entity], meta: { pagination: { page: 1, limit: 25, total: 1, totalPages: 1, nextCursor: null } } },
+        body: {
+          data: [entity],
+          meta: { pagination: { page: 1, limit: 25, total: 1, totalPages: 1, nextCursor: null } },
+        },
       },
     });
     renderWithProviders(<Probe filters={{ ...NONE, status: "active", sort: "slug:asc" }} />, { api });
@@ -39,7 +42,17 @@ describe("useProductRows", () => {
     const api = fakeApi({
       "GET /api/search": {
         body: {
-          data: [{ id: "e1", type: "product", slug: "trail-shoe", status: "active", title: "Trail", description: null, score: 1 }],
+          data: [
+            {
+              id: "e1",
+              type: "product",
+              slug: "trail-shoe",
+              status: "active",
+              title: "Trail",
+              description: null,
+              score: 1,
+            },
+          ],
           meta: { total: 1, isTotalExact: true, page: 1, limit: 25 },
         },
       },
