@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Select, Stack, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Group, NativeSelect, NumberInput, Stack, Text, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { isApiError, newIdempotencyKey } from "@unified-commerce/client";
 import { useState } from "react";
@@ -144,16 +144,19 @@ export function StockAdjustForm({ target, warehouses, warehouseId, onAdjusted, o
         <Text size="sm" fw={500}>
           {target.label}
         </Text>
-        <Select
+        <NativeSelect
           label="Warehouse"
           required
-          data={warehouses.map((warehouse) => ({ value: warehouse.id, label: warehouse.name }))}
+          data={[
+            { value: "", label: "Choose a warehouse", disabled: true },
+            ...warehouses.map((warehouse) => ({ value: warehouse.id, label: warehouse.name })),
+          ]}
           {...form.getInputProps("warehouseId")}
+          value={form.values.warehouseId ?? ""}
         />
-        <Select
+        <NativeSelect
           label="Type"
           required
-          allowDeselect={false}
           data={ADJUSTMENT_TYPES.map((type) => ({ value: type.value, label: type.label }))}
           {...form.getInputProps("type")}
         />
@@ -166,7 +169,7 @@ export function StockAdjustForm({ target, warehouses, warehouseId, onAdjusted, o
           data-autofocus
           {...form.getInputProps("quantity")}
         />
-        <Textarea label="Note" autosize minRows={2} maxLength={500} {...form.getInputProps("note")} />
+        <Textarea label="Note" rows={2} maxLength={500} {...form.getInputProps("note")} />
         {error ? <ErrorAlert error={error} title="The stock was not adjusted" /> : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={isSubmitting}>
