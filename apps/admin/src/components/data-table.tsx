@@ -53,7 +53,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const visibility = (column: DataColumn<T>) => (column.isHiddenOnPhone ? { visibleFrom: "sm" } : {});
   return (
     <>
-      <Table.ScrollContainer minWidth={480}>
+      {/* A table wider than a phone scrolls sideways: its region takes the focus, so a keyboard can scroll it. */}
+      <Table.ScrollContainer
+        minWidth={480}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: "region", "aria-label": caption } }}
+      >
         <Table striped highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" aria-label={caption}>
           <Table.Thead>
             <Table.Tr>

@@ -100,7 +100,7 @@ export function StockPage() {
         empty={<Text c="dimmed">No product yet: stock is kept per product and variant.</Text>}
         footer={<CursorPager pager={list.pager} total={list.pagination?.total} />}
       />
-      <Modal opened={adjusting !== null} onClose={() => setAdjusting(null)} title="Adjust stock" centered>
+      <Modal opened={adjusting !== null} onClose={() => setAdjusting(null)} title="Adjust stock" centered closeButtonProps={{ "aria-label": "Close" }}>
         {adjusting && !warehouses.data ? (
           <Center py="md">
             <Loader size="sm" aria-label="Loading warehouses" />

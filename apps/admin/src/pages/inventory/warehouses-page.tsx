@@ -1,11 +1,11 @@
 import { Button, Modal, Text } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useApi } from "../../api/api-context.js";
 import { Can } from "../../auth/can.js";
 import { CursorPager } from "../../components/cursor-pager.js";
 import { DataTable, type DataColumn } from "../../components/data-table.js";
+import { notifySuccess } from "../../components/notify-success.js";
 import { PageHeader } from "../../components/page-header.js";
 import { pageNumberCursor } from "../../components/page-number-cursor.js";
 import { useCursorList } from "../../components/use-cursor-list.js";
@@ -51,13 +51,13 @@ export function WarehousesPage() {
         empty={<Text c="dimmed">No warehouse yet. Stock is kept in a default one until you create one.</Text>}
         footer={<CursorPager pager={list.pager} total={list.pagination?.total} />}
       />
-      <Modal opened={isCreating} onClose={() => setCreating(false)} title="New warehouse" centered>
+      <Modal opened={isCreating} onClose={() => setCreating(false)} title="New warehouse" centered closeButtonProps={{ "aria-label": "Close" }}>
         <WarehouseForm
           onCancel={() => setCreating(false)}
           onSaved={(warehouse) => {
             setCreating(false);
             void queryClient.invalidateQueries({ queryKey: WAREHOUSES_KEY });
-            notifications.show({ color: "green", message: `Warehouse ${warehouse.name} created` });
+            notifySuccess(`Warehouse ${warehouse.name} created`);
           }}
         />
       </Modal>

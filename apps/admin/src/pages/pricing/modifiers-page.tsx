@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Modal, SegmentedControl, Text, VisuallyHidden } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useApi } from "../../api/api-context.js";
@@ -8,6 +7,7 @@ import { usePermissions } from "../../auth/use-permissions.js";
 import { ConfirmDialog } from "../../components/confirm-dialog.js";
 import { CursorPager } from "../../components/cursor-pager.js";
 import { DataTable, type DataColumn } from "../../components/data-table.js";
+import { notifySuccess } from "../../components/notify-success.js";
 import { PageHeader } from "../../components/page-header.js";
 import { pageNumberCursor } from "../../components/page-number-cursor.js";
 import { useCursorList } from "../../components/use-cursor-list.js";
@@ -147,6 +147,7 @@ export function ModifiersPage() {
         onClose={close}
         title={editing ? "Edit modifier" : "New modifier"}
         centered
+        closeButtonProps={{ "aria-label": "Close" }}
         size="lg"
       >
         {editing !== undefined ? (
@@ -158,7 +159,7 @@ export function ModifiersPage() {
             onSaved={(modifier) => {
               close();
               refresh();
-              notifications.show({ color: "green", message: `Modifier ${modifier.name} saved` });
+              notifySuccess(`Modifier ${modifier.name} saved`);
             }}
           />
         ) : null}

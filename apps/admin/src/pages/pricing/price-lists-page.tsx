@@ -1,6 +1,5 @@
 import { Button, Group, Modal, Select, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useApi } from "../../api/api-context.js";
@@ -8,6 +7,7 @@ import { Can } from "../../auth/can.js";
 import { usePermissions } from "../../auth/use-permissions.js";
 import { CursorPager } from "../../components/cursor-pager.js";
 import { DataTable, type DataColumn } from "../../components/data-table.js";
+import { notifySuccess } from "../../components/notify-success.js";
 import { PageHeader } from "../../components/page-header.js";
 import { pageNumberCursor } from "../../components/page-number-cursor.js";
 import { useCursorList } from "../../components/use-cursor-list.js";
@@ -147,7 +147,7 @@ export function PriceListsPage() {
       ) : (
         <Text c="dimmed">Reading price records needs the pricing:update permission; ask an owner or admin.</Text>
       )}
-      <Modal opened={editing !== undefined} onClose={close} title={editing ? "Edit price" : "New price"} centered>
+      <Modal opened={editing !== undefined} onClose={close} title={editing ? "Edit price" : "New price"} centered closeButtonProps={{ "aria-label": "Close" }}>
         {editing !== undefined ? (
           <PriceForm
             price={editing ?? undefined}
@@ -159,7 +159,7 @@ export function PriceListsPage() {
               void queryClient.invalidateQueries({ queryKey: PRICES_KEY });
               // Product pages showing `include=pricing` read their prices again.
               void queryClient.invalidateQueries({ queryKey: ["catalog", "entities"] });
-              notifications.show({ color: "green", message: `Price saved: ${formatMoney(price.amount, price.currency)}` });
+              notifySuccess(`Price saved: ${formatMoney(price.amount, price.currency)}`);
             }}
           />
         ) : null}

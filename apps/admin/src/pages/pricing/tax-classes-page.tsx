@@ -1,11 +1,11 @@
 import { Badge, Button, Group, Modal, Text, VisuallyHidden } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useApi } from "../../api/api-context.js";
 import { ConfirmDialog } from "../../components/confirm-dialog.js";
 import { CursorPager } from "../../components/cursor-pager.js";
 import { DataTable, type DataColumn } from "../../components/data-table.js";
+import { notifySuccess } from "../../components/notify-success.js";
 import { PageHeader } from "../../components/page-header.js";
 import { pageNumberCursor } from "../../components/page-number-cursor.js";
 import { useCursorList } from "../../components/use-cursor-list.js";
@@ -93,7 +93,7 @@ export function TaxClassesPage() {
         }
         footer={<CursorPager pager={list.pager} total={list.pagination?.total} />}
       />
-      <Modal opened={editing !== undefined} onClose={close} title={editing ? "Edit tax class" : "New tax class"} centered>
+      <Modal opened={editing !== undefined} onClose={close} title={editing ? "Edit tax class" : "New tax class"} centered closeButtonProps={{ "aria-label": "Close" }}>
         {editing !== undefined ? (
           <TaxClassForm
             taxClass={editing ?? undefined}
@@ -101,7 +101,7 @@ export function TaxClassesPage() {
             onSaved={(taxClass) => {
               close();
               refresh();
-              notifications.show({ color: "green", message: `Tax class ${taxClass.name} saved` });
+              notifySuccess(`Tax class ${taxClass.name} saved`);
             }}
           />
         ) : null}
