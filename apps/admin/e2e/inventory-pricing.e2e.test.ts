@@ -67,6 +67,7 @@ describe.skipIf(!hasChromium)("inventory and pricing pages in a real browser", (
     await warehouseDialog.getByRole("button", { name: "Create warehouse" }).click();
     await warehouseDialog.getByText("1 to 50 lowercase letters, digits, _ and -").waitFor();
     await screenshot(page, "warehouse-form-desktop");
+    expect(await seriousAccessibilityIssues(page)).toEqual([]);
     await warehouseDialog.getByLabel(/^Code/).fill("main");
     await warehouseDialog.getByRole("button", { name: "Create warehouse" }).click();
     await page.getByRole("table", { name: "Warehouses" }).getByRole("cell", { name: "Main warehouse" }).waitFor();
@@ -185,6 +186,15 @@ describe.skipIf(!hasChromium)("inventory and pricing pages in a real browser", (
       .getByLabel(/^Quantity/)
       .waitFor();
     await screenshot(page, "stock-adjust-phone");
+    expect(await seriousAccessibilityIssues(page)).toEqual([]);
+    await page.goto(`${server.adminUrl}pricing/price-lists`);
+    await page.getByRole("button", { name: "New price" }).click();
+    await page
+      .getByRole("dialog", { name: "New price" })
+      .getByLabel(/^Amount/)
+      .waitFor();
+    await screenshot(page, "price-form-phone");
+    expect(await seriousAccessibilityIssues(page)).toEqual([]);
     await page.context().close();
   });
 });

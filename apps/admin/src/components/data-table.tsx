@@ -29,6 +29,11 @@ export interface DataTableProps<T> {
   /** Under the table: a {@link CursorPager}, bulk actions. */
   footer?: ReactNode;
   onRowClick?: (row: T) => void;
+  /**
+   * Below this width (px) the table scrolls sideways instead of squeezing; a table whose phone columns
+   * fit a phone sets less, so nothing is cut off at the edge. @default 480
+   */
+  minWidth?: number;
 }
 
 /**
@@ -36,7 +41,7 @@ export interface DataTableProps<T> {
  * Scrolls sideways on a phone instead of squeezing columns; columns can be hidden there.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, getRowKey, caption, isLoading, error, onRetry, empty, footer, onRowClick } = props;
+  const { columns, rows, getRowKey, caption, isLoading, error, onRetry, empty, footer, onRowClick, minWidth = 480 } = props;
   if (error) return <ErrorAlert error={error} {...(onRetry ? { onRetry } : {})} />;
   if (isLoading)
     return (
@@ -55,7 +60,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     <>
       {/* A table wider than a phone scrolls sideways: its region takes the focus, so a keyboard can scroll it. */}
       <Table.ScrollContainer
-        minWidth={480}
+        minWidth={minWidth}
         scrollAreaProps={{ viewportProps: { tabIndex: 0, role: "region", "aria-label": caption } }}
       >
         <Table striped highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" aria-label={caption}>

@@ -91,6 +91,7 @@ export function StockPage() {
       </Group>
       <DataTable
         caption="Stock levels"
+        minWidth={0}
         columns={columns}
         rows={rows}
         getRowKey={(row) => row.key}

@@ -42,6 +42,7 @@ export function WarehousesPage() {
       <PageHeader title="Warehouses" description="Where stock is kept." actions={createButton} />
       <DataTable
         caption="Warehouses"
+        minWidth={0}
         columns={columns}
         rows={list.rows}
         getRowKey={(warehouse) => warehouse.id}

@@ -82,6 +82,7 @@ export function TaxClassesPage() {
       />
       <DataTable
         caption="Tax classes"
+        minWidth={0}
         columns={columns}
         rows={list.rows}
         getRowKey={(taxClass) => taxClass.id}
