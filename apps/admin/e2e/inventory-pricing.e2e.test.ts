@@ -139,7 +139,7 @@ describe.skipIf(!hasChromium)("inventory and pricing pages in a real browser", (
     await modifier.getByLabel(/^Name/).fill("Winter sale");
     await modifier.getByLabel(/^Change/).fill("-10");
     await modifier.getByRole("button", { name: "Create modifier" }).click();
-    await page.getByRole("table", { name: "Price modifiers" }).getByText("−10 %").waitFor();
+    await page.getByRole("table", { name: "Price modifiers" }).getByText(/^−10\s%$/).waitFor();
     await screenshot(page, "modifiers-desktop");
     expect(await seriousAccessibilityIssues(page)).toEqual([]);
     const { data: modifiers } = await api.get("/api/pricing/modifiers", { query: {} });
@@ -156,7 +156,7 @@ describe.skipIf(!hasChromium)("inventory and pricing pages in a real browser", (
     await tax.getByLabel("Default class").check();
     await screenshot(page, "tax-class-form-desktop");
     await tax.getByRole("button", { name: "Create tax class" }).click();
-    await page.getByRole("table", { name: "Tax classes" }).getByText("20 %").waitFor();
+    await page.getByRole("table", { name: "Tax classes" }).getByText(/^20\s%$/).waitFor();
     await screenshot(page, "tax-classes-desktop");
     expect(await seriousAccessibilityIssues(page)).toEqual([]);
     const { data: classes } = await api.get("/api/tax/classes", { query: {} });

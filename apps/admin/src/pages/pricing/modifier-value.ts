@@ -47,6 +47,6 @@ export function modifierValueError(kind: ModifierKind, text: string, currency: s
 /** "-10 %", "+€2.00": a modifier's change in words. */
 export function describeModifierValue(kind: ModifierKind, value: number, currency: string | null): string {
   const sign = value > 0 ? "+" : value < 0 ? "−" : "";
-  if (kind === "percentage") return `${sign}${Math.abs(value) / 100} %`;
+  if (kind === "percentage") return `${sign}${Math.abs(value) / 100}\u00a0%`;
   return `${sign}${formatMoney(Math.abs(value), currency ?? "EUR")}`;
 }

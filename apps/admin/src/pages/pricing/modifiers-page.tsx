@@ -48,7 +48,7 @@ export function ModifiersPage() {
       key: "name",
       header: "Name",
       render: (modifier) => (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap={6}>
           <Text size="sm">{modifier.name}</Text>
           {modifier.isActive ? null : (
             <Badge color="gray" variant="light" size="sm">
@@ -129,6 +129,7 @@ export function ModifiersPage() {
           />
           <DataTable
             caption="Price modifiers"
+            minWidth={0}
             columns={columns}
             rows={list.rows}
             getRowKey={(modifier) => modifier.id}

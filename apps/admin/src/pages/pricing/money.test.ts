@@ -22,6 +22,6 @@ describe("money in the admin's forms", () => {
     expect(formatMoney(1250, "EUR")).toMatch(/12\.50/);
     expect(percentToBps("-12.5")).toBe(-1250);
     expect(signedMoneyToMinor("-2.50", "EUR")).toBe(-250);
-    expect(describeModifierValue("percentage", -1000, null)).toBe("−10 %");
+    expect(describeModifierValue("percentage", -1000, null)).toBe("−10\u00a0%");
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import { Button, Modal, Select, SimpleGrid, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -53,10 +53,19 @@ function PriceList({ onEdit }: { onEdit: (price: Price) => void }) {
           <Text size="xs" c="dimmed">
             {price.variantId ? variantLabel(price) : "Every variant"}
           </Text>
+          {/* The group column is hidden on a phone, so the price stays on screen: the group goes here. */}
+          <Text size="xs" c="dimmed" hiddenFrom="sm">
+            {price.customerGroupId ? `Group ${price.customerGroupId}` : "Everyone"}
+          </Text>
         </>
       ),
     },
-    { key: "group", header: "Customer group", render: (price) => price.customerGroupId ?? "Everyone" },
+    {
+      key: "group",
+      header: "Customer group",
+      render: (price) => price.customerGroupId ?? "Everyone",
+      isHiddenOnPhone: true,
+    },
     { key: "amount", header: "Price", render: (price) => formatMoney(price.amount, price.currency), isNumeric: true },
     {
       key: "updated",
@@ -80,35 +89,35 @@ function PriceList({ onEdit }: { onEdit: (price: Price) => void }) {
 
   return (
     <>
-      <Group mb="md" align="flex-end" grow preventGrowOverflow={false} wrap="wrap">
+      <SimpleGrid mb="md" cols={{ base: 1, sm: 2 }}>
         <Select
           label="Product"
           placeholder="Every product"
           searchable
           clearable
-          miw={200}
           data={(products.data ?? []).map(({ value, label }) => ({ value, label }))}
           value={entityId}
           onChange={setEntityId}
         />
-        <TextInput
-          label="Currency"
-          placeholder="EUR"
-          maxLength={3}
-          miw={100}
-          value={currencyText}
-          onChange={(event) => setCurrencyText(event.currentTarget.value.toUpperCase())}
-        />
-        <TextInput
-          label="Customer group"
-          placeholder="Any"
-          miw={160}
-          value={groupText}
-          onChange={(event) => setGroupText(event.currentTarget.value)}
-        />
-      </Group>
+        <SimpleGrid cols={2}>
+          <TextInput
+            label="Currency"
+            placeholder="EUR"
+            maxLength={3}
+            value={currencyText}
+            onChange={(event) => setCurrencyText(event.currentTarget.value.toUpperCase())}
+          />
+          <TextInput
+            label="Customer group"
+            placeholder="Any"
+            value={groupText}
+            onChange={(event) => setGroupText(event.currentTarget.value)}
+          />
+        </SimpleGrid>
+      </SimpleGrid>
       <DataTable
         caption="Prices"
+        minWidth={0}
         columns={columns}
         rows={list.rows}
         getRowKey={(price) => price.id}

@@ -32,7 +32,7 @@ export function TaxClassesPage() {
       key: "name",
       header: "Name",
       render: (taxClass) => (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap={6}>
           <Text size="sm" ff="monospace">
             {taxClass.name}
           </Text>
@@ -49,7 +49,7 @@ export function TaxClassesPage() {
         </Group>
       ),
     },
-    { key: "rate", header: "Rate", render: (taxClass) => `${taxClass.rateBps / 100} %`, isNumeric: true },
+    { key: "rate", header: "Rate", render: (taxClass) => `${taxClass.rateBps / 100}\u00a0%`, isNumeric: true },
     {
       key: "updated",
       header: "Updated",
