@@ -95,6 +95,8 @@ describe.skipIf(!hasChromium)("inventory and pricing pages in a real browser", (
     await adjust.getByRole("button", { name: "Done" }).click();
     await adjust.waitFor({ state: "detached" });
     await row.getByRole("cell", { name: "7", exact: true }).first().waitFor();
+    const movements = page.getByRole("table", { name: "Recent stock movements" });
+    await movements.getByRole("row").filter({ hasText: "restock" }).getByRole("cell", { name: "+7" }).waitFor();
     await screenshot(page, "stock-desktop");
     expect(await seriousAccessibilityIssues(page)).toEqual([]);
     const { data: levels } = await api.get("/api/inventory/check", { query: { entityIds: productId } });
@@ -138,8 +140,13 @@ describe.skipIf(!hasChromium)("inventory and pricing pages in a real browser", (
     const modifier = page.getByRole("dialog", { name: "New modifier" });
     await modifier.getByLabel(/^Name/).fill("Winter sale");
     await modifier.getByLabel(/^Change/).fill("-10");
+    await screenshot(page, "modifier-form-desktop");
+    expect(await seriousAccessibilityIssues(page)).toEqual([]);
     await modifier.getByRole("button", { name: "Create modifier" }).click();
-    await page.getByRole("table", { name: "Price modifiers" }).getByText(/^−10\s%$/).waitFor();
+    await page
+      .getByRole("table", { name: "Price modifiers" })
+      .getByText(/^−10\s%$/)
+      .waitFor();
     await screenshot(page, "modifiers-desktop");
     expect(await seriousAccessibilityIssues(page)).toEqual([]);
     const { data: modifiers } = await api.get("/api/pricing/modifiers", { query: {} });
@@ -156,7 +163,10 @@ describe.skipIf(!hasChromium)("inventory and pricing pages in a real browser", (
     await tax.getByLabel("Default class").check();
     await screenshot(page, "tax-class-form-desktop");
     await tax.getByRole("button", { name: "Create tax class" }).click();
-    await page.getByRole("table", { name: "Tax classes" }).getByText(/^20\s%$/).waitFor();
+    await page
+      .getByRole("table", { name: "Tax classes" })
+      .getByText(/^20\s%$/)
+      .waitFor();
     await screenshot(page, "tax-classes-desktop");
     expect(await seriousAccessibilityIssues(page)).toEqual([]);
     const { data: classes } = await api.get("/api/tax/classes", { query: {} });

@@ -7,6 +7,7 @@ import { CursorPager } from "../../components/cursor-pager.js";
 import { DataTable, type DataColumn } from "../../components/data-table.js";
 import { PageHeader } from "../../components/page-header.js";
 import { useCursorList } from "../../components/use-cursor-list.js";
+import { RecentMovements } from "./recent-movements.js";
 import { StockAdjustForm, type StockTarget } from "./stock-adjust-form.js";
 import { type StockEntity, type StockRow, stockRows } from "./stock-rows.js";
 import { useWarehouses } from "./use-warehouses.js";
@@ -101,6 +102,13 @@ export function StockPage() {
         empty={<Text c="dimmed">No product yet: stock is kept per product and variant.</Text>}
         footer={<CursorPager pager={list.pager} total={list.pagination?.total} />}
       />
+      <Can permission="analytics:read">
+        <RecentMovements
+          warehouseId={warehouseId}
+          titles={new Map(rows.map((row) => [row.entityId, row.title]))}
+          queryKeyPrefix={STOCK_KEY}
+        />
+      </Can>
       <Modal opened={adjusting !== null} onClose={() => setAdjusting(null)} title="Adjust stock" centered closeButtonProps={{ "aria-label": "Close" }}>
         {adjusting && !warehouses.data ? (
           <Center py="md">
