@@ -5,6 +5,7 @@ import { useApi } from "../../api/api-context.js";
 import { Can } from "../../auth/can.js";
 import { CursorPager } from "../../components/cursor-pager.js";
 import { DataTable, type DataColumn } from "../../components/data-table.js";
+import { ErrorAlert } from "../../components/error-alert.js";
 import { PageHeader } from "../../components/page-header.js";
 import { useCursorList } from "../../components/use-cursor-list.js";
 import { RecentMovements } from "./recent-movements.js";
@@ -110,7 +111,10 @@ export function StockPage() {
         />
       </Can>
       <Modal opened={adjusting !== null} onClose={() => setAdjusting(null)} title="Adjust stock" centered closeButtonProps={{ "aria-label": "Close" }}>
-        {adjusting && !warehouses.data ? (
+        {adjusting && warehouses.error ? (
+          <ErrorAlert error={warehouses.error} onRetry={() => void warehouses.refetch()} />
+        ) : null}
+        {adjusting && warehouses.isLoading ? (
           <Center py="md">
             <Loader size="sm" aria-label="Loading warehouses" />
           </Center>
