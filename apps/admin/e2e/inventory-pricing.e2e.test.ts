@@ -189,6 +189,7 @@ describe.skipIf(!hasChromium)("inventory and pricing pages in a real browser", (
     await page.getByRole("button", { name: "New tax class" }).click();
     await page.getByRole("dialog", { name: "New tax class" }).waitFor();
     await screenshot(page, "tax-class-form-phone");
+    expect(await seriousAccessibilityIssues(page)).toEqual([]);
     await page.goto(`${server.adminUrl}inventory/stock`);
     await page.getByRole("button", { name: `Adjust stock of ${PRODUCT}` }).click();
     await page

@@ -24,6 +24,8 @@ function PriceList({ onEdit }: { onEdit: (price: Price) => void }) {
   const api = useApi();
   const products = useProductOptions();
   const [entityId, setEntityId] = useState<string | null>(null);
+  const [variantId, setVariantId] = useState<string | null>(null);
+  const variants = products.data?.find((option) => option.value === entityId)?.variants ?? [];
   const [currencyText, setCurrencyText] = useState("");
   const [groupText, setGroupText] = useState("");
   const [group] = useDebouncedValue(groupText.trim(), 300);
@@ -31,6 +33,7 @@ function PriceList({ onEdit }: { onEdit: (price: Price) => void }) {
   const currency = CURRENCY_PATTERN.test(currencyText) ? currencyText : undefined;
   const filters = {
     ...(entityId ? { entityId } : {}),
+    ...(entityId && variantId ? { variantId } : {}),
     ...(currency ? { currency } : {}),
     ...(group ? { customerGroupId: group } : {}),
   };
@@ -97,8 +100,21 @@ function PriceList({ onEdit }: { onEdit: (price: Price) => void }) {
           clearable
           data={(products.data ?? []).map(({ value, label }) => ({ value, label }))}
           value={entityId}
-          onChange={setEntityId}
+          onChange={(value) => {
+            setEntityId(value);
+            setVariantId(null);
+          }}
         />
+        {variants.length > 0 ? (
+          <Select
+            label="Variant"
+            placeholder="Every variant"
+            clearable
+            data={variants}
+            value={variantId}
+            onChange={setVariantId}
+          />
+        ) : null}
         <SimpleGrid cols={2}>
           <TextInput
             label="Currency"
