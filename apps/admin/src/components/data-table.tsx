@@ -30,8 +30,8 @@ export interface DataTableProps<T> {
   footer?: ReactNode;
   onRowClick?: (row: T) => void;
   /**
-   * Below this width the table scrolls sideways. Lower it when the columns left on a phone (the others
-   * `isHiddenOnPhone`) fit in 390 px, so row actions stay in view. @default 480
+   * Below this width (px) the table scrolls sideways instead of squeezing; a table whose phone columns
+   * fit a phone sets less, so nothing is cut off at the edge. @default 480
    */
   minWidth?: number;
 }
@@ -41,8 +41,19 @@ export interface DataTableProps<T> {
  * Scrolls sideways on a phone instead of squeezing columns; columns can be hidden there.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, getRowKey, caption, isLoading, error, onRetry, empty, footer, onRowClick } = props;
-  const { minWidth = 480 } = props;
+  const {
+    columns,
+    rows,
+    getRowKey,
+    caption,
+    isLoading,
+    error,
+    onRetry,
+    empty,
+    footer,
+    onRowClick,
+    minWidth = 480,
+  } = props;
   if (error) return <ErrorAlert error={error} {...(onRetry ? { onRetry } : {})} />;
   if (isLoading)
     return (
@@ -59,7 +70,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const visibility = (column: DataColumn<T>) => (column.isHiddenOnPhone ? { visibleFrom: "sm" } : {});
   return (
     <>
-      <Table.ScrollContainer minWidth={minWidth}>
+      {/* A table wider than a phone scrolls sideways: its region takes the focus, so a keyboard can scroll it. */}
+      <Table.ScrollContainer
+        minWidth={minWidth}
+        scrollAreaProps={{ viewportProps: { tabIndex: 0, role: "region", "aria-label": caption } }}
+      >
         <Table striped highlightOnHover={Boolean(onRowClick)} verticalSpacing="sm" aria-label={caption}>
           <Table.Thead>
             <Table.Tr>

@@ -36,8 +36,8 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   {
     label: "Pricing",
     links: [
-      { label: "Price lists", to: "/pricing/price-lists", permission: "pricing:read" },
-      { label: "Modifiers", to: "/pricing/modifiers", permission: "pricing:read" },
+      { label: "Price lists", to: "/pricing/price-lists", permission: "pricing:update" },
+      { label: "Modifiers", to: "/pricing/modifiers", permission: "pricing:update" },
       { label: "Tax classes", to: "/pricing/tax-classes", permission: "tax:manage" },
     ],
   },
