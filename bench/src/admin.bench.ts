@@ -95,14 +95,19 @@ const browser = await chromium.launch({
   ],
 });
 
-/** Gzip bytes of every script a page fetched while `work` ran. */
+/** Scripts already counted: a reload answers them from the browser's cache, not from the network again. */
+const scriptsSeen = new Set<string>();
+
+/** Gzip bytes of every script a page fetched for the first time while `work` ran. */
 async function scriptsShipped(
   page: Page,
   work: () => Promise<void>,
 ): Promise<{ files: number; raw: number; gzip: number }> {
   const bodies: Promise<Buffer>[] = [];
   const onResponse = (response: import("playwright-core").Response) => {
-    if (response.request().resourceType() === "script") bodies.push(response.body());
+    if (response.request().resourceType() !== "script" || scriptsSeen.has(response.url())) return;
+    scriptsSeen.add(response.url());
+    bodies.push(response.body());
   };
   page.on("response", onResponse);
   await work();
