@@ -26,6 +26,10 @@ describe("the client's types", () => {
       // @ts-expect-error: `limit` is a number
       void api.get("/api/catalog/entities", { query: { limit: "ten" } });
       void api.get("/api/catalog/entities");
+      // Multipart uploads take FormData.
+      void api.post("/api/media/upload", { body: new FormData() });
+      // @ts-expect-error: an upload is not JSON
+      void api.post("/api/media/upload", { body: { file: "x" } });
       void api.get("/api/catalog/entities/{idOrSlug}", { params: { idOrSlug: "mug" } });
     };
     expectTypeOf(calls).toBeFunction();

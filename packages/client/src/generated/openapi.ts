@@ -6740,7 +6740,14 @@ export type paths = {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** Format: binary */
+                        file: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 202: {
@@ -14291,7 +14298,20 @@ export type paths = {
                 path?: never;
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        /** @description Alternative text, at most 1,000 characters */
+                        alt?: string;
+                        /** @description 0 to 1: how sure an automated origin was */
+                        confidence?: string;
+                        /** @description The asset this one was made from (uuid) */
+                        derivedFromAssetId?: string;
+                        /** Format: binary */
+                        file: string;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 201: {

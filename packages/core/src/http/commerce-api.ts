@@ -274,6 +274,7 @@ function registerRoute(
       ...(isIdempotent ? { isIdempotent } : {}),
       ...(route.headers ? { documentedHeaders: route.headers } : {}),
       ...(route.errorAnswer ? { errorAnswer: route.errorAnswer } : {}),
+      ...(route.isMultipart ? { multipartFields: route.multipartFields ?? {} } : {}),
     },
     ...(isIdempotent ? { onSend: idempotency.onSend } : {}),
     handler: withPrecondition(

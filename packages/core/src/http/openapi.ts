@@ -41,7 +41,8 @@ export async function registerOpenApi(
         },
       },
     },
-    transform: (input) => withDocumentedHeaders(jsonSchemaTransform(input), input.route.config),
+    transform: (input) =>
+      withMultipartBody(withDocumentedHeaders(jsonSchemaTransform(input), input.route.config), input.route.config),
   });
 }
 
@@ -91,6 +92,26 @@ function withDocumentedHeaders<T extends { schema: object }>(
     ...(required.length > 0 ? { required } : {}),
   };
   return { ...transformed, schema: { ...transformed.schema, headers } };
+}
+
+/**
+ * Documents a multipart route's body, which its handler reads itself (so no body schema validates it):
+ * a required binary `file` part and the route's text parts. Only the document sees this schema.
+ */
+function withMultipartBody<T extends { schema: object }>(transformed: T, config: FastifyContextConfig | undefined): T {
+  const fields = config?.multipartFields;
+  if (fields === undefined) return transformed;
+  const body = {
+    type: "object",
+    required: ["file"],
+    properties: {
+      file: { type: "string", format: "binary" },
+      ...Object.fromEntries(
+        Object.entries(fields).map(([name, description]) => [name, { type: "string", description }]),
+      ),
+    },
+  };
+  return { ...transformed, schema: { ...transformed.schema, consumes: ["multipart/form-data"], body } };
 }
 
 /** An OpenAPI extension: the kernel's generic codes and every manifest's, as the kernel merged them. */

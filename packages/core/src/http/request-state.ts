@@ -24,5 +24,7 @@ declare module "fastify" {
     documentedHeaders?: Record<string, DocumentedHeader>;
     /** The route's own error shape (`.errorAnswer()` of the builder). */
     errorAnswer?: ErrorAnswerFormat;
+    /** Multipart routes: their text parts besides `file`, for the OpenAPI document (`.multipart()`). */
+    multipartFields?: Record<string, string>;
   }
 }

@@ -87,6 +87,8 @@ export interface RouteRegistration {
    * registered with @fastify/multipart, whose hooks would otherwise run on every request.
    */
   isMultipart?: boolean;
+  /** The text parts of a multipart body besides `file`, name to description, for the OpenAPI document. */
+  multipartFields?: Record<string, string>;
   /**
    * The handler receives the body's bytes as they arrived (`input` is a Buffer), for signatures over the
    * exact body. Only such routes are registered with the raw parser, in a context of their own.

@@ -57,8 +57,11 @@ export interface RouteBuilder<P, I, Q, A extends Actor | null, O = unknown> {
   status(code: number): RouteBuilder<P, I, Q, A, O>;
   /** Non-JSON answer content type, for the OpenAPI document. */
   produces(contentType: string): RouteBuilder<P, I, Q, A, O>;
-  /** The handler reads a multipart/form-data body with `request.parts()` (uploads). */
-  multipart(): RouteBuilder<P, I, Q, A, O>;
+  /**
+   * The handler reads a multipart/form-data body with `request.parts()` (uploads). The OpenAPI document
+   * shows a required `file` part and the text `fields` named here (name to description).
+   */
+  multipart(fields?: Record<string, string>): RouteBuilder<P, I, Q, A, O>;
   /**
    * The body is handed over as the bytes received (`input` is a Buffer, undefined when empty), whatever
    * its content type: for signatures computed over the exact body (payment webhooks).
@@ -200,8 +203,9 @@ function routeBuilder(
       registration.produces = contentType;
       return builder;
     },
-    multipart() {
+    multipart(fields = {}) {
       registration.isMultipart = true;
+      registration.multipartFields = fields;
       return builder;
     },
     rawBody() {

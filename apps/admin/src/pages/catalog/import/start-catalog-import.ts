@@ -33,9 +33,7 @@ export async function startCatalogImport(api: ApiClient, file: File): Promise<Ca
   const format = importFormatOf(file.name) ?? "csv";
   const body = new FormData();
   body.append("file", file, file.name);
-  // The route reads its multipart body itself, so the OpenAPI document declares no body for it and the typed
-  // client's `body` is `never` there; the client sends FormData as it is (the browser sets the boundary).
-  const init = { query: { format }, body } as unknown as { query: { format: ImportFormat } };
-  const { data } = await api.post("/api/catalog/import", init);
+  // FormData goes as it is: the browser sets the multipart boundary.
+  const { data } = await api.post("/api/catalog/import", { query: { format }, body });
   return data;
 }

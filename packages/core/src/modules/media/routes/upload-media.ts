@@ -60,7 +60,11 @@ export const uploadMediaRoute = ({ services }: RouteContext) =>
       ].join(" "),
     })
     .permission("media:write")
-    .multipart()
+    .multipart({
+      alt: "Alternative text, at most 1,000 characters",
+      derivedFromAssetId: "The asset this one was made from (uuid)",
+      confidence: "0 to 1: how sure an automated origin was",
+    })
     .output(mediaAssetSchema)
     .status(201)
     .handler(async ({ request, organizationId, actor }) => {
