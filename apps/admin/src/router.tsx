@@ -18,6 +18,8 @@ import { FieldDefinitionsPage } from "./pages/catalog/field-definitions-page.js"
 import { ImportPage } from "./pages/catalog/import-page.js";
 import { MediaPage } from "./pages/catalog/media-page.js";
 import { ProductsPage } from "./pages/catalog/products-page.js";
+import { ProductMediaPage } from "./pages/catalog/product-media/product-media-page.js";
+import { ProductVariantsPage } from "./pages/catalog/product-variants/product-variants-page.js";
 import { HomePage } from "./pages/home-page.js";
 import { StockPage } from "./pages/inventory/stock-page.js";
 import { WarehousesPage } from "./pages/inventory/warehouses-page.js";
@@ -79,6 +81,22 @@ const signedInRoute = createRoute({
 const page = (path: string, component: () => JSX.Element): AnyRoute =>
   createRoute({ getParentRoute: () => signedInRoute, path, component });
 
+const productVariantsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/catalog/products/$id/variants",
+  component: function ProductVariantsRoute() {
+    return <ProductVariantsPage productId={productVariantsRoute.useParams().id} />;
+  },
+});
+
+const productMediaRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: "/catalog/products/$id/media",
+  component: function ProductMediaRoute() {
+    return <ProductMediaPage productId={productMediaRoute.useParams().id} />;
+  },
+});
+
 const routeTree = rootRoute.addChildren([
   signInRoute,
   acceptInvitationRoute,
@@ -90,6 +108,8 @@ const routeTree = rootRoute.addChildren([
     page("/catalog/field-definitions", FieldDefinitionsPage),
     page("/catalog/import", ImportPage),
     page("/catalog/media", MediaPage),
+    productVariantsRoute,
+    productMediaRoute,
     page("/inventory/warehouses", WarehousesPage),
     page("/inventory/stock", StockPage),
     page("/pricing/price-lists", PriceListsPage),
