@@ -1,6 +1,5 @@
 import { Button, Group, Paper, Progress, Stack, Text, TextInput } from "@mantine/core";
 import { useApi } from "../../../api/api-context.js";
-import { newIdempotencyKey } from "@unified-commerce/client";
 import { type DragEvent, type ReactNode, useRef, useState } from "react";
 import { MAX_ALT_LENGTH } from "./alt-text-form.js";
 import { uploadMedia } from "./upload-media.js";
@@ -41,7 +40,7 @@ export function MediaUploadZone({ onUploaded, children }: MediaUploadZoneProps) 
     setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
 
   const uploadAll = async (files: File[]) => {
-    const queued = files.map((file) => ({ file, key: newIdempotencyKey() }));
+    const queued = files.map((file) => ({ file, key: crypto.randomUUID() }));
     setRows((current) => [
       ...queued.map(({ file, key }) => ({ key, name: file.name, percent: 0, status: "uploading" as const })),
       ...current,
@@ -51,8 +50,6 @@ export function MediaUploadZone({ onUploaded, children }: MediaUploadZoneProps) 
         const asset = await uploadMedia(api, {
           file,
           alt,
-          // One key per file: a retried request is not stored twice.
-          idempotencyKey: key,
           onProgress: ({ loaded, total }) =>
             update(key, { percent: total > 0 ? Math.round((loaded / total) * 100) : 0 }),
         });
@@ -142,7 +139,7 @@ export function MediaUploadZone({ onUploaded, children }: MediaUploadZoneProps) 
               </Group>
               <Progress
                 value={row.percent}
-                color={row.status === "failed" ? "red" : row.status === "done" ? "green" : "blue"}
+                color={row.status === "failed" ? "red" : row.status === "done" ? "teal" : "blue"}
                 aria-label={`Upload of ${row.name}`}
                 size="sm"
               />

@@ -49,7 +49,6 @@ export function progressFetch(onProgress: (progress: UploadProgress) => void) {
 export interface UploadInput {
   file: File;
   alt: string;
-  idempotencyKey: string;
   onProgress: (progress: UploadProgress) => void;
   signal?: AbortSignal;
 }
@@ -57,7 +56,9 @@ export interface UploadInput {
 /**
  * Uploads one file (`POST /api/media/upload`, multipart) through the typed client, reporting progress.
  * The OpenAPI document does not describe multipart bodies (the route reads `request.parts()`), so the
- * generated body type of this path is `never`: the cast below is the one place that says so.
+ * generated body type of this path is `never`: the cast below is the one place that says so. No
+ * `Idempotency-Key`: the server refuses one on multipart uploads (their body streams to the handler, so a
+ * retry cannot be compared with the first request); a double upload is a second asset, never a lost one.
  */
 export async function uploadMedia(api: ApiClient, input: UploadInput) {
   const form = new FormData();
@@ -67,7 +68,6 @@ export async function uploadMedia(api: ApiClient, input: UploadInput) {
   const client = api.with({ fetch: progressFetch(input.onProgress) });
   const { data } = await client.post("/api/media/upload", {
     body: form as never,
-    idempotencyKey: input.idempotencyKey,
     ...(input.signal ? { signal: input.signal } : {}),
   });
   return data;

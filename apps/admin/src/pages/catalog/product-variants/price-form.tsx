@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, NumberInput, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { newIdempotencyKey } from "@unified-commerce/client";
@@ -67,7 +67,7 @@ export function PriceForm({ productId, variantId }: { productId: string; variant
   return (
     <form onSubmit={form.onSubmit((values) => save.mutate(values))} aria-label="Set a price" noValidate>
       <Stack gap="xs">
-        <Group gap="xs" align="flex-start" grow wrap="wrap">
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
           <TextInput
             label="Currency"
             maxLength={3}
@@ -90,13 +90,13 @@ export function PriceForm({ productId, variantId }: { productId: string; variant
             required
             {...form.getInputProps("amount")}
           />
-        </Group>
+        </SimpleGrid>
         <Group>
           <Button type="submit" size="sm" loading={save.isPending}>
             Save price
           </Button>
           {save.isSuccess ? (
-            <Text size="sm" c="green.8" role="status">
+            <Text size="sm" c="teal.9" role="status">
               Saved.
             </Text>
           ) : null}

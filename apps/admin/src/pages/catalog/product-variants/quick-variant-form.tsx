@@ -1,4 +1,4 @@
-import { Autocomplete, Button, Card, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Autocomplete, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { newIdempotencyKey } from "@unified-commerce/client";
@@ -63,7 +63,7 @@ export function QuickVariantForm({ productId, optionTypes }: { productId: string
       </Text>
       <form onSubmit={form.onSubmit((values) => quickAdd.mutate(values))} aria-label="Quick add a variant">
         <Stack gap="xs">
-          <Group gap="xs" align="flex-start" grow wrap="wrap">
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
             {optionTypes.map((optionType) => (
               <Autocomplete
                 key={optionType.id}
@@ -81,7 +81,7 @@ export function QuickVariantForm({ productId, optionTypes }: { productId: string
               </>
             ) : null}
             <TextInput label="SKU" maxLength={200} {...form.getInputProps("sku")} />
-          </Group>
+          </SimpleGrid>
           {optionTypes.length > 0 && form.errors.newAxis ? (
             <Text size="sm" c="red" role="alert">
               {form.errors.newAxis}

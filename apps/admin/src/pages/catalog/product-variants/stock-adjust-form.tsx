@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Select, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { newIdempotencyKey } from "@unified-commerce/client";
@@ -87,7 +87,7 @@ export function StockAdjustForm(props: {
   return (
     <form onSubmit={form.onSubmit((values) => adjust.mutate(values))} aria-label="Adjust stock" noValidate>
       <Stack gap="xs">
-        <Group gap="xs" align="flex-start" grow wrap="wrap">
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
           <Select label="Warehouse" data={warehouses} allowDeselect={false} required {...form.getInputProps("warehouseId")} />
           <Select
             label="Type"
@@ -96,14 +96,14 @@ export function StockAdjustForm(props: {
             {...form.getInputProps("type")}
           />
           <NumberInput label="Quantity" allowDecimal={false} required {...form.getInputProps("quantity")} />
-        </Group>
+        </SimpleGrid>
         <TextInput label="Note" description="Why, for the stock history" maxLength={500} {...form.getInputProps("note")} />
         <Group>
           <Button type="submit" size="sm" loading={adjust.isPending}>
             Adjust stock
           </Button>
           {adjust.isSuccess ? (
-            <Text size="sm" c="green.8" role="status">
+            <Text size="sm" c="teal.9" role="status">
               On hand now {adjust.data.data.onHand}.
             </Text>
           ) : null}

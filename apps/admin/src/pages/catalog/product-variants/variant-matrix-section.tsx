@@ -100,11 +100,11 @@ export function VariantMatrixSection(props: { productId: string; optionTypes: Op
                     ))}
                     <Table.Td>
                       {row.variant ? (
-                        <Badge color="green" variant="light" tt="none">
+                        <Badge color="teal.9" variant="outline" tt="none">
                           Exists{row.variant.sku ? ` (${row.variant.sku})` : ""}
                         </Badge>
                       ) : (
-                        <Badge color="gray" variant="outline" tt="none">
+                        <Badge color="gray.8" variant="outline" tt="none">
                           Missing
                         </Badge>
                       )}
