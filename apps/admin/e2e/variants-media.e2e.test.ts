@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// The drop test builds a DataTransfer inside the page: its callback runs in the browser, so it needs DOM types.
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -183,7 +185,13 @@ describe.skipIf(!hasChromium)("product variants and media in a real browser", ()
     await upload.getByRole("combobox", { name: "Attach to" }).click();
     await page.getByRole("option", { name: /^Variant Size: S/ }).click();
     await upload.getByLabel(/^Alt text/).fill("Size S label");
-    await upload.getByLabel("Files to upload").setInputFiles(picture);
+    // Dropped rather than picked: a drop event carrying the file, as a drag from the desktop sends.
+    await page.getByTestId("media-drop-zone").evaluate((zone, base64) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], "size-s.png", { type: "image/png" }));
+      zone.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, PNG.toString("base64"));
     await page.getByRole("region", { name: "Media of Variant Size: S" }).getByText("1. Size S label").waitFor();
     await screenshot(page, "product-media-desktop");
     expect(await seriousAccessibilityIssues(page)).toEqual([]);
@@ -210,9 +218,23 @@ describe.skipIf(!hasChromium)("product variants and media in a real browser", ()
 
     await page.goto(`${server.adminUrl}catalog/media`);
     await page.getByRole("heading", { name: "Media", exact: true }).waitFor();
-    await expect.poll(() => page.getByRole("table", { name: "Media files" }).getByRole("row").count()).toBe(4);
+    const library = page.getByRole("table", { name: "Media files" });
+    await expect.poll(() => library.getByRole("row").count()).toBe(4);
     await screenshot(page, "media-library-desktop");
     expect(await seriousAccessibilityIssues(page)).toEqual([]);
+
+    // Deleting from the library asks first; the detached file goes, the others stay.
+    await library
+      .getByRole("row")
+      .filter({ hasText: "Size S label" })
+      .getByRole("button", { name: /^Delete/ })
+      .click();
+    const confirm = page.getByRole("dialog", { name: "Delete the file?" });
+    await confirm.getByRole("button", { name: "Cancel" }).waitFor();
+    await confirm.getByRole("button", { name: "Delete file" }).click();
+    await expect.poll(() => library.getByRole("row").count()).toBe(3);
+    const assets = await apiCall<{ alt: string | null }[]>(page, "GET", "/api/media?limit=100");
+    expect(assets.map((asset) => asset.alt).sort()).toEqual(["A red square", "The back of the square"]);
     await page.context().close();
   });
 
