@@ -83,7 +83,12 @@ export function MediaPage() {
       isNumeric: true,
       render: (asset) => (
         <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button size="xs" variant="default" onClick={() => setEditing(asset)} aria-label={`Edit alt text of ${asset.filename ?? asset.id}`}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => setEditing(asset)}
+            aria-label={`Edit alt text of ${asset.filename ?? asset.id}`}
+          >
             Alt text
           </Button>
           <Button
@@ -128,7 +133,12 @@ export function MediaPage() {
             footer={
               totalPages > 1 ? (
                 <Group justify="center" mt="md">
-                  <Pagination total={totalPages} value={page} onChange={setPage} getControlProps={(control) => ({ "aria-label": `${control} page` })} />
+                  <Pagination
+                    total={totalPages}
+                    value={page}
+                    onChange={setPage}
+                    getControlProps={(control) => ({ "aria-label": `${control} page` })}
+                  />
                 </Group>
               ) : null
             }

@@ -12,12 +12,19 @@ export const MAX_ALT_LENGTH = 1_000;
  * Edits an asset's alt text (`PATCH /api/media/{id}`): what a screen reader says of the picture; empty
  * clears it (a decorative picture). The asset is shared, so every product showing it gets the new text.
  */
-export function AltTextForm(props: { assetId: string; alt: string | null; label: string; onSaved: () => Promise<unknown> }) {
+export function AltTextForm(props: {
+  assetId: string;
+  alt: string | null;
+  label: string;
+  onSaved: () => Promise<unknown>;
+}) {
   const { assetId, alt, label, onSaved } = props;
   const api = useApi();
   const form = useForm({
     initialValues: { alt: alt ?? "" },
-    validate: { alt: (value: string) => (value.length > MAX_ALT_LENGTH ? `At most ${MAX_ALT_LENGTH} characters` : null) },
+    validate: {
+      alt: (value: string) => (value.length > MAX_ALT_LENGTH ? `At most ${MAX_ALT_LENGTH} characters` : null),
+    },
   });
   const save = useMutation({
     mutationFn: (value: string) =>

@@ -37,13 +37,11 @@ export function MediaAttachmentList({ title, productId, variantId, items, onChan
       api.post("/api/media/attachments/order", { body: { entityId: productId, variantId, attachmentIds } }),
     onSuccess: onChanged,
   });
-  const move = (index: number, offset: -1 | 1) =>
-    reorder.mutate(moved(items, index, offset).map((item) => item.id));
+  const move = (index: number, offset: -1 | 1) => reorder.mutate(moved(items, index, offset).map((item) => item.id));
 
   const remove = async () => {
     if (!removal) return;
-    if (removal.kind === "detach")
-      await api.delete("/api/media/attachments/{id}", { params: { id: removal.item.id } });
+    if (removal.kind === "detach") await api.delete("/api/media/attachments/{id}", { params: { id: removal.item.id } });
     else await api.delete("/api/media/{id}", { params: { id: removal.item.mediaAssetId } });
     await onChanged();
   };
@@ -67,7 +65,12 @@ export function MediaAttachmentList({ title, productId, variantId, items, onChan
                   <MediaThumbnail assetId={item.mediaAssetId} mimeType={item.mimeType} alt={item.alt} />
                   <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
                     <Text size="sm" fw={500}>
-                      {index + 1}. {item.alt ?? <Text span c="orange.9" size="sm">No alt text</Text>}
+                      {index + 1}.{" "}
+                      {item.alt ?? (
+                        <Text span c="orange.9" size="sm">
+                          No alt text
+                        </Text>
+                      )}
                     </Text>
                     {canWrite ? (
                       <>

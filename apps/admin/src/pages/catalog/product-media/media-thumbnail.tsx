@@ -7,7 +7,12 @@ import { useApi } from "../../../api/api-context.js";
  * A preview of a media asset. The bytes come through the API client (its base URL and credentials, also
  * for an API hosted apart) and show as a `blob:` URL, which the admin's CSP allows for images.
  */
-export function MediaThumbnail({ assetId, mimeType, alt, size = 72 }: {
+export function MediaThumbnail({
+  assetId,
+  mimeType,
+  alt,
+  size = 72,
+}: {
   assetId: string;
   mimeType: string;
   alt: string | null;
@@ -20,8 +25,7 @@ export function MediaThumbnail({ assetId, mimeType, alt, size = 72 }: {
     enabled: isImage,
     // The bytes of an asset never change (a new file is a new asset).
     staleTime: Number.POSITIVE_INFINITY,
-    queryFn: async () =>
-      (await api.raw("get", "/api/media/{id}/file", { params: { id: assetId } })).blob(),
+    queryFn: async () => (await api.raw("get", "/api/media/{id}/file", { params: { id: assetId } })).blob(),
   });
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -31,8 +35,7 @@ export function MediaThumbnail({ assetId, mimeType, alt, size = 72 }: {
     return () => URL.revokeObjectURL(objectUrl);
   }, [file.data]);
   const box = { width: size, height: size, flex: "none" } as const;
-  if (isImage && url)
-    return <Image src={url} alt={alt ?? ""} w={size} h={size} fit="cover" radius="sm" style={box} />;
+  if (isImage && url) return <Image src={url} alt={alt ?? ""} w={size} h={size} fit="cover" radius="sm" style={box} />;
   return (
     <Center bg="gray.1" style={{ ...box, borderRadius: 4 }}>
       <Text size="xs" c="dimmed">

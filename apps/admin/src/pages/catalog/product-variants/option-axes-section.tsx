@@ -17,7 +17,14 @@ const checkValue = (value: string) =>
 
 /** "S, M, L" to ["S", "M", "L"], duplicates dropped (the server refuses them with a 409). */
 export function splitValues(text: string): string[] {
-  return [...new Set(text.split(",").map((value) => value.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map((value) => value.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** The product's option axes (Size, Colour) and their values; adds an axis or a value to one. */

@@ -18,7 +18,8 @@ interface PriceValues {
 
 /** The server's rules for `POST /api/pricing/prices` (upsertPriceInput): checked before sending. */
 export const priceRules = {
-  currency: (value: string) => (/^[A-Z]{3}$/.test(value.trim()) ? null : "Three capital letters (ISO 4217), such as EUR"),
+  currency: (value: string) =>
+    /^[A-Z]{3}$/.test(value.trim()) ? null : "Three capital letters (ISO 4217), such as EUR",
   customerGroupId: (value: string) => (value.trim().length > 100 ? "At most 100 characters" : null),
   amount: (value: number | string) => {
     if (value === "" || typeof value !== "number" || Number.isNaN(value)) return "Enter the amount in minor units";

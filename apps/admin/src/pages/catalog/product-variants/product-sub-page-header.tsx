@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Code, Text } from "@mantine/core";
+import { Anchor, Box, Breadcrumbs, Code, Text } from "@mantine/core";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { PageHeader } from "../../../components/page-header.js";
@@ -20,15 +20,19 @@ export function ProductSubPageHeader({ section, product, actions }: ProductSubPa
   const title = productTitle(product);
   return (
     <>
-      <Breadcrumbs mb="xs" aria-label="Breadcrumb">
-        <Anchor component={Link} to="/catalog/products" size="sm">
-          Products
-        </Anchor>
-        <Anchor component={Link} to={`/catalog/products/${product.id}`} size="sm">
-          {title}
-        </Anchor>
-        <Text size="sm">{section}</Text>
-      </Breadcrumbs>
+      <Box component="nav" aria-label="Breadcrumb" mb="xs">
+        <Breadcrumbs>
+          <Anchor component={Link} to="/catalog/products" size="sm">
+            Products
+          </Anchor>
+          <Anchor component={Link} to={`/catalog/products/${product.id}`} size="sm">
+            {title}
+          </Anchor>
+          <Text size="sm" aria-current="page">
+            {section}
+          </Text>
+        </Breadcrumbs>
+      </Box>
       <PageHeader
         title={`${section}: ${title}`}
         description={

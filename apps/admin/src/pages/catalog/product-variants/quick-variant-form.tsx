@@ -29,8 +29,7 @@ export function QuickVariantForm({ productId, optionTypes }: { productId: string
     initialValues: { options: {}, newAxis: "", newValue: "", sku: "" },
     validate: {
       sku: (sku) => (sku.trim().length > 200 ? "At most 200 characters" : null),
-      newValue: (value, values) =>
-        values.newAxis.trim() && !value.trim() ? "Enter the value of the new axis" : null,
+      newValue: (value, values) => (values.newAxis.trim() && !value.trim() ? "Enter the value of the new axis" : null),
       newAxis: (name, values) => {
         if (name.trim().length > 100) return "At most 100 characters";
         return Object.keys(chosenOptions(values)).length === 0 ? "Choose at least one value" : null;

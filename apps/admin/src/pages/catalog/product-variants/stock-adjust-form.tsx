@@ -88,7 +88,13 @@ export function StockAdjustForm(props: {
     <form onSubmit={form.onSubmit((values) => adjust.mutate(values))} aria-label="Adjust stock" noValidate>
       <Stack gap="xs">
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
-          <Select label="Warehouse" data={warehouses} allowDeselect={false} required {...form.getInputProps("warehouseId")} />
+          <Select
+            label="Warehouse"
+            data={warehouses}
+            allowDeselect={false}
+            required
+            {...form.getInputProps("warehouseId")}
+          />
           <Select
             label="Type"
             data={ADJUSTMENT_TYPES.map((type) => ({ value: type.value, label: type.label }))}
@@ -97,7 +103,12 @@ export function StockAdjustForm(props: {
           />
           <NumberInput label="Quantity" allowDecimal={false} required {...form.getInputProps("quantity")} />
         </SimpleGrid>
-        <TextInput label="Note" description="Why, for the stock history" maxLength={500} {...form.getInputProps("note")} />
+        <TextInput
+          label="Note"
+          description="Why, for the stock history"
+          maxLength={500}
+          {...form.getInputProps("note")}
+        />
         <Group>
           <Button type="submit" size="sm" loading={adjust.isPending}>
             Adjust stock

@@ -1,5 +1,6 @@
 import { Accordion, Card, Code, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import type { ResponseData } from "@unified-commerce/client";
 import { useApi } from "../../../api/api-context.js";
 import { Can } from "../../../auth/can.js";
 import { usePermissions } from "../../../auth/use-permissions.js";
@@ -7,6 +8,8 @@ import { ErrorAlert } from "../../../components/error-alert.js";
 import { PriceForm, pricesQueryKey } from "./price-form.js";
 import { type Variant, variantLabel } from "./product-query.js";
 import { StockAdjustForm, stockQueryKey } from "./stock-adjust-form.js";
+
+type Price = ResponseData<"/api/pricing/prices", "get">[number];
 
 /** Minor units in the currency's own format (1999 EUR as €19.99); an unknown code shows the raw units. */
 export function formatMinorUnits(amount: number, currency: string): string {
@@ -30,8 +33,13 @@ export function VariantPanels({ productId, variants }: { productId: string; vari
     queryKey: pricesQueryKey(productId),
     // Listing prices needs pricing:update (list-prices.ts); without it the panel says so.
     enabled: can("pricing:update"),
-    queryFn: async () =>
-      (await api.get("/api/pricing/prices", { query: { entityId: productId, limit: 100 } })).data,
+    // Every page: a product with many variants, currencies and groups has more than one page of prices.
+    queryFn: async () => {
+      const all: Price[] = [];
+      for await (const page of api.pages("/api/pricing/prices", { query: { entityId: productId, limit: 100 } }))
+        all.push(...page.data);
+      return all;
+    },
   });
   const stock = useQuery({
     queryKey: stockQueryKey(productId),
@@ -79,8 +87,8 @@ export function VariantPanels({ productId, variants }: { productId: string; vari
                     <Text size="sm">
                       SKU: {variant.sku ? <Code>{variant.sku}</Code> : "none"}.{" "}
                       <Text span c="dimmed" size="sm">
-                        The API has no route to change a variant's SKU: it is set when the variant is created
-                        (quick add).
+                        The API has no route to change a variant's SKU: it is set when the variant is created (quick
+                        add).
                       </Text>
                     </Text>
                     <Stack gap="xs">
