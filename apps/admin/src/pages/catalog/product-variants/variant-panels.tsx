@@ -110,7 +110,7 @@ export function VariantPanels({ productId, variants }: { productId: string; vari
                           <Table.Thead>
                             <Table.Tr>
                               <Table.Th>Currency</Table.Th>
-                              <Table.Th>Customer group</Table.Th>
+                              <Table.Th>Group</Table.Th>
                               <Table.Th ta="right">Amount</Table.Th>
                             </Table.Tr>
                           </Table.Thead>
@@ -145,7 +145,9 @@ export function VariantPanels({ productId, variants }: { productId: string; vari
                             <Table.Tr>
                               <Table.Th>Warehouse</Table.Th>
                               <Table.Th ta="right">On hand</Table.Th>
-                              <Table.Th ta="right">Reserved</Table.Th>
+                              <Table.Th ta="right" visibleFrom="xs">
+                                Reserved
+                              </Table.Th>
                               <Table.Th ta="right">Available</Table.Th>
                             </Table.Tr>
                           </Table.Thead>
@@ -154,7 +156,9 @@ export function VariantPanels({ productId, variants }: { productId: string; vari
                               <Table.Tr key={level.id}>
                                 <Table.Td>{warehouseName.get(level.warehouseId) ?? level.warehouseId}</Table.Td>
                                 <Table.Td ta="right">{level.onHand}</Table.Td>
-                                <Table.Td ta="right">{level.reserved}</Table.Td>
+                                <Table.Td ta="right" visibleFrom="xs">
+                                  {level.reserved}
+                                </Table.Td>
                                 <Table.Td ta="right">{level.available}</Table.Td>
                               </Table.Tr>
                             ))}
