@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { errorAnswer, fakeApi, renderWithProviders, sessionWith } from "../../test/render-with-providers.js";
+import {
+  errorAnswer,
+  type FakeAnswer,
+  fakeApi,
+  renderWithProviders,
+  sessionWith,
+} from "../../test/render-with-providers.js";
 import { MediaPage } from "./media-page.js";
 
 const ASSET = "44444444-4444-4444-8444-444444444444";
@@ -19,7 +25,7 @@ const asset = {
   createdAt: "2026-11-28T00:00:00Z",
 };
 
-function renderPage(permissions: string[], patch = { body: { data: { ...asset, alt: "Size chart" } } }) {
+function renderPage(permissions: string[], patch: FakeAnswer = { body: { data: { ...asset, alt: "Size chart" } } }) {
   const api = fakeApi({
     "GET /api/auth/get-session": sessionWith(permissions),
     "GET /api/media": {
