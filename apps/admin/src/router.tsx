@@ -96,6 +96,16 @@ const routeTree = rootRoute.addChildren([
       () => import("./pages/catalog/product-editor/product-editor-page.js"),
       "ProductEditorRoute",
     ),
+    page(
+      "/catalog/products/$id/variants",
+      () => import("./pages/catalog/product-variants/product-variants-page.js"),
+      "ProductVariantsRoute",
+    ),
+    page(
+      "/catalog/products/$id/media",
+      () => import("./pages/catalog/product-media/product-media-page.js"),
+      "ProductMediaRoute",
+    ),
     page("/catalog/categories", () => import("./pages/catalog/categories-page.js"), "CategoriesPage"),
     page("/catalog/brands", () => import("./pages/catalog/brands-page.js"), "BrandsPage"),
     page(

@@ -14077,6 +14077,67 @@ export type paths = {
         };
         trace?: never;
     };
+    "/api/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List media assets
+         * @description The media library: every asset, attached or not, newest first. Needs media:write, as it lists private assets (downloads, unattached uploads) that media:read alone may not see.
+         *
+         *     Requires: media:write
+         */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alt: string | null;
+                                confidence: number | null;
+                                createdAt: string;
+                                createdBy: string | null;
+                                derivedFromAssetId: string | null;
+                                filename: string | null;
+                                id: string;
+                                mimeType: string;
+                                /** @enum {string} */
+                                origin: "merchant" | "generated" | "imported";
+                                sizeBytes: number;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/media/{id}": {
         parameters: {
             query?: never;
@@ -14159,7 +14220,57 @@ export type paths = {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change a media asset's alt text
+         * @description `alt` null clears it. Emits catalog.update on every entity the asset is attached to.
+         *
+         *     Requires: media:write
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        alt: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                alt: string | null;
+                                confidence: number | null;
+                                createdAt: string;
+                                createdBy: string | null;
+                                derivedFromAssetId: string | null;
+                                filename: string | null;
+                                id: string;
+                                mimeType: string;
+                                /** @enum {string} */
+                                origin: "merchant" | "generated" | "imported";
+                                sizeBytes: number;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/media/{id}/file": {
@@ -14262,6 +14373,129 @@ export type paths = {
                                 sortOrder: number;
                                 variantId: string | null;
                             };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Detach a media asset from an entity or a variant
+         * @description The asset stays in the library (DELETE /media/{id} deletes it everywhere). Emits catalog.update.
+         *
+         *     Requires: media:write
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                entityId: string;
+                                id: string;
+                                mediaAssetId: string;
+                                role: string;
+                                sortOrder: number;
+                                variantId: string | null;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/attachments/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order the media of an entity or of one variant
+         * @description `attachmentIds` lists every attachment of the entity (variantId null) or of the variant once, in the new order (sortOrder 0, 1, 2…); a list that misses or adds one is a 422. Emits catalog.update.
+         *
+         *     Requires: media:write
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) without running again; with another request it is a 422 IDEMPOTENCY_KEY_REUSED; while the first request runs, a 409 CONFLICT. 1 to 255 printable ASCII characters, scoped to the organization and the caller's credential. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        attachmentIds: string[];
+                        /** Format: uuid */
+                        entityId: string;
+                        /** Format: uuid */
+                        variantId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                entityId: string;
+                                id: string;
+                                mediaAssetId: string;
+                                role: string;
+                                sortOrder: number;
+                                variantId: string | null;
+                            }[];
                             meta?: {
                                 [key: string]: unknown;
                             };

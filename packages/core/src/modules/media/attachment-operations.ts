@@ -16,7 +16,16 @@ export type MediaAttachment = z.output<typeof mediaAttachmentSchema>;
 /** What `attach` takes: the input of the route's body schema. */
 export type AttachInput = z.input<typeof attachMediaInput>;
 
-const COLUMNS = ["id", "mediaAssetId", "entityId", "variantId", "role", "sortOrder", "createdAt"] as const;
+/** The columns of an attachment's answer. */
+export const ATTACHMENT_COLUMNS = [
+  "id",
+  "mediaAssetId",
+  "entityId",
+  "variantId",
+  "role",
+  "sortOrder",
+  "createdAt",
+] as const;
 
 export function createAttachmentOperations(
   { database, events, services }: Pick<ServiceContext, "database" | "events" | "services">,
@@ -70,7 +79,7 @@ export function createAttachmentOperations(
             role: input.role,
             sortOrder: input.sortOrder ?? 0,
           })
-          .returning(COLUMNS)
+          .returning(ATTACHMENT_COLUMNS)
           .executeTakeFirstOrThrow();
         const attachment = { ...row, createdAt: row.createdAt.toISOString() };
         await events.emit(

@@ -4,11 +4,25 @@ import { mediaMigrations } from "./media-migrations.js";
 import { createMediaService } from "./media-service.js";
 import { attachMediaRoute } from "./routes/attach-media.js";
 import { deleteMediaRoute } from "./routes/delete-media.js";
+import { detachMediaRoute } from "./routes/detach-media.js";
 import { getMediaRoute } from "./routes/get-media.js";
+import { listMediaRoute } from "./routes/list-media.js";
+import { reorderMediaRoute } from "./routes/reorder-media.js";
 import { serveMediaFileRoute } from "./routes/serve-media-file.js";
+import { updateMediaRoute } from "./routes/update-media.js";
 import { uploadMediaRoute } from "./routes/upload-media.js";
 
-const ROUTES = [uploadMediaRoute, getMediaRoute, serveMediaFileRoute, deleteMediaRoute, attachMediaRoute];
+const ROUTES = [
+  uploadMediaRoute,
+  listMediaRoute,
+  getMediaRoute,
+  serveMediaFileRoute,
+  updateMediaRoute,
+  deleteMediaRoute,
+  attachMediaRoute,
+  reorderMediaRoute,
+  detachMediaRoute,
+];
 
 /** Media assets in a storage adapter, signed URLs, and attachments to entities and variants. */
 export const mediaModule: PluginManifest = {

@@ -39,3 +39,22 @@ export const attachMediaInput = z.object({
   variantId: z.uuid().nullable().optional(),
   sortOrder: z.number().int().min(0).max(100_000).optional(),
 });
+
+/** Body of `PATCH /media/:id`: what a merchant may change of an asset (its bytes never change). */
+export const updateMediaInput = z.object({
+  /** Null clears it. */
+  alt: z.string().max(1_000).nullable(),
+});
+
+/** Body of `POST /media/attachments/order`; its input type is the service's `ReorderInput`. */
+export const reorderAttachmentsInput = z.object({
+  entityId: z.uuid(),
+  /** The variant whose attachments are ordered; null or absent: the entity-level ones. */
+  variantId: z.uuid().nullable().optional(),
+  /** Every attachment of that level, once, in the new order. */
+  attachmentIds: z
+    .array(z.uuid())
+    .min(1)
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, "must not repeat an attachment"),
+});

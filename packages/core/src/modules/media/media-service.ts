@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import type { Selectable } from "kysely";
-import type { z } from "zod";
 import { tenantScope } from "../../db/tenant-scope.js";
 import type { Actor } from "../../kernel/actor.js";
 import { AppError } from "../../kernel/app-error.js";
@@ -9,10 +7,11 @@ import type { ServiceContext } from "../../kernel/contexts.js";
 import { hasPermission } from "../../kernel/permissions.js";
 import { detectFileType } from "./file-type.js";
 import { createMediaSigner } from "./media-signing.js";
-import type { mediaAssetSchema } from "./media-schemas.js";
 import { localDiskStorage, type MediaStorage } from "./media-storage.js";
 import type { MediaOrigin, MediaTables } from "./media-tables.js";
+import { ASSET_COLUMNS, createAssetEditing, type MediaAsset, toAsset } from "./asset-editing.js";
 import { createAttachmentOperations } from "./attachment-operations.js";
+import { createAttachmentOrdering } from "./attachment-ordering.js";
 import { publicRolesOf } from "./media-visibility.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 
@@ -21,8 +20,7 @@ export const DEFAULT_MAX_FILE_SIZE = 10 * 1024 * 1024;
 /** Default lifetime of a signed URL: 15 minutes. */
 export const DEFAULT_SIGNED_URL_TTL_SECONDS = 900;
 
-/** A media asset as the API answers it. */
-export type MediaAsset = z.output<typeof mediaAssetSchema>;
+export type { MediaAsset } from "./asset-editing.js";
 
 export interface CreateAssetInput {
   data: Buffer;
@@ -33,22 +31,6 @@ export interface CreateAssetInput {
   confidence?: number | null;
   derivedFromAssetId?: string | null;
 }
-
-const ASSET_COLUMNS = [
-  "id",
-  "filename",
-  "mimeType",
-  "sizeBytes",
-  "alt",
-  "origin",
-  "confidence",
-  "derivedFromAssetId",
-  "createdBy",
-  "createdAt",
-] as const;
-
-type AssetRow = Pick<Selectable<MediaTables["mediaAssets"]>, (typeof ASSET_COLUMNS)[number]>;
-const toAsset = (row: AssetRow): MediaAsset => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 export const mediaErrors = {
   assetNotFound: () => AppError.notFound("Media asset"),
@@ -134,6 +116,8 @@ export function createMediaService({
   return {
     maxFileSize: media.maxFileSize ?? DEFAULT_MAX_FILE_SIZE,
     ...attachments,
+    ...createAssetEditing({ database, events }),
+    ...createAttachmentOrdering({ database, events, services }),
 
     /**
      * Stores a file whose type its magic bytes prove (415 otherwise), then its row. The file is written
