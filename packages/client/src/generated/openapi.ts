@@ -1190,13 +1190,14 @@ export type paths = {
         };
         /**
          * The organization's queue of pending custom-field proposals
-         * @description Oldest first; each item carries entitySlug and entityType.
+         * @description Oldest first; each item carries entitySlug and entityType. `entityType` and `entityId` narrow the queue (an entity of another organization finds nothing).
          *
          *     Requires: catalog:update
          */
         get: {
             parameters: {
                 query?: {
+                    entityId?: string;
                     entityType?: string;
                     limit?: number;
                     page?: number;
@@ -6360,6 +6361,78 @@ export type paths = {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/catalog/entities/{id}/variants/{variantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update one variant: its SKU, metadata or position
+         * @description A patch: omitted fields stay, `sku: null` clears the SKU and `metadata` replaces the object. A SKU another variant of the organization holds is a 409 with `details.reason` `SKU_TAKEN` and an issue on `body.sku`. The option values are what make the variant and do not change here.
+         *
+         *     Requires: catalog:update
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    variantId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        metadata?: {
+                            [key: string]: unknown;
+                        };
+                        position?: number;
+                        sku?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                entityId: string;
+                                id: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                options: {
+                                    [key: string]: string;
+                                };
+                                optionValueIds: string[];
+                                position: number;
+                                sku: string | null;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/catalog/entities/{id}/variants/bulk": {

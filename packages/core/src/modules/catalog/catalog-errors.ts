@@ -8,6 +8,8 @@ import { defineErrorReasons } from "../../kernel/error-reasons.js";
 export const catalogErrorReasons = defineErrorReasons({
   /** `requireSaleTarget`: the entity, or the variant named, is not the organization's (or no longer exists). */
   SALE_TARGET_NOT_FOUND: { code: "NOT_FOUND", message: "Catalog entity not found" },
+  /** A variant update names a SKU another variant of the organization holds (SKUs are unique per organization). */
+  SKU_TAKEN: { code: "CONFLICT", message: "The SKU is already used by another variant" },
 });
 
 /**
@@ -20,6 +22,12 @@ export const catalogErrors = {
   brandNotFound: () => AppError.notFound("Brand"),
   optionTypeNotFound: () => AppError.notFound("Option type"),
   variantNotFound: () => AppError.notFound("Variant"),
+  /** A 409 that names `body.sku`, so a form shows it on the field. */
+  skuTaken: (sku: string) =>
+    catalogErrorReasons.error("SKU_TAKEN", {
+      message: `The SKU ${sku} is already used by another variant`,
+      issues: [{ path: "body.sku", message: "already used by another variant" }],
+    }),
   saleTargetNotFound: (what: "Catalog entity" | "Variant") =>
     catalogErrorReasons.error("SALE_TARGET_NOT_FOUND", { message: `${what} not found` }),
   definitionNotFound: () => AppError.notFound("Field definition"),
