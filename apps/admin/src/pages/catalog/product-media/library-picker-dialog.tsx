@@ -77,6 +77,7 @@ export function LibraryPickerDialog({
     {
       key: "preview",
       header: "Preview",
+      isHiddenOnPhone: true,
       render: (asset) => <MediaThumbnail assetId={asset.id} mimeType={asset.mimeType} alt={asset.alt} size={48} />,
     },
     {
@@ -117,7 +118,13 @@ export function LibraryPickerDialog({
   ];
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Choose from library" size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Choose from library"
+      size="lg"
+      closeButtonProps={{ "aria-label": "Close the library" }}
+    >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           Attach files already uploaded to {targetLabel}.
@@ -132,6 +139,8 @@ export function LibraryPickerDialog({
           error={assets.error}
           onRetry={() => void assets.refetch()}
           empty={<Text c="dimmed">The library is empty: upload a file first.</Text>}
+          // Name and button fit a phone once the preview is hidden there.
+          minWidth={280}
         />
         <Group justify="space-between">
           {totalPages > 1 ? (
