@@ -6299,7 +6299,7 @@ export type paths = {
         put?: never;
         /**
          * Create one variant from option values
-         * @description At most one value per option type; an existing combination or SKU is a 409.
+         * @description At most one value per option type; an existing combination is a 409, and so is a SKU another variant of the organization holds (`details.reason` `SKU_TAKEN`, an issue on `body.sku`).
          *
          *     Requires: catalog:update
          */
@@ -6595,7 +6595,7 @@ export type paths = {
         put?: never;
         /**
          * Create a variant in one call
-         * @description Upserts the option types and values named in `options`, then the variant, and seeds zero stock for it. 201 when created, 200 when it existed.
+         * @description Upserts the option types and values named in `options`, then the variant, and seeds zero stock for it. 201 when created, 200 when it existed. A SKU another variant holds is a 409 `SKU_TAKEN` on `body.sku`.
          *
          *     Requires: catalog:update
          */

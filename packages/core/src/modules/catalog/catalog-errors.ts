@@ -44,3 +44,14 @@ export const catalogErrors = {
   syncRequired: () => AppError.forbidden("Store-sourced entities need catalog:sync for this change"),
   invalidCustomField: (path: string, message: string) => AppError.validation([{ path, message }]),
 };
+
+/**
+ * What a variant write that set `sku` throws when PostgreSQL refused it as a unique violation (23505, the
+ * same code on pg and PGlite): `SKU_TAKEN`, since the organization's SKU index is the only unique key such
+ * a write can break (the option combination's is skipped by `on conflict`). Any other error is unchanged.
+ */
+export function asSkuTaken(error: unknown, sku: string | null | undefined): unknown {
+  const isUniqueViolation =
+    typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
+  return isUniqueViolation && sku ? catalogErrors.skuTaken(sku) : error;
+}

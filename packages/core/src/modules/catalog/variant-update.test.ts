@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestActor, createTestApp, type TestApp } from "../../testing/index.js";
+import { createTestActor, createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
 import { call, createEntity, otherOrgAdmin } from "./catalog-test-helpers.js";
 
 const reader = createTestActor({ id: "reader", permissions: ["catalog:read", "catalog:read:unpublished"] });
@@ -91,6 +91,35 @@ describe("PATCH /api/catalog/entities/:id/variants/:variantId", () => {
       body: { sku: "MINE-1" },
     });
     expect(sameSku.status).toBe(200);
+  });
+
+  it("answers a variant created with a taken SKU the same 409 SKU_TAKEN, creating nothing", async () => {
+    const owner = await createEntity(t.app, { slug: "sku-owner" });
+    expect(
+      (await call(t.app, "POST", `/api/catalog/entities/${owner}/variants`, { body: { sku: "CREATE-TAKEN" } })).status,
+    ).toBe(201);
+    const other = await createEntity(t.app, { slug: "sku-claimant" });
+    const before = await snapshot(t, other);
+    for (const [path, body] of [
+      ["variants", { sku: "CREATE-TAKEN" }],
+      ["variants/quick", { options: { Size: "XL" }, sku: "CREATE-TAKEN" }],
+    ] as const) {
+      const response = await call(t.app, "POST", `/api/catalog/entities/${other}/${path}`, { body });
+      expect(response.status, path).toBe(409);
+      expect(response.body.error).toMatchObject({ details: { reason: "SKU_TAKEN" }, issues: [{ path: "body.sku" }] });
+    }
+    expect(await snapshot(t, other)).toEqual(before);
+  });
+
+  it.runIf(isPostgresTestRun())("lets one of two concurrent patches take a SKU (PostgreSQL)", async () => {
+    const [small, medium] = variantIds as [string, string];
+    const answers = await Promise.all([
+      call(t.app, "PATCH", url(small), { body: { sku: "RACED-1" } }),
+      call(t.app, "PATCH", url(medium), { body: { sku: "RACED-1" } }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const holders = await sql<{ id: string }>`select id from catalog_variants where sku = 'RACED-1'`.execute(t.db);
+    expect(holders.rows).toHaveLength(1);
   });
 
   it("refuses bad input with 422 and writes nothing", async () => {

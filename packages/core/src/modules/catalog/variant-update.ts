@@ -3,16 +3,12 @@ import { isUuid } from "../../db/is-uuid.js";
 import type { Actor } from "../../kernel/actor.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 import { catalogScope, emitCatalogEvent, requireEntity, touchEntity, type CatalogContext } from "./catalog-context.js";
-import { catalogErrors } from "./catalog-errors.js";
+import { asSkuTaken, catalogErrors } from "./catalog-errors.js";
 import type { updateVariantInput } from "./catalog-schemas.js";
 import { toVariant, VARIANT_COLUMNS, type Variant } from "./variant-types.js";
 
 /** What `updateVariant` takes: a patch, the input of the route's body schema. */
 export type UpdateVariantInput = z.input<typeof updateVariantInput>;
-
-/** PostgreSQL's unique violation (pg and PGlite raise the same code). */
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 
 /** Patches one variant: its SKU, metadata and position (its option values make it what it is and stay). */
 export function createVariantUpdateOperations(context: CatalogContext) {
@@ -60,10 +56,8 @@ export function createVariantUpdateOperations(context: CatalogContext) {
             .returning(VARIANT_COLUMNS)
             .executeTakeFirstOrThrow();
         } catch (error) {
-          // The only unique key this update can break is the organization's SKU index; the index, not a
-          // read before the write, decides, so two concurrent updates cannot both take one SKU.
-          if (isUniqueViolation(error) && input.sku) throw catalogErrors.skuTaken(input.sku);
-          throw error;
+          // The index, not a read before the write, decides: two concurrent updates cannot both take one SKU.
+          throw asSkuTaken(error, input.sku);
         }
         const variant = toVariant(row);
         await touchEntity(trx, organizationId, entity.id);
