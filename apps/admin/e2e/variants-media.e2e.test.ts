@@ -95,7 +95,7 @@ describe.skipIf(!hasChromium)("product variants and media in a real browser", ()
     await page.getByRole("button", { name: "Create 2 missing variants" }).click();
     await page.getByRole("button", { name: "Every combination exists" }).waitFor();
 
-    // No route changes a variant's SKU: quick add sets one when it creates the variant.
+    // Quick add sets a SKU when it creates the variant; each variant's panel edits it later.
     const quickAdd = page.getByRole("form", { name: "Quick add a variant" });
     await quickAdd.getByRole("combobox", { name: "Size" }).fill("L");
     await quickAdd.getByLabel("SKU").fill("E2E-TEE-L");
@@ -121,6 +121,16 @@ describe.skipIf(!hasChromium)("product variants and media in a real browser", ()
       await stock.getByRole("button", { name: "Adjust stock" }).click();
       await stock.getByText("On hand now 10.").waitFor();
     }
+    // SKUs are unique in the store: L's is refused on the field, then S gets its own.
+    const small = page.getByRole("region", { name: /^Size: S SKU/ });
+    const sku = small.getByRole("form", { name: "SKU of Size: S" });
+    await sku.getByRole("textbox", { name: "SKU" }).fill("E2E-TEE-L");
+    await sku.getByRole("button", { name: "Save SKU" }).click();
+    await sku.getByText("already used by another variant").waitFor();
+    expect(await sku.getByRole("textbox", { name: "SKU" }).getAttribute("aria-invalid")).toBe("true");
+    await sku.getByRole("textbox", { name: "SKU" }).fill("E2E-TEE-S");
+    await sku.getByRole("button", { name: "Save SKU" }).click();
+    await page.getByRole("button", { name: "Size: S SKU E2E-TEE-S" }).waitFor();
     await screenshot(page, "product-variants-desktop");
     expect(await seriousAccessibilityIssues(page)).toEqual([]);
 
@@ -133,6 +143,8 @@ describe.skipIf(!hasChromium)("product variants and media in a real browser", ()
     const bySize = new Map(product.variants.map((variant) => [variant.options.Size, variant]));
     expect([...bySize.keys()].sort()).toEqual(["L", "M", "S"]);
     expect(bySize.get("L")?.sku).toBe("E2E-TEE-L");
+    expect(bySize.get("S")?.sku).toBe("E2E-TEE-S");
+    expect(bySize.get("M")?.sku).toBeNull();
     const prices = await apiCall<{ variantId: string; currency: string; amount: number; customerGroupId: null }[]>(
       page,
       "GET",
@@ -164,7 +176,7 @@ describe.skipIf(!hasChromium)("product variants and media in a real browser", ()
     await page.goto(`${server.adminUrl}catalog/products/${productId}/media`);
     await page.getByRole("heading", { name: "Media: E2E tee" }).waitFor();
 
-    const upload = page.getByRole("region", { name: "Upload" });
+    const upload = page.getByRole("region", { name: "Add media" });
     await upload.getByLabel(/^Alt text/).fill("A red square");
     await upload.getByLabel("Files to upload").setInputFiles([picture, secondPicture]);
     await expect.poll(() => upload.getByText("Uploaded").count(), { timeout: 20_000 }).toBe(2);
@@ -216,6 +228,30 @@ describe.skipIf(!hasChromium)("product variants and media in a real browser", ()
     await dialog.getByRole("button", { name: "Detach" }).click();
     await variantMedia.waitFor({ state: "detached" });
 
+    // The detached file is still in the library: variant M takes it from there.
+    await upload.getByRole("combobox", { name: "Attach to" }).click();
+    await page.getByRole("option", { name: /^Variant Size: M/ }).click();
+    await upload.getByRole("button", { name: "Choose from library" }).click();
+    const picker = page.getByRole("dialog", { name: "Choose from library" });
+    await picker.getByText("Attach files already uploaded to variant Size: M.").waitFor();
+    await picker.getByRole("button", { name: "Attach size-s.png" }).waitFor();
+    await screenshot(page, "product-media-library-desktop");
+    expect(await seriousAccessibilityIssues(page)).toEqual([]);
+    await picker.getByRole("button", { name: "Attach size-s.png" }).click();
+    await picker.getByRole("row").filter({ hasText: "size-s.png" }).getByText("Attached").waitFor();
+    await picker.getByRole("button", { name: "Done" }).click();
+    await picker.waitFor({ state: "detached" });
+    await page.getByRole("region", { name: "Media of Variant Size: M" }).getByText("1. Size S label").waitFor();
+    const attached = await apiCall<{ variants: StoredVariant[]; media: { variantId: string | null; alt: string }[] }>(
+      page,
+      "GET",
+      `/api/catalog/entities/${productId}?include=variants,media`,
+    );
+    const sizeM = attached.variants.find((variant) => variant.options.Size === "M");
+    expect(attached.media.filter((row) => row.variantId !== null)).toEqual([
+      expect.objectContaining({ variantId: sizeM?.id, alt: "Size S label" }),
+    ]);
+
     await page.goto(`${server.adminUrl}catalog/media`);
     await page.getByRole("heading", { name: "Media", exact: true }).waitFor();
     const library = page.getByRole("table", { name: "Media files" });
@@ -256,6 +292,12 @@ describe.skipIf(!hasChromium)("product variants and media in a real browser", ()
     await page.getByRole("region", { name: "Media of Product" }).getByRole("img").first().waitFor();
     await screenshot(page, "product-media-phone");
     expect(await seriousAccessibilityIssues(page)).toEqual([]);
+    await page.getByRole("button", { name: "Choose from library" }).click();
+    const picker = page.getByRole("dialog", { name: "Choose from library" });
+    await picker.getByRole("table", { name: "Media library" }).getByText("red-square.png").waitFor();
+    await screenshot(page, "product-media-library-phone");
+    expect(await seriousAccessibilityIssues(page)).toEqual([]);
+    await picker.getByRole("button", { name: "Done" }).click();
 
     await page.goto(`${server.adminUrl}catalog/media`);
     await page.getByRole("table", { name: "Media files" }).waitFor();

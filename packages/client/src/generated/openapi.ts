@@ -1190,13 +1190,14 @@ export type paths = {
         };
         /**
          * The organization's queue of pending custom-field proposals
-         * @description Oldest first; each item carries entitySlug and entityType.
+         * @description Oldest first; each item carries entitySlug and entityType. `entityType` and `entityId` narrow the queue (an entity of another organization finds nothing).
          *
          *     Requires: catalog:update
          */
         get: {
             parameters: {
                 query?: {
+                    entityId?: string;
                     entityType?: string;
                     limit?: number;
                     page?: number;
@@ -6298,7 +6299,7 @@ export type paths = {
         put?: never;
         /**
          * Create one variant from option values
-         * @description At most one value per option type; an existing combination or SKU is a 409.
+         * @description At most one value per option type; an existing combination is a 409, and so is a SKU another variant of the organization holds (`details.reason` `SKU_TAKEN`, an issue on `body.sku`).
          *
          *     Requires: catalog:update
          */
@@ -6360,6 +6361,78 @@ export type paths = {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/catalog/entities/{id}/variants/{variantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update one variant: its SKU, metadata or position
+         * @description A patch: omitted fields stay, `sku: null` clears the SKU and `metadata` replaces the object. A SKU another variant of the organization holds is a 409 with `details.reason` `SKU_TAKEN` and an issue on `body.sku`. The option values are what make the variant and do not change here.
+         *
+         *     Requires: catalog:update
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    variantId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        metadata?: {
+                            [key: string]: unknown;
+                        };
+                        position?: number;
+                        sku?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                entityId: string;
+                                id: string;
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                options: {
+                                    [key: string]: string;
+                                };
+                                optionValueIds: string[];
+                                position: number;
+                                sku: string | null;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/catalog/entities/{id}/variants/bulk": {
@@ -6522,7 +6595,7 @@ export type paths = {
         put?: never;
         /**
          * Create a variant in one call
-         * @description Upserts the option types and values named in `options`, then the variant, and seeds zero stock for it. 201 when created, 200 when it existed.
+         * @description Upserts the option types and values named in `options`, then the variant, and seeds zero stock for it. 201 when created, 200 when it existed. A SKU another variant holds is a 409 `SKU_TAKEN` on `body.sku`.
          *
          *     Requires: catalog:update
          */

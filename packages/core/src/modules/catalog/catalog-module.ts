@@ -30,6 +30,7 @@ import { listProposalsRoute } from "./routes/list-proposals.js";
 import { proposeCustomFieldRoute } from "./routes/propose-custom-field.js";
 import { putAttributesRoute } from "./routes/put-attributes.js";
 import { quickVariantRoute } from "./routes/quick-variant.js";
+import { updateVariantRoute } from "./routes/update-variant.js";
 import { updateBrandRoute } from "./routes/update-brand.js";
 import { updateCategoryRoute } from "./routes/update-category.js";
 import { updateEntityRoute } from "./routes/update-entity.js";
@@ -59,6 +60,7 @@ const ROUTES = [
   generateVariantsRoute,
   quickVariantRoute,
   bulkVariantsRoute,
+  updateVariantRoute,
   proposeCustomFieldRoute,
   decideCustomFieldRoutes,
   fieldOwnershipRoutes,

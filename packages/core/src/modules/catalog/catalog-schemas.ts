@@ -156,6 +156,16 @@ export const createVariantInput = z.object({
   metadata: metadataSchema.optional(),
 });
 
+/** Body of `PATCH /catalog/entities/:id/variants/:variantId`: a patch; its input type is the service's `UpdateVariantInput`. */
+export const updateVariantInput = z.object({
+  /** null clears the SKU; a SKU is unique in the organization (409 `SKU_TAKEN`). */
+  sku: z.string().min(1).max(200).nullable().optional(),
+  /** Replaces the metadata object. */
+  metadata: metadataSchema.optional(),
+  /** Sort place among the entity's variants (the column is a 32-bit integer). */
+  position: z.number().int().min(0).max(2_147_483_647).optional(),
+});
+
 /** Body of `POST /catalog/entities/:id/variants/quick`; its input type is the service's `QuickVariantInput`. */
 export const quickVariantInput = z.object({
   /** Option type name to value; missing types and values are created. */

@@ -17,6 +17,7 @@ import { createSearchSourceOperations } from "./search-source.js";
 import { createTaxonomyOperations } from "./taxonomy-operations.js";
 import { createVariantListeners, type VariantsCreated } from "./variant-listeners.js";
 import { createVariantOperations } from "./variant-operations.js";
+import { createVariantUpdateOperations } from "./variant-update.js";
 import type { DomainEventPayload, EventPayloadsOf } from "../../kernel/domain-events.js";
 import type { catalogEvents } from "./catalog-events.js";
 
@@ -55,6 +56,7 @@ export function createCatalogService({
     ...createTaxonomyOperations(context),
     ...createOptionOperations(context),
     ...createVariantOperations(context),
+    ...createVariantUpdateOperations(context),
     ...createFieldDefinitionOperations(context),
     ...createProposalOperations(context),
     ...createFieldOwnershipOperations(context),

@@ -195,7 +195,7 @@ export function createProposalOperations(context: CatalogContext) {
     /** The organization's pending proposals, oldest first, each with its entity's slug and type. */
     async listProposals(
       organizationId: string,
-      query: PaginationQuery & { entityType?: string },
+      query: PaginationQuery & { entityType?: string; entityId?: string },
       options?: TxOptions,
     ): Promise<{ items: ProposalQueueItem[]; total: number }> {
       const db = options?.trx ?? context.db;
@@ -205,6 +205,7 @@ export function createProposalOperations(context: CatalogContext) {
         .innerJoin("catalogEntities", "catalogEntities.id", "catalogCustomFieldValues.entityId")
         .where("catalogCustomFieldValues.status", "=", "pending");
       if (query.entityType) select = select.where("catalogEntities.type", "=", query.entityType);
+      if (query.entityId) select = select.where("catalogEntities.id", "=", query.entityId);
       const [rows, counted] = await Promise.all([
         select
           .select(ROW_COLUMNS.map((column) => `catalogCustomFieldValues.${column}` as const))

@@ -206,6 +206,31 @@ describe("custom fields", () => {
     expect((await propose(42)).status).toBe(422);
     const queue = await call(t.app, "GET", "/api/admin/custom-field-proposals?entityType=product");
     expect(queue.body.meta.pagination.total).toBe(3);
+    // One entity's queue: its own proposals only, none through another organization, a bad id a 422.
+    const otherId = await createEntity(t.app, { slug: "proposed-elsewhere", customFields: { gtin: "2" } });
+    expect(
+      (
+        await call(t.app, "POST", `/api/catalog/entities/${otherId}/custom-fields/material/proposals`, {
+          actor: editor,
+          body: { value: "wool", source: "generated" },
+        })
+      ).status,
+    ).toBe(201);
+    const ofEntity = await call(t.app, "GET", `/api/admin/custom-field-proposals?entityId=${id}`);
+    expect(ofEntity.body.meta.pagination.total).toBe(3);
+    expect(new Set(ofEntity.body.data.map((p: { entitySlug: string }) => p.entitySlug))).toEqual(new Set(["proposed"]));
+    const ofOther = await call(
+      t.app,
+      "GET",
+      `/api/admin/custom-field-proposals?entityId=${otherId}&entityType=product`,
+    );
+    expect(ofOther.body.data.map((p: { value: unknown }) => p.value)).toEqual(["wool"]);
+    const foreign = await call(t.app, "GET", `/api/admin/custom-field-proposals?entityId=${id}`, {
+      actor: otherOrgAdmin,
+    });
+    expect(foreign.body.data).toEqual([]);
+    expect((await call(t.app, "GET", "/api/admin/custom-field-proposals?entityId=proposed")).status).toBe(422);
+    await call(t.app, "POST", `/api/catalog/entities/${otherId}/custom-fields/material/reject`, { actor: editor });
     expect(queue.body.data[0]).toMatchObject({
       entitySlug: "proposed",
       entityType: "product",

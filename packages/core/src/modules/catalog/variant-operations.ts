@@ -5,7 +5,7 @@ import type { CoreTables } from "../../db/core-tables.js";
 import { AppError } from "../../kernel/app-error.js";
 import type { Actor } from "../../kernel/actor.js";
 import { catalogScope, emitCatalogEvent, requireEntity, touchEntity, type CatalogContext } from "./catalog-context.js";
-import { catalogErrors } from "./catalog-errors.js";
+import { asSkuTaken, catalogErrors } from "./catalog-errors.js";
 import type { createVariantInput, quickVariantInput } from "./catalog-schemas.js";
 import { cartesian, matrixSize, MAX_VARIANT_MATRIX, optionKey } from "./variant-matrix.js";
 import { OPTION_VALUE_COLUMNS, toVariant, VARIANT_COLUMNS, type OptionValue, type Variant } from "./variant-types.js";
@@ -48,7 +48,7 @@ export function createVariantOperations(context: CatalogContext) {
       .where("entityId", "=", input.entityId)
       .executeTakeFirst();
     const offset = Number(counted?.count ?? 0);
-    const inserted = await scope
+    const inserting = scope
       .insertInto(
         "catalogVariants",
         input.combinations.map((combination, index) => ({
@@ -65,6 +65,10 @@ export function createVariantOperations(context: CatalogContext) {
       .onConflict((oc) => oc.columns(["entityId", "optionKey"]).doNothing())
       .returning(VARIANT_COLUMNS)
       .execute();
+    // A taken SKU answers as the variant patch does: 409 SKU_TAKEN, named on body.sku.
+    const inserted = await inserting.catch((error: unknown) => {
+      throw asSkuTaken(error, input.sku);
+    });
     return inserted.map((row) => toVariant(row));
   }
 

@@ -36,11 +36,14 @@ const proposal = (id: string, entityId: string, fieldName: string, value: unknow
 });
 
 describe("ProposalsQueue", () => {
-  it("lists this entity's pending values and approves one in its locale", async () => {
+  it("asks the queue for this entity's pending values and approves one in its locale", async () => {
     const api = fakeApi({
       "GET /api/auth/get-session": sessionWith(["catalog:read", "catalog:update"]),
       "GET /api/admin/custom-field-proposals": {
-        body: { data: [proposal("p1", "e1", "material", "Leinen"), proposal("p2", "e2", "material", "Wolle")] },
+        body: {
+          data: [proposal("p1", "e1", "material", "Leinen")],
+          meta: { pagination: { page: 1, limit: 100, total: 1, totalPages: 1 } },
+        },
       },
       "POST /api/catalog/entities/e1/custom-fields/material/approve": {
         body: { data: { ...proposal("p1", "e1", "material", "Leinen"), status: "approved" } },
@@ -48,11 +51,11 @@ describe("ProposalsQueue", () => {
     });
     renderWithProviders(<ProposalsQueue entity={entity} />, { api });
     expect(await screen.findByText('"Leinen"')).toBeTruthy();
-    expect(screen.queryByText('"Wolle"')).toBeNull();
     expect(api.calls.find((call) => call.path === "/api/admin/custom-field-proposals")?.query).toEqual({
-      entityType: "product",
+      entityId: "e1",
       limit: "100",
     });
+    expect(screen.queryByText(/The oldest/)).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: "Approve" }));
     await waitFor(() =>
       expect(api.calls.find((call) => call.method === "POST")).toEqual({
@@ -62,6 +65,20 @@ describe("ProposalsQueue", () => {
         body: undefined,
       }),
     );
+  });
+
+  it("says when more proposals wait than the page shows", async () => {
+    const api = fakeApi({
+      "GET /api/auth/get-session": sessionWith(["catalog:read", "catalog:update"]),
+      "GET /api/admin/custom-field-proposals": {
+        body: {
+          data: [proposal("p1", "e1", "material", "Leinen")],
+          meta: { pagination: { page: 1, limit: 100, total: 130, totalPages: 2 } },
+        },
+      },
+    });
+    renderWithProviders(<ProposalsQueue entity={entity} />, { api });
+    expect(await screen.findByText("The oldest 1 of 130: decide these to see the next.")).toBeTruthy();
   });
 
   it("is not shown to a member who cannot decide (no catalog:update)", async () => {

@@ -5,18 +5,18 @@ import { useState } from "react";
 import { useApi } from "../../../api/api-context.js";
 import { usePermissions } from "../../../auth/use-permissions.js";
 import { type DataColumn, DataTable } from "../../../components/data-table.js";
+import type { ListPagination } from "../../../components/use-cursor-list.js";
 import type { Entity } from "./general-form.js";
 import { notify } from "../notify.js";
 
 type Proposal = ResponseData<"/api/admin/custom-field-proposals", "get">[number];
 
-/** How many queued proposals of the type are read to find this entity's (the route's largest page). */
+/** Proposals read at once (the route's largest page); more than that waiting for one product is rare. */
 const QUEUE_PAGE = 100;
 
 /**
  * Pending custom-field values proposed for this entity (by a connected store, an import, a colleague),
- * to approve (it becomes the live value) or reject. The queue route lists the organization's proposals
- * by entity type, oldest first, not by entity: this reads the type's first 100 and keeps this entity's.
+ * to approve (it becomes the live value) or reject, oldest first: the queue route filters by `entityId`.
  */
 export function ProposalsQueue({ entity }: { entity: Entity }) {
   const api = useApi();
@@ -24,11 +24,15 @@ export function ProposalsQueue({ entity }: { entity: Entity }) {
   const { can } = usePermissions();
   const [deciding, setDeciding] = useState<string | null>(null);
   const proposals = useQuery({
-    queryKey: ["catalog", "entities", "one", entity.id, "proposals", entity.type],
-    queryFn: async () =>
-      (
-        await api.get("/api/admin/custom-field-proposals", { query: { entityType: entity.type, limit: QUEUE_PAGE } })
-      ).data.filter((row) => row.entityId === entity.id),
+    queryKey: ["catalog", "entities", "one", entity.id, "proposals"],
+    queryFn: async () => {
+      const answer = await api.get("/api/admin/custom-field-proposals", {
+        query: { entityId: entity.id, limit: QUEUE_PAGE },
+      });
+      // The route answers `meta.pagination` (paginate()); the OpenAPI document types `meta` loosely.
+      const pagination = (answer.meta as { pagination?: ListPagination } | undefined)?.pagination;
+      return { rows: answer.data, total: pagination?.total ?? answer.data.length };
+    },
     enabled: can("catalog:update"),
   });
   if (!can("catalog:update")) return null;
@@ -81,12 +85,19 @@ export function ProposalsQueue({ entity }: { entity: Entity }) {
       <DataTable
         caption="Proposed custom-field values"
         columns={columns}
-        rows={proposals.data ?? []}
+        rows={proposals.data?.rows ?? []}
         getRowKey={(row) => row.id}
         isLoading={proposals.isLoading}
         error={proposals.error}
         onRetry={() => void proposals.refetch()}
         empty={<Text c="dimmed">No proposal waits for a decision.</Text>}
+        footer={
+          proposals.data && proposals.data.total > proposals.data.rows.length ? (
+            <Text size="sm" c="dimmed">
+              The oldest {proposals.data.rows.length} of {proposals.data.total}: decide these to see the next.
+            </Text>
+          ) : undefined
+        }
       />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Accordion, Card, Code, Stack, Table, Text, Title } from "@mantine/core";
+import { Accordion, Card, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { ResponseData } from "@unified-commerce/client";
 import { useApi } from "../../../api/api-context.js";
@@ -8,6 +8,7 @@ import { ErrorAlert } from "../../../components/error-alert.js";
 import { PriceForm, pricesQueryKey } from "./price-form.js";
 import { type Variant, variantLabel } from "./product-query.js";
 import { StockAdjustForm, stockQueryKey } from "./stock-adjust-form.js";
+import { VariantSkuForm } from "./variant-sku-form.js";
 
 type Price = ResponseData<"/api/pricing/prices", "get">[number];
 
@@ -84,13 +85,7 @@ export function VariantPanels({ productId, variants }: { productId: string; vari
                 </Accordion.Control>
                 <Accordion.Panel>
                   <Stack gap="md">
-                    <Text size="sm">
-                      SKU: {variant.sku ? <Code>{variant.sku}</Code> : "none"}.{" "}
-                      <Text span c="dimmed" size="sm">
-                        The API has no route to change a variant's SKU: it is set when the variant is created (quick
-                        add).
-                      </Text>
-                    </Text>
+                    <VariantSkuForm key={`${variant.id}:${variant.sku}`} productId={productId} variant={variant} />
                     <Stack gap="xs">
                       <Title order={3} size="h5">
                         Prices

@@ -6,7 +6,10 @@ export const createVariantRoute = ({ services }: RouteContext) =>
   router("Catalog", "/catalog")
     .post("/entities/:id/variants", {
       summary: "Create one variant from option values",
-      description: "At most one value per option type; an existing combination or SKU is a 409.",
+      description: [
+        "At most one value per option type; an existing combination is a 409, and so is a SKU another variant",
+        "of the organization holds (`details.reason` `SKU_TAKEN`, an issue on `body.sku`).",
+      ].join(" "),
     })
     .permission("catalog:update")
     .input(createVariantInput)

@@ -8,10 +8,13 @@ export const listProposalsRoute = ({ services }: RouteContext) =>
   router("Catalog administration", "/admin")
     .get("/custom-field-proposals", {
       summary: "The organization's queue of pending custom-field proposals",
-      description: "Oldest first; each item carries entitySlug and entityType.",
+      description: [
+        "Oldest first; each item carries entitySlug and entityType.",
+        "`entityType` and `entityId` narrow the queue (an entity of another organization finds nothing).",
+      ].join(" "),
     })
     .permission("catalog:update")
-    .query(paginationQuery.extend({ entityType: z.string().min(1).max(100).optional() }))
+    .query(paginationQuery.extend({ entityType: z.string().min(1).max(100).optional(), entityId: z.uuid().optional() }))
     .output(z.array(customFieldRowSchema.extend({ entitySlug: z.string(), entityType: z.string() })))
     .handler(async ({ query, organizationId }) => {
       const { items, total } = await services.catalog.listProposals(organizationId, query);

@@ -8,7 +8,7 @@ export const quickVariantRoute = ({ services }: RouteContext) =>
       summary: "Create a variant in one call",
       description: [
         "Upserts the option types and values named in `options`, then the variant, and seeds zero stock for it.",
-        "201 when created, 200 when it existed.",
+        "201 when created, 200 when it existed. A SKU another variant holds is a 409 `SKU_TAKEN` on `body.sku`.",
       ].join(" "),
     })
     .permission("catalog:update")
