@@ -1,0 +1,54 @@
+import type { ServiceContext } from "../../kernel/contexts.js";
+import type { DomainEventPayload } from "../../kernel/domain-events.js";
+import type { TxOptions } from "../../kernel/transaction.js";
+import { createShippingAttributeOperations } from "./shipping-attribute-operations.js";
+import type { ShippingContext } from "./shipping-context.js";
+import { createShippingOptionOperations } from "./shipping-option-operations.js";
+import { createShippingProfileOperations } from "./shipping-profile-operations.js";
+import { quoteShipping, type ShippingQuote, type ShippingQuoteInput } from "./shipping-quote.js";
+import { selectShipping } from "./shipping-selection.js";
+import type { ShippingTables } from "./shipping-tables.js";
+import { createShippingZoneOperations } from "./shipping-zone-operations.js";
+
+/**
+ * Shipping: profiles, zones and options per zone and profile, physical attributes of what is sold, and
+ * the quote carts and checkout price shipping with.
+ */
+export function createShippingService({
+  database,
+  events,
+  services,
+}: Pick<ServiceContext, "database" | "events" | "services">) {
+  const context: ShippingContext = { database, db: database.db.withTables<ShippingTables>(), events, services };
+  return {
+    ...createShippingProfileOperations(context),
+    ...createShippingZoneOperations(context),
+    ...createShippingOptionOperations(context),
+    ...createShippingAttributeOperations(context),
+    /** The cart's shipping groups with every option priced; see `quoteShipping`. Reads only. */
+    quote: (input: ShippingQuoteInput, options?: TxOptions): Promise<ShippingQuote> =>
+      quoteShipping(context, input, options),
+    /** The chosen options of a quote, or the failure checkout answers; see `selectShipping`. */
+    select: selectShipping,
+  };
+}
+
+export type ShippingService = ReturnType<typeof createShippingService>;
+
+// Registers the service in the container; it lives beside its type so that whoever sees the type (the
+// public index, the emitted `dist` types) sees `services.shipping` too.
+declare module "../../kernel/services.js" {
+  interface Services {
+    shipping: ShippingService;
+  }
+}
+
+// The events this module emits, declared beside the service for the same reason as the service itself.
+declare module "../../kernel/domain-events.js" {
+  interface DomainEvents {
+    /** Profiles, zones, options and attributes change (audit only, not webhook events). */
+    "shipping.create": DomainEventPayload;
+    "shipping.update": DomainEventPayload;
+    "shipping.delete": DomainEventPayload;
+  }
+}
