@@ -152,7 +152,10 @@ export function createCartOperations(context: CartsContext) {
       if (target.explain) return quote;
       return {
         ...quote,
-        groups: quote.groups.map((group) => ({ ...group, options: group.options.filter((option) => option.isApplicable) })),
+        groups: quote.groups.map((group) => ({
+          ...group,
+          options: group.options.filter((option) => option.isApplicable),
+        })),
       };
     },
 
@@ -246,14 +249,14 @@ export function createCartOperations(context: CartsContext) {
         target,
         options,
         async (trx, cart) => {
-        await cartsScope(trx, target.organizationId)
-          .updateTable("carts")
-          .set({
-            shippingAddress: input.address ? JSON.stringify(input.address) : null,
-            shippingOptionIds: JSON.stringify([...new Set(input.optionIds ?? [])]),
-          })
-          .where("id", "=", cart.id)
-          .execute();
+          await cartsScope(trx, target.organizationId)
+            .updateTable("carts")
+            .set({
+              shippingAddress: input.address ? JSON.stringify(input.address) : null,
+              shippingOptionIds: JSON.stringify([...new Set(input.optionIds ?? [])]),
+            })
+            .where("id", "=", cart.id)
+            .execute();
         },
         { isShippingChange: true },
       );

@@ -28,7 +28,15 @@ export type CreateOrderLineInput = Omit<OrderLine, "lineItemId" | "refundedQuant
 export interface CreateOrderInput
   extends Omit<
     Order,
-    "id" | "number" | "status" | "lines" | "createdAt" | "updatedAt" | "shippingTotal" | "shippingTaxTotal" | "shippingMethods"
+    | "id"
+    | "number"
+    | "status"
+    | "lines"
+    | "createdAt"
+    | "updatedAt"
+    | "shippingTotal"
+    | "shippingTaxTotal"
+    | "shippingMethods"
   > {
   /** Shipping charged on top of the lines, its tax included, in `total`. @default 0 */
   shippingTotal?: number;

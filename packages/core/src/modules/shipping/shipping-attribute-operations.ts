@@ -43,9 +43,15 @@ export function createShippingAttributeOperations(context: ShippingContext) {
     ): Promise<ShippingAttributes> =>
       inTransaction(context.database, options, async (trx) => {
         const variantId = input.variantId ?? null;
-        await context.services.catalog.requireSaleTarget(organizationId, { entityId: input.entityId, variantId }, { trx });
+        await context.services.catalog.requireSaleTarget(
+          organizationId,
+          { entityId: input.entityId, variantId },
+          { trx },
+        );
         if (input.profileId) await requireProfile(trx, organizationId, input.profileId);
-        const given = Object.fromEntries(FIELDS.flatMap((field) => (input[field] === undefined ? [] : [[field, input[field]]])));
+        const given = Object.fromEntries(
+          FIELDS.flatMap((field) => (input[field] === undefined ? [] : [[field, input[field]]])),
+        );
         const row = await shippingScope(trx, organizationId)
           .insertInto("shippingAttributes", { id: randomUUID(), entityId: input.entityId, variantId, ...given })
           .onConflict((oc) =>
@@ -77,8 +83,15 @@ export function createShippingAttributeOperations(context: ShippingContext) {
     },
 
     /** Removes a deleted entity's rows (catalog.delete, same transaction). */
-    async removeEntityAttributes(organizationId: string, entityId: string, { trx }: Required<TxOptions>): Promise<void> {
-      await shippingScope(trx, organizationId).deleteFrom("shippingAttributes").where("entityId", "=", entityId).execute();
+    async removeEntityAttributes(
+      organizationId: string,
+      entityId: string,
+      { trx }: Required<TxOptions>,
+    ): Promise<void> {
+      await shippingScope(trx, organizationId)
+        .deleteFrom("shippingAttributes")
+        .where("entityId", "=", entityId)
+        .execute();
     },
   };
 }

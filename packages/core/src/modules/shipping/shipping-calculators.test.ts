@@ -49,7 +49,10 @@ describe("shipping calculators", () => {
 
   it("charges flat once and per_item per shippable unit", () => {
     expect(calculatePrice("flat", { amount: 450 }, measure({ itemCount: 7 }))).toEqual({ amount: 450, isFree: false });
-    expect(calculatePrice("per_item", { amount: 150 }, measure({ itemCount: 7 }))).toEqual({ amount: 1050, isFree: false });
+    expect(calculatePrice("per_item", { amount: 150 }, measure({ itemCount: 7 }))).toEqual({
+      amount: 1050,
+      isFree: false,
+    });
   });
 
   it("applies minimum and maximum subtotals inclusively", () => {

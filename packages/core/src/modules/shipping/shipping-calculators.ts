@@ -30,8 +30,10 @@ function bandAmount(bands: Rate["bands"], value: number): number | null {
  * Subtotal rules (`minSubtotal`, `maxSubtotal`) are inclusive and read the discounted subtotal.
  */
 export function calculatePrice(calculator: ShippingCalculator, rate: Rate, measure: ShipmentMeasure): CalculatedPrice {
-  if (rate.minSubtotal !== undefined && measure.subtotal < rate.minSubtotal) return { reason: "SUBTOTAL_BELOW_MINIMUM" };
-  if (rate.maxSubtotal !== undefined && measure.subtotal > rate.maxSubtotal) return { reason: "SUBTOTAL_ABOVE_MAXIMUM" };
+  if (rate.minSubtotal !== undefined && measure.subtotal < rate.minSubtotal)
+    return { reason: "SUBTOTAL_BELOW_MINIMUM" };
+  if (rate.maxSubtotal !== undefined && measure.subtotal > rate.maxSubtotal)
+    return { reason: "SUBTOTAL_ABOVE_MAXIMUM" };
   switch (calculator) {
     case "flat":
       return { amount: rate.amount ?? 0, isFree: false };

@@ -20,8 +20,7 @@ export const shippingErrors = {
   zoneNotFound: () => AppError.notFound("Shipping zone"),
   optionNotFound: () => AppError.notFound("Shipping option"),
   invalid: (path: string, message: string) => AppError.validation([{ path, message }]),
-  required: (profileId: string | null) =>
-    shippingErrorReasons.error("SHIPPING_REQUIRED", { details: { profileId } }),
+  required: (profileId: string | null) => shippingErrorReasons.error("SHIPPING_REQUIRED", { details: { profileId } }),
   unavailable: (optionId: string, why: string) =>
     shippingErrorReasons.error("SHIPPING_OPTION_UNAVAILABLE", {
       message: `Shipping option ${optionId} does not apply: ${why}`,

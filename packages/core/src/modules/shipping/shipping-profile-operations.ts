@@ -56,7 +56,11 @@ async function becomeDefault(trx: Transaction<CoreTables>, organizationId: strin
 export async function ensureDefaultProfile(trx: Transaction<CoreTables>, organizationId: string): Promise<string> {
   await lockDefault(trx, organizationId);
   const scope = shippingScope(trx, organizationId);
-  const found = await scope.selectFrom("shippingProfiles").select("id").where("isDefault", "=", true).executeTakeFirst();
+  const found = await scope
+    .selectFrom("shippingProfiles")
+    .select("id")
+    .where("isDefault", "=", true)
+    .executeTakeFirst();
   if (found) return found.id;
   const id = randomUUID();
   await scope
@@ -134,7 +138,11 @@ export function createShippingProfileOperations(context: ShippingContext) {
         const before = await requireProfile(trx, organizationId, id);
         if (before.isDefault) throw shippingErrorReasons.error("DEFAULT_PROFILE");
         const scope = shippingScope(trx, organizationId);
-        const used = await scope.selectFrom("shippingOptions").select("id").where("profileId", "=", id).executeTakeFirst();
+        const used = await scope
+          .selectFrom("shippingOptions")
+          .select("id")
+          .where("profileId", "=", id)
+          .executeTakeFirst();
         if (used) throw shippingErrorReasons.error("PROFILE_IN_USE");
         await scope.deleteFrom("shippingProfiles").where("id", "=", id).execute();
         await emitShippingEvent(context, trx, {

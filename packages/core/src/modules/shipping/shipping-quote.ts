@@ -123,13 +123,19 @@ function priceOption(
   });
   if (!option.isPickup) {
     if (!input.address) return refuse("ADDRESS_REQUIRED");
-    const zone = { countries: option.countries ?? [], regions: option.regions ?? [], postalPatterns: option.postalPatterns ?? [] };
+    const zone = {
+      countries: option.countries ?? [],
+      regions: option.regions ?? [],
+      postalPatterns: option.postalPatterns ?? [],
+    };
     if (!isInZone(zone, input.address)) return refuse("ZONE_MISMATCH");
   }
   const rate = option.rates[input.currency];
   if (!rate) return refuse("CURRENCY_NOT_PRICED");
-  if (option.minWeightGrams !== null && measure.weightGrams < option.minWeightGrams) return refuse("WEIGHT_BELOW_MINIMUM");
-  if (option.maxWeightGrams !== null && measure.weightGrams > option.maxWeightGrams) return refuse("WEIGHT_ABOVE_MAXIMUM");
+  if (option.minWeightGrams !== null && measure.weightGrams < option.minWeightGrams)
+    return refuse("WEIGHT_BELOW_MINIMUM");
+  if (option.maxWeightGrams !== null && measure.weightGrams > option.maxWeightGrams)
+    return refuse("WEIGHT_ABOVE_MAXIMUM");
   const price = calculatePrice(option.calculator, rate, measure);
   if ("reason" in price) return refuse(price.reason);
   const amount = input.isFreeShipping ? 0 : price.amount;
@@ -190,8 +196,7 @@ export async function quoteShipping(
         .filter((row) => row.profileId === profileId)
         .map((row) => priceOption(row, input, group.measure, rateOf))
         .sort(
-          (a, b) =>
-            Number(b.isApplicable) - Number(a.isApplicable) || a.gross - b.gross || (a.name < b.name ? -1 : 1),
+          (a, b) => Number(b.isApplicable) - Number(a.isApplicable) || a.gross - b.gross || (a.name < b.name ? -1 : 1),
         ),
     })),
   };

@@ -34,7 +34,9 @@ export function selectShipping(quote: ShippingQuote, optionIds: readonly string[
       const chosen = group.options.find((option) => optionIds.includes(option.id));
       if (!chosen) {
         const stale = optionIds.find((id) => !known.has(id));
-        failure ??= stale ? shippingErrors.unavailable(stale, "UNKNOWN_OPTION") : shippingErrors.required(group.profileId);
+        failure ??= stale
+          ? shippingErrors.unavailable(stale, "UNKNOWN_OPTION")
+          : shippingErrors.required(group.profileId);
         continue;
       }
       if (!chosen.isApplicable) {

@@ -5,7 +5,10 @@ import { call } from "../catalog/testing.js";
 import { cartCall, storefrontKey } from "../carts/testing.js";
 
 /** Staff who manage shipping, and nothing else. */
-export const shippingManager: Actor = createTestActor({ id: "shipping-manager", permissions: ["shipping:manage", "shipping:read"] });
+export const shippingManager: Actor = createTestActor({
+  id: "shipping-manager",
+  permissions: ["shipping:manage", "shipping:read"],
+});
 
 /** Posts to a shipping admin route as the manager; answers the created record, throwing on anything but 201. */
 export async function createShipping(
@@ -15,14 +18,16 @@ export async function createShipping(
   actor: Actor = shippingManager,
 ): Promise<{ id: string } & Record<string, unknown>> {
   const response = await call(app, "POST", `/api/shipping/${path}`, { actor, body });
-  if (response.status !== 201) throw new Error(`${path} not created: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 201)
+    throw new Error(`${path} not created: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data;
 }
 
 /** Sets an entity's (or variant's) physical attributes; throws unless 200. */
 export async function setAttributes(app: FastifyInstance, body: Record<string, unknown>): Promise<void> {
   const response = await call(app, "PUT", "/api/shipping/attributes", { actor: shippingManager, body });
-  if (response.status !== 200) throw new Error(`attributes not set: ${response.status} ${JSON.stringify(response.body)}`);
+  if (response.status !== 200)
+    throw new Error(`attributes not set: ${response.status} ${JSON.stringify(response.body)}`);
 }
 
 /** A German address (zone matching reads country, state and postal code). */

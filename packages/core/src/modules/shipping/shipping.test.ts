@@ -40,7 +40,9 @@ describe("shipping admin routes", () => {
       body: { name: "x", countries: ["FR"], postalPatterns: ["75[0-9]"] },
     });
     expect(badPattern.status).toBe(422);
-    expect((await call(t.app, "DELETE", `/api/shipping/zones/${zone.id}`, { actor: shippingManager })).status).toBe(200);
+    expect((await call(t.app, "DELETE", `/api/shipping/zones/${zone.id}`, { actor: shippingManager })).status).toBe(
+      200,
+    );
     expect((await call(t.app, "GET", `/api/shipping/zones/${zone.id}`, { actor: reader })).status).toBe(404);
   });
 
@@ -66,7 +68,10 @@ describe("shipping admin routes", () => {
       actor: shippingManager,
     });
     expect([deleteDefault.status, deleteDefault.body.error.details.reason]).toEqual([409, "DEFAULT_PROFILE"]);
-    await call(t.app, "PATCH", `/api/shipping/profiles/${bulky.id}`, { actor: shippingManager, body: { isDefault: true } });
+    await call(t.app, "PATCH", `/api/shipping/profiles/${bulky.id}`, {
+      actor: shippingManager,
+      body: { isDefault: true },
+    });
     const after = (await call(t.app, "GET", "/api/shipping/profiles", { actor: reader })).body.data as {
       name: string;
       isDefault: boolean;
@@ -78,7 +83,9 @@ describe("shipping admin routes", () => {
       actor: shippingManager,
       body: { isDefault: true },
     });
-    expect((await call(t.app, "DELETE", `/api/shipping/profiles/${bulky.id}`, { actor: shippingManager })).status).toBe(200);
+    expect((await call(t.app, "DELETE", `/api/shipping/profiles/${bulky.id}`, { actor: shippingManager })).status).toBe(
+      200,
+    );
     await call(t.app, "DELETE", `/api/shipping/options/${option.id}`, { actor: shippingManager });
   });
 
@@ -92,17 +99,30 @@ describe("shipping admin routes", () => {
       return [response.status, response.body.error?.issues?.[0]?.path ?? response.body.error?.code];
     };
     expect(await refused({ calculator: "flat", rates: { EUR: {} } })).toEqual([422, "body.rates.EUR.amount"]);
-    expect(await refused({ calculator: "free_above", rates: { EUR: { amount: 500 } } })).toEqual([422, "body.rates.EUR"]);
+    expect(await refused({ calculator: "free_above", rates: { EUR: { amount: 500 } } })).toEqual([
+      422,
+      "body.rates.EUR",
+    ]);
     expect(await refused({ calculator: "weight_bands", rates: { EUR: { bands: [] } } })).toEqual([
       422,
       "body.rates.EUR.bands",
     ]);
-    const descending = { bands: [{ upTo: 1000, amount: 1 }, { upTo: 1000, amount: 2 }] };
+    const descending = {
+      bands: [
+        { upTo: 1000, amount: 1 },
+        { upTo: 1000, amount: 2 },
+      ],
+    };
     expect(await refused({ calculator: "weight_bands", rates: { EUR: descending } })).toEqual([
       422,
       "body.rates.EUR.bands.1",
     ]);
-    const openFirst = { bands: [{ upTo: null, amount: 1 }, { upTo: 10, amount: 2 }] };
+    const openFirst = {
+      bands: [
+        { upTo: null, amount: 1 },
+        { upTo: 10, amount: 2 },
+      ],
+    };
     expect(await refused({ calculator: "subtotal_bands", rates: { EUR: openFirst } })).toEqual([
       422,
       "body.rates.EUR.bands.0",
@@ -113,9 +133,16 @@ describe("shipping admin routes", () => {
       422,
       "body.warehouseId",
     ]);
-    expect(await refused({ calculator: "flat", rates: { EUR: { amount: 1 } }, zoneId: null })).toEqual([422, "body.zoneId"]);
+    expect(await refused({ calculator: "flat", rates: { EUR: { amount: 1 } }, zoneId: null })).toEqual([
+      422,
+      "body.zoneId",
+    ]);
     expect(
-      await refused({ calculator: "flat", rates: { EUR: { amount: 1 } }, taxClassId: "00000000-0000-4000-8000-000000000000" }),
+      await refused({
+        calculator: "flat",
+        rates: { EUR: { amount: 1 } },
+        taxClassId: "00000000-0000-4000-8000-000000000000",
+      }),
     ).toEqual([404, "NOT_FOUND"]);
     const pickup = await createShipping(t.app, "options", {
       name: "Collect in store",
@@ -136,12 +163,18 @@ describe("shipping admin routes", () => {
 
   it("keeps physical attributes per entity and per variant, and drops them with the entity", async () => {
     const entityId = await createEntity(t.app, { slug: "parcel" });
-    const variantId = (await call(t.app, "POST", `/api/catalog/entities/${entityId}/variants`, { body: { sku: "P-1" } }))
-      .body.data.id;
+    const variantId = (
+      await call(t.app, "POST", `/api/catalog/entities/${entityId}/variants`, { body: { sku: "P-1" } })
+    ).body.data.id;
     const put = (body: Record<string, unknown>) =>
       call(t.app, "PUT", "/api/shipping/attributes", { actor: shippingManager, body: { entityId, ...body } });
     const entity = await put({ weightGrams: 1200, lengthMm: 300, widthMm: 200, heightMm: 100, hsCode: "6109.10" });
-    expect(entity.body.data).toMatchObject({ variantId: null, weightGrams: 1200, requiresShipping: null, hsCode: "6109.10" });
+    expect(entity.body.data).toMatchObject({
+      variantId: null,
+      weightGrams: 1200,
+      requiresShipping: null,
+      hsCode: "6109.10",
+    });
     await put({ variantId, weightGrams: 1500, originCountry: "PT" });
     const kept = await put({ variantId, requiresShipping: false });
     expect(kept.body.data).toMatchObject({ weightGrams: 1500, originCountry: "PT", requiresShipping: false });
@@ -164,7 +197,10 @@ describe("shipping admin routes", () => {
       calculator: "flat",
       rates: { EUR: { amount: 700 } },
     });
-    expect((await call(t.app, "POST", "/api/shipping/zones", { actor: reader, body: { name: "y", countries: ["ES"] } })).status).toBe(403);
+    expect(
+      (await call(t.app, "POST", "/api/shipping/zones", { actor: reader, body: { name: "y", countries: ["ES"] } }))
+        .status,
+    ).toBe(403);
     const nobody = createTestActor({ id: "nobody", permissions: ["catalog:read"] });
     expect((await call(t.app, "GET", "/api/shipping/options", { actor: nobody })).status).toBe(403);
     for (const [method, url] of [

@@ -43,7 +43,8 @@ export function isInZone(zone: ZoneRules, address: ZoneAddress): boolean {
   }
   if (zone.postalPatterns.length > 0) {
     const postalCode = address.postalCode ? normalise(address.postalCode) : null;
-    if (postalCode === null || !zone.postalPatterns.some((pattern) => patternOf(pattern).test(postalCode))) return false;
+    if (postalCode === null || !zone.postalPatterns.some((pattern) => patternOf(pattern).test(postalCode)))
+      return false;
   }
   return true;
 }

@@ -25,7 +25,10 @@ export const setCartShippingRoute = ({ services }: RouteContext) =>
     .output(cartSchema)
     .handler(async ({ params, query, input, actor, organizationId, request }) =>
       cartAnswer(
-        await services.carts.setShipping(cartTarget({ organizationId, cartId: params.id, actor, request, query }), input),
+        await services.carts.setShipping(
+          cartTarget({ organizationId, cartId: params.id, actor, request, query }),
+          input,
+        ),
       ),
     )
     .build();

@@ -7,7 +7,8 @@ export const deleteShippingZoneRoute = ({ services }: RouteContext) =>
   router("Shipping", "/shipping")
     .delete("/zones/:id", {
       summary: "Delete a shipping zone",
-      description: "Its options go with it; a cart that chose one is refused at checkout (SHIPPING_OPTION_UNAVAILABLE).",
+      description:
+        "Its options go with it; a cart that chose one is refused at checkout (SHIPPING_OPTION_UNAVAILABLE).",
     })
     .permission("shipping:manage")
     .params(z.object({ id: z.uuid() }))
