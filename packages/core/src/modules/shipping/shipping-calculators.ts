@@ -43,6 +43,9 @@ export function calculatePrice(calculator: ShippingCalculator, rate: Rate, measu
       const isFree = rate.freeAbove !== undefined && measure.subtotal >= rate.freeAbove;
       return { amount: isFree ? 0 : (rate.amount ?? 0), isFree };
     }
+    case "carrier":
+      // The carrier prices it (`shipping-quote.ts`); this is the fallback when the carrier fails.
+      return rate.amount === undefined ? { reason: "CARRIER_UNAVAILABLE" } : { amount: rate.amount, isFree: false };
     case "weight_bands":
     case "subtotal_bands": {
       const amount = bandAmount(rate.bands, calculator === "weight_bands" ? measure.weightGrams : measure.subtotal);

@@ -5,6 +5,7 @@ import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
 import type { Actor } from "../../kernel/actor.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
+import type { CarrierRates } from "./carrier-rates.js";
 import type {
   shippingAttributesSchema,
   shippingOptionSchema,
@@ -20,6 +21,8 @@ export interface ShippingContext {
   events: EventBus;
   /** Catalog (targets of attributes), tax (rates of options) and inventory (pickup warehouses). */
   services: Services;
+  /** The configured carriers (`shipping.rateProviders`). */
+  carriers: CarrierRates;
 }
 
 export function shippingScope(
@@ -42,6 +45,7 @@ export const OPTION_COLUMNS = [
   "zoneId",
   "profileId",
   "calculator",
+  "rateProviderId",
   "rates",
   "taxClassId",
   "minWeightGrams",

@@ -32,7 +32,8 @@ const STATEMENTS = [
     name text not null,
     zone_id uuid references shipping_zones (id) on delete cascade,
     profile_id uuid not null references shipping_profiles (id),
-    calculator text not null check (calculator in ('flat', 'weight_bands', 'subtotal_bands', 'free_above', 'per_item')),
+    calculator text not null check (calculator in ('flat', 'weight_bands', 'subtotal_bands', 'free_above', 'per_item', 'carrier')),
+    rate_provider_id text,
     rates jsonb not null,
     tax_class_id uuid,
     min_weight_grams integer check (min_weight_grams >= 0),
@@ -43,7 +44,8 @@ const STATEMENTS = [
     created_at timestamptz not null default now(),
     updated_at timestamptz not null default now(),
     constraint shipping_options_pickup_has_no_zone check (not is_pickup or zone_id is null),
-    constraint shipping_options_zone_or_pickup check (is_pickup or zone_id is not null)
+    constraint shipping_options_zone_or_pickup check (is_pickup or zone_id is not null),
+    constraint shipping_options_carrier_has_provider check ((calculator = 'carrier') = (rate_provider_id is not null))
   )`,
   // Quotes read the active options of one organization.
   `create index shipping_options_organization_idx on shipping_options (organization_id) where is_active`,

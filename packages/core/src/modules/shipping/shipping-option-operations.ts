@@ -40,6 +40,7 @@ function merged(before: ShippingOption | null, input: Partial<ShippingOptionInpu
     warehouseId: input.warehouseId === undefined ? (before?.warehouseId ?? null) : input.warehouseId,
     minWeightGrams: input.minWeightGrams === undefined ? (before?.minWeightGrams ?? null) : input.minWeightGrams,
     maxWeightGrams: input.maxWeightGrams === undefined ? (before?.maxWeightGrams ?? null) : input.maxWeightGrams,
+    rateProviderId: input.rateProviderId === undefined ? (before?.rateProviderId ?? null) : input.rateProviderId,
   };
 }
 
@@ -51,7 +52,7 @@ export function createShippingOptionOperations(context: ShippingContext) {
     shape: OptionShape,
     input: Partial<ShippingOptionInput>,
   ) => {
-    assertOptionShape(shape);
+    assertOptionShape(shape, context.carriers.isRegistered);
     if (input.zoneId) await requireZone(trx, organizationId, input.zoneId);
     if (input.profileId) await requireProfile(trx, organizationId, input.profileId);
     if (input.taxClassId) await context.services.tax.getTaxClass(organizationId, input.taxClassId, { trx });

@@ -13,6 +13,7 @@ export interface OptionShape {
   warehouseId: string | null;
   minWeightGrams: number | null;
   maxWeightGrams: number | null;
+  rateProviderId: string | null;
 }
 
 /** What `createOption` takes. */
@@ -21,9 +22,14 @@ export type ShippingOptionInput = z.input<typeof shippingOptionBody>;
 /**
  * Refuses (422, naming the field) an option that could not be priced: each currency carries what its
  * calculator reads (`amount`; `amount` and `freeAbove`; ascending `bands` whose only open band is the
- * last), min at most max, and a pickup has a warehouse and no zone while a delivery has a zone.
+ * last; a registered `rateProviderId` for `carrier`, its `amount` an optional fallback), min at most max,
+ * and a pickup has a warehouse and no zone while a delivery has a zone.
  */
-export function assertOptionShape(option: OptionShape): void {
+export function assertOptionShape(option: OptionShape, isRegistered: (providerId: string) => boolean): void {
+  if (option.calculator === "carrier" && (option.rateProviderId === null || !isRegistered(option.rateProviderId)))
+    throw shippingErrors.invalid("body.rateProviderId", "a carrier option names a provider of shipping.rateProviders");
+  if (option.calculator !== "carrier" && option.rateProviderId !== null)
+    throw shippingErrors.invalid("body.rateProviderId", "only a carrier option names a rate provider");
   const currencies = Object.entries(option.rates);
   if (currencies.length === 0) throw shippingErrors.invalid("body.rates", "at least one currency");
   for (const [currency, rate] of currencies) {

@@ -54,6 +54,7 @@ const activeOptions = (context: ShippingContext, organizationId: string, options
       "shippingOptions.name",
       "shippingOptions.profileId",
       "shippingOptions.calculator",
+      "shippingOptions.rateProviderId",
       "shippingOptions.rates",
       "shippingOptions.taxClassId",
       "shippingOptions.minWeightGrams",
@@ -96,12 +97,47 @@ async function resolveLines(
   });
 }
 
-function priceOption(
+/** A group's lines and measure, as an option prices them. */
+interface Parcel {
+  lines: ShippingGroup["lines"];
+  measure: ShipmentMeasure;
+}
+
+/**
+ * The option's price before tax: its calculator's, or for a `carrier` option the carrier's (its subtotal
+ * rules still apply first), falling back to `rates[currency].amount` when the carrier fails or times out.
+ */
+async function optionPrice(
+  context: ShippingContext,
   option: OptionRow,
   input: ShippingQuoteInput,
-  measure: ShipmentMeasure,
+  parcel: Parcel,
+): Promise<{ amount: number; isFree: boolean; source: QuotedShippingOption["rateSource"] } | { reason: ShippingIneligibleReason }> {
+  const rate = option.rates[input.currency];
+  if (!rate) return { reason: "CURRENCY_NOT_PRICED" };
+  const price = calculatePrice(option.calculator, rate, parcel.measure);
+  if (option.calculator !== "carrier" || option.rateProviderId === null)
+    return "reason" in price ? price : { ...price, source: "table" };
+  if ("reason" in price && price.reason !== "CARRIER_UNAVAILABLE") return price;
+  const answer = await context.carriers.price(option.rateProviderId, {
+    organizationId: input.organizationId,
+    optionId: option.id,
+    currency: input.currency,
+    address: input.address,
+    parcel: { ...parcel.measure, lines: parcel.lines },
+  });
+  if (answer === "declined") return { reason: "CARRIER_DECLINED" };
+  if (answer !== "unavailable") return { amount: answer.amount, isFree: false, source: "carrier" };
+  return "reason" in price ? price : { ...price, source: "fallback" };
+}
+
+async function priceOption(
+  context: ShippingContext,
+  option: OptionRow,
+  input: ShippingQuoteInput,
+  parcel: Parcel,
   rateOf: ClassRateOf,
-): QuotedShippingOption {
+): Promise<QuotedShippingOption> {
   const base = {
     id: option.id,
     name: option.name,
@@ -113,6 +149,7 @@ function priceOption(
     ...base,
     isApplicable: false,
     reason,
+    rateSource: "table",
     isFree: false,
     amount: 0,
     taxClassId: null,
@@ -130,13 +167,10 @@ function priceOption(
     };
     if (!isInZone(zone, input.address)) return refuse("ZONE_MISMATCH");
   }
-  const rate = option.rates[input.currency];
-  if (!rate) return refuse("CURRENCY_NOT_PRICED");
-  if (option.minWeightGrams !== null && measure.weightGrams < option.minWeightGrams)
-    return refuse("WEIGHT_BELOW_MINIMUM");
-  if (option.maxWeightGrams !== null && measure.weightGrams > option.maxWeightGrams)
-    return refuse("WEIGHT_ABOVE_MAXIMUM");
-  const price = calculatePrice(option.calculator, rate, measure);
+  const { weightGrams } = parcel.measure;
+  if (option.minWeightGrams !== null && weightGrams < option.minWeightGrams) return refuse("WEIGHT_BELOW_MINIMUM");
+  if (option.maxWeightGrams !== null && weightGrams > option.maxWeightGrams) return refuse("WEIGHT_ABOVE_MAXIMUM");
+  const price = await optionPrice(context, option, input, parcel);
   if ("reason" in price) return refuse(price.reason);
   const amount = input.isFreeShipping ? 0 : price.amount;
   const taxed = rateOf(option.taxClassId);
@@ -144,6 +178,7 @@ function priceOption(
     ...base,
     isApplicable: true,
     reason: null,
+    rateSource: price.source,
     isFree: amount === 0 && (input.isFreeShipping || price.isFree),
     amount,
     taxClassId: taxed.taxClassId,
@@ -185,19 +220,23 @@ export async function quoteShipping(
   if (groups.size === 0) return { isRequired: false, groups: [] };
   const address = input.address ? { country: input.address.country, region: input.address.state } : undefined;
   const rateOf = await context.services.tax.classRates({ organizationId: input.organizationId, address }, options);
-  return {
-    isRequired: true,
-    groups: [...groups].map(([profileId, group]) => ({
+  const quoted = await Promise.all(
+    [...groups].map(async ([profileId, group]) => ({
       profileId,
       lines: group.lines,
       weightGrams: group.measure.weightGrams,
       subtotal: group.measure.subtotal,
-      options: rows
-        .filter((row) => row.profileId === profileId)
-        .map((row) => priceOption(row, input, group.measure, rateOf))
-        .sort(
-          (a, b) => Number(b.isApplicable) - Number(a.isApplicable) || a.gross - b.gross || (a.name < b.name ? -1 : 1),
-        ),
+      // Carriers of one group are asked concurrently; each waits at most `shipping.rateTimeoutMs`.
+      options: (
+        await Promise.all(
+          rows
+            .filter((row) => row.profileId === profileId)
+            .map((row) => priceOption(context, row, input, group, rateOf)),
+        )
+      ).sort(
+        (a, b) => Number(b.isApplicable) - Number(a.isApplicable) || a.gross - b.gross || (a.name < b.name ? -1 : 1),
+      ),
     })),
-  };
+  );
+  return { isRequired: true, groups: quoted };
 }

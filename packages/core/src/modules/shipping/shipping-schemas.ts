@@ -9,7 +9,7 @@ import { currencySchema } from "../../money/currency-schema.js";
 export const countrySchema = z.string().regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 code in upper case");
 
 /** How an option's price is worked out from the lines it ships. */
-export const SHIPPING_CALCULATORS = ["flat", "weight_bands", "subtotal_bands", "free_above", "per_item"] as const;
+export const SHIPPING_CALCULATORS = ["flat", "weight_bands", "subtotal_bands", "free_above", "per_item", "carrier"] as const;
 
 export type ShippingCalculator = (typeof SHIPPING_CALCULATORS)[number];
 
@@ -75,7 +75,10 @@ export const shippingBandSchema = z.object({
 
 /** An option's price and rules in one currency. */
 export const shippingRateSchema = z.object({
-  /** `flat`: the price; `per_item`: per shippable unit; `free_above`: the price below the threshold. */
+  /**
+   * `flat`: the price; `per_item`: per shippable unit; `free_above`: the price below the threshold;
+   * `carrier`: the fallback when the carrier fails or times out (none: the option then does not apply).
+   */
   amount: amountSchema.optional(),
   /** `free_above`: free from this discounted subtotal on (inclusive). */
   freeAbove: amountSchema.optional(),
@@ -95,6 +98,8 @@ export const shippingOptionSchema = z.object({
   zoneId: z.string().nullable(),
   profileId: z.string(),
   calculator: z.enum(SHIPPING_CALCULATORS),
+  /** `carrier` options: the `shipping.rateProviders` entry that prices them. */
+  rateProviderId: z.string().nullable(),
   /** Prices and subtotal rules by ISO 4217 currency; a cart in another currency is not offered it. */
   rates: z.record(z.string(), shippingRateSchema),
   /** Taxes the price; null: the store's default class (else the address's region rate). */
@@ -115,6 +120,7 @@ export const shippingOptionBody = z.object({
   /** Omitted: the default profile (made, named `default`, when the store has none). */
   profileId: z.uuid().optional(),
   calculator: z.enum(SHIPPING_CALCULATORS),
+  rateProviderId: z.string().min(1).max(100).nullable().optional(),
   rates: z.record(currencySchema, shippingRateSchema),
   taxClassId: z.uuid().nullable().optional(),
   minWeightGrams: z.number().int().min(0).nullable().optional(),
@@ -173,6 +179,10 @@ export const SHIPPING_INELIGIBLE_REASONS = [
   "WEIGHT_BELOW_MINIMUM",
   "WEIGHT_ABOVE_MAXIMUM",
   "NO_BAND",
+  /** The carrier failed or timed out, and the option has no fallback amount. */
+  "CARRIER_UNAVAILABLE",
+  /** The carrier does not serve this parcel or address. */
+  "CARRIER_DECLINED",
 ] as const;
 
 export type ShippingIneligibleReason = (typeof SHIPPING_INELIGIBLE_REASONS)[number];
@@ -187,6 +197,8 @@ export const quotedShippingOptionSchema = z.object({
   isApplicable: z.boolean(),
   /** Why it does not apply (answered only when asked for with `explain`). */
   reason: z.enum(SHIPPING_INELIGIBLE_REASONS).nullable(),
+  /** Where the price came from: the option's own rates, the carrier, or the fallback when the carrier failed. */
+  rateSource: z.enum(["table", "carrier", "fallback"]),
   /** True when a `free_shipping` promotion or the `free_above` threshold makes it free. */
   isFree: z.boolean(),
   /** The price as the store set it: net when the cart's prices exclude tax, gross when they include it. */

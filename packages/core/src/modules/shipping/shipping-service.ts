@@ -2,6 +2,8 @@ import type { ServiceContext } from "../../kernel/contexts.js";
 import type { DomainEventPayload } from "../../kernel/domain-events.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { createShippingAttributeOperations } from "./shipping-attribute-operations.js";
+import { createCarrierRates } from "./carrier-rates.js";
+import { assertShippingConfig } from "./shipping-config.js";
 import type { ShippingContext } from "./shipping-context.js";
 import { createShippingOptionOperations } from "./shipping-option-operations.js";
 import { createShippingProfileOperations } from "./shipping-profile-operations.js";
@@ -15,11 +17,19 @@ import { createShippingZoneOperations } from "./shipping-zone-operations.js";
  * the quote carts and checkout price shipping with.
  */
 export function createShippingService({
+  config,
   database,
   events,
   services,
-}: Pick<ServiceContext, "database" | "events" | "services">) {
-  const context: ShippingContext = { database, db: database.db.withTables<ShippingTables>(), events, services };
+}: Pick<ServiceContext, "config" | "database" | "events" | "services">) {
+  assertShippingConfig(config.shipping);
+  const context: ShippingContext = {
+    database,
+    db: database.db.withTables<ShippingTables>(),
+    events,
+    services,
+    carriers: createCarrierRates(config.shipping),
+  };
   return {
     ...createShippingProfileOperations(context),
     ...createShippingZoneOperations(context),
