@@ -1,9 +1,12 @@
+import type { FulfillmentProvider } from "./shipping-fulfillment-provider.js";
 import type { ShippingRateProvider } from "./shipping-rate-provider.js";
 
 /** Shipping, configured in `commerce.config.ts` under `shipping`. */
 export interface ShippingConfig {
   /** Carriers that price `calculator: "carrier"` options, by `id`; two with one id fail boot. @default [] */
   rateProviders?: readonly ShippingRateProvider[];
+  /** Carriers that ship fulfillments of options naming them (`fulfillmentProviderId`), by `id`. @default [] */
+  fulfillmentProviders?: readonly FulfillmentProvider[];
   /** How long a carrier's quote may take before the option's fallback is used. @default 2000 */
   rateTimeoutMs?: number;
   /**
@@ -26,6 +29,13 @@ export function assertShippingConfig(config: ShippingConfig | undefined): void {
     if (!provider.id) throw new Error("shipping.rateProviders: a provider has no id");
     if (ids.has(provider.id)) throw new Error(`shipping.rateProviders: provider id "${provider.id}" is listed twice`);
     ids.add(provider.id);
+  }
+  const fulfillmentIds = new Set<string>();
+  for (const provider of config?.fulfillmentProviders ?? []) {
+    if (!provider.id) throw new Error("shipping.fulfillmentProviders: a provider has no id");
+    if (fulfillmentIds.has(provider.id))
+      throw new Error(`shipping.fulfillmentProviders: provider id "${provider.id}" is listed twice`);
+    fulfillmentIds.add(provider.id);
   }
   const timeout = config?.rateTimeoutMs;
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout > 0 && timeout <= 60_000))

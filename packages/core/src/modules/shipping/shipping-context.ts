@@ -5,7 +5,9 @@ import { tenantScope, type TenantScope } from "../../db/tenant-scope.js";
 import type { Actor } from "../../kernel/actor.js";
 import type { DatabaseAccess, Services } from "../../kernel/contexts.js";
 import type { EventBus } from "../../kernel/event-bus.js";
+import type { Logger } from "../../kernel/logger.js";
 import type { CarrierRates } from "./carrier-rates.js";
+import type { FulfillmentProvider } from "./shipping-fulfillment-provider.js";
 import type {
   shippingAttributesSchema,
   shippingOptionSchema,
@@ -23,6 +25,9 @@ export interface ShippingContext {
   services: Services;
   /** The configured carriers (`shipping.rateProviders`). */
   carriers: CarrierRates;
+  /** The configured fulfillment providers by id (`shipping.fulfillmentProviders`). */
+  fulfillmentProviders: ReadonlyMap<string, FulfillmentProvider>;
+  logger: Logger;
 }
 
 export function shippingScope(
@@ -46,6 +51,7 @@ export const OPTION_COLUMNS = [
   "profileId",
   "calculator",
   "rateProviderId",
+  "fulfillmentProviderId",
   "rates",
   "taxClassId",
   "minWeightGrams",

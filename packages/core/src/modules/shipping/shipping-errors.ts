@@ -1,5 +1,15 @@
 import { AppError } from "../../kernel/app-error.js";
+import { defineErrors, type ErrorCodesOf } from "../../kernel/error-codes.js";
 import { defineErrorReasons } from "../../kernel/error-reasons.js";
+
+/** Error codes the shipping module answers with. */
+export const shippingErrorCodes = defineErrors({
+  TRACKING_WEBHOOK_REJECTED: { status: 400, message: "The tracking webhook could not be verified" },
+});
+
+declare module "../../kernel/error-codes.js" {
+  interface ErrorCodes extends ErrorCodesOf<typeof shippingErrorCodes> {}
+}
 
 /**
  * The shipping module's own failures, each answered as the generic code the spec names with its code in
@@ -19,6 +29,8 @@ export const shippingErrors = {
   profileNotFound: () => AppError.notFound("Shipping profile"),
   zoneNotFound: () => AppError.notFound("Shipping zone"),
   optionNotFound: () => AppError.notFound("Shipping option"),
+  providerNotFound: () => AppError.notFound("Fulfillment provider"),
+  webhookRejected: (message: string) => new AppError("TRACKING_WEBHOOK_REJECTED", { message }),
   invalid: (path: string, message: string) => AppError.validation([{ path, message }]),
   required: (profileId: string | null) => shippingErrorReasons.error("SHIPPING_REQUIRED", { details: { profileId } }),
   unavailable: (optionId: string, why: string) =>

@@ -34,6 +34,7 @@ const STATEMENTS = [
     profile_id uuid not null references shipping_profiles (id),
     calculator text not null check (calculator in ('flat', 'weight_bands', 'subtotal_bands', 'free_above', 'per_item', 'carrier')),
     rate_provider_id text,
+    fulfillment_provider_id text,
     rates jsonb not null,
     tax_class_id uuid,
     min_weight_grams integer check (min_weight_grams >= 0),
@@ -67,6 +68,38 @@ const STATEMENTS = [
     created_at timestamptz not null default now(),
     updated_at timestamptz not null default now(),
     constraint shipping_attributes_target_unique unique nulls not distinct (organization_id, entity_id, variant_id)
+  )`,
+  // One shipment per fulfillment shipped through a provider (the unique fulfillment_id is what keeps a
+  // retried job or a replayed event from shipping twice); order_id and fulfillment_id name the orders
+  // module's rows without a foreign key.
+  `create table shipping_shipments (
+    id uuid primary key,
+    organization_id text not null,
+    order_id uuid not null,
+    fulfillment_id uuid not null unique,
+    provider_id text not null,
+    option_id uuid,
+    status text not null check (status in ('pending', 'created', 'failed', 'in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned')),
+    tracking_number text,
+    tracking_url text,
+    label_url text,
+    attempts integer not null default 0,
+    last_error text,
+    created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now()
+  )`,
+  `create index shipping_shipments_order on shipping_shipments (organization_id, order_id)`,
+  `create index shipping_shipments_tracking on shipping_shipments (organization_id, provider_id, tracking_number)`,
+  `create table shipping_tracking_events (
+    id uuid primary key,
+    organization_id text not null,
+    shipment_id uuid not null references shipping_shipments (id) on delete cascade,
+    provider_event_id text not null,
+    status text not null,
+    description text,
+    occurred_at timestamptz not null,
+    created_at timestamptz not null default now(),
+    unique (shipment_id, provider_event_id)
   )`,
 ];
 

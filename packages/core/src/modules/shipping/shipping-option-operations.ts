@@ -41,6 +41,10 @@ function merged(before: ShippingOption | null, input: Partial<ShippingOptionInpu
     minWeightGrams: input.minWeightGrams === undefined ? (before?.minWeightGrams ?? null) : input.minWeightGrams,
     maxWeightGrams: input.maxWeightGrams === undefined ? (before?.maxWeightGrams ?? null) : input.maxWeightGrams,
     rateProviderId: input.rateProviderId === undefined ? (before?.rateProviderId ?? null) : input.rateProviderId,
+    fulfillmentProviderId:
+      input.fulfillmentProviderId === undefined
+        ? (before?.fulfillmentProviderId ?? null)
+        : input.fulfillmentProviderId,
   };
 }
 
@@ -52,7 +56,10 @@ export function createShippingOptionOperations(context: ShippingContext) {
     shape: OptionShape,
     input: Partial<ShippingOptionInput>,
   ) => {
-    assertOptionShape(shape, context.carriers.isRegistered);
+    assertOptionShape(shape, {
+      isRateProvider: context.carriers.isRegistered,
+      isFulfillmentProvider: (id) => context.fulfillmentProviders.has(id),
+    });
     if (input.zoneId) await requireZone(trx, organizationId, input.zoneId);
     if (input.profileId) await requireProfile(trx, organizationId, input.profileId);
     if (input.taxClassId) await context.services.tax.getTaxClass(organizationId, input.taxClassId, { trx });

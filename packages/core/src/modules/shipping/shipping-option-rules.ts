@@ -14,6 +14,7 @@ export interface OptionShape {
   minWeightGrams: number | null;
   maxWeightGrams: number | null;
   rateProviderId: string | null;
+  fulfillmentProviderId: string | null;
 }
 
 /** What `createOption` takes. */
@@ -25,8 +26,16 @@ export type ShippingOptionInput = z.input<typeof shippingOptionBody>;
  * last; a registered `rateProviderId` for `carrier`, its `amount` an optional fallback), min at most max,
  * and a pickup has a warehouse and no zone while a delivery has a zone.
  */
-export function assertOptionShape(option: OptionShape, isRegistered: (providerId: string) => boolean): void {
-  if (option.calculator === "carrier" && (option.rateProviderId === null || !isRegistered(option.rateProviderId)))
+export function assertOptionShape(
+  option: OptionShape,
+  providers: { isRateProvider: (id: string) => boolean; isFulfillmentProvider: (id: string) => boolean },
+): void {
+  if (option.fulfillmentProviderId !== null && !providers.isFulfillmentProvider(option.fulfillmentProviderId))
+    throw shippingErrors.invalid("body.fulfillmentProviderId", "a provider of shipping.fulfillmentProviders");
+  if (
+    option.calculator === "carrier" &&
+    (option.rateProviderId === null || !providers.isRateProvider(option.rateProviderId))
+  )
     throw shippingErrors.invalid("body.rateProviderId", "a carrier option names a provider of shipping.rateProviders");
   if (option.calculator !== "carrier" && option.rateProviderId !== null)
     throw shippingErrors.invalid("body.rateProviderId", "only a carrier option names a rate provider");

@@ -39,7 +39,7 @@ export interface ShippingQuoteInput {
 }
 
 /** The line's resolved attributes: the variant's field, else the entity's, else the default. */
-interface Resolved {
+export interface Resolved {
   requiresShipping: boolean;
   weightGrams: number;
   profileId: string | null;
@@ -70,13 +70,18 @@ const activeOptions = (context: ShippingContext, organizationId: string, options
 
 type OptionRow = Awaited<ReturnType<typeof activeOptions>>[number];
 
-async function resolveLines(
+/**
+ * Each line's shipping attributes: the variant's field, else the entity's, else the default (ships, weighs
+ * 0, the default profile). Two reads whatever the number of lines.
+ */
+export async function resolveShippingAttributes(
   context: ShippingContext,
-  input: ShippingQuoteInput,
+  organizationId: string,
+  lines: readonly { entityId: string; variantId: string | null }[],
   options?: TxOptions,
 ): Promise<Resolved[]> {
-  const scope = shippingScope(options?.trx ?? context.db, input.organizationId);
-  const entityIds = [...new Set(input.lines.map((line) => line.entityId))];
+  const scope = shippingScope(options?.trx ?? context.db, organizationId);
+  const entityIds = [...new Set(lines.map((line) => line.entityId))];
   const [rows, defaultProfile] = await Promise.all([
     scope
       .selectFrom("shippingAttributes")
@@ -86,7 +91,7 @@ async function resolveLines(
     scope.selectFrom("shippingProfiles").select("id").where("isDefault", "=", true).executeTakeFirst(),
   ]);
   const byKey = new Map(rows.map((row) => [`${row.entityId}:${row.variantId ?? ""}`, row]));
-  return input.lines.map((line) => {
+  return lines.map((line) => {
     const own = line.variantId ? byKey.get(`${line.entityId}:${line.variantId}`) : undefined;
     const entity = byKey.get(`${line.entityId}:`);
     return {
@@ -202,7 +207,7 @@ export async function quoteShipping(
   if (input.lines.length === 0) return { isRequired: false, groups: [] };
   const rows = await activeOptions(context, input.organizationId, options);
   if (rows.length === 0) return { isRequired: false, groups: [] };
-  const resolved = await resolveLines(context, input, options);
+  const resolved = await resolveShippingAttributes(context, input.organizationId, input.lines, options);
   const groups = new Map<string | null, { lines: ShippingGroup["lines"]; measure: ShipmentMeasure }>();
   input.lines.forEach((line, index) => {
     const attributes = resolved[index] as Resolved;

@@ -100,6 +100,8 @@ export const shippingOptionSchema = z.object({
   calculator: z.enum(SHIPPING_CALCULATORS),
   /** `carrier` options: the `shipping.rateProviders` entry that prices them. */
   rateProviderId: z.string().nullable(),
+  /** The `shipping.fulfillmentProviders` entry that ships its fulfillments; null: manual (staff type the tracking). */
+  fulfillmentProviderId: z.string().nullable(),
   /** Prices and subtotal rules by ISO 4217 currency; a cart in another currency is not offered it. */
   rates: z.record(z.string(), shippingRateSchema),
   /** Taxes the price; null: the store's default class (else the address's region rate). */
@@ -121,6 +123,7 @@ export const shippingOptionBody = z.object({
   profileId: z.uuid().optional(),
   calculator: z.enum(SHIPPING_CALCULATORS),
   rateProviderId: z.string().min(1).max(100).nullable().optional(),
+  fulfillmentProviderId: z.string().min(1).max(100).nullable().optional(),
   rates: z.record(currencySchema, shippingRateSchema),
   taxClassId: z.uuid().nullable().optional(),
   minWeightGrams: z.number().int().min(0).nullable().optional(),
@@ -242,4 +245,38 @@ export const shippingMethodSchema = z.object({
   net: z.number().int(),
   tax: z.number().int(),
   gross: z.number().int(),
+});
+
+/** Where a shipment stands: made by the job (`pending` → `created`, or `failed` after its last attempt), then as tracked. */
+export const SHIPMENT_STATUSES = [
+  "pending",
+  "created",
+  "failed",
+  "in_transit",
+  "out_for_delivery",
+  "delivered",
+  "exception",
+  "returned",
+] as const;
+
+/** A tracking event as recorded. */
+export const trackingEventSchema = z.object({
+  status: z.string(),
+  description: z.string().nullable(),
+  occurredAt: z.string(),
+});
+
+/** A fulfillment shipped through a provider, with its tracking. */
+export const shipmentSchema = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  fulfillmentId: z.string(),
+  providerId: z.string(),
+  status: z.enum(SHIPMENT_STATUSES),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  labelUrl: z.string().nullable(),
+  events: z.array(trackingEventSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });

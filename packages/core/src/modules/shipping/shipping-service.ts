@@ -3,6 +3,7 @@ import type { DomainEventPayload } from "../../kernel/domain-events.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { createShippingAttributeOperations } from "./shipping-attribute-operations.js";
 import { createCarrierRates } from "./carrier-rates.js";
+import { createShipmentOperations } from "./shipment-operations.js";
 import { assertShippingConfig } from "./shipping-config.js";
 import type { ShippingContext } from "./shipping-context.js";
 import { createShippingOptionOperations } from "./shipping-option-operations.js";
@@ -21,7 +22,8 @@ export function createShippingService({
   database,
   events,
   services,
-}: Pick<ServiceContext, "config" | "database" | "events" | "services">) {
+  logger,
+}: Pick<ServiceContext, "config" | "database" | "events" | "services" | "logger">) {
   assertShippingConfig(config.shipping);
   const context: ShippingContext = {
     database,
@@ -29,12 +31,15 @@ export function createShippingService({
     events,
     services,
     carriers: createCarrierRates(config.shipping),
+    fulfillmentProviders: new Map((config.shipping?.fulfillmentProviders ?? []).map((provider) => [provider.id, provider])),
+    logger,
   };
   return {
     ...createShippingProfileOperations(context),
     ...createShippingZoneOperations(context),
     ...createShippingOptionOperations(context),
     ...createShippingAttributeOperations(context),
+    ...createShipmentOperations(context),
     /** The cart's shipping groups with every option priced; see `quoteShipping`. Reads only. */
     quote: (input: ShippingQuoteInput, options?: TxOptions): Promise<ShippingQuote> =>
       quoteShipping(context, input, options),
@@ -50,6 +55,13 @@ export type ShippingService = ReturnType<typeof createShippingService>;
 declare module "../../kernel/services.js" {
   interface Services {
     shipping: ShippingService;
+  }
+}
+
+declare module "../../kernel/kernel-task.js" {
+  interface TaskInputs {
+    /** Asks a fulfillment provider for a fulfillment's shipment, after the fulfillment committed. */
+    "shipping/create-shipment": { shipmentId: string };
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ColumnType } from "kysely";
 import type { z } from "zod";
 import type { CoreTables, Json, Timestamp } from "../../db/core-tables.js";
 import type { TableOf } from "../../db/table-of.js";
@@ -5,6 +6,7 @@ import type {
   shippingAttributesSchema,
   shippingOptionSchema,
   shippingProfileSchema,
+  shipmentSchema,
   shippingRateSchema,
   shippingZoneSchema,
 } from "./shipping-schemas.js";
@@ -23,6 +25,20 @@ export type ShippingTables = {
     Stamps & { rates: Json<Record<string, z.output<typeof shippingRateSchema>>> }
   >;
   shippingAttributes: TableOf<z.output<typeof shippingAttributesSchema>, { id: string } & Stamps>;
+  shippingShipments: TableOf<
+    Omit<z.output<typeof shipmentSchema>, "events">,
+    Stamps & { optionId: string | null; attempts: ColumnType<number, number | undefined, number>; lastError: string | null }
+  >;
+  shippingTrackingEvents: {
+    id: string;
+    organizationId: string;
+    shipmentId: string;
+    providerEventId: string;
+    status: string;
+    description: string | null;
+    occurredAt: Timestamp;
+    createdAt: ColumnType<Date, Date | string | undefined, never>;
+  };
 };
 
 export type ShippingDb = CoreTables & ShippingTables;
