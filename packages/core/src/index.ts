@@ -160,6 +160,12 @@ export type {
   ShippingRate,
   ShippingRateProvider,
   ShippingRateRequest,
+  FulfillmentProvider,
+  CreateShipmentInput,
+  CreatedShipment,
+  TrackingEvent,
+  TrackingStatus,
+  TrackingWebhookDelivery,
 } from "./modules/shipping/index.js";
 export type { AnalyticsQueryService } from "./modules/analytics/index.js";
 export type { AnalyticsConfig } from "./modules/analytics/index.js";

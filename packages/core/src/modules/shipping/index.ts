@@ -7,6 +7,14 @@ export { shippingModule } from "./shipping-module.js";
 export type { ShippingAttributes, ShippingOption, ShippingProfile, ShippingZone } from "./shipping-context.js";
 export type { ShippingConfig } from "./shipping-config.js";
 export { shippingErrorReasons } from "./shipping-errors.js";
+export type {
+  CreatedShipment,
+  CreateShipmentInput,
+  FulfillmentProvider,
+  TrackingEvent,
+  TrackingStatus,
+  TrackingWebhookDelivery,
+} from "./shipping-fulfillment-provider.js";
 export type { ShippingRate, ShippingRateProvider, ShippingRateRequest } from "./shipping-rate-provider.js";
 export type {
   QuotedShippingOption,

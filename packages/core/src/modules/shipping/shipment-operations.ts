@@ -35,7 +35,11 @@ const SHIPMENT_COLUMNS = [
 export interface FulfilledEvent {
   organizationId: string;
   orderId: string;
-  fulfillment: { id: string; trackingNumber: string | null; lines: readonly { lineItemId: string; quantity: number }[] };
+  fulfillment: {
+    id: string;
+    trackingNumber: string | null;
+    lines: readonly { lineItemId: string; quantity: number }[];
+  };
 }
 
 export function createShipmentOperations(context: ShippingContext) {
@@ -250,7 +254,12 @@ export function createShipmentOperations(context: ShippingContext) {
             type: "shipping.update",
             entityType: "shipment",
             entityId: shipment.id,
-            payload: { change: "tracked", orderId: shipment.orderId, status: event.status, occurredAt: event.occurredAt },
+            payload: {
+              change: "tracked",
+              orderId: shipment.orderId,
+              status: event.status,
+              occurredAt: event.occurredAt,
+            },
             actor: null,
           });
         }

@@ -108,9 +108,18 @@ describe("fulfillment providers and tracking", () => {
     await runJobs();
     await runJobs();
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ orderId: order.id, optionId, address: berlin, fulfillmentId: fulfilled.body.data.id });
+    expect(calls[0]).toMatchObject({
+      orderId: order.id,
+      optionId,
+      address: berlin,
+      fulfillmentId: fulfilled.body.data.id,
+    });
     const [shipment] = await shipmentsOf(order.id);
-    expect(shipment).toMatchObject({ status: "created", trackingNumber: expect.stringMatching(/^TP/), labelUrl: expect.any(String) });
+    expect(shipment).toMatchObject({
+      status: "created",
+      trackingNumber: expect.stringMatching(/^TP/),
+      labelUrl: expect.any(String),
+    });
     const fulfillments = (await call(t.app, "GET", `/api/orders/${order.id}/fulfillments`)).body.data;
     expect(fulfillments[0]).toMatchObject({ carrier: "test-post", trackingNumber: shipment.trackingNumber });
   });
@@ -123,7 +132,9 @@ describe("fulfillment providers and tracking", () => {
     await runJobs();
     const [failed] = await shipmentsOf(order.id);
     expect(failed).toMatchObject({ status: "pending", trackingNumber: null });
-    await sql`update jobs set wait_until = now() where task_slug = 'shipping/create-shipment' and status = 'pending'`.execute(t.db);
+    await sql`update jobs set wait_until = now() where task_slug = 'shipping/create-shipment' and status = 'pending'`.execute(
+      t.db,
+    );
     await runJobs();
     expect(calls.map((input) => input.shipmentId)).toEqual([failed.id, failed.id]);
     expect(await shipmentsOf(order.id)).toEqual([expect.objectContaining({ id: failed.id, status: "created" })]);
@@ -147,8 +158,19 @@ describe("fulfillment providers and tracking", () => {
     await runJobs();
     const [shipment] = await shipmentsOf(order.id);
     const events = [
-      { eventId: "e1", trackingNumber: shipment.trackingNumber, status: "in_transit", occurredAt: "2026-11-28T10:00:00Z" },
-      { eventId: "e2", trackingNumber: shipment.trackingNumber, status: "delivered", occurredAt: "2026-11-28T15:00:00Z", description: "Left at door" },
+      {
+        eventId: "e1",
+        trackingNumber: shipment.trackingNumber,
+        status: "in_transit",
+        occurredAt: "2026-11-28T10:00:00Z",
+      },
+      {
+        eventId: "e2",
+        trackingNumber: shipment.trackingNumber,
+        status: "delivered",
+        occurredAt: "2026-11-28T15:00:00Z",
+        description: "Left at door",
+      },
       { eventId: "e3", trackingNumber: "TP-NOT-OURS", status: "delivered", occurredAt: "2026-11-28T15:00:00Z" },
     ];
     const first = await webhook(events);

@@ -42,9 +42,7 @@ function merged(before: ShippingOption | null, input: Partial<ShippingOptionInpu
     maxWeightGrams: input.maxWeightGrams === undefined ? (before?.maxWeightGrams ?? null) : input.maxWeightGrams,
     rateProviderId: input.rateProviderId === undefined ? (before?.rateProviderId ?? null) : input.rateProviderId,
     fulfillmentProviderId:
-      input.fulfillmentProviderId === undefined
-        ? (before?.fulfillmentProviderId ?? null)
-        : input.fulfillmentProviderId,
+      input.fulfillmentProviderId === undefined ? (before?.fulfillmentProviderId ?? null) : input.fulfillmentProviderId,
   };
 }
 

@@ -117,7 +117,9 @@ async function optionPrice(
   option: OptionRow,
   input: ShippingQuoteInput,
   parcel: Parcel,
-): Promise<{ amount: number; isFree: boolean; source: QuotedShippingOption["rateSource"] } | { reason: ShippingIneligibleReason }> {
+): Promise<
+  { amount: number; isFree: boolean; source: QuotedShippingOption["rateSource"] } | { reason: ShippingIneligibleReason }
+> {
   const rate = option.rates[input.currency];
   if (!rate) return { reason: "CURRENCY_NOT_PRICED" };
   const price = calculatePrice(option.calculator, rate, parcel.measure);

@@ -9,7 +9,14 @@ import { currencySchema } from "../../money/currency-schema.js";
 export const countrySchema = z.string().regex(/^[A-Z]{2}$/, "an ISO 3166-1 alpha-2 code in upper case");
 
 /** How an option's price is worked out from the lines it ships. */
-export const SHIPPING_CALCULATORS = ["flat", "weight_bands", "subtotal_bands", "free_above", "per_item", "carrier"] as const;
+export const SHIPPING_CALCULATORS = [
+  "flat",
+  "weight_bands",
+  "subtotal_bands",
+  "free_above",
+  "per_item",
+  "carrier",
+] as const;
 
 export type ShippingCalculator = (typeof SHIPPING_CALCULATORS)[number];
 

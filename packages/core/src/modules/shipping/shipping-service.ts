@@ -31,7 +31,9 @@ export function createShippingService({
     events,
     services,
     carriers: createCarrierRates(config.shipping),
-    fulfillmentProviders: new Map((config.shipping?.fulfillmentProviders ?? []).map((provider) => [provider.id, provider])),
+    fulfillmentProviders: new Map(
+      (config.shipping?.fulfillmentProviders ?? []).map((provider) => [provider.id, provider]),
+    ),
     logger,
   };
   return {

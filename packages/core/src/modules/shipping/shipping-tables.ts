@@ -27,7 +27,11 @@ export type ShippingTables = {
   shippingAttributes: TableOf<z.output<typeof shippingAttributesSchema>, { id: string } & Stamps>;
   shippingShipments: TableOf<
     Omit<z.output<typeof shipmentSchema>, "events">,
-    Stamps & { optionId: string | null; attempts: ColumnType<number, number | undefined, number>; lastError: string | null }
+    Stamps & {
+      optionId: string | null;
+      attempts: ColumnType<number, number | undefined, number>;
+      lastError: string | null;
+    }
   >;
   shippingTrackingEvents: {
     id: string;
