@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestActor, createTestApp, type TestApp } from "../../testing/index.js";
+import {
+  createTestActor,
+  createTestApp,
+  jsonHeaders,
+  TEST_ACTOR_HEADER,
+  testAdminActor,
+  type TestApp,
+} from "../../testing/index.js";
 import { call, otherOrgAdmin } from "../catalog/testing.js";
 import { cartCall, createGuestCart, storefrontKey } from "../carts/testing.js";
 import { cartWith, checkout, checkoutTraces, createWarehouse, stockedProduct } from "../checkout/testing.js";
@@ -246,6 +253,15 @@ describe("shipping through carts and checkout", () => {
     });
     const order = await call(t.app, "GET", `/api/orders/${placed.body.data.id}`);
     expect(order.body.data).toMatchObject({ shippingTotal: 600, shippingMethods: [{ optionId: option.standard }] });
+    // The invoice adds up: subtotal, shipping (net), tax at 20 % on lines and shipping (400 + 100), total.
+    const invoice = await t.app.inject({
+      method: "GET",
+      url: `/api/orders/${placed.body.data.id}/invoice.html`,
+      headers: { [TEST_ACTOR_HEADER]: jsonHeaders(testAdminActor)[TEST_ACTOR_HEADER] as string },
+    });
+    expect(invoice.body).toContain('<tr><td>Shipping (Standard)</td><td class="n">€5.00</td></tr>');
+    expect(invoice.body).toContain('<tr><td>Tax 20% on €25.00</td><td class="n">€5.00</td></tr>');
+    expect(invoice.body).toContain('<tr class="grand"><td>Total</td><td class="n">€30.00</td></tr>');
     const intent = await cartCall(t.app, "GET", `/api/payments/intents/${placed.body.data.payment.id}`, {
       actor: createTestActor({ id: "payments-reader", permissions: ["*:*"] }),
     });
