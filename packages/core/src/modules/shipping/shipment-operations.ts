@@ -17,6 +17,9 @@ export const CREATE_SHIPMENT_TASK = "shipping/create-shipment";
 
 const MAX_ERROR_LENGTH = 500;
 
+/** How long a run may take asking the provider before another run may ask again. */
+const CLAIM_SECONDS = 120;
+
 const SHIPMENT_COLUMNS = [
   "id",
   "orderId",
@@ -105,9 +108,10 @@ export function createShipmentOperations(context: ShippingContext) {
     },
 
     /**
-     * The job's work: asks the provider outside any transaction, with the shipment's id as idempotency key,
-     * then records the tracking with a guarded update (`where tracking_number is null`), on the shipment
-     * and on the fulfillment, so a job run twice records one shipment. A throw is recorded and rethrown
+     * The job's work: claims the shipment (a lease, so parallel runs ask once), asks the provider outside
+     * any transaction with the shipment's id as idempotency key (a run after a crash asks again with the
+     * same key), then records the tracking with a guarded update (`where tracking_number is null`), on the
+     * shipment and on the fulfillment, so a job run twice records one shipment. A throw is recorded and rethrown
      * (the queue retries with backoff); the last attempt leaves the shipment `failed`.
      */
     async createProviderShipment(
@@ -127,6 +131,26 @@ export function createShipmentOperations(context: ShippingContext) {
       const order = await services.orders.get(organizationId, shipment.orderId);
       const fulfillments = await services.orders.listFulfillments(organizationId, shipment.orderId);
       const fulfillment = fulfillments.find((candidate) => candidate.id === shipment.fulfillmentId);
+      // One run at a time asks the provider. Another run holding the lease makes this one fail, so the
+      // queue tries again later (after the lease, should that run have died); one that already recorded
+      // the tracking leaves nothing to do.
+      const claimed = await scope
+        .updateTable("shippingShipments")
+        .set({ claimedUntil: sql`now() + ${`${CLAIM_SECONDS} seconds`}::interval` })
+        .where("id", "=", shipmentId)
+        .where("trackingNumber", "is", null)
+        .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", sql<Date>`now()`)]))
+        .returning("id")
+        .executeTakeFirst();
+      if (!claimed) {
+        const current = await scope
+          .selectFrom("shippingShipments")
+          .select("trackingNumber")
+          .where("id", "=", shipmentId)
+          .executeTakeFirst();
+        if (current?.trackingNumber) return null;
+        throw new Error(`Shipment ${shipmentId} is being created by another run`);
+      }
       let created: Awaited<ReturnType<typeof provider.createShipment>>;
       try {
         created = await provider.createShipment({
@@ -147,6 +171,7 @@ export function createShipmentOperations(context: ShippingContext) {
           .set({
             attempts: sql`attempts + 1`,
             lastError: message,
+            claimedUntil: null,
             ...(attempt.isLast ? { status: "failed" as const } : {}),
             updatedAt: new Date(),
           })
@@ -164,6 +189,7 @@ export function createShipmentOperations(context: ShippingContext) {
             labelUrl: created.labelUrl ?? null,
             attempts: sql`attempts + 1`,
             lastError: null,
+            claimedUntil: null,
             updatedAt: new Date(),
           })
           .where("id", "=", shipmentId)

@@ -85,6 +85,9 @@ const STATEMENTS = [
     label_url text,
     attempts integer not null default 0,
     last_error text,
+    -- Held by the run asking the provider, so parallel runs of the job never ask twice; a crashed run's
+    -- lease expires and a retry asks again (with the same idempotency key).
+    claimed_until timestamptz,
     created_at timestamptz not null default now(),
     updated_at timestamptz not null default now()
   )`,

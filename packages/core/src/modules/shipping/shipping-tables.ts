@@ -31,6 +31,7 @@ export type ShippingTables = {
       optionId: string | null;
       attempts: ColumnType<number, number | undefined, number>;
       lastError: string | null;
+      claimedUntil: ColumnType<Date | null, Date | null | undefined, Date | null>;
     }
   >;
   shippingTrackingEvents: {
