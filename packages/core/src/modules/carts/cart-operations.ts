@@ -147,7 +147,13 @@ export function createCartOperations(context: CartsContext) {
         cartId: target.cartId,
         caller: target,
       });
-      const { shippingQuote } = await viewCart(context, target.organizationId, cart, target, options);
+      const { shippingQuote } = await viewCart(
+        context,
+        target.organizationId,
+        cart,
+        { ...target, isQuotingEveryShippingOption: true },
+        options,
+      );
       const quote = shippingQuote ?? { isRequired: false, groups: [] };
       if (target.explain) return quote;
       return {

@@ -10,6 +10,8 @@ export interface CartShippingInput {
   isTaxInclusive: boolean;
   address: ShippingAddress | null;
   quote: CartQuote;
+  /** Price only the cart's chosen options (its answer, checkout); omitted: every option (the options route). */
+  onlyOptionIds?: readonly string[] | undefined;
 }
 
 /**
@@ -37,6 +39,7 @@ export function quoteCartShipping(
           amount: line.subtotal - line.discount,
         })),
       isFreeShipping: input.quote.promotions.some((promotion) => promotion.isApplicable && promotion.isFreeShipping),
+      onlyOptionIds: input.onlyOptionIds,
     },
     options,
   );

@@ -39,6 +39,8 @@ export interface CartView {
 /** What a caller previews on a cart: promotion codes (nothing redeemed). */
 export interface CartPreview {
   promotionCodes?: readonly string[] | undefined;
+  /** Price every shipping option (`GET /carts/:id/shipping-options`), not only the chosen ones. @default false */
+  isQuotingEveryShippingOption?: boolean;
 }
 
 /**
@@ -122,6 +124,7 @@ export async function viewCart(
       isTaxInclusive: row.isTaxInclusive,
       address: row.shippingAddress,
       quote,
+      onlyOptionIds: preview.isQuotingEveryShippingOption ? undefined : row.shippingOptionIds,
     },
     options,
   );

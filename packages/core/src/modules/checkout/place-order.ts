@@ -227,6 +227,7 @@ async function chargeableShipping(
       isTaxInclusive: cart.isTaxInclusive,
       address: input.shippingAddress,
       quote: input.quote,
+      onlyOptionIds: cart.shippingOptionIds,
     },
     { trx: input.trx },
   );

@@ -77,6 +77,10 @@ describe("carrier-priced shipping options", () => {
   it("prices an option with the carrier, taxed, and asks it once for the same parcel and address", async () => {
     mode = "price";
     asked.length = 0;
+    // A cart's own answers price only its chosen options: changing a cart asks no carrier.
+    const browsing = await cartWith(t.app, [{ entityId, quantity: 9 }]);
+    await setCartShipping(t.app, browsing, { address: berlin });
+    expect(asked).toHaveLength(0);
     const { cart, byId } = await quoteFor(2);
     expect(byId.get(withFallback)).toMatchObject({
       isApplicable: true,

@@ -36,6 +36,11 @@ export interface ShippingQuoteInput {
   lines: readonly ShippingLineInput[];
   /** An applied `free_shipping` promotion: every option that applies costs 0. */
   isFreeShipping: boolean;
+  /**
+   * Price only these options (the cart's chosen ones): a cart's answer and checkout need no other, and a
+   * carrier-priced option not chosen is never asked for. @default every active option
+   */
+  onlyOptionIds?: readonly string[] | undefined;
 }
 
 /** The line's resolved attributes: the variant's field, else the entity's, else the default. */
@@ -225,8 +230,13 @@ export async function quoteShipping(
     group.measure.itemCount += line.quantity;
   });
   if (groups.size === 0) return { isRequired: false, groups: [] };
+  const only = input.onlyOptionIds === undefined ? null : new Set(input.onlyOptionIds);
+  const priced = only === null ? rows : rows.filter((row) => only.has(row.id));
   const address = input.address ? { country: input.address.country, region: input.address.state } : undefined;
-  const rateOf = await context.services.tax.classRates({ organizationId: input.organizationId, address }, options);
+  const rateOf: ClassRateOf =
+    priced.length === 0
+      ? () => ({ taxClassId: null, rateBps: 0 })
+      : await context.services.tax.classRates({ organizationId: input.organizationId, address }, options);
   const quoted = await Promise.all(
     [...groups].map(async ([profileId, group]) => ({
       profileId,
@@ -236,7 +246,7 @@ export async function quoteShipping(
       // Carriers of one group are asked concurrently; each waits at most `shipping.rateTimeoutMs`.
       options: (
         await Promise.all(
-          rows
+          priced
             .filter((row) => row.profileId === profileId)
             .map((row) => priceOption(context, row, input, group, rateOf)),
         )
