@@ -160,6 +160,7 @@ export type {
   ShippingRate,
   ShippingRateProvider,
   ShippingRateRequest,
+  ShippingCallContext,
   FulfillmentProvider,
   CreateShipmentInput,
   CreatedShipment,

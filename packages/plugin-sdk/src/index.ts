@@ -225,6 +225,7 @@ export {
   type ShippingRateProvider,
   type ShippingRateRequest,
   type ShippingRate,
+  type ShippingCallContext,
   type FulfillmentProvider,
   type CreateShipmentInput,
   type CreatedShipment,

@@ -1,5 +1,10 @@
 import type { ShippingConfig } from "./shipping-config.js";
-import type { ShippingRate, ShippingRateProvider, ShippingRateRequest } from "./shipping-rate-provider.js";
+import type {
+  ShippingCallContext,
+  ShippingRate,
+  ShippingRateProvider,
+  ShippingRateRequest,
+} from "./shipping-rate-provider.js";
 
 /** A carrier's answer as the quote uses it: a price, a refusal to serve the parcel, or no answer in time. */
 export type CarrierAnswer = ShippingRate | "declined" | "unavailable";
@@ -21,7 +26,10 @@ const CACHE_LIMIT = 10_000;
  * buyer lists and the checkout that follows ask the carrier once, and a checkout's transaction does not
  * wait on the network when the buyer just saw the price. A throw or a timeout is never cached.
  */
-export function createCarrierRates(config: ShippingConfig | undefined): CarrierRates {
+export function createCarrierRates(
+  config: ShippingConfig | undefined,
+  callContext: () => ShippingCallContext,
+): CarrierRates {
   const providers = new Map<string, ShippingRateProvider>(
     (config?.rateProviders ?? []).map((provider) => [provider.id, provider]),
   );
@@ -39,7 +47,7 @@ export function createCarrierRates(config: ShippingConfig | undefined): CarrierR
       }, timeoutMs);
     });
     try {
-      return await Promise.race([provider.quote({ ...request, signal: controller.signal }), timedOut]);
+      return await Promise.race([provider.quote({ ...request, signal: controller.signal }, callContext()), timedOut]);
     } finally {
       clearTimeout(timer);
     }

@@ -15,7 +15,12 @@ export type {
   TrackingStatus,
   TrackingWebhookDelivery,
 } from "./shipping-fulfillment-provider.js";
-export type { ShippingRate, ShippingRateProvider, ShippingRateRequest } from "./shipping-rate-provider.js";
+export type {
+  ShippingCallContext,
+  ShippingRate,
+  ShippingRateProvider,
+  ShippingRateRequest,
+} from "./shipping-rate-provider.js";
 export type {
   QuotedShippingOption,
   ShippingAddress,

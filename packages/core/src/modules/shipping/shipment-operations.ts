@@ -153,16 +153,19 @@ export function createShipmentOperations(context: ShippingContext) {
       }
       let created: Awaited<ReturnType<typeof provider.createShipment>>;
       try {
-        created = await provider.createShipment({
-          organizationId,
-          shipmentId,
-          orderId: order.id,
-          orderNumber: order.number,
-          fulfillmentId: shipment.fulfillmentId,
-          address: order.shippingAddress,
-          optionId: shipment.optionId,
-          lines: fulfillment?.lines ?? [],
-        });
+        created = await provider.createShipment(
+          {
+            organizationId,
+            shipmentId,
+            orderId: order.id,
+            orderNumber: order.number,
+            fulfillmentId: shipment.fulfillmentId,
+            address: order.shippingAddress,
+            optionId: shipment.optionId,
+            lines: fulfillment?.lines ?? [],
+          },
+          { outbound: services.outbound },
+        );
       } catch (error) {
         const message = (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_LENGTH);
         context.logger.warn({ err: error, shipmentId, provider: provider.id }, "fulfillment provider call failed");

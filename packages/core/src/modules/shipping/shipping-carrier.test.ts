@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from "../../testing/index.js";
 import { call } from "../catalog/testing.js";
 import { cartWith, checkout, createWarehouse, stockedProduct } from "../checkout/testing.js";
 import { assertShippingConfig } from "./shipping-config.js";
-import type { ShippingRateProvider, ShippingRateRequest } from "./shipping-rate-provider.js";
+import type { ShippingCallContext, ShippingRateProvider, ShippingRateRequest } from "./shipping-rate-provider.js";
 import {
   berlin,
   createShipping,
@@ -16,12 +16,14 @@ import {
 /** What the test carrier does on its next quotes. */
 let mode: "price" | "slow" | "throw" | "decline" = "price";
 const asked: ShippingRateRequest[] = [];
+const contexts: ShippingCallContext[] = [];
 
 // A carrier as a plugin would write one: prices 1 minor unit per gram, or misbehaves as `mode` says.
 const testCarrier: ShippingRateProvider = {
   id: "test-carrier",
-  async quote(request) {
+  async quote(request, context) {
     asked.push(request);
+    contexts.push(context);
     if (mode === "throw") throw new Error("carrier API down");
     if (mode === "decline") return null;
     if (mode === "slow")
@@ -89,6 +91,8 @@ describe("carrier-priced shipping options", () => {
       gross: 1680,
     });
     expect(asked[0]).toMatchObject({ currency: "EUR", address: berlin, parcel: { weightGrams: 1400, itemCount: 2 } });
+    // The carrier is called through the kernel's guarded HTTP client, as payment adapters are.
+    expect(typeof contexts[0]?.outbound.request).toBe("function");
     const askedBefore = asked.length;
     await setCartShipping(t.app, cart, { address: berlin, optionIds: [withFallback] });
     const placed = await checkout(t.app, cart);

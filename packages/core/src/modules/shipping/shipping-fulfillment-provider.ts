@@ -1,4 +1,5 @@
 import type { ShippingAddress } from "./shipping-quote.js";
+import type { ShippingCallContext } from "./shipping-rate-provider.js";
 
 /** What a carrier is asked to ship: one fulfillment of an order. */
 export interface CreateShipmentInput {
@@ -52,8 +53,11 @@ export interface TrackingWebhookDelivery {
 export interface FulfillmentProvider {
   /** Unique among the configured providers. */
   id: string;
-  createShipment(input: CreateShipmentInput): Promise<CreatedShipment>;
-  cancelShipment?(input: { organizationId: string; shipmentId: string; trackingNumber: string }): Promise<void>;
+  createShipment(input: CreateShipmentInput, context: ShippingCallContext): Promise<CreatedShipment>;
+  cancelShipment?(
+    input: { organizationId: string; shipmentId: string; trackingNumber: string },
+    context: ShippingCallContext,
+  ): Promise<void>;
   /**
    * Verifies a tracking webhook (throw to refuse it: 400, nothing recorded) and answers its events.
    * Without it, the provider's webhook route answers 404.

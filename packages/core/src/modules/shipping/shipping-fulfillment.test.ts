@@ -18,8 +18,9 @@ const calls: CreateShipmentInput[] = [];
 // tracking webhooks with an HMAC of the raw body in `x-test-post-signature`.
 const testPost: FulfillmentProvider = {
   id: "test-post",
-  async createShipment(input) {
+  async createShipment(input, context) {
     calls.push(input);
+    if (typeof context.outbound.request !== "function") throw new Error("no outbound client");
     if (outages > 0) {
       outages -= 1;
       throw new Error("test-post is down");

@@ -1,4 +1,14 @@
+import type { OutboundClient } from "../../http/outbound/outbound-client.js";
 import type { ShippingAddress } from "./shipping-quote.js";
+
+/**
+ * What the shipping module hands a provider with each call. A provider that calls its carrier does so
+ * through `outbound` (never `fetch`): the deployment's address policy, timeouts and size limit hold.
+ */
+export interface ShippingCallContext {
+  /** The kernel's guarded HTTP client (`services.outbound`). */
+  outbound: OutboundClient;
+}
 
 /** What a carrier is asked to price: one group of lines (a parcel) going to an address. */
 export interface ShippingRateRequest {
@@ -34,5 +44,5 @@ export interface ShippingRate {
 export interface ShippingRateProvider {
   /** Unique among the configured providers. */
   id: string;
-  quote(request: ShippingRateRequest): Promise<ShippingRate | null>;
+  quote(request: ShippingRateRequest, context: ShippingCallContext): Promise<ShippingRate | null>;
 }

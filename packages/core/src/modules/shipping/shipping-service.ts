@@ -30,7 +30,8 @@ export function createShippingService({
     db: database.db.withTables<ShippingTables>(),
     events,
     services,
-    carriers: createCarrierRates(config.shipping),
+    // Read at call time: the container holds `outbound` once every module's services are built.
+    carriers: createCarrierRates(config.shipping, () => ({ outbound: services.outbound })),
     fulfillmentProviders: new Map(
       (config.shipping?.fulfillmentProviders ?? []).map((provider) => [provider.id, provider]),
     ),
