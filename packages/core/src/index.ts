@@ -155,6 +155,20 @@ export type { PricingService, EntityPricing } from "./modules/pricing/index.js";
 export type { PromotionsService } from "./modules/promotions/index.js";
 export type { TaxService } from "./modules/tax/index.js";
 export type { TaxConfig, RegionRate } from "./modules/tax/index.js";
+export type {
+  ShippingService,
+  ShippingConfig,
+  ShippingRate,
+  ShippingRateProvider,
+  ShippingRateRequest,
+  ShippingCallContext,
+  FulfillmentProvider,
+  CreateShipmentInput,
+  CreatedShipment,
+  TrackingEvent,
+  TrackingStatus,
+  TrackingWebhookDelivery,
+} from "./modules/shipping/index.js";
 export type { AnalyticsQueryService } from "./modules/analytics/index.js";
 export type { AnalyticsConfig } from "./modules/analytics/index.js";
 export type {

@@ -92,6 +92,8 @@ export async function importOrder(
           actor,
           cartToken,
           body: { cartId: cart.id, paymentMethodId: "manual", currency: order.currency },
+          // The channel charged and ships the order: no shipping option is chosen or charged here.
+          shipping: { amount: 0 },
         },
         { trx },
       );

@@ -119,6 +119,8 @@ export function createPosExchanges({ database, events, services }: PosExchangesC
               currency: order.currency,
               ...(customerId ? { customerId } : {}),
             },
+            // Handed over at the till: no shipping is charged, even in a store whose carts need a shipping option.
+            shipping: { amount: 0 },
           },
           { trx },
         );

@@ -9,6 +9,7 @@ import { searchModule } from "./search/index.js";
 import { pricingModule } from "./pricing/index.js";
 import { promotionsModule } from "./promotions/index.js";
 import { taxModule } from "./tax/index.js";
+import { shippingModule } from "./shipping/index.js";
 import { cartsModule } from "./carts/index.js";
 import { ordersModule } from "./orders/index.js";
 import { paymentsModule } from "./payments/index.js";
@@ -36,6 +37,7 @@ export const builtInModules: readonly PluginManifest[] = [
   catalogImportModule,
   promotionsModule,
   taxModule,
+  shippingModule,
   cartsModule,
   ordersModule,
   paymentsModule,

@@ -16,12 +16,15 @@ import {
   MAX_ITEM_QUANTITY,
   type addCartItemBody,
   type createCartBody,
+  type setCartShippingBody,
   type updateCartItemBody,
 } from "./carts-schemas.js";
+import { shippingErrorReasons, type ShippingQuote } from "../shipping/index.js";
 
 export type CreateCartInput = z.input<typeof createCartBody>;
 export type AddCartItemInput = z.input<typeof addCartItemBody>;
 export type UpdateCartItemInput = z.input<typeof updateCartItemBody>;
+export type SetCartShippingInput = z.input<typeof setCartShippingBody>;
 
 /** Which cart, asked by whom, previewing what. */
 export interface CartTarget extends CartCaller, CartPreview {
@@ -38,6 +41,7 @@ export function createCartOperations(context: CartsContext) {
     target: CartTarget,
     options: TxOptions | undefined,
     change: (trx: Transaction<CoreTables>, cart: CartRow) => Promise<void>,
+    { isShippingChange = false } = {},
   ) =>
     inTransaction(context.database, options, async (trx) => {
       const cart = await requireCart(trx, {
@@ -55,7 +59,12 @@ export function createCartOperations(context: CartsContext) {
         .where("id", "=", cart.id)
         .returning(CART_COLUMNS)
         .executeTakeFirstOrThrow();
-      return viewCart(context, target.organizationId, touched, target, { trx });
+      const view = await viewCart(context, target.organizationId, touched, target, { trx });
+      // Choosing an option that does not apply is refused (rolled back); a line change that makes the
+      // chosen one stale is not: the cart shows it, and checkout refuses it.
+      if (isShippingChange && shippingErrorReasons.reasonOf(view.shippingFailure) === "SHIPPING_OPTION_UNAVAILABLE")
+        throw view.shippingFailure;
+      return view;
     });
 
   /**
@@ -126,6 +135,34 @@ export function createCartOperations(context: CartsContext) {
         caller: target,
       });
       return viewCart(context, target.organizationId, cart, target, options);
+    },
+
+    /**
+     * The cart's shipping groups with the options that apply, priced now in the cart's currency with their
+     * tax; with `explain`, the ones that do not apply too, each with its reason.
+     */
+    async shippingOptions(target: CartTarget & { explain: boolean }, options?: TxOptions): Promise<ShippingQuote> {
+      const cart = await requireCart(options?.trx ?? context.db, {
+        organizationId: target.organizationId,
+        cartId: target.cartId,
+        caller: target,
+      });
+      const { shippingQuote } = await viewCart(
+        context,
+        target.organizationId,
+        cart,
+        { ...target, isQuotingEveryShippingOption: true },
+        options,
+      );
+      const quote = shippingQuote ?? { isRequired: false, groups: [] };
+      if (target.explain) return quote;
+      return {
+        ...quote,
+        groups: quote.groups.map((group) => ({
+          ...group,
+          options: group.options.filter((option) => option.isApplicable),
+        })),
+      };
     },
 
     /**
@@ -205,6 +242,31 @@ export function createCartOperations(context: CartsContext) {
           .executeTakeFirst();
         if (updated.numUpdatedRows === 0n) throw cartsErrors.itemNotFound();
       });
+    },
+
+    /**
+     * Replaces where the cart ships and the chosen options (one per shipping profile its lines use). An
+     * option that does not apply to the cart now is a 422 (`details.reason` SHIPPING_OPTION_UNAVAILABLE,
+     * `details.optionReason` why) and nothing changes; a choice missing for a group is kept and shown as
+     * `shipping.failureReason` SHIPPING_REQUIRED, so a buyer can choose group by group.
+     */
+    async setShipping(target: CartTarget, input: SetCartShippingInput, options?: TxOptions): Promise<CartView> {
+      const view = await changeCart(
+        target,
+        options,
+        async (trx, cart) => {
+          await cartsScope(trx, target.organizationId)
+            .updateTable("carts")
+            .set({
+              shippingAddress: input.address ? JSON.stringify(input.address) : null,
+              shippingOptionIds: JSON.stringify([...new Set(input.optionIds ?? [])]),
+            })
+            .where("id", "=", cart.id)
+            .execute();
+        },
+        { isShippingChange: true },
+      );
+      return view;
     },
 
     /** Removes a line. */

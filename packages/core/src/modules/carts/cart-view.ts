@@ -5,7 +5,9 @@ import { AppError } from "../../kernel/app-error.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { canReachCart, type CartCaller } from "./cart-access.js";
 import { promotionsErrorReasons } from "../promotions/index.js";
+import { shippingErrorReasons, type ShippingQuote } from "../shipping/index.js";
 import { quoteCart } from "./cart-quote.js";
+import { quoteCartShipping, taxAddressOf } from "./cart-shipping.js";
 import {
   CART_COLUMNS,
   CART_ITEM_COLUMNS,
@@ -28,11 +30,17 @@ export type PriceChange = z.output<typeof priceChangeSchema>;
 export interface CartView {
   cart: Cart;
   priceChanges: PriceChange[];
+  /** Why checkout would refuse the cart's shipping now (the error it would answer); not part of the answer. */
+  shippingFailure?: AppError | null;
+  /** Every option of every shipping group, priced (for `GET /carts/:id/shipping-options`); not part of the answer. */
+  shippingQuote?: ShippingQuote;
 }
 
 /** What a caller previews on a cart: promotion codes (nothing redeemed). */
 export interface CartPreview {
   promotionCodes?: readonly string[] | undefined;
+  /** Price every shipping option (`GET /carts/:id/shipping-options`), not only the chosen ones. @default false */
+  isQuotingEveryShippingOption?: boolean;
 }
 
 /**
@@ -99,6 +107,7 @@ export async function viewCart(
       customerId: row.customerId,
       promotionCodes: preview.promotionCodes ?? [],
       customerGroupIds,
+      address: taxAddressOf(row.shippingAddress),
     },
     options,
   ).catch((error: unknown) => {
@@ -107,6 +116,20 @@ export async function viewCart(
     }
     throw error;
   });
+  const shippingQuote = await quoteCartShipping(
+    context.services,
+    {
+      organizationId,
+      currency: row.currency,
+      isTaxInclusive: row.isTaxInclusive,
+      address: row.shippingAddress,
+      quote,
+      onlyOptionIds: preview.isQuotingEveryShippingOption ? undefined : row.shippingOptionIds,
+    },
+    options,
+  );
+  const shipping = context.services.shipping.select(shippingQuote, row.shippingOptionIds);
+  const failureReason = shippingErrorReasons.reasonOf(shipping.failure);
   const cart: Cart = {
     ...toCartRecord(row),
     items: quote.lines.map(({ unavailableReason: _reason, slug: _slug, ...line }) => line),
@@ -117,10 +140,18 @@ export async function viewCart(
       discount,
       isFreeShipping,
     })),
+    shipping: {
+      isRequired: shippingQuote.isRequired,
+      methods: shipping.methods,
+      failureReason:
+        failureReason === "SHIPPING_REQUIRED" || failureReason === "SHIPPING_OPTION_UNAVAILABLE" ? failureReason : null,
+    },
     subtotal: quote.subtotal,
     discountTotal: quote.discountTotal,
     taxTotal: quote.taxTotal,
-    total: quote.total,
+    shippingTotal: shipping.total,
+    shippingTaxTotal: shipping.taxTotal,
+    total: quote.total + shipping.total,
   };
   const priceChanges = quote.lines
     .filter((line) => line.unitPriceSnapshot !== null && line.unitPriceSnapshot !== line.unitPrice)
@@ -131,5 +162,5 @@ export async function viewCart(
       snapshot: line.unitPriceSnapshot as number,
       price: line.unitPrice,
     }));
-  return { cart, priceChanges };
+  return { cart, priceChanges, shippingFailure: shipping.failure, shippingQuote };
 }

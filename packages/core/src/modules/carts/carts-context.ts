@@ -38,6 +38,8 @@ export const CART_COLUMNS = [
   "customerId",
   "orderId",
   "isTaxInclusive",
+  "shippingAddress",
+  "shippingOptionIds",
   "tokenHash",
   "expiresAt",
   "createdAt",

@@ -36,6 +36,14 @@ const STATEMENTS = [
   `create index cart_items_entity_idx on cart_items (organization_id, entity_id)`,
 ];
 
+// Where the cart ships and the shipping options the buyer chose (one per shipping profile its lines use);
+// checkout prices them again (the shipping module), so nothing here is a price.
+const SHIPPING = [
+  `alter table carts add column shipping_address jsonb`,
+  `alter table carts add column shipping_option_ids jsonb not null default '[]'`,
+];
+
 export const cartsMigrations: readonly NamedMigration[] = [
   { name: "0001_carts", up: (db) => runStatements(db, STATEMENTS) },
+  { name: "0002_cart_shipping", up: (db) => runStatements(db, SHIPPING) },
 ];

@@ -9,18 +9,28 @@ import { cartsSettings } from "./carts-settings.js";
 import { addCartItemRoute } from "./routes/add-cart-item.js";
 import { createCartRoute } from "./routes/create-cart.js";
 import { getCartRoute } from "./routes/get-cart.js";
+import { getCartShippingOptionsRoute } from "./routes/get-cart-shipping-options.js";
 import { removeCartItemRoute } from "./routes/remove-cart-item.js";
+import { setCartShippingRoute } from "./routes/set-cart-shipping.js";
 import { updateCartItemRoute } from "./routes/update-cart-item.js";
 
 const PRUNE_TASK = "carts/prune";
 
-const ROUTES = [createCartRoute, getCartRoute, addCartItemRoute, updateCartItemRoute, removeCartItemRoute];
+const ROUTES = [
+  createCartRoute,
+  getCartRoute,
+  addCartItemRoute,
+  updateCartItemRoute,
+  removeCartItemRoute,
+  setCartShippingRoute,
+  getCartShippingOptionsRoute,
+];
 
 /** Carts: lines priced by the server, promotion previews, tax and totals, owned by a session or a cart token. */
 export const cartsModule: PluginManifest = {
   id: "carts",
   version: CORE_VERSION,
-  dependencies: ["jobs", "catalog", "pricing", "promotions", "tax", "settings", "customers"],
+  dependencies: ["jobs", "catalog", "pricing", "promotions", "tax", "shipping", "settings", "customers"],
   permissions: [
     { scope: "cart:create", description: "Create carts" },
     { scope: "cart:read", description: "Read one's own carts (session or cart token)" },

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { amountSchema } from "../../money/amount-schema.js";
 import { currencySchema } from "../../money/currency-schema.js";
 import { codeSchema } from "../promotions/index.js";
+import { shippingAddressSchema, shippingMethodSchema } from "../shipping/index.js";
 
 /** Most units of one line (one entity, or one variant) a cart holds. */
 export const MAX_ITEM_QUANTITY = 999;
@@ -27,6 +28,10 @@ export const cartRecordSchema = z.object({
   orderId: z.string().nullable(),
   /** Whether prices include tax (the store's `carts.isTaxInclusive` setting when the cart was made). */
   isTaxInclusive: z.boolean(),
+  /** Where the cart ships (`PUT /carts/:id/shipping`); checkout's `shippingAddress` overrides it. */
+  shippingAddress: shippingAddressSchema.nullable(),
+  /** The chosen shipping options, one per shipping profile the cart's lines ship with. */
+  shippingOptionIds: z.array(z.string()),
   /** Past this moment the cart is gone (404); every change moves it `carts.ttlSeconds` ahead. */
   expiresAt: z.string(),
   createdAt: z.string(),
@@ -73,13 +78,30 @@ export const cartPromotionSchema = z.object({
   isFreeShipping: z.boolean(),
 });
 
+/** The cart's shipping as checkout would charge it now. */
+export const cartShippingSchema = z.object({
+  /** True when a line ships and the store has shipping options: checkout then needs one per group. */
+  isRequired: z.boolean(),
+  /** The chosen options that apply now, priced with their tax. */
+  methods: z.array(shippingMethodSchema),
+  /** Why checkout would refuse the choice now (`SHIPPING_REQUIRED`, `SHIPPING_OPTION_UNAVAILABLE`); null when it would not. */
+  failureReason: z.enum(["SHIPPING_REQUIRED", "SHIPPING_OPTION_UNAVAILABLE"]).nullable(),
+});
+
 /** A cart as every cart route answers it: lines priced now, promotions previewed, tax and totals in minor units. */
 export const cartSchema = cartRecordSchema.extend({
   items: z.array(cartItemSchema),
   promotions: z.array(cartPromotionSchema),
+  shipping: cartShippingSchema,
   subtotal: z.number().int(),
   discountTotal: z.number().int(),
+  /** The lines' tax (shipping's is in `shippingTaxTotal`). */
   taxTotal: z.number().int(),
+  /** What the chosen shipping costs the buyer, its tax included. */
+  shippingTotal: z.number().int(),
+  /** The tax inside `shippingTotal`. */
+  shippingTaxTotal: z.number().int(),
+  /** The lines' total plus `shippingTotal`. */
   total: z.number().int(),
 });
 
@@ -127,8 +149,25 @@ const codeList = z
   )
   .pipe(z.array(codeSchema).max(MAX_PROMOTION_CODES));
 
+/** Body of `PUT /carts/:id/shipping`: replaces the cart's address and chosen options. */
+export const setCartShippingBody = z.object({
+  /** Null or omitted: no address (only pickup options apply). */
+  address: shippingAddressSchema.nullable().optional(),
+  /** One option per shipping profile the lines ship with (see `GET /carts/:id/shipping-options`). */
+  optionIds: z.array(z.uuid()).max(20).optional(),
+});
+
 /** Query of every cart route: codes to preview on the answer (nothing is redeemed or stored). */
 export const cartQuery = z.object({
   /** Comma-separated promotion codes, applied in order. */
   promotionCodes: codeList.optional(),
+});
+
+/** Query of `GET /carts/:id/shipping-options`. */
+export const cartShippingOptionsQuery = cartQuery.extend({
+  /** `true`: also the options that do not apply, each with its `reason`. */
+  explain: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((value) => value === "true"),
 });

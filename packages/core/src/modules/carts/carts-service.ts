@@ -4,6 +4,8 @@ import type { TxOptions } from "../../kernel/transaction.js";
 import { createCartCheckoutOperations } from "./cart-checkout-operations.js";
 import { createCartOperations } from "./cart-operations.js";
 import { quoteCart, type CartQuote, type QuoteInput } from "./cart-quote.js";
+import { quoteCartShipping, type CartShippingInput } from "./cart-shipping.js";
+import type { ShippingQuote } from "../shipping/index.js";
 import { cartTtlSeconds } from "./carts-config.js";
 import type { CartsContext } from "./carts-context.js";
 import type { cartsEvents } from "./carts-events.js";
@@ -31,6 +33,9 @@ export function createCartsService({
     ...createCartCheckoutOperations(context),
     /** Prices lines the way checkout charges them (see `quoteCart`); reads only. */
     quote: (input: QuoteInput, options?: TxOptions): Promise<CartQuote> => quoteCart(services, input, options),
+    /** Quotes the shipping of a priced cart the way its answer shows it (see `quoteCartShipping`); reads only. */
+    quoteShipping: (input: CartShippingInput, options?: TxOptions): Promise<ShippingQuote> =>
+      quoteCartShipping(services, input, options),
   };
 }
 

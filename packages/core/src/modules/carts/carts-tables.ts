@@ -1,5 +1,7 @@
+import type { ColumnType } from "kysely";
 import type { z } from "zod";
 import type { CoreTables, Timestamp } from "../../db/core-tables.js";
+import type { ShippingAddress } from "../shipping/index.js";
 import type { TableOf } from "../../db/table-of.js";
 import type { cartItemRecordSchema, cartRecordSchema } from "./carts-schemas.js";
 
@@ -11,6 +13,9 @@ export type CartsTables = {
       organizationId: string;
       /** SHA-256 of the cart token, hex; the token itself is never stored. */
       tokenHash: string;
+      shippingAddress: ColumnType<ShippingAddress | null, string | null | undefined, string | null>;
+      /** Defaults to none. */
+      shippingOptionIds: ColumnType<string[], string | undefined, string>;
       expiresAt: Timestamp;
       createdAt: Timestamp;
       updatedAt: Timestamp;

@@ -28,7 +28,7 @@ export const cartStaff: Actor = createTestActor({
 /** Sends a JSON request as `actor`, with the cart token when given; answers status and parsed body. */
 export async function cartCall(
   app: FastifyInstance,
-  method: "GET" | "POST" | "PATCH" | "DELETE",
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   url: string,
   options: { actor: Actor; body?: unknown; token?: string | undefined; headers?: Record<string, string> },
 ) {

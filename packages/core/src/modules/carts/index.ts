@@ -19,6 +19,7 @@ export {
   MAX_ITEM_QUANTITY,
   MAX_PROMOTION_CODES,
   priceChangeSchema,
+  setCartShippingBody,
   updateCartItemBody,
 } from "./carts-schemas.js";
 export type { CartsService } from "./carts-service.js";

@@ -26,22 +26,26 @@ export function draftOrder(input: {
   quote: CartQuote;
   customerId: string | null;
   isTaxInclusive: boolean;
-  shippingTotal?: number;
+  /** Where the order ships: the checkout's `shippingAddress`, else the cart's. */
+  shippingAddress: ShippingAddress | null;
+  /** Shipping charged, its tax included (`taxTotal`), and the methods it is made of. */
+  shipping: { total: number; taxTotal: number; methods: NonNullable<CheckoutDraft["shippingMethods"]> };
 }): CheckoutDraft {
-  const { body, quote } = input;
-  const shippingTotal = input.shippingTotal ?? 0;
+  const { body, quote, shipping } = input;
   return {
     customerId: input.customerId,
     currency: body.currency,
     isTaxInclusive: input.isTaxInclusive,
     paymentMethodId: body.paymentMethodId,
-    shippingAddress: addressOf(body.shippingAddress),
+    shippingAddress: addressOf(input.shippingAddress),
     promotionCodes: quote.promotions.map((promotion) => promotion.code),
     subtotal: quote.subtotal,
     discountTotal: quote.discountTotal,
     taxTotal: quote.taxTotal,
-    shippingTotal,
-    total: quote.total + shippingTotal,
+    shippingTotal: shipping.total,
+    shippingTaxTotal: shipping.taxTotal,
+    shippingMethods: shipping.methods,
+    total: quote.total + shipping.total,
     lines: quote.lines.map((line) => ({
       entityId: line.entityId,
       variantId: line.variantId,
@@ -77,6 +81,9 @@ export function acceptedDraft(before: CheckoutDraft, after: CheckoutDraft): Chec
     discountTotal: after.discountTotal,
     taxTotal: after.taxTotal,
     shippingTotal: after.shippingTotal ?? 0,
+    // Shipping cannot change (`assertHookChange`): the methods are the ones checkout priced.
+    shippingTaxTotal: before.shippingTaxTotal ?? 0,
+    shippingMethods: [...(before.shippingMethods ?? [])],
     total: after.total,
     lines: after.lines.map(
       ({ entityId, variantId, title, sku, quantity, unitPrice, subtotal, discount, tax, total, taxRateBps }) => ({
@@ -110,7 +117,12 @@ export function assertHookChange(before: CheckoutDraft, after: CheckoutDraft): v
     throw invalid("the currency and tax mode cannot change");
   if (after.promotionCodes.join("\n") !== before.promotionCodes.join("\n"))
     throw invalid("the promotion codes cannot change");
-  if ((after.shippingTotal ?? 0) !== (before.shippingTotal ?? 0)) throw invalid("the shipping charged cannot change");
+  if (
+    (after.shippingTotal ?? 0) !== (before.shippingTotal ?? 0) ||
+    (after.shippingTaxTotal ?? 0) !== (before.shippingTaxTotal ?? 0) ||
+    JSON.stringify(after.shippingMethods ?? []) !== JSON.stringify(before.shippingMethods ?? [])
+  )
+    throw invalid("the shipping charged cannot change");
   if (after.lines.length !== before.lines.length) throw invalid("what is sold cannot change");
   after.lines.forEach((line, index) => {
     const original = before.lines[index];

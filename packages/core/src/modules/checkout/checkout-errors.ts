@@ -26,7 +26,9 @@ export type CheckoutFailureReason =
   | "OUT_OF_STOCK"
   | "UNKNOWN_PAYMENT_PROVIDER"
   | "REFUSED_BY_HOOK"
-  | "INVALID_HOOK_CHANGE";
+  | "INVALID_HOOK_CHANGE"
+  | "SHIPPING_REQUIRED"
+  | "SHIPPING_OPTION_UNAVAILABLE";
 
 /** A 422 CHECKOUT_FAILED with its reason (and whatever names the culprit) in `error.details`. */
 export function checkoutFailed(

@@ -8,7 +8,7 @@ import { checkoutRoute } from "./routes/checkout.js";
 export const checkoutModule: PluginManifest = {
   id: "checkout",
   version: CORE_VERSION,
-  dependencies: ["carts", "inventory", "promotions", "orders", "payments", "customers"],
+  dependencies: ["carts", "inventory", "promotions", "shipping", "orders", "payments", "customers"],
   errors: checkoutErrorCodes,
   services: (context) => ({ checkout: createCheckoutService(context) }),
   routes: (context) => checkoutRoute(context),

@@ -16,6 +16,7 @@ import { inventoryErrorReasons } from "../inventory/index.js";
 import type { Order } from "../orders/index.js";
 import { paymentsErrorReasons, type PaymentSummary } from "../payments/index.js";
 import { promotionsErrorReasons, type IneligibleReason } from "../promotions/index.js";
+import { shippingErrorReasons } from "../shipping/index.js";
 import { acceptedDraft, draftOrder, type CheckoutDraft } from "./checkout-draft.js";
 import { checkoutFailed, failingAs, fromReasons, type FailureMap } from "./checkout-errors.js";
 import type { CheckoutInput } from "./checkout-schemas.js";
@@ -124,6 +125,8 @@ export async function placeOrder(
           ? []
           : await services.customers.groupIdsOf(organizationId, customerId, { trx });
 
+    // The checkout's address wins over the one the cart stored; shipping is priced for it either way.
+    const shippingAddress = body.shippingAddress ?? cart.shippingAddress;
     const quote = await failingAs(
       () =>
         services.carts.quote(
@@ -135,9 +138,7 @@ export async function placeOrder(
             customerId,
             promotionCodes: body.promotionCodes ?? [],
             customerGroupIds,
-            address: body.shippingAddress
-              ? { country: body.shippingAddress.country, region: body.shippingAddress.state }
-              : undefined,
+            address: shippingAddress ? { country: shippingAddress.country, region: shippingAddress.state } : undefined,
           },
           { trx },
         ),
@@ -146,13 +147,18 @@ export async function placeOrder(
       }),
     );
     assertChargeable(quote);
+    const shipping =
+      input.shipping === undefined
+        ? await chargeableShipping(services, { organizationId, cart, quote, shippingAddress, trx })
+        : { total: input.shipping.amount, taxTotal: 0, methods: [] };
 
     const draft = draftOrder({
       body,
       quote,
       customerId,
       isTaxInclusive: cart.isTaxInclusive,
-      shippingTotal: input.shipping?.amount ?? 0,
+      shippingAddress,
+      shipping,
     });
     const { order: accepted } = await failingAs(
       () => hooks.runBefore("checkout.beforeCreate", { order: draft, cart }, hookContext),
@@ -195,6 +201,52 @@ export async function placeOrder(
     );
     return { ...order, payment: { id: intent.id, provider: intent.provider, status: intent.status } };
   });
+}
+
+/**
+ * Prices the cart's chosen shipping options again on the server (the shipping module; the client's figure
+ * is never read) and refuses a shippable cart without one for each of its shipping groups
+ * (`SHIPPING_REQUIRED`) or with one that is stale or no longer applies (`SHIPPING_OPTION_UNAVAILABLE`). A
+ * store without shipping options, and a cart of lines that do not ship, need none.
+ */
+async function chargeableShipping(
+  services: Services,
+  input: {
+    organizationId: string;
+    cart: CartRecord;
+    quote: CartQuote;
+    shippingAddress: CartRecord["shippingAddress"];
+    trx: Transaction<CoreTables>;
+  },
+) {
+  const { cart } = input;
+  const shippingQuote = await services.carts.quoteShipping(
+    {
+      organizationId: input.organizationId,
+      currency: cart.currency,
+      isTaxInclusive: cart.isTaxInclusive,
+      address: input.shippingAddress,
+      quote: input.quote,
+      onlyOptionIds: cart.shippingOptionIds,
+    },
+    { trx: input.trx },
+  );
+  const { failure, ...selection } = services.shipping.select(shippingQuote, cart.shippingOptionIds);
+  const asCheckout =
+    (reason: "SHIPPING_REQUIRED" | "SHIPPING_OPTION_UNAVAILABLE"): FailureMap =>
+    (error) => {
+      const { reason: _reason, ...details } = error.details ?? {};
+      return checkoutFailed(reason, error.message, details);
+    };
+  if (failure)
+    await failingAs(
+      () => Promise.reject(failure),
+      fromReasons(shippingErrorReasons, {
+        SHIPPING_REQUIRED: asCheckout("SHIPPING_REQUIRED"),
+        SHIPPING_OPTION_UNAVAILABLE: asCheckout("SHIPPING_OPTION_UNAVAILABLE"),
+      }),
+    );
+  return selection;
 }
 
 /**

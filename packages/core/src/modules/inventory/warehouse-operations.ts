@@ -65,6 +65,9 @@ export function createWarehouseOperations(context: InventoryContext) {
       await inventoryScope(db, organizationId).insertInto("inventoryWarehouses", row).execute();
       return requireWarehouse(db, organizationId, row.id);
     },
+    /** One warehouse of the organization; another's, or none, is a 404. */
+    getWarehouse: (organizationId: string, id: string, options?: TxOptions): Promise<Warehouse> =>
+      requireWarehouse(options?.trx ?? context.db, organizationId, id),
     async listWarehouses(
       organizationId: string,
       query: PaginationQuery,

@@ -114,4 +114,43 @@ describe("commerce MCP storefront tools", () => {
       rows: expect.any(Array),
     });
   });
+
+  // Last: once the store has a shipping option, its shippable carts need one at checkout.
+  it("lets a shopper's agent list and choose shipping, and checks it out with the shipping charged", async () => {
+    const admin = (url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: "POST", url, headers: jsonHeaders(testAdminActor), payload });
+    const zone = (await admin("/api/shipping/zones", { name: "Germany", countries: ["DE"] })).json().data;
+    const option = (
+      await admin("/api/shipping/options", {
+        name: "Standard",
+        zoneId: zone.id,
+        calculator: "flat",
+        rates: { EUR: { amount: 500 } },
+      })
+    ).json().data;
+    const address = { line1: "Unter den Linden 1", city: "Berlin", postalCode: "10117", country: "DE" };
+    const outcomes = await probe(url, ada, [
+      call("create_cart", { currency: "EUR" }),
+      call("add_cart_item", { cartId: "$0.structuredContent.id", entityId, quantity: 1 }),
+      call("set_cart_shipping", { cartId: "$0.structuredContent.id", address }),
+      call("list_shipping_options", { cartId: "$0.structuredContent.id" }),
+      call("set_cart_shipping", { cartId: "$0.structuredContent.id", address, optionIds: [option.id] }),
+      call("checkout", {
+        cartId: "$0.structuredContent.id",
+        paymentMethodId: "manual",
+        currency: "EUR",
+        idempotencyKey: randomUUID(),
+      }),
+    ]);
+    expect(dataOf(outcomes[3])).toMatchObject({
+      isRequired: true,
+      groups: [{ options: [{ id: option.id, amount: 500, gross: 500 }] }],
+    });
+    expect(dataOf(outcomes[4]).cart).toMatchObject({ shippingTotal: 500, total: 2500 });
+    expect(dataOf(outcomes[5])).toMatchObject({
+      shippingTotal: 500,
+      total: 2500,
+      shippingMethods: [{ optionId: option.id }],
+    });
+  });
 });

@@ -25,7 +25,9 @@ const STOREFRONT_TOOLS = [
   "create_cart",
   "get_cart",
   "get_product",
+  "list_shipping_options",
   "search_products",
+  "set_cart_shipping",
   "update_cart_item",
 ];
 const STAFF_TOOLS = ["adjust_stock", "get_order", "list_low_stock", "refund_order", "run_report"];

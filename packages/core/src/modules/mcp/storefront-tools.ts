@@ -11,6 +11,7 @@ import {
   createdCartSchema,
   MAX_PROMOTION_CODES,
   priceChangeSchema,
+  setCartShippingBody,
   updateCartItemBody,
 } from "../carts/index.js";
 import { entitySchema, entityStatusSchema } from "../catalog/index.js";
@@ -20,6 +21,7 @@ import { customerOf, myOrderParams, orderTrackingSchema } from "../me/index.js";
 import { currencySchema } from "../../money/currency-schema.js";
 import { codeSchema } from "../promotions/index.js";
 import { ATTRIBUTE_NAME, searchHitSchema, searchQueryOf } from "../search/index.js";
+import { shippingQuoteSchema } from "../shipping/index.js";
 import { defineTool, type CommerceTool, type ToolContext } from "./commerce-tool.js";
 
 /** Reaching a cart: what the `x-cart-token` header carries over REST is an argument here. */
@@ -229,6 +231,46 @@ const getCart = defineTool({
   },
 });
 
+const listShippingOptions = defineTool({
+  name: "list_shipping_options",
+  title: "List a cart's shipping options",
+  description: [
+    "The shipping options that apply to the cart's address, priced with their tax, one group per shipping profile",
+    "(GET /api/carts/{id}/shipping-options); `explain` adds the ones that do not apply with their reason.",
+    "`isRequired` true: checkout needs one option per group, chosen with set_cart_shipping.",
+  ].join(" "),
+  audience: "storefront",
+  permissions: ["cart:read"],
+  isReadOnly: true,
+  isIdempotent: true,
+  input: cartAccess.extend({ explain: z.boolean().optional() }),
+  output: shippingQuoteSchema,
+  run: (context, { cartId, cartToken, explain }) =>
+    context.route.services.carts.shippingOptions({
+      ...target(context, { cartId, cartToken }),
+      explain: explain ?? false,
+    }),
+});
+
+const setCartShipping = defineTool({
+  name: "set_cart_shipping",
+  title: "Set where a cart ships and its shipping options",
+  description: [
+    "Replaces the cart's shipping address (null for a pickup) and chosen options, one per group of",
+    "list_shipping_options (PUT /api/carts/{id}/shipping); an option that does not apply is refused. Answers the",
+    "cart with its shipping priced.",
+  ].join(" "),
+  audience: "storefront",
+  permissions: ["cart:update"],
+  isReadOnly: false,
+  isIdempotent: true,
+  input: cartAccess.extend(setCartShippingBody.shape),
+  output: cartAnswerSchema,
+  async run(context, { cartId, cartToken, ...shipping }) {
+    return cartAnswer(await context.route.services.carts.setShipping(target(context, { cartId, cartToken }), shipping));
+  },
+});
+
 export const checkoutInput = checkoutBody.extend({
   cartToken: cartAccess.shape.cartToken,
   idempotencyKey: z
@@ -285,6 +327,8 @@ export const storefrontTools: readonly CommerceTool[] = [
   addCartItem,
   updateCartItem,
   getCart,
+  listShippingOptions,
+  setCartShipping,
   checkout,
   trackOrder,
 ];

@@ -33,7 +33,7 @@ const ROUTES = [
 export const meModule: PluginManifest = {
   id: "me",
   version: CORE_VERSION,
-  dependencies: ["customers", "catalog", "media", "pricing", "carts", "orders"],
+  dependencies: ["customers", "catalog", "media", "pricing", "carts", "orders", "shipping"],
   // `customers:read:self` and `customers:update:self` are the customers module's.
   permissions: [
     { scope: "orders:read:own", description: "Read one's own orders, their tracking and downloads (/api/me)" },

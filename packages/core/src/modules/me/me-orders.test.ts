@@ -205,6 +205,8 @@ describe("/api/me orders", () => {
         trackingNumber: "1Z999",
         trackingUrl: null,
         shippedAt: second.body.data.createdAt,
+        trackingStatus: null,
+        trackingEvents: [],
         lines: [
           {
             lineItemId: mug.lineItemId,
@@ -230,6 +232,8 @@ describe("/api/me orders", () => {
         trackingNumber: "JD0001",
         trackingUrl: "https://track.example/JD0001",
         shippedAt: first.body.data.createdAt,
+        trackingStatus: null,
+        trackingEvents: [],
         lines: [
           {
             lineItemId: mug.lineItemId,

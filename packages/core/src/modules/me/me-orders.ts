@@ -24,8 +24,8 @@ export function createMyOrders({ services }: { services: Services }) {
       services.orders.getForCustomer(organizationId, customerId, idOrNumber, options),
 
     /**
-     * The order's shipments (carrier, tracking number and URL, what each carried, newest first) and how
-     * far each line has shipped. Who recorded a shipment (a staff id) is not the customer's business.
+     * The order's shipments (carrier, tracking number and URL, what each carried, newest first; the
+     * fulfillment provider's tracking status and events when one ships it) and how far each line has shipped. Who recorded a shipment (a staff id) is not the customer's business.
      */
     async tracking(
       organizationId: string,
@@ -34,7 +34,11 @@ export function createMyOrders({ services }: { services: Services }) {
       options?: TxOptions,
     ): Promise<OrderTracking> {
       const order = await services.orders.getForCustomer(organizationId, customerId, idOrNumber, options);
-      const fulfillments = await services.orders.listFulfillments(organizationId, order.id, options);
+      const [fulfillments, providerShipments] = await Promise.all([
+        services.orders.listFulfillments(organizationId, order.id, options),
+        services.shipping.listShipments(organizationId, order.id, options),
+      ]);
+      const tracked = new Map(providerShipments.map((shipment) => [shipment.fulfillmentId, shipment]));
       const lineById = new Map(order.lines.map((line) => [line.lineItemId, line]));
       return {
         orderId: order.id,
@@ -46,6 +50,8 @@ export function createMyOrders({ services }: { services: Services }) {
           trackingNumber: fulfillment.trackingNumber,
           trackingUrl: fulfillment.trackingUrl,
           shippedAt: fulfillment.createdAt,
+          trackingStatus: tracked.get(fulfillment.id)?.status ?? null,
+          trackingEvents: tracked.get(fulfillment.id)?.events ?? [],
           lines: fulfillment.lines.map(({ lineItemId, quantity }) => {
             const line = lineById.get(lineItemId);
             // Fulfillment lines reference the order's own lines (a foreign key): a miss is corrupt data.

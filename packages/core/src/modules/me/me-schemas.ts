@@ -37,6 +37,13 @@ export const shipmentSchema = z.object({
   /** When the shipment was recorded. */
   shippedAt: z.string(),
   lines: z.array(shippedLineSchema),
+  /**
+   * Where the parcel is, from the fulfillment provider's tracking (`created`, `in_transit`, `delivered`, ...);
+   * null for a shipment staff recorded by hand.
+   */
+  trackingStatus: z.string().nullable(),
+  /** The provider's tracking events, oldest first. */
+  trackingEvents: z.array(z.object({ status: z.string(), description: z.string().nullable(), occurredAt: z.string() })),
 });
 
 /** How far one order line has shipped. */

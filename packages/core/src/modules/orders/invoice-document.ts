@@ -31,7 +31,10 @@ export interface InvoiceDocument {
 
 const DEFAULT_LOCALE = "en-US";
 
-/** The tax per rate, lowest rate first; a line's tax base is what it costs after its discount share. */
+/**
+ * The tax per rate, lowest rate first; a line's tax base is what it costs after its discount share, a
+ * shipping method's its net price.
+ */
 export function taxLinesOf(order: Order): TaxLine[] {
   const byRate = new Map<number, TaxLine>();
   for (const line of order.lines) {
@@ -40,6 +43,13 @@ export function taxLinesOf(order: Order): TaxLine[] {
     entry.base += line.subtotal - line.discount - (order.isTaxInclusive ? line.tax : 0);
     entry.tax += line.tax;
     byRate.set(line.taxRateBps, entry);
+  }
+  // Shipping is taxed at its method's rate, on its net price, like a line.
+  for (const method of order.shippingMethods) {
+    const entry = byRate.get(method.taxRateBps) ?? { rateBps: method.taxRateBps, base: 0, tax: 0 };
+    entry.base += method.net;
+    entry.tax += method.tax;
+    byRate.set(method.taxRateBps, entry);
   }
   return [...byRate.values()].sort((a, b) => a.rateBps - b.rateBps);
 }
@@ -72,3 +82,10 @@ export function buildInvoiceDocument(input: {
     issuedOn: day.format(invoice.issuedAt),
   };
 }
+
+/**
+ * The shipping row of an invoice or a receipt: what shipping adds before the tax rows (its net price when
+ * prices exclude tax, its gross when they include it), so the rows add up to the total; 0 for none.
+ */
+export const shippingRowAmount = (order: Order): number =>
+  order.isTaxInclusive ? order.shippingTotal : order.shippingTotal - order.shippingTaxTotal;

@@ -1,5 +1,5 @@
 import { escapeHtml as e } from "./escape-html.js";
-import { formatRate, type InvoiceDocument, type Seller } from "./invoice-document.js";
+import { formatRate, shippingRowAmount, type InvoiceDocument, type Seller } from "./invoice-document.js";
 
 const addressLines = (address: {
   line1: string;
@@ -88,6 +88,7 @@ ${rows}
 <table class="totals">
 <tr><td>Subtotal</td><td class="n">${e(money(order.subtotal))}</td></tr>
 ${order.discountTotal > 0 ? `<tr><td>Discounts${order.promotionCodes.length > 0 ? ` (${e(order.promotionCodes.join(", "))})` : ""}</td><td class="n">${e(money(-order.discountTotal))}</td></tr>` : ""}
+${order.shippingTotal > 0 ? `<tr><td>Shipping${order.shippingMethods.length > 0 ? ` (${e(order.shippingMethods.map((method) => method.name).join(", "))})` : ""}</td><td class="n">${e(money(shippingRowAmount(order)))}</td></tr>` : ""}
 ${taxes}
 <tr class="grand"><td>Total${order.isTaxInclusive ? " (tax included)" : ""}</td><td class="n">${e(money(order.total))}</td></tr>
 </table>

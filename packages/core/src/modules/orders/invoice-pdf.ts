@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import { formatRate, type InvoiceDocument } from "./invoice-document.js";
+import { formatRate, shippingRowAmount, type InvoiceDocument } from "./invoice-document.js";
 import { buyerLines, sellerLines } from "./invoice-html.js";
 
 const PAGE_MARGIN = 50;
@@ -82,6 +82,7 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
   };
   total("Subtotal", money(order.subtotal));
   if (order.discountTotal > 0) total("Discounts", money(-order.discountTotal));
+  if (order.shippingTotal > 0) total("Shipping", money(shippingRowAmount(order)));
   for (const tax of document.taxLines)
     total(`Tax ${formatRate(tax.rateBps, locale)} on ${money(tax.base)}`, money(tax.tax));
   pdf.font("Helvetica-Bold");

@@ -175,6 +175,28 @@ export function createOrderFulfillments({ database, events }: { database: Databa
       });
     },
 
+    /**
+     * Records the tracking a fulfillment provider answered (the shipping module's `shipping/create-shipment`
+     * job) on a fulfillment that has none yet: what staff typed is never overwritten.
+     */
+    async setFulfillmentTracking(
+      input: {
+        organizationId: string;
+        fulfillmentId: string;
+        carrier: string;
+        trackingNumber: string;
+        trackingUrl: string | null;
+      },
+      options?: TxOptions,
+    ): Promise<void> {
+      await aftersaleScope(options?.trx ?? database.db, input.organizationId)
+        .updateTable("orderFulfillments")
+        .set({ carrier: input.carrier, trackingNumber: input.trackingNumber, trackingUrl: input.trackingUrl })
+        .where("id", "=", input.fulfillmentId)
+        .where("trackingNumber", "is", null)
+        .execute();
+    },
+
     /** An order's fulfillments, newest first; 404 for an order of another organization. */
     async listFulfillments(organizationId: string, orderId: string, options?: TxOptions): Promise<Fulfillment[]> {
       const db = options?.trx ?? database.db;

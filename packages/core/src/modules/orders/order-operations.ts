@@ -26,9 +26,24 @@ export type CreateOrderLineInput = Omit<OrderLine, "lineItemId" | "refundedQuant
 
 /** What checkout hands `services.orders.create`: every amount already computed on the server. */
 export interface CreateOrderInput
-  extends Omit<Order, "id" | "number" | "status" | "lines" | "createdAt" | "updatedAt" | "shippingTotal"> {
-  /** Shipping charged on top of the lines, included in `total`. @default 0 */
+  extends Omit<
+    Order,
+    | "id"
+    | "number"
+    | "status"
+    | "lines"
+    | "createdAt"
+    | "updatedAt"
+    | "shippingTotal"
+    | "shippingTaxTotal"
+    | "shippingMethods"
+  > {
+  /** Shipping charged on top of the lines, its tax included, in `total`. @default 0 */
   shippingTotal?: number;
+  /** The tax inside `shippingTotal`. @default 0 */
+  shippingTaxTotal?: number;
+  /** The shipping options charged (the shipping module's methods). @default [] */
+  shippingMethods?: Order["shippingMethods"];
   organizationId: string;
   /** Who placed the order (the domain event and audit entry name them). */
   actor: Actor | null;
@@ -81,8 +96,17 @@ export function createOrderOperations({ database, events, hooks, services }: Ord
      */
     async create(input: CreateOrderInput, options: Required<TxOptions>): Promise<Order> {
       const { trx } = options;
-      const { organizationId, actor, lines, id = randomUUID(), shippingTotal = 0, ...rest } = input;
-      const fields = { ...rest, shippingTotal };
+      const {
+        organizationId,
+        actor,
+        lines,
+        id = randomUUID(),
+        shippingTotal = 0,
+        shippingTaxTotal = 0,
+        shippingMethods = [],
+        ...rest
+      } = input;
+      const fields = { ...rest, shippingTotal, shippingTaxTotal, shippingMethods };
       if (lines.length === 0)
         throw AppError.validation([{ path: "lines", message: "an order needs at least one line" }]);
       const { timezone } = await services.settings.get(organizationId, "general", { trx });
@@ -119,6 +143,7 @@ export function createOrderOperations({ database, events, hooks, services }: Ord
               id,
               status: "pending",
               shippingAddress: fields.shippingAddress === null ? null : JSON.stringify(fields.shippingAddress),
+              shippingMethods: JSON.stringify(fields.shippingMethods),
               promotionCodes: [...fields.promotionCodes],
               placedById: placedBy?.id ?? null,
               placedByType: placedBy?.type ?? null,

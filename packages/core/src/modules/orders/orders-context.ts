@@ -32,6 +32,8 @@ export const ORDER_COLUMNS = [
   "discountTotal",
   "taxTotal",
   "shippingTotal",
+  "shippingTaxTotal",
+  "shippingMethods",
   "total",
   "createdAt",
   "updatedAt",

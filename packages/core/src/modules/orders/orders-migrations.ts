@@ -262,6 +262,13 @@ const INVOICE_EMAILS = [
   `create index order_invoice_emails_caller on order_invoice_emails (organization_id, requested_by, created_at)`,
 ];
 
+// The shipping module's methods checkout charged (one per shipping profile), kept on the order as its
+// lines are, and the tax inside `shipping_total`; none and 0 for every earlier order.
+const SHIPPING_METHODS = [
+  `alter table orders add column shipping_tax_total bigint not null default 0 check (shipping_tax_total >= 0)`,
+  `alter table orders add column shipping_methods jsonb not null default '[]'`,
+];
+
 export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0001_orders", up: (db) => runStatements(db, STATEMENTS) },
   { name: "0002_order_timeline_and_notes", up: (db) => runStatements(db, TIMELINE_AND_NOTES) },
@@ -275,4 +282,5 @@ export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0010_order_sales_rollups", up: (db) => runStatements(db, SALES_ROLLUPS_MIGRATION) },
   { name: "0011_order_refund_credential", up: (db) => runStatements(db, REFUND_CREDENTIAL) },
   { name: "0012_order_invoice_emails", up: (db) => runStatements(db, INVOICE_EMAILS) },
+  { name: "0013_order_shipping_methods", up: (db) => runStatements(db, SHIPPING_METHODS) },
 ];

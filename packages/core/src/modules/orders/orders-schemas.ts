@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { paginationQuery } from "../../http/pagination.js";
+import { shippingMethodSchema } from "../shipping/index.js";
 
 // Each record is defined once, here: its answer, its TypeScript type and its table's columns
 // (`TableOf` in orders-tables.ts) derive from the schema.
@@ -68,8 +69,15 @@ export const orderSchema = z.object({
   subtotal: z.number().int(),
   discountTotal: z.number().int(),
   taxTotal: z.number().int(),
-  /** Shipping charged on top of the lines (a checkout's server-priced shipping rate), untaxed; part of `total`. */
+  /**
+   * Shipping charged on top of the lines, its tax included (`shippingTaxTotal`); part of `total`. The sum of
+   * `shippingMethods[].gross`, or a server-priced rate of a plugin's own (the Agentic Checkout's, untaxed).
+   */
   shippingTotal: z.number().int(),
+  /** The tax inside `shippingTotal` (not in `taxTotal`, which is the lines'). */
+  shippingTaxTotal: z.number().int(),
+  /** The shipping options checkout charged, one per shipping profile the lines shipped with, priced by the server. */
+  shippingMethods: z.array(shippingMethodSchema),
   total: z.number().int(),
   lines: z.array(orderLineSchema),
   createdAt: z.string(),

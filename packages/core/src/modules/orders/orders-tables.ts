@@ -2,6 +2,7 @@ import type { ColumnType } from "kysely";
 import type { z } from "zod";
 import type { CoreTables, Json, Timestamp } from "../../db/core-tables.js";
 import type { TableOf } from "../../db/table-of.js";
+import type { shippingMethodSchema } from "../shipping/index.js";
 import type {
   orderLineSchema,
   orderNoteSchema,
@@ -11,6 +12,7 @@ import type {
 } from "./orders-schemas.js";
 
 type ShippingAddress = z.output<typeof shippingAddressSchema>;
+type ShippingMethod = z.output<typeof shippingMethodSchema>;
 
 // Type aliases, not interfaces: `withTables` needs types with an implicit index signature.
 export type OrdersTables = {
@@ -19,6 +21,8 @@ export type OrdersTables = {
     {
       organizationId: string;
       shippingAddress: ColumnType<ShippingAddress | null, string | null, string | null>;
+      shippingTaxTotal: ColumnType<number, number | undefined, number>;
+      shippingMethods: ColumnType<ShippingMethod[], string | undefined, string>;
       createdAt: Timestamp;
       updatedAt: Timestamp;
       /** Who placed the order (`accountableActor` of checkout's actor), for the staff-sales report; null when anonymous. */

@@ -1,5 +1,5 @@
 import { escapeHtml as e } from "./escape-html.js";
-import { formatRate, type InvoiceDocument } from "./invoice-document.js";
+import { formatRate, shippingRowAmount, type InvoiceDocument } from "./invoice-document.js";
 import { sellerLines } from "./invoice-html.js";
 
 /**
@@ -37,6 +37,7 @@ table{width:100%;border-collapse:collapse}td{padding:1px 0;vertical-align:top}.n
 ${lines}
 ${row("Subtotal", money(order.subtotal))}
 ${order.discountTotal > 0 ? row("Discounts", money(-order.discountTotal)) : ""}
+${order.shippingTotal > 0 ? row("Shipping", money(shippingRowAmount(order))) : ""}
 ${document.taxLines.map((tax) => row(`Tax ${formatRate(tax.rateBps, locale)}`, money(tax.tax))).join("\n")}
 <tr class="total"><td>TOTAL</td><td class="n">${e(money(order.total))}</td></tr>
 </table>

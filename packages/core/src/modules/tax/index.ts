@@ -6,3 +6,5 @@
 export { taxModule } from "./tax-module.js";
 export type { RegionRate, TaxConfig } from "./tax-config.js";
 export type { TaxService } from "./tax-service.js";
+export { splitTax } from "./tax-calculation.js";
+export type { ClassRate, ClassRateOf } from "./tax-class-rates.js";

@@ -3,6 +3,7 @@ import type { TxOptions } from "../../kernel/transaction.js";
 import { calculateTax, type TaxCalculation, type TaxCalculationInput } from "./tax-calculation.js";
 import { createTaxAssignmentOperations } from "./tax-assignment-operations.js";
 import { createTaxClassOperations } from "./tax-class-operations.js";
+import { classRates, type ClassRateOf } from "./tax-class-rates.js";
 import { assertTaxConfig } from "./tax-config.js";
 import type { TaxContext } from "./tax-context.js";
 import type { TaxTables } from "./tax-tables.js";
@@ -29,6 +30,9 @@ export function createTaxService({
     /** Net, tax and gross of each line and in total; see `calculateTax` for the resolution order. */
     calculate: (input: TaxCalculationInput, options?: TxOptions): Promise<TaxCalculation> =>
       calculateTax(options?.trx ?? database.db, context.config, input),
+    /** The rates of tax classes for charges that are no entity (shipping); see `classRates`. */
+    classRates: (input: Parameters<typeof classRates>[2], options?: TxOptions): Promise<ClassRateOf> =>
+      classRates(options?.trx ?? database.db, context.config, input),
   };
 }
 
