@@ -3908,6 +3908,36 @@ export type paths = {
                                     isFreeShipping: boolean;
                                     reason: string | null;
                                 }[];
+                                shipping: {
+                                    /** @enum {string|null} */
+                                    failureReason: "SHIPPING_REQUIRED" | "SHIPPING_OPTION_UNAVAILABLE" | null;
+                                    isRequired: boolean;
+                                    methods: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                        gross: number;
+                                        isPickup: boolean;
+                                        name: string;
+                                        net: number;
+                                        optionId: string;
+                                        profileId: string | null;
+                                        tax: number;
+                                        taxClassId: string | null;
+                                        taxRateBps: number;
+                                        warehouseId: string | null;
+                                    }[];
+                                };
+                                shippingAddress: {
+                                    city: string;
+                                    country: string;
+                                    line1: string;
+                                    postalCode: string;
+                                    state?: string;
+                                } | null;
+                                shippingOptionIds: string[];
+                                shippingTaxTotal: number;
+                                shippingTotal: number;
                                 /** @enum {string} */
                                 status: "open" | "checked_out";
                                 subtotal: number;
@@ -3997,6 +4027,36 @@ export type paths = {
                                     isFreeShipping: boolean;
                                     reason: string | null;
                                 }[];
+                                shipping: {
+                                    /** @enum {string|null} */
+                                    failureReason: "SHIPPING_REQUIRED" | "SHIPPING_OPTION_UNAVAILABLE" | null;
+                                    isRequired: boolean;
+                                    methods: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                        gross: number;
+                                        isPickup: boolean;
+                                        name: string;
+                                        net: number;
+                                        optionId: string;
+                                        profileId: string | null;
+                                        tax: number;
+                                        taxClassId: string | null;
+                                        taxRateBps: number;
+                                        warehouseId: string | null;
+                                    }[];
+                                };
+                                shippingAddress: {
+                                    city: string;
+                                    country: string;
+                                    line1: string;
+                                    postalCode: string;
+                                    state?: string;
+                                } | null;
+                                shippingOptionIds: string[];
+                                shippingTaxTotal: number;
+                                shippingTotal: number;
                                 /** @enum {string} */
                                 status: "open" | "checked_out";
                                 subtotal: number;
@@ -4103,6 +4163,36 @@ export type paths = {
                                     isFreeShipping: boolean;
                                     reason: string | null;
                                 }[];
+                                shipping: {
+                                    /** @enum {string|null} */
+                                    failureReason: "SHIPPING_REQUIRED" | "SHIPPING_OPTION_UNAVAILABLE" | null;
+                                    isRequired: boolean;
+                                    methods: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                        gross: number;
+                                        isPickup: boolean;
+                                        name: string;
+                                        net: number;
+                                        optionId: string;
+                                        profileId: string | null;
+                                        tax: number;
+                                        taxClassId: string | null;
+                                        taxRateBps: number;
+                                        warehouseId: string | null;
+                                    }[];
+                                };
+                                shippingAddress: {
+                                    city: string;
+                                    country: string;
+                                    line1: string;
+                                    postalCode: string;
+                                    state?: string;
+                                } | null;
+                                shippingOptionIds: string[];
+                                shippingTaxTotal: number;
+                                shippingTotal: number;
                                 /** @enum {string} */
                                 status: "open" | "checked_out";
                                 subtotal: number;
@@ -4196,6 +4286,36 @@ export type paths = {
                                     isFreeShipping: boolean;
                                     reason: string | null;
                                 }[];
+                                shipping: {
+                                    /** @enum {string|null} */
+                                    failureReason: "SHIPPING_REQUIRED" | "SHIPPING_OPTION_UNAVAILABLE" | null;
+                                    isRequired: boolean;
+                                    methods: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                        gross: number;
+                                        isPickup: boolean;
+                                        name: string;
+                                        net: number;
+                                        optionId: string;
+                                        profileId: string | null;
+                                        tax: number;
+                                        taxClassId: string | null;
+                                        taxRateBps: number;
+                                        warehouseId: string | null;
+                                    }[];
+                                };
+                                shippingAddress: {
+                                    city: string;
+                                    country: string;
+                                    line1: string;
+                                    postalCode: string;
+                                    state?: string;
+                                } | null;
+                                shippingOptionIds: string[];
+                                shippingTaxTotal: number;
+                                shippingTotal: number;
                                 /** @enum {string} */
                                 status: "open" | "checked_out";
                                 subtotal: number;
@@ -4281,6 +4401,36 @@ export type paths = {
                                     isFreeShipping: boolean;
                                     reason: string | null;
                                 }[];
+                                shipping: {
+                                    /** @enum {string|null} */
+                                    failureReason: "SHIPPING_REQUIRED" | "SHIPPING_OPTION_UNAVAILABLE" | null;
+                                    isRequired: boolean;
+                                    methods: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                        gross: number;
+                                        isPickup: boolean;
+                                        name: string;
+                                        net: number;
+                                        optionId: string;
+                                        profileId: string | null;
+                                        tax: number;
+                                        taxClassId: string | null;
+                                        taxRateBps: number;
+                                        warehouseId: string | null;
+                                    }[];
+                                };
+                                shippingAddress: {
+                                    city: string;
+                                    country: string;
+                                    line1: string;
+                                    postalCode: string;
+                                    state?: string;
+                                } | null;
+                                shippingOptionIds: string[];
+                                shippingTaxTotal: number;
+                                shippingTotal: number;
                                 /** @enum {string} */
                                 status: "open" | "checked_out";
                                 subtotal: number;
@@ -4296,6 +4446,226 @@ export type paths = {
                 };
             };
         };
+        trace?: never;
+    };
+    "/api/carts/{id}/shipping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set where a cart ships and the shipping options chosen
+         * @description Replaces `address` (null: none, for pickup) and `optionIds` (one per shipping group of `GET /carts/{id}/shipping-options`). An option that does not apply now is a 422 (`details.reason` SHIPPING_OPTION_UNAVAILABLE) and nothing changes. The answer's `shipping` shows the chosen options priced with their tax and `shippingTotal` is part of `total`; checkout prices them again. A checked-out cart is a 409. A cart answers its owner only: the `x-cart-token` header (the `cartToken` of the creation answer), the session of the customer it belongs to, or `cart:manage`; anyone else gets 404. Expired carts answer 404. The answer prices every line now (the server's price wins; `meta.priceChanges` lists lines whose `unitPriceSnapshot` differs), previews `promotionCodes` (comma-separated query, nothing redeemed), and adds tax and totals in minor units.
+         *
+         *     Requires: cart:update
+         */
+        put: {
+            parameters: {
+                query?: {
+                    promotionCodes?: string;
+                };
+                header?: {
+                    /** @description The `cartToken` answered once when the cart was created: a guest's only key to the cart (a signed-in owner or `cart:manage` needs none). */
+                    "x-cart-token"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        address?: {
+                            city: string;
+                            country: string;
+                            line1: string;
+                            postalCode: string;
+                            state?: string;
+                        } | null;
+                        optionIds?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                currency: string;
+                                customerId: string | null;
+                                discountTotal: number;
+                                expiresAt: string;
+                                id: string;
+                                isTaxInclusive: boolean;
+                                items: {
+                                    discount: number;
+                                    entityId: string;
+                                    id: string;
+                                    isAvailable: boolean;
+                                    quantity: number;
+                                    sku: string | null;
+                                    subtotal: number;
+                                    tax: number;
+                                    taxRateBps: number;
+                                    title: string | null;
+                                    total: number;
+                                    unitPrice: number | null;
+                                    unitPriceSnapshot: number | null;
+                                    variantId: string | null;
+                                }[];
+                                orderId: string | null;
+                                promotions: {
+                                    code: string;
+                                    discount: number;
+                                    isApplicable: boolean;
+                                    isFreeShipping: boolean;
+                                    reason: string | null;
+                                }[];
+                                shipping: {
+                                    /** @enum {string|null} */
+                                    failureReason: "SHIPPING_REQUIRED" | "SHIPPING_OPTION_UNAVAILABLE" | null;
+                                    isRequired: boolean;
+                                    methods: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                        gross: number;
+                                        isPickup: boolean;
+                                        name: string;
+                                        net: number;
+                                        optionId: string;
+                                        profileId: string | null;
+                                        tax: number;
+                                        taxClassId: string | null;
+                                        taxRateBps: number;
+                                        warehouseId: string | null;
+                                    }[];
+                                };
+                                shippingAddress: {
+                                    city: string;
+                                    country: string;
+                                    line1: string;
+                                    postalCode: string;
+                                    state?: string;
+                                } | null;
+                                shippingOptionIds: string[];
+                                shippingTaxTotal: number;
+                                shippingTotal: number;
+                                /** @enum {string} */
+                                status: "open" | "checked_out";
+                                subtotal: number;
+                                taxTotal: number;
+                                total: number;
+                                updatedAt: string;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/carts/{id}/shipping-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shipping options that apply to a cart, priced
+         * @description For the cart's address (`PUT /carts/{id}/shipping`): its shippable lines grouped by shipping profile, and for each group every option that applies, priced in the cart's currency after `promotionCodes` (a free_shipping code makes them 0), with `tax` and `gross`, cheapest first. `explain=true` adds the options that do not apply with their `reason` (ADDRESS_REQUIRED, ZONE_MISMATCH, CURRENCY_NOT_PRICED, SUBTOTAL_BELOW_MINIMUM, SUBTOTAL_ABOVE_MAXIMUM, WEIGHT_BELOW_MINIMUM, WEIGHT_ABOVE_MAXIMUM, NO_BAND). `isRequired` false: checkout needs no option (no line ships, or the store has no shipping options). Same access as `GET /carts/{id}`.
+         *
+         *     Requires: cart:read
+         */
+        get: {
+            parameters: {
+                query?: {
+                    explain?: "true" | "false";
+                    promotionCodes?: string;
+                };
+                header?: {
+                    /** @description The `cartToken` answered once when the cart was created: a guest's only key to the cart (a signed-in owner or `cart:manage` needs none). */
+                    "x-cart-token"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                groups: {
+                                    lines: {
+                                        entityId: string;
+                                        quantity: number;
+                                        variantId: string | null;
+                                    }[];
+                                    options: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                        gross: number;
+                                        id: string;
+                                        isApplicable: boolean;
+                                        isFree: boolean;
+                                        isPickup: boolean;
+                                        name: string;
+                                        net: number;
+                                        /** @enum {string} */
+                                        rateSource: "table" | "carrier" | "fallback";
+                                        /** @enum {string|null} */
+                                        reason: "ADDRESS_REQUIRED" | "ZONE_MISMATCH" | "CURRENCY_NOT_PRICED" | "SUBTOTAL_BELOW_MINIMUM" | "SUBTOTAL_ABOVE_MAXIMUM" | "WEIGHT_BELOW_MINIMUM" | "WEIGHT_ABOVE_MAXIMUM" | "NO_BAND" | "CARRIER_UNAVAILABLE" | "CARRIER_DECLINED" | null;
+                                        tax: number;
+                                        taxClassId: string | null;
+                                        taxRateBps: number;
+                                        warehouseId: string | null;
+                                    }[];
+                                    profileId: string | null;
+                                    subtotal: number;
+                                    weightGrams: number;
+                                }[];
+                                isRequired: boolean;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/catalog/brands": {
@@ -7647,7 +8017,7 @@ export type paths = {
         put?: never;
         /**
          * Place an order from a cart
-         * @description By the cart's owner (its `x-cart-token`, the customer's session, or `cart:manage`; 404 otherwise). In one transaction: prices every line again on the server (client prices are never charged), applies and redeems `promotionCodes`, taxes each discounted line (`shippingAddress` selects runtime region rates), takes the stock, writes the order `ORD-YYYY-NNNNNN` (pending) with each line's price, discount and tax, records the payment intent (answered as `payment`; the provider is called afterwards by a job: read `GET /payments/intents/{payment.id}` for its client secret) and freezes the cart; emits orders.create. `customerId` of another customer and `customerGroupIds` need `orders:create:on-behalf` (403). Any failure is a 422 CHECKOUT_FAILED with `error.details.reason` (CART_EMPTY, CART_CHECKED_OUT, CURRENCY_MISMATCH, ITEM_UNAVAILABLE, PRICE_MISSING, PROMOTION_NOT_FOUND, PROMOTION_NOT_APPLICABLE, OUT_OF_STOCK, UNKNOWN_PAYMENT_PROVIDER, REFUSED_BY_HOOK, INVALID_HOOK_CHANGE) and nothing written or reserved. `checkout.beforeCreate` hooks may change or refuse the order; `orders.afterCreate` hooks run after commit, their failures in `meta.hookErrors`.
+         * @description By the cart's owner (its `x-cart-token`, the customer's session, or `cart:manage`; 404 otherwise). In one transaction: prices every line again on the server (client prices are never charged), applies and redeems `promotionCodes`, taxes each discounted line (`shippingAddress`, else the cart's, selects runtime region rates), prices the cart's chosen shipping options again (`PUT /carts/{id}/shipping`), takes the stock, writes the order `ORD-YYYY-NNNNNN` (pending) with each line's price, discount and tax, records the payment intent (answered as `payment`; the provider is called afterwards by a job: read `GET /payments/intents/{payment.id}` for its client secret) and freezes the cart; emits orders.create. `customerId` of another customer and `customerGroupIds` need `orders:create:on-behalf` (403). Any failure is a 422 CHECKOUT_FAILED with `error.details.reason` (CART_EMPTY, CART_CHECKED_OUT, CURRENCY_MISMATCH, ITEM_UNAVAILABLE, PRICE_MISSING, PROMOTION_NOT_FOUND, PROMOTION_NOT_APPLICABLE, OUT_OF_STOCK, UNKNOWN_PAYMENT_PROVIDER, REFUSED_BY_HOOK, INVALID_HOOK_CHANGE, SHIPPING_REQUIRED, SHIPPING_OPTION_UNAVAILABLE) and nothing written or reserved. `checkout.beforeCreate` hooks may change or refuse the order; `orders.afterCreate` hooks run after commit, their failures in `meta.hookErrors`.
          *
          *     Requires: orders:create
          */
@@ -7731,6 +8101,22 @@ export type paths = {
                                     postalCode: string;
                                     state?: string;
                                 } | null;
+                                shippingMethods: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                    gross: number;
+                                    isPickup: boolean;
+                                    name: string;
+                                    net: number;
+                                    optionId: string;
+                                    profileId: string | null;
+                                    tax: number;
+                                    taxClassId: string | null;
+                                    taxRateBps: number;
+                                    warehouseId: string | null;
+                                }[];
+                                shippingTaxTotal: number;
                                 shippingTotal: number;
                                 /** @enum {string} */
                                 status: "pending" | "confirmed" | "processing" | "partially_fulfilled" | "fulfilled" | "refunded" | "cancelled";
@@ -13708,6 +14094,22 @@ export type paths = {
                                     postalCode: string;
                                     state?: string;
                                 } | null;
+                                shippingMethods: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                    gross: number;
+                                    isPickup: boolean;
+                                    name: string;
+                                    net: number;
+                                    optionId: string;
+                                    profileId: string | null;
+                                    tax: number;
+                                    taxClassId: string | null;
+                                    taxRateBps: number;
+                                    warehouseId: string | null;
+                                }[];
+                                shippingTaxTotal: number;
                                 shippingTotal: number;
                                 /** @enum {string} */
                                 status: "pending" | "confirmed" | "processing" | "partially_fulfilled" | "fulfilled" | "refunded" | "cancelled";
@@ -13797,6 +14199,22 @@ export type paths = {
                                     postalCode: string;
                                     state?: string;
                                 } | null;
+                                shippingMethods: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                    gross: number;
+                                    isPickup: boolean;
+                                    name: string;
+                                    net: number;
+                                    optionId: string;
+                                    profileId: string | null;
+                                    tax: number;
+                                    taxClassId: string | null;
+                                    taxRateBps: number;
+                                    warehouseId: string | null;
+                                }[];
+                                shippingTaxTotal: number;
                                 shippingTotal: number;
                                 /** @enum {string} */
                                 status: "pending" | "confirmed" | "processing" | "partially_fulfilled" | "fulfilled" | "refunded" | "cancelled";
@@ -13873,7 +14291,13 @@ export type paths = {
                                         variantId: string | null;
                                     }[];
                                     shippedAt: string;
+                                    trackingEvents: {
+                                        description: string | null;
+                                        occurredAt: string;
+                                        status: string;
+                                    }[];
                                     trackingNumber: string | null;
+                                    trackingStatus: string | null;
                                     trackingUrl: string | null;
                                 }[];
                                 /** @enum {string} */
@@ -14023,6 +14447,36 @@ export type paths = {
                                     isFreeShipping: boolean;
                                     reason: string | null;
                                 }[];
+                                shipping: {
+                                    /** @enum {string|null} */
+                                    failureReason: "SHIPPING_REQUIRED" | "SHIPPING_OPTION_UNAVAILABLE" | null;
+                                    isRequired: boolean;
+                                    methods: {
+                                        amount: number;
+                                        /** @enum {string} */
+                                        calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                        gross: number;
+                                        isPickup: boolean;
+                                        name: string;
+                                        net: number;
+                                        optionId: string;
+                                        profileId: string | null;
+                                        tax: number;
+                                        taxClassId: string | null;
+                                        taxRateBps: number;
+                                        warehouseId: string | null;
+                                    }[];
+                                };
+                                shippingAddress: {
+                                    city: string;
+                                    country: string;
+                                    line1: string;
+                                    postalCode: string;
+                                    state?: string;
+                                } | null;
+                                shippingOptionIds: string[];
+                                shippingTaxTotal: number;
+                                shippingTotal: number;
                                 /** @enum {string} */
                                 status: "open" | "checked_out";
                                 subtotal: number;
@@ -14705,6 +15159,22 @@ export type paths = {
                                     postalCode: string;
                                     state?: string;
                                 } | null;
+                                shippingMethods: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                    gross: number;
+                                    isPickup: boolean;
+                                    name: string;
+                                    net: number;
+                                    optionId: string;
+                                    profileId: string | null;
+                                    tax: number;
+                                    taxClassId: string | null;
+                                    taxRateBps: number;
+                                    warehouseId: string | null;
+                                }[];
+                                shippingTaxTotal: number;
                                 shippingTotal: number;
                                 /** @enum {string} */
                                 status: "pending" | "confirmed" | "processing" | "partially_fulfilled" | "fulfilled" | "refunded" | "cancelled";
@@ -14794,6 +15264,22 @@ export type paths = {
                                     postalCode: string;
                                     state?: string;
                                 } | null;
+                                shippingMethods: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                    gross: number;
+                                    isPickup: boolean;
+                                    name: string;
+                                    net: number;
+                                    optionId: string;
+                                    profileId: string | null;
+                                    tax: number;
+                                    taxClassId: string | null;
+                                    taxRateBps: number;
+                                    warehouseId: string | null;
+                                }[];
+                                shippingTaxTotal: number;
                                 shippingTotal: number;
                                 /** @enum {string} */
                                 status: "pending" | "confirmed" | "processing" | "partially_fulfilled" | "fulfilled" | "refunded" | "cancelled";
@@ -15582,6 +16068,22 @@ export type paths = {
                                     postalCode: string;
                                     state?: string;
                                 } | null;
+                                shippingMethods: {
+                                    amount: number;
+                                    /** @enum {string} */
+                                    calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                    gross: number;
+                                    isPickup: boolean;
+                                    name: string;
+                                    net: number;
+                                    optionId: string;
+                                    profileId: string | null;
+                                    tax: number;
+                                    taxClassId: string | null;
+                                    taxRateBps: number;
+                                    warehouseId: string | null;
+                                }[];
+                                shippingTaxTotal: number;
                                 shippingTotal: number;
                                 /** @enum {string} */
                                 status: "pending" | "confirmed" | "processing" | "partially_fulfilled" | "fulfilled" | "refunded" | "cancelled";
@@ -17261,6 +17763,1090 @@ export type paths = {
                         "application/json": {
                             data: {
                                 [key: string]: unknown;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/shipping/attributes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Physical attributes of an entity and its variants
+         * @description Entity first.
+         *
+         *     Requires: shipping:read
+         */
+        get: {
+            parameters: {
+                query: {
+                    entityId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                entityId: string;
+                                heightMm: number | null;
+                                hsCode: string | null;
+                                lengthMm: number | null;
+                                originCountry: string | null;
+                                profileId: string | null;
+                                requiresShipping: boolean | null;
+                                updatedAt: string;
+                                variantId: string | null;
+                                weightGrams: number | null;
+                                widthMm: number | null;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Set the physical attributes of an entity or a variant
+         * @description Without `variantId` they are the defaults of the entity's variants. Omitted fields keep their value; null clears one back to inherited (the entity's, else weight 0, `requiresShipping` true, the default profile). `requiresShipping: false` marks digital goods and services: carts of such lines alone need no shipping.
+         *
+         *     Requires: shipping:manage
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        entityId: string;
+                        heightMm?: number | null;
+                        hsCode?: string | null;
+                        lengthMm?: number | null;
+                        originCountry?: string | null;
+                        /** Format: uuid */
+                        profileId?: string | null;
+                        requiresShipping?: boolean | null;
+                        /** Format: uuid */
+                        variantId?: string | null;
+                        weightGrams?: number | null;
+                        widthMm?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                entityId: string;
+                                heightMm: number | null;
+                                hsCode: string | null;
+                                lengthMm: number | null;
+                                originCountry: string | null;
+                                profileId: string | null;
+                                requiresShipping: boolean | null;
+                                updatedAt: string;
+                                variantId: string | null;
+                                weightGrams: number | null;
+                                widthMm: number | null;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipping/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List shipping options
+         * @description By name, active or not.
+         *
+         *     Requires: shipping:read
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                createdAt: string;
+                                fulfillmentProviderId: string | null;
+                                id: string;
+                                isActive: boolean;
+                                isPickup: boolean;
+                                maxWeightGrams: number | null;
+                                minWeightGrams: number | null;
+                                name: string;
+                                profileId: string;
+                                rateProviderId: string | null;
+                                rates: {
+                                    [key: string]: {
+                                        amount?: number;
+                                        bands?: {
+                                            amount: number;
+                                            upTo: number | null;
+                                        }[];
+                                        freeAbove?: number;
+                                        maxSubtotal?: number;
+                                        minSubtotal?: number;
+                                    };
+                                };
+                                taxClassId: string | null;
+                                updatedAt: string;
+                                warehouseId: string | null;
+                                zoneId: string | null;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a shipping option
+         * @description Per zone (a delivery) or per warehouse (a pickup: `isPickup: true`, `warehouseId`, no zone), for one profile (omitted: the default profile, made when the store has none). `calculator`: flat (`amount`), per_item (`amount` per shippable unit), free_above (`amount`, free from `freeAbove` on), weight_bands (`bands` by grams) or subtotal_bands (`bands` by discounted subtotal), each read from `rates[currency]`; band edges are inclusive. `rates[currency].minSubtotal`/`maxSubtotal` and `minWeightGrams`/`maxWeightGrams` limit where it applies. `taxClassId` taxes the price (null: the default class, else the address's region rate).
+         *
+         *     Requires: shipping:manage
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) without running again; with another request it is a 422 IDEMPOTENCY_KEY_REUSED; while the first request runs, a 409 CONFLICT. 1 to 255 printable ASCII characters, scoped to the organization and the caller's credential. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                        fulfillmentProviderId?: string | null;
+                        isActive?: boolean;
+                        isPickup?: boolean;
+                        maxWeightGrams?: number | null;
+                        minWeightGrams?: number | null;
+                        name: string;
+                        /** Format: uuid */
+                        profileId?: string;
+                        rateProviderId?: string | null;
+                        rates: {
+                            [key: string]: {
+                                amount?: number;
+                                bands?: {
+                                    amount: number;
+                                    upTo: number | null;
+                                }[];
+                                freeAbove?: number;
+                                maxSubtotal?: number;
+                                minSubtotal?: number;
+                            };
+                        };
+                        /** Format: uuid */
+                        taxClassId?: string | null;
+                        /** Format: uuid */
+                        warehouseId?: string | null;
+                        /** Format: uuid */
+                        zoneId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                createdAt: string;
+                                fulfillmentProviderId: string | null;
+                                id: string;
+                                isActive: boolean;
+                                isPickup: boolean;
+                                maxWeightGrams: number | null;
+                                minWeightGrams: number | null;
+                                name: string;
+                                profileId: string;
+                                rateProviderId: string | null;
+                                rates: {
+                                    [key: string]: {
+                                        amount?: number;
+                                        bands?: {
+                                            amount: number;
+                                            upTo: number | null;
+                                        }[];
+                                        freeAbove?: number;
+                                        maxSubtotal?: number;
+                                        minSubtotal?: number;
+                                    };
+                                };
+                                taxClassId: string | null;
+                                updatedAt: string;
+                                warehouseId: string | null;
+                                zoneId: string | null;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipping/options/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a shipping option
+         * @description Requires: shipping:read
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                createdAt: string;
+                                fulfillmentProviderId: string | null;
+                                id: string;
+                                isActive: boolean;
+                                isPickup: boolean;
+                                maxWeightGrams: number | null;
+                                minWeightGrams: number | null;
+                                name: string;
+                                profileId: string;
+                                rateProviderId: string | null;
+                                rates: {
+                                    [key: string]: {
+                                        amount?: number;
+                                        bands?: {
+                                            amount: number;
+                                            upTo: number | null;
+                                        }[];
+                                        freeAbove?: number;
+                                        maxSubtotal?: number;
+                                        minSubtotal?: number;
+                                    };
+                                };
+                                taxClassId: string | null;
+                                updatedAt: string;
+                                warehouseId: string | null;
+                                zoneId: string | null;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a shipping option
+         * @description A cart that chose it is refused at checkout (SHIPPING_OPTION_UNAVAILABLE).
+         *
+         *     Requires: shipping:manage
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                createdAt: string;
+                                fulfillmentProviderId: string | null;
+                                id: string;
+                                isActive: boolean;
+                                isPickup: boolean;
+                                maxWeightGrams: number | null;
+                                minWeightGrams: number | null;
+                                name: string;
+                                profileId: string;
+                                rateProviderId: string | null;
+                                rates: {
+                                    [key: string]: {
+                                        amount?: number;
+                                        bands?: {
+                                            amount: number;
+                                            upTo: number | null;
+                                        }[];
+                                        freeAbove?: number;
+                                        maxSubtotal?: number;
+                                        minSubtotal?: number;
+                                    };
+                                };
+                                taxClassId: string | null;
+                                updatedAt: string;
+                                warehouseId: string | null;
+                                zoneId: string | null;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update a shipping option
+         * @description Any subset of the fields; the option as it ends up is checked as a new one would be.
+         *
+         *     Requires: shipping:manage
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        calculator?: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                        fulfillmentProviderId?: string | null;
+                        isActive?: boolean;
+                        isPickup?: boolean;
+                        maxWeightGrams?: number | null;
+                        minWeightGrams?: number | null;
+                        name?: string;
+                        /** Format: uuid */
+                        profileId?: string;
+                        rateProviderId?: string | null;
+                        rates?: {
+                            [key: string]: {
+                                amount?: number;
+                                bands?: {
+                                    amount: number;
+                                    upTo: number | null;
+                                }[];
+                                freeAbove?: number;
+                                maxSubtotal?: number;
+                                minSubtotal?: number;
+                            };
+                        };
+                        /** Format: uuid */
+                        taxClassId?: string | null;
+                        /** Format: uuid */
+                        warehouseId?: string | null;
+                        /** Format: uuid */
+                        zoneId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                calculator: "flat" | "weight_bands" | "subtotal_bands" | "free_above" | "per_item" | "carrier";
+                                createdAt: string;
+                                fulfillmentProviderId: string | null;
+                                id: string;
+                                isActive: boolean;
+                                isPickup: boolean;
+                                maxWeightGrams: number | null;
+                                minWeightGrams: number | null;
+                                name: string;
+                                profileId: string;
+                                rateProviderId: string | null;
+                                rates: {
+                                    [key: string]: {
+                                        amount?: number;
+                                        bands?: {
+                                            amount: number;
+                                            upTo: number | null;
+                                        }[];
+                                        freeAbove?: number;
+                                        maxSubtotal?: number;
+                                        minSubtotal?: number;
+                                    };
+                                };
+                                taxClassId: string | null;
+                                updatedAt: string;
+                                warehouseId: string | null;
+                                zoneId: string | null;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/shipping/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List shipping profiles
+         * @description By name.
+         *
+         *     Requires: shipping:read
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                id: string;
+                                isDefault: boolean;
+                                name: string;
+                                updatedAt: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a shipping profile
+         * @description A duplicate name is a 409. `isDefault: true` makes it the only default profile (lines of products without a profile ship with it).
+         *
+         *     Requires: shipping:manage
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) without running again; with another request it is a 422 IDEMPOTENCY_KEY_REUSED; while the first request runs, a 409 CONFLICT. 1 to 255 printable ASCII characters, scoped to the organization and the caller's credential. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        isDefault?: boolean;
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                id: string;
+                                isDefault: boolean;
+                                name: string;
+                                updatedAt: string;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipping/profiles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a shipping profile
+         * @description Refused with 409 (`details.reason` DEFAULT_PROFILE or PROFILE_IN_USE) for the default profile and a profile that has options.
+         *
+         *     Requires: shipping:manage
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                id: string;
+                                isDefault: boolean;
+                                name: string;
+                                updatedAt: string;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update a shipping profile
+         * @description Any subset of the fields; `isDefault: true` moves the default here (a default is unset only by making another the default).
+         *
+         *     Requires: shipping:manage
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        isDefault?: boolean;
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                id: string;
+                                isDefault: boolean;
+                                name: string;
+                                updatedAt: string;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/api/shipping/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An order's shipments through fulfillment providers, with their tracking
+         * @description Oldest first; an order of another organization answers none.
+         *
+         *     Requires: shipping:read
+         */
+        get: {
+            parameters: {
+                query: {
+                    orderId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                events: {
+                                    description: string | null;
+                                    occurredAt: string;
+                                    status: string;
+                                }[];
+                                fulfillmentId: string;
+                                id: string;
+                                labelUrl: string | null;
+                                orderId: string;
+                                providerId: string;
+                                /** @enum {string} */
+                                status: "pending" | "created" | "failed" | "in_transit" | "out_for_delivery" | "delivered" | "exception" | "returned";
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                updatedAt: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipping/webhooks/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a fulfillment provider's tracking webhook
+         * @description Public: the provider verifies the raw body (a bad signature is a 400 `TRACKING_WEBHOOK_REJECTED`, nothing recorded; a provider without tracking webhooks is a 404). Each event is recorded once per shipment and event id (a replay counts as `duplicates`) on this store's shipment of its tracking number, and moves the shipment's status; it shows in `GET /me/orders/{id}/tracking`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) without running again; with another request it is a 422 IDEMPOTENCY_KEY_REUSED; while the first request runs, a 409 CONFLICT. 1 to 255 printable ASCII characters, scoped to the organization and the caller's credential. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    provider: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                duplicates: number;
+                                recorded: number;
+                                unknown: number;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipping/zones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List shipping zones
+         * @description By name.
+         *
+         *     Requires: shipping:read
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                countries: string[];
+                                createdAt: string;
+                                id: string;
+                                name: string;
+                                postalPatterns: string[];
+                                regions: string[];
+                                updatedAt: string;
+                            }[];
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a shipping zone
+         * @description `countries` (ISO 3166-1 alpha-2); optional `regions` (matched against the address's `state`, without case) and `postalPatterns` (`*` any run, `?` one character; case and spaces ignored).
+         *
+         *     Requires: shipping:manage
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) without running again; with another request it is a 422 IDEMPOTENCY_KEY_REUSED; while the first request runs, a 409 CONFLICT. 1 to 255 printable ASCII characters, scoped to the organization and the caller's credential. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        countries: string[];
+                        name: string;
+                        postalPatterns?: string[];
+                        regions?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                countries: string[];
+                                createdAt: string;
+                                id: string;
+                                name: string;
+                                postalPatterns: string[];
+                                regions: string[];
+                                updatedAt: string;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipping/zones/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a shipping zone
+         * @description Requires: shipping:read
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                countries: string[];
+                                createdAt: string;
+                                id: string;
+                                name: string;
+                                postalPatterns: string[];
+                                regions: string[];
+                                updatedAt: string;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Delete a shipping zone
+         * @description Its options go with it; a cart that chose one is refused at checkout (SHIPPING_OPTION_UNAVAILABLE).
+         *
+         *     Requires: shipping:manage
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                countries: string[];
+                                createdAt: string;
+                                id: string;
+                                name: string;
+                                postalPatterns: string[];
+                                regions: string[];
+                                updatedAt: string;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /**
+         * Update a shipping zone
+         * @description Any subset of the fields; a list given replaces the stored one.
+         *
+         *     Requires: shipping:manage
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        countries?: string[];
+                        name?: string;
+                        postalPatterns?: string[];
+                        regions?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                countries: string[];
+                                createdAt: string;
+                                id: string;
+                                name: string;
+                                postalPatterns: string[];
+                                regions: string[];
+                                updatedAt: string;
                             };
                             meta?: {
                                 [key: string]: unknown;
