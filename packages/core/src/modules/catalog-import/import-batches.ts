@@ -1,3 +1,4 @@
+import { isWriteCollision } from "../../db/is-write-collision.js";
 import type { Transaction } from "kysely";
 import { sql } from "kysely";
 import type { CoreTables } from "../../db/core-tables.js";
@@ -335,7 +336,8 @@ async function writeRowByRow(
   if (pending.length === 0) return runNextBatch(deps, organizationId, importId, batchSize);
   for (const { line } of pending) {
     const refused = new Map<number, string>();
-    for (let attempt = 0; attempt < 2; attempt += 1) {
+    let collisions = 0;
+    for (;;) {
       try {
         await deps.database.transaction(async (trx) => {
           const current = await readImport(trx, organizationId, importId);
@@ -352,13 +354,29 @@ async function writeRowByRow(
         });
         break;
       } catch (error) {
-        const reason =
+        // Another import writing the same rows at once (same slug or SKU) collides without either being
+        // wrong: tried again after a short, jittered wait, the upsert finds the committed row. Only what
+        // still fails then (a SKU another entity owns, say) is refused.
+        if (isWriteCollision(error) && !refused.has(line) && collisions < MAX_ROW_COLLISIONS) {
+          collisions += 1;
+          await sleep(5 * 2 ** collisions + Math.random() * 10);
+          continue;
+        }
+        // The pass that records the refusal failed too: the row stays staged for a later claim.
+        if (refused.has(line)) break;
+        refused.set(
+          line,
           error instanceof RefusedAfterWrite
             ? (error.refused.get(line) ?? "refused")
-            : `could not be written: ${(error as Error).message}`;
-        refused.set(line, reason);
+            : `could not be written: ${(error as Error).message}`,
+        );
       }
     }
   }
   return "more";
 }
+
+/** Times one row of the row-by-row fallback is tried again after colliding with a concurrent writer. */
+const MAX_ROW_COLLISIONS = 4;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
