@@ -22,7 +22,7 @@ import { cpuSeconds } from "./servers/start-server.js";
 const count = Number(process.env.CHECKOUT_CPU_COUNT ?? 1500);
 const profilePath = process.env.CHECKOUT_CPU_PROFILE;
 
-const seed = await seedCheckout({ skuCount: 500, cartsPerKind: count });
+const seed = await seedCheckout({ skuCount: 500, cartsPerKind: count, shippingCarts: 0 });
 const APPLICATION_NAME = "bench_checkout_cpu";
 const kernel = await createKernel(checkoutKernelOptions(namedDatabaseUrl(APPLICATION_NAME)));
 const app = await createCommerceServer(kernel);

@@ -74,16 +74,40 @@ export interface TargetCarts {
   hot: SeededCart[];
 }
 
+/**
+ * A second store of the same server that charges shipping (issue 33): its own products, a zone (DE) and a
+ * flat shipping option. Apart from `default`, because a store with an active option requires one at
+ * every checkout, and the plain rows must stay the checkout of a store without shipping.
+ */
+export interface ShippingSeed {
+  apiKey: string;
+  /** One line each over distinct SKUs, the address and the option already chosen (`PUT /carts/:id/shipping`). */
+  carts: SeededCart[];
+  /** Five lines of five SKUs with a Berlin address: read again and again by the options quote. */
+  quoteCart: SeededCart;
+}
+
 export interface CheckoutSeed {
   apiKey: string;
   commerce: TargetCarts;
   bare: TargetCarts;
+  shipping: ShippingSeed;
 }
+
+/** The store that charges shipping. */
+export const SHIPPING_ORGANIZATION = "bench-shipping";
+
+/** The flat shipping price of its one option, in minor units. */
+export const SHIPPING_AMOUNT = 490;
+
+const BERLIN = { line1: "Unter den Linden 1", city: "Berlin", postalCode: "10117", country: "DE" };
 
 export interface SeedPlan {
   skuCount: number;
   /** Carts of each kind (distinct, hot) for each target. */
   cartsPerKind: number;
+  /** One-line carts of the shipping store. @default cartsPerKind */
+  shippingCarts?: number;
 }
 
 export async function seedCheckout(plan: SeedPlan): Promise<CheckoutSeed> {
@@ -120,8 +144,9 @@ export async function seedCheckout(plan: SeedPlan): Promise<CheckoutSeed> {
       scope: "storefront",
       name: "bench storefront",
     });
+    const shipping = await seedShippingStore(kernel, plan);
     await analyzeSchema(admin);
-    return { apiKey: key.key, commerce, bare };
+    return { apiKey: key.key, commerce, bare, shipping };
   } finally {
     await Promise.all([kernel.close(), admin.end()]);
   }
@@ -164,10 +189,16 @@ async function bareCarts(client: pg.Client, entityIds: readonly string[]): Promi
 }
 
 /** A published product with its price and `onHand` units in the warehouse; answers its id. */
-async function product(kernel: Kernel, warehouseId: string, i: number, onHand: number): Promise<string> {
+async function product(
+  kernel: Kernel,
+  warehouseId: string,
+  i: number,
+  onHand: number,
+  organizationId = "default",
+): Promise<string> {
   const { catalog, pricing, inventory } = kernel.services;
   const { result: entity } = await catalog.createEntity(
-    "default",
+    organizationId,
     {
       type: "product",
       slug: `bench-item-${i}`,
@@ -177,8 +208,8 @@ async function product(kernel: Kernel, warehouseId: string, i: number, onHand: n
     },
     null,
   );
-  await pricing.upsertPrice("default", { entityId: entity.id, currency: "EUR", amount: UNIT_PRICE }, null);
-  await inventory.adjust("default", { entityId: entity.id, warehouseId, type: "restock", quantity: onHand }, null);
+  await pricing.upsertPrice(organizationId, { entityId: entity.id, currency: "EUR", amount: UNIT_PRICE }, null);
+  await inventory.adjust(organizationId, { entityId: entity.id, warehouseId, type: "restock", quantity: onHand }, null);
   return entity.id;
 }
 
@@ -186,20 +217,54 @@ async function product(kernel: Kernel, warehouseId: string, i: number, onHand: n
  * A guest cart holding one unit of `entityId`, made by the calls a storefront's two requests make, in
  * one transaction (one commit instead of two: seeding thousands of carts is what bounds the run time).
  */
-async function cartOf(kernel: Kernel, entityId: string): Promise<SeededCart> {
+async function cartOf(
+  kernel: Kernel,
+  entityIds: string | readonly string[],
+  shipping?: { optionIds: string[] },
+): Promise<SeededCart> {
   const { carts } = kernel.services;
+  const organizationId = shipping ? SHIPPING_ORGANIZATION : "default";
   return kernel.database.transaction(async (trx) => {
     const { cart, cartToken } = await carts.create(
-      { organizationId: "default", caller: { actor: null }, body: { currency: "EUR" } },
+      { organizationId, caller: { actor: null }, body: { currency: "EUR" } },
       { trx },
     );
-    await carts.addItem(
-      { organizationId: "default", cartId: cart.id, actor: null, cartToken },
-      { entityId, quantity: 1 },
-      { trx },
-    );
+    const target = { organizationId, cartId: cart.id, actor: null, cartToken };
+    for (const entityId of typeof entityIds === "string" ? [entityIds] : entityIds)
+      await carts.addItem(target, { entityId, quantity: 1 }, { trx });
+    if (shipping) await carts.setShipping(target, { address: BERLIN, optionIds: shipping.optionIds }, { trx });
     return { id: cart.id, token: cartToken };
   });
+}
+
+/**
+ * The shipping store: `skuCount` products (one unit per cart that holds it, and some), a zone and a flat
+ * option, its storefront key, its one-line carts with the option chosen, and the 5-line quote cart.
+ */
+async function seedShippingStore(kernel: Kernel, plan: SeedPlan): Promise<ShippingSeed> {
+  const { inventory, shipping, apiKeys } = kernel.services;
+  const warehouseId = (await inventory.createWarehouse(SHIPPING_ORGANIZATION, { name: "Main", code: "main" })).id;
+  const cartCount = plan.shippingCarts ?? plan.cartsPerKind;
+  const perSku = Math.ceil(cartCount / plan.skuCount) + 2;
+  const products = await inBatches(plan.skuCount, (i) =>
+    product(kernel, warehouseId, i, perSku, SHIPPING_ORGANIZATION),
+  );
+  const zone = await shipping.createZone(SHIPPING_ORGANIZATION, { name: "Germany", countries: ["DE"] }, null);
+  const option = await shipping.createOption(
+    SHIPPING_ORGANIZATION,
+    { name: "Standard", zoneId: zone.id, calculator: "flat", rates: { EUR: { amount: SHIPPING_AMOUNT } } },
+    null,
+  );
+  const carts = await inBatches(cartCount, (i) =>
+    cartOf(kernel, products[i % products.length] as string, { optionIds: [option.id] }),
+  );
+  const quoteCart = await cartOf(kernel, products.slice(0, 5), { optionIds: [] });
+  const key = await apiKeys.create({
+    organizationId: SHIPPING_ORGANIZATION,
+    scope: "storefront",
+    name: "bench shipping",
+  });
+  return { apiKey: key.key, carts, quoteCart };
 }
 
 /** Runs `make(0..count-1)` SEED_CONCURRENCY at a time (the seed pool's size), answering the results in index order. */

@@ -242,6 +242,11 @@ export {
   type PaymentWebhookEvent,
 } from "./modules/payments/index.js";
 export { manualAdapter } from "./modules/payments/index.js";
+export {
+  testCarrierAdapter,
+  type TestCarrierAdapter,
+  type TestCarrierAdapterOptions,
+} from "./modules/shipping/index.js";
 export { cardAdapter, type CardAdapterOptions } from "./modules/payments/index.js";
 export {
   signCardWebhook,

@@ -6,6 +6,11 @@
 export { shippingModule } from "./shipping-module.js";
 export type { ShippingAttributes, ShippingOption, ShippingProfile, ShippingZone } from "./shipping-context.js";
 export type { ShippingConfig } from "./shipping-config.js";
+export {
+  testCarrierAdapter,
+  type TestCarrierAdapter,
+  type TestCarrierAdapterOptions,
+} from "./test-carrier-adapter.js";
 export { shippingErrorReasons } from "./shipping-errors.js";
 export type {
   CreatedShipment,

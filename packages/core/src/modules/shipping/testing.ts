@@ -11,3 +11,8 @@ export {
   shippingManager,
   shippingOptionsOf,
 } from "./shipping-test-helpers.js";
+export {
+  startTestCarrierServer,
+  type TestCarrierServer,
+  type TestCarrierShipment,
+} from "./test-carrier-server.js";
