@@ -269,6 +269,14 @@ const SHIPPING_METHODS = [
   `alter table orders add column shipping_methods jsonb not null default '[]'`,
 ];
 
+// Shipments through a fulfillment provider (created, tracked, cancelled) tell the timeline too; the check
+// was written inline in 0002, so PostgreSQL named it `order_timeline_type_check`.
+const TIMELINE_SHIPMENTS = [
+  `alter table order_timeline drop constraint order_timeline_type_check`,
+  `alter table order_timeline add constraint order_timeline_type_check
+    check (type in ('status', 'note', 'refund', 'shipment'))`,
+];
+
 export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0001_orders", up: (db) => runStatements(db, STATEMENTS) },
   { name: "0002_order_timeline_and_notes", up: (db) => runStatements(db, TIMELINE_AND_NOTES) },
@@ -283,4 +291,5 @@ export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0011_order_refund_credential", up: (db) => runStatements(db, REFUND_CREDENTIAL) },
   { name: "0012_order_invoice_emails", up: (db) => runStatements(db, INVOICE_EMAILS) },
   { name: "0013_order_shipping_methods", up: (db) => runStatements(db, SHIPPING_METHODS) },
+  { name: "0014_order_timeline_shipments", up: (db) => runStatements(db, TIMELINE_SHIPMENTS) },
 ];
