@@ -277,6 +277,14 @@ const TIMELINE_SHIPMENTS = [
     check (type in ('status', 'note', 'refund', 'shipment'))`,
 ];
 
+// Shipping in refunds: what the live refunds took of the order's shipping, guarded by a check so no
+// interleaving of refunds can take more than was charged; and each refund's share of it.
+const SHIPPING_REFUNDS = [
+  `alter table orders add column shipping_refunded bigint not null default 0
+    constraint orders_shipping_refunded_check check (shipping_refunded >= 0 and shipping_refunded <= shipping_total)`,
+  `alter table order_refunds add column shipping_amount bigint not null default 0 check (shipping_amount >= 0)`,
+];
+
 export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0001_orders", up: (db) => runStatements(db, STATEMENTS) },
   { name: "0002_order_timeline_and_notes", up: (db) => runStatements(db, TIMELINE_AND_NOTES) },
@@ -292,4 +300,5 @@ export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0012_order_invoice_emails", up: (db) => runStatements(db, INVOICE_EMAILS) },
   { name: "0013_order_shipping_methods", up: (db) => runStatements(db, SHIPPING_METHODS) },
   { name: "0014_order_timeline_shipments", up: (db) => runStatements(db, TIMELINE_SHIPMENTS) },
+  { name: "0015_order_shipping_refunds", up: (db) => runStatements(db, SHIPPING_REFUNDS) },
 ];

@@ -84,7 +84,7 @@ describe("shipments in the order timeline, and their cancellation", () => {
   const shipmentsOf = async (orderId: string) =>
     (await call(t.app, "GET", `/api/shipping/shipments?orderId=${orderId}`, { actor: shippingManager })).body.data;
   const shipmentEntries = async (orderId: string) =>
-    ((await call(t.app, "GET", `/api/orders/${orderId}/timeline`)).body.data as { type: string }[]).filter(
+    ((await call(t.app, "GET", `/api/orders/${orderId}/timeline`)).body.data as { type: string; data: Record<string, unknown> }[]).filter(
       (entry) => entry.type === "shipment",
     );
   const cancel = (id: string, actor = shippingManager) =>
@@ -158,7 +158,7 @@ describe("shipments in the order timeline, and their cancellation", () => {
     await t.kernel.services.shipping.cancelProviderShipment("default", shipment.id);
     expect(cancelled).toEqual([shipment.id]);
     expect(await shipmentsOf(order.id)).toEqual([expect.objectContaining({ id: shipment.id, status: "cancelled" })]);
-    const changes = (await shipmentEntries(order.id)).map((entry) => (entry as { data: { change: string } }).data.change);
+    const changes = (await shipmentEntries(order.id)).map((entry) => entry.data.change);
     expect(changes).toEqual(["cancelled", "cancelRequested", "created"]);
     // A carrier event after the cancellation is kept but does not undo it.
     await webhook([
