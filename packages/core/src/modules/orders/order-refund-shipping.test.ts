@@ -1,6 +1,12 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestActor, createTestApp, isPostgresTestRun, testAdminActor, type TestApp } from "../../testing/index.js";
+import {
+  createTestActor,
+  createTestApp,
+  isPostgresTestRun,
+  testAdminActor,
+  type TestApp,
+} from "../../testing/index.js";
 import { call, otherOrgAdmin } from "../catalog/testing.js";
 import { operator, paidOrder, post, recordingManualAdapter, singleLine } from "./order-aftersale-test-helpers.js";
 
@@ -28,9 +34,8 @@ describe("shipping in refunds", () => {
   const refund = (orderId: string, body: Record<string, unknown>, actor = alice) =>
     post(t.app, `/api/orders/${orderId}/refunds`, { actor, body });
   const shippingRefunded = async (orderId: string) =>
-    (
-      await sql<{ shippingRefunded: number }>`select shipping_refunded from orders where id = ${orderId}`.execute(t.db)
-    ).rows[0]?.shippingRefunded;
+    (await sql<{ shippingRefunded: number }>`select shipping_refunded from orders where id = ${orderId}`.execute(t.db))
+      .rows[0]?.shippingRefunded;
   const capUsed = async () => (await call(t.app, "GET", "/api/orders/refunds/cap", { actor: alice })).body.data.used;
 
   it("refunds all the shipping left with `shipping: true`, alone or with lines, and no more", async () => {
@@ -39,7 +44,11 @@ describe("shipping in refunds", () => {
     const part = await refund(order.id, { lines: [{ lineItemId, quantity: 1 }], shipping: 200, reason: "late" });
     expect([part.status, part.body.data]).toEqual([
       201,
-      expect.objectContaining({ amount: 1200, shippingAmount: 200, lines: [{ lineItemId, quantity: 1, amount: 1000 }] }),
+      expect.objectContaining({
+        amount: 1200,
+        shippingAmount: 200,
+        lines: [{ lineItemId, quantity: 1, amount: 1000 }],
+      }),
     ]);
     const rest = await refund(order.id, { shipping: true });
     expect([rest.status, rest.body.data.amount, rest.body.data.shippingAmount, rest.body.data.lines]).toEqual([

@@ -168,8 +168,10 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
           .selectFrom("orders")
           .select(["id", "number", "status", "currency"])
           .where("id", "=", orderId);
-        const order = await (input.shipping === undefined ? orderQuery.forShare() : orderQuery.forNoKeyUpdate())
-          .executeTakeFirst();
+        const order = await (input.shipping === undefined
+          ? orderQuery.forShare()
+          : orderQuery.forNoKeyUpdate()
+        ).executeTakeFirst();
         if (!order) throw notFound();
         if (!REFUNDABLE_STATUSES.has(order.status)) {
           const message = `A ${order.status} order cannot be refunded`;

@@ -84,9 +84,12 @@ describe("shipments in the order timeline, and their cancellation", () => {
   const shipmentsOf = async (orderId: string) =>
     (await call(t.app, "GET", `/api/shipping/shipments?orderId=${orderId}`, { actor: shippingManager })).body.data;
   const shipmentEntries = async (orderId: string) =>
-    ((await call(t.app, "GET", `/api/orders/${orderId}/timeline`)).body.data as { type: string; data: Record<string, unknown> }[]).filter(
-      (entry) => entry.type === "shipment",
-    );
+    (
+      (await call(t.app, "GET", `/api/orders/${orderId}/timeline`)).body.data as {
+        type: string;
+        data: Record<string, unknown>;
+      }[]
+    ).filter((entry) => entry.type === "shipment");
   const cancel = (id: string, actor = shippingManager) =>
     call(t.app, "POST", `/api/shipping/shipments/${id}/cancel`, { actor });
   const webhook = (events: unknown[], signature?: string) => {
@@ -108,7 +111,11 @@ describe("shipments in the order timeline, and their cancellation", () => {
       expect.objectContaining({
         actor: null,
         summary: `Shipment ${shipment.trackingNumber} created by cancel-post`,
-        data: expect.objectContaining({ change: "created", shipmentId: shipment.id, trackingNumber: shipment.trackingNumber }),
+        data: expect.objectContaining({
+          change: "created",
+          shipmentId: shipment.id,
+          trackingNumber: shipment.trackingNumber,
+        }),
       }),
     ]);
     const event = {
@@ -162,7 +169,12 @@ describe("shipments in the order timeline, and their cancellation", () => {
     expect(changes).toEqual(["cancelled", "cancelRequested", "created"]);
     // A carrier event after the cancellation is kept but does not undo it.
     await webhook([
-      { eventId: "late", trackingNumber: shipment.trackingNumber, status: "in_transit", occurredAt: "2026-11-28T12:00:00Z" },
+      {
+        eventId: "late",
+        trackingNumber: shipment.trackingNumber,
+        status: "in_transit",
+        occurredAt: "2026-11-28T12:00:00Z",
+      },
     ]);
     expect((await shipmentsOf(order.id))[0].status).toBe("cancelled");
   });
@@ -199,7 +211,12 @@ describe("shipments in the order timeline, and their cancellation", () => {
   it("refuses to cancel a delivered shipment, another organization's, an unknown one, or without the permission", async () => {
     const { order, shipment } = await shippedOrder();
     await webhook([
-      { eventId: "d1", trackingNumber: shipment.trackingNumber, status: "delivered", occurredAt: "2026-11-28T16:00:00Z" },
+      {
+        eventId: "d1",
+        trackingNumber: shipment.trackingNumber,
+        status: "delivered",
+        occurredAt: "2026-11-28T16:00:00Z",
+      },
     ]);
     const before = await shipmentEntries(order.id);
     const delivered = await cancel(shipment.id);
@@ -216,7 +233,9 @@ describe("shipments in the order timeline, and their cancellation", () => {
     // Nothing changed: still delivered, no job, no timeline entry.
     expect((await shipmentsOf(order.id))[0].status).toBe("delivered");
     expect(await shipmentEntries(order.id)).toEqual(before);
-    const jobs = await sql<{ n: number }>`select count(*)::int as n from jobs where task_slug = 'shipping/cancel-shipment' and input->>'shipmentId' = ${shipment.id}`.execute(
+    const jobs = await sql<{
+      n: number;
+    }>`select count(*)::int as n from jobs where task_slug = 'shipping/cancel-shipment' and input->>'shipmentId' = ${shipment.id}`.execute(
       t.db,
     );
     expect(jobs.rows[0]?.n).toBe(0);

@@ -20,7 +20,7 @@ const MAX_ERROR_LENGTH = 500;
 /** How long a run may take asking the provider before another run may ask again. */
 export const CLAIM_SECONDS = 120;
 
-export const SHIPMENT_COLUMNS = [
+const SHIPMENT_COLUMNS = [
   "id",
   "orderId",
   "fulfillmentId",
