@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestActor, createTestApp, type TestApp } from "../../testing/index.js";
+import { createTestActor, createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
 import { call, otherOrgAdmin } from "../catalog/testing.js";
 import { cartCall, createGuestCart } from "../carts/testing.js";
 import { checkout, createWarehouse, stockedProduct } from "../checkout/testing.js";
@@ -240,4 +240,28 @@ describe("shipments in the order timeline, and their cancellation", () => {
     );
     expect(jobs.rows[0]?.n).toBe(0);
   });
+
+  // Races need real concurrent connections: PostgreSQL only (PGlite has one connection).
+  it.skipIf(!isPostgresTestRun())(
+    "asks the carrier once under 10 concurrent cancel requests and 5 parallel runs of the job",
+    async () => {
+      const { order, shipment } = await shippedOrder();
+      cancelled.length = 0;
+      const answers = await Promise.all(Array.from({ length: 10 }, () => cancel(shipment.id)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+      const jobs = await sql<{ n: number }>`
+        select count(*)::int as n from jobs where task_slug = 'shipping/cancel-shipment' and input->>'shipmentId' = ${shipment.id}`.execute(
+        t.db,
+      );
+      expect(jobs.rows[0]?.n).toBe(1);
+      await Promise.allSettled(
+        Array.from({ length: 5 }, () => t.kernel.services.shipping.cancelProviderShipment("default", shipment.id)),
+      );
+      await runJobs();
+      expect(cancelled).toEqual([shipment.id]);
+      expect((await shipmentsOf(order.id))[0].status).toBe("cancelled");
+      const entries = (await shipmentEntries(order.id)).filter((entry) => entry.data.change !== "created");
+      expect(entries.map((entry) => entry.data.change)).toEqual(["cancelled", "cancelRequested"]);
+    },
+  );
 });
