@@ -14293,6 +14293,7 @@ export type paths = {
                                     shippedAt: string;
                                     trackingEvents: {
                                         description: string | null;
+                                        location: string | null;
                                         occurredAt: string;
                                         status: string;
                                     }[];
@@ -15823,6 +15824,7 @@ export type paths = {
                                 payoutError: string | null;
                                 providerReference: string | null;
                                 reason: string | null;
+                                shippingAmount: number;
                                 /** @enum {string} */
                                 status: "pending_payout" | "undone" | "paid_out" | "payout_failed";
                                 undoneAt: string | null;
@@ -15838,8 +15840,8 @@ export type paths = {
         };
         put?: never;
         /**
-         * Refund units of an order's lines
-         * @description The amount is computed by the server from each line's total (price, discount share and tax share, pro rata by quantity; refunding every unit refunds exactly the line's total), never sent by the client. Refused with 422 VALIDATION_FAILED when a line asks for more than `quantity - refundedQuantity`, with 403 FORBIDDEN (`error.details`: cap, used, left) when the operator's refunds of the store's day would pass `policies.refundDailyCap`, with 409 CONFLICT for a pending or cancelled order; nothing is written then. The refund can be undone for `policies.refundUndoWindowMinutes` (default 15); the payment provider is asked to pay it back only after that. `approval` carries a one-time approval token a plugin issued (see the `orders.beforeRefund` hook: a point-of-sale manager override lets one refund past the cap).
+         * Refund units of an order's lines and its shipping
+         * @description The amount is computed by the server from each line's total (price, discount share and tax share, pro rata by quantity; refunding every unit refunds exactly the line's total), never sent by the client. `shipping` adds the order's shipping: `true` for all not yet refunded, or an amount up to it (422 on `body.shipping` beyond it); at least one line or `shipping`. Undoing the refund gives the shipping back. Refused with 422 VALIDATION_FAILED when a line asks for more than `quantity - refundedQuantity`, with 403 FORBIDDEN (`error.details`: cap, used, left) when the operator's refunds of the store's day would pass `policies.refundDailyCap`, with 409 CONFLICT for a pending or cancelled order; nothing is written then. The refund can be undone for `policies.refundUndoWindowMinutes` (default 15); the payment provider is asked to pay it back only after that. `approval` carries a one-time approval token a plugin issued (see the `orders.beforeRefund` hook: a point-of-sale manager override lets one refund past the cap).
          *
          *     Requires: orders:update
          */
@@ -15859,12 +15861,14 @@ export type paths = {
                 content: {
                     "application/json": {
                         approval?: string;
-                        lines: {
+                        /** @default [] */
+                        lines?: {
                             /** Format: uuid */
                             lineItemId: string;
                             quantity: number;
                         }[];
                         reason?: string;
+                        shipping?: true | number;
                     };
                 };
             };
@@ -15895,6 +15899,7 @@ export type paths = {
                                 payoutError: string | null;
                                 providerReference: string | null;
                                 reason: string | null;
+                                shippingAmount: number;
                                 /** @enum {string} */
                                 status: "pending_payout" | "undone" | "paid_out" | "payout_failed";
                                 undoneAt: string | null;
@@ -15970,6 +15975,7 @@ export type paths = {
                                 payoutError: string | null;
                                 providerReference: string | null;
                                 reason: string | null;
+                                shippingAmount: number;
                                 /** @enum {string} */
                                 status: "pending_payout" | "undone" | "paid_out" | "payout_failed";
                                 undoneAt: string | null;
@@ -16146,7 +16152,7 @@ export type paths = {
                                 id: string;
                                 summary: string;
                                 /** @enum {string} */
-                                type: "status" | "note" | "refund";
+                                type: "status" | "note" | "refund" | "shipment";
                             }[];
                             meta?: {
                                 [key: string]: unknown;
@@ -18528,6 +18534,7 @@ export type paths = {
                                 createdAt: string;
                                 events: {
                                     description: string | null;
+                                    location: string | null;
                                     occurredAt: string;
                                     status: string;
                                 }[];
@@ -18537,7 +18544,7 @@ export type paths = {
                                 orderId: string;
                                 providerId: string;
                                 /** @enum {string} */
-                                status: "pending" | "created" | "failed" | "in_transit" | "out_for_delivery" | "delivered" | "exception" | "returned";
+                                status: "pending" | "created" | "failed" | "in_transit" | "out_for_delivery" | "delivered" | "exception" | "returned" | "cancelling" | "cancelled";
                                 trackingNumber: string | null;
                                 trackingUrl: string | null;
                                 updatedAt: string;
@@ -18552,6 +18559,75 @@ export type paths = {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shipping/shipments/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a shipment made through a fulfillment provider
+         * @description Moves the shipment to `cancelling` and asks its provider to cancel it after commit (the `shipping/cancel-shipment` job, retried, never twice); the job moves it to `cancelled`. Asking again answers the shipment as it is. A delivered or returned shipment is a 409 `SHIPMENT_DELIVERED`, a provider without cancellation a 409 `CANCEL_NOT_SUPPORTED`; another organization's shipment is a 404. The fulfillment and the order's status are left as they are.
+         *
+         *     Requires: shipping:manage
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Makes a retry safe: the same key with the same request within 24 hours replays the first answer (header `Idempotent-Replayed: true`) without running again; with another request it is a 422 IDEMPOTENCY_KEY_REUSED; while the first request runs, a 409 CONFLICT. 1 to 255 printable ASCII characters, scoped to the organization and the caller's credential. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                createdAt: string;
+                                events: {
+                                    description: string | null;
+                                    location: string | null;
+                                    occurredAt: string;
+                                    status: string;
+                                }[];
+                                fulfillmentId: string;
+                                id: string;
+                                labelUrl: string | null;
+                                orderId: string;
+                                providerId: string;
+                                /** @enum {string} */
+                                status: "pending" | "created" | "failed" | "in_transit" | "out_for_delivery" | "delivered" | "exception" | "returned" | "cancelling" | "cancelled";
+                                trackingNumber: string | null;
+                                trackingUrl: string | null;
+                                updatedAt: string;
+                            };
+                            meta?: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

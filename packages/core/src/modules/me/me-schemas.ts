@@ -43,7 +43,14 @@ export const shipmentSchema = z.object({
    */
   trackingStatus: z.string().nullable(),
   /** The provider's tracking events, oldest first. */
-  trackingEvents: z.array(z.object({ status: z.string(), description: z.string().nullable(), occurredAt: z.string() })),
+  trackingEvents: z.array(
+    z.object({
+      status: z.string(),
+      description: z.string().nullable(),
+      location: z.string().nullable(),
+      occurredAt: z.string(),
+    }),
+  ),
 });
 
 /** How far one order line has shipped. */

@@ -22,8 +22,10 @@ export const refundSchema = z.object({
   id: z.string(),
   orderId: z.string(),
   status: refundStatusSchema,
-  /** The sum of the lines' amounts, computed by the server. */
+  /** The lines' amounts plus `shippingAmount`, computed by the server. */
   amount: z.number().int(),
+  /** What this refund gave back of the order's shipping (0 for a refund of lines only). */
+  shippingAmount: z.number().int(),
   currency: z.string(),
   reason: z.string().nullable(),
   lines: z.array(refundLineSchema),
@@ -49,12 +51,20 @@ export const refundSchema = z.object({
   payoutError: z.string().nullable(),
 });
 
-/** `POST /api/orders/:id/refunds`: units per line; the amount is never the client's to say. */
+/**
+ * `POST /api/orders/:id/refunds`: units per line and, optionally, shipping; the amount is never the client's
+ * to say. At least one line or `shipping`.
+ */
 export const createRefundInput = z.object({
   lines: z
     .array(z.object({ lineItemId: z.uuid(), quantity: z.number().int().min(1).max(1_000_000) }))
-    .min(1)
-    .max(100),
+    .max(100)
+    .default([]),
+  /**
+   * The order's shipping: `true` for all of it not yet refunded, or an amount (minor units) up to that.
+   * Omitted: none.
+   */
+  shipping: z.union([z.literal(true), z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)]).optional(),
   reason: z.string().max(500).optional(),
   /**
    * A one-time approval a plugin issued for this refund (for example a point-of-sale manager override),

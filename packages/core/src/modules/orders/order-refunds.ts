@@ -10,6 +10,7 @@ import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 import { isUuid } from "../../db/is-uuid.js";
 import { divideRounded } from "../../money/money-rounding.js";
 import { PAY_REFUND_TASK } from "./order-refund-payout.js";
+import { giveBackRefundShipping, takeRefundShipping } from "./order-refund-shipping.js";
 import { appendTimeline } from "./order-timeline.js";
 import { dayIn, giveBackRefundCap, readRefundCap, takeRefundCap, type RefundCapStatus } from "./order-refund-cap.js";
 import type { createRefundInput, refundSchema } from "./order-refund-schemas.js";
@@ -36,6 +37,7 @@ const REFUND_COLUMNS = [
   "orderId",
   "status",
   "amount",
+  "shippingAmount",
   "currency",
   "reason",
   "actorId",
@@ -155,15 +157,21 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
       const operator = actorOf(actor);
       if (!isUuid(orderId)) throw notFound();
       refuseRepeatedLines(input.lines);
+      if (input.lines.length === 0 && input.shipping === undefined)
+        throw AppError.validation([{ path: "body.lines", message: "refund at least one line or the shipping" }]);
       return inTransaction(database, options, async (trx) => {
         const scope = aftersaleScope(trx, organizationId);
-        // FOR SHARE: refunds of one order run side by side, while a status move waits for them to end.
-        const order = await scope
+        // FOR SHARE: refunds of one order run side by side, while a status move waits for them to end. A
+        // refund of shipping updates the order's row, so it takes the row's update lock up front (two
+        // share holders upgrading would deadlock); such refunds of one order run one after another.
+        const orderQuery = scope
           .selectFrom("orders")
           .select(["id", "number", "status", "currency"])
-          .where("id", "=", orderId)
-          .forShare()
-          .executeTakeFirst();
+          .where("id", "=", orderId);
+        const order = await (input.shipping === undefined
+          ? orderQuery.forShare()
+          : orderQuery.forNoKeyUpdate()
+        ).executeTakeFirst();
         if (!order) throw notFound();
         if (!REFUNDABLE_STATUSES.has(order.status)) {
           const message = `A ${order.status} order cannot be refunded`;
@@ -212,7 +220,8 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
           const amount = shareOf(updated.total, updated.quantity, updated.refundedQuantity) - Number(taken.amount);
           refundLines.push({ lineItemId: line.lineItemId, quantity: line.quantity, amount });
         }
-        const amount = refundLines.reduce((sum, line) => sum + line.amount, 0);
+        const shippingAmount = await takeRefundShipping(trx, { organizationId, orderId }, input.shipping);
+        const amount = refundLines.reduce((sum, line) => sum + line.amount, 0) + shippingAmount;
 
         const { cap, windowMinutes: policyWindow, day } = await capContext(organizationId, { trx });
         const windowMinutes = input.isUndoable === false ? 0 : policyWindow;
@@ -245,6 +254,7 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
             orderId,
             status: "pending_payout",
             amount,
+            shippingAmount,
             currency: order.currency,
             reason: reason ?? null,
             actorId: operator.id,
@@ -259,12 +269,13 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
             payoutError: null,
           })
           .execute();
-        await scope
-          .insertInto(
-            "orderRefundLines",
-            refundLines.map((line) => ({ ...line, refundId: id })),
-          )
-          .execute();
+        if (refundLines.length > 0)
+          await scope
+            .insertInto(
+              "orderRefundLines",
+              refundLines.map((line) => ({ ...line, refundId: id })),
+            )
+            .execute();
         const [refund] = await readRefunds(trx, organizationId, { orderId, refundId: id });
         if (!refund) throw new Error("The refund just written could not be read back");
 
@@ -274,11 +285,12 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
           orderId,
           type: "refund",
           actor: operator,
-          summary: `Refunded ${units} unit(s) for ${amount} ${order.currency}`,
+          summary: `Refunded ${units} unit(s)${shippingAmount > 0 ? ` and ${shippingAmount} of shipping` : ""} for ${amount} ${order.currency}`,
           data: {
             refundId: id,
             action: "refund",
             amount,
+            shippingAmount,
             currency: order.currency,
             lines: refund.lines,
             reason: refund.reason,
@@ -326,7 +338,7 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
           .where("orderId", "=", orderId)
           .where("status", "=", "pending_payout")
           .where(sql<boolean>`undo_until > now()`)
-          .returning(["amount", "actorId", "capDay", "currency"])
+          .returning(["amount", "shippingAmount", "actorId", "capDay", "currency"])
           .executeTakeFirst();
         if (!undone) {
           const [existing] = await readRefunds(trx, organizationId, { orderId, refundId });
@@ -334,6 +346,7 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
           const reason = existing.status === "undone" ? "REFUND_ALREADY_UNDONE" : "REFUND_UNDO_WINDOW_PASSED";
           throw ordersErrorReasons.error(reason);
         }
+        await giveBackRefundShipping(trx, { organizationId, orderId }, Number(undone.shippingAmount));
         const lines = await scope
           .selectFrom("orderRefundLines")
           .select(["lineItemId", "quantity"])
@@ -361,7 +374,14 @@ export function createOrderRefunds({ database, events, hooks, services }: Refund
           type: "refund",
           actor: actorOf(actor),
           summary: `Undid the refund of ${undone.amount} ${undone.currency}`,
-          data: { refundId, action: "undo", amount: undone.amount, currency: undone.currency, lines: refund.lines },
+          data: {
+            refundId,
+            action: "undo",
+            amount: undone.amount,
+            shippingAmount: undone.shippingAmount,
+            currency: undone.currency,
+            lines: refund.lines,
+          },
         });
         await events.emit(
           {

@@ -14,7 +14,14 @@ export const ordersAnalyticsModel: AnalyticsModel = {
     subtotal: { type: "sum", column: "subtotal", description: "Sum of subtotals (before discount and tax)" },
     discountTotal: { type: "sum", column: "discount_total", description: "Sum of discounts" },
     taxTotal: { type: "sum", column: "tax_total", description: "Sum of tax" },
-    total: { type: "sum", column: "total", description: "Sum of totals (what customers paid)" },
+    total: { type: "sum", column: "total", description: "Sum of totals (what customers paid, shipping included)" },
+    shippingTotal: { type: "sum", column: "shipping_total", description: "Sum of shipping charged (its tax included)" },
+    shippingTaxTotal: { type: "sum", column: "shipping_tax_total", description: "Sum of the tax inside shipping" },
+    shippingRefunded: {
+      type: "sum",
+      column: "shipping_refunded",
+      description: "Sum of shipping refunded (undone refunds not)",
+    },
     averageTotal: { type: "avg", column: "total", description: "Average order total" },
     minTotal: { type: "min", column: "total" },
     maxTotal: { type: "max", column: "total" },
@@ -67,7 +74,8 @@ export const refundsAnalyticsModel: AnalyticsModel = {
   measures: {
     count: { type: "count", description: "Number of refunds" },
     orders: { type: "countDistinct", column: "order_id", description: "Distinct refunded orders" },
-    amount: { type: "sum", column: "amount", description: "Sum refunded" },
+    amount: { type: "sum", column: "amount", description: "Sum refunded (shipping included)" },
+    shippingAmount: { type: "sum", column: "shipping_amount", description: "Sum of shipping refunded" },
     averageAmount: { type: "avg", column: "amount" },
   },
   dimensions: {

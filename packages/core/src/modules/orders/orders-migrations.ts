@@ -269,6 +269,34 @@ const SHIPPING_METHODS = [
   `alter table orders add column shipping_methods jsonb not null default '[]'`,
 ];
 
+// Shipments through a fulfillment provider (created, tracked, cancelled) tell the timeline too; the check
+// was written inline in 0002, so PostgreSQL named it `order_timeline_type_check`.
+const TIMELINE_SHIPMENTS = [
+  `alter table order_timeline drop constraint order_timeline_type_check`,
+  `alter table order_timeline add constraint order_timeline_type_check
+    check (type in ('status', 'note', 'refund', 'shipment'))`,
+];
+
+// Shipping in refunds: what the live refunds took of the order's shipping, guarded by a check so no
+// interleaving of refunds can take more than was charged; and each refund's share of it.
+const SHIPPING_REFUNDS = [
+  `alter table orders add column shipping_refunded bigint not null default 0
+    constraint orders_shipping_refunded_check check (shipping_refunded >= 0 and shipping_refunded <= shipping_total)`,
+  `alter table order_refunds add column shipping_amount bigint not null default 0 check (shipping_amount >= 0)`,
+];
+
+// Shipping in the reports: the daily journal sums each day's shipping from the analytics index, which
+// must carry the shipping columns to stay an index-only scan (rebuilt with them); the tax summary reads
+// the shipping methods (their rate, net and tax) of the orders that charged shipping, by date.
+const SHIPPING_ANALYTICS = [
+  `drop index orders_organization_created_analytics`,
+  `create index orders_organization_created_analytics on orders (organization_id, created_at)
+    include (id, status, currency, payment_method_id, placed_by_type, placed_by_id, subtotal, discount_total, tax_total,
+      total, shipping_total, shipping_tax_total)`,
+  `create index orders_shipping_analytics on orders (organization_id, created_at)
+    include (status, currency, shipping_total, shipping_methods) where shipping_total > 0`,
+];
+
 export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0001_orders", up: (db) => runStatements(db, STATEMENTS) },
   { name: "0002_order_timeline_and_notes", up: (db) => runStatements(db, TIMELINE_AND_NOTES) },
@@ -283,4 +311,7 @@ export const ordersMigrations: readonly NamedMigration[] = [
   { name: "0011_order_refund_credential", up: (db) => runStatements(db, REFUND_CREDENTIAL) },
   { name: "0012_order_invoice_emails", up: (db) => runStatements(db, INVOICE_EMAILS) },
   { name: "0013_order_shipping_methods", up: (db) => runStatements(db, SHIPPING_METHODS) },
+  { name: "0014_order_timeline_shipments", up: (db) => runStatements(db, TIMELINE_SHIPMENTS) },
+  { name: "0015_order_shipping_refunds", up: (db) => runStatements(db, SHIPPING_REFUNDS) },
+  { name: "0016_orders_shipping_analytics", up: (db) => runStatements(db, SHIPPING_ANALYTICS) },
 ];

@@ -87,13 +87,16 @@ export const orderSchema = z.object({
 /** `ORD-2026-000042`: four digits of year, at least six of counter. */
 export const ORDER_NUMBER = /^ORD-\d{4}-\d{6,}$/;
 
-/** What a timeline entry records: a status move, a note, or a refund (and its undo). */
-export const timelineEntryTypeSchema = z.enum(["status", "note", "refund"]);
+/**
+ * What a timeline entry records: a status move, a note, a refund (and its undo), or a shipment's news from
+ * the shipping module (created with its tracking, a carrier's tracking event, a cancellation).
+ */
+export const timelineEntryTypeSchema = z.enum(["status", "note", "refund", "shipment"]);
 
 /** Who did something on an order: a staff user, an API key, or the system (a payment webhook); null when unknown. */
 export const timelineActorSchema = z.object({ id: z.string(), type: z.enum(["user", "apiKey", "system"]) }).nullable();
 
-/** One entry of an order's timeline: status changes, notes, refunds and undos, newest first. */
+/** One entry of an order's timeline: status changes, notes, refunds and undos, shipments, newest first. */
 export const timelineEntrySchema = z.object({
   id: z.string(),
   type: timelineEntryTypeSchema,

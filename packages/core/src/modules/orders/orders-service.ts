@@ -9,6 +9,7 @@ import { createRefundPayout } from "./order-refund-payout.js";
 import { createOrderRefunds } from "./order-refunds.js";
 import { createOrderOperations } from "./order-operations.js";
 import { createOrderNotes } from "./order-notes.js";
+import { createOrderShipmentTimeline } from "./order-shipment-timeline.js";
 import { createOrderStatusOperations } from "./order-status-operations.js";
 import type { Order } from "./orders-context.js";
 import type { ordersEvents } from "./orders-events.js";
@@ -35,6 +36,7 @@ export function createOrdersService({
     ...createOrderFulfillments({ database, events }),
     ...createOrderRefunds({ database, events, hooks, services }),
     ...createRefundPayout({ database, services }),
+    ...createOrderShipmentTimeline(),
   };
 }
 

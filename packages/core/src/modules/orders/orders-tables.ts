@@ -22,6 +22,8 @@ export type OrdersTables = {
       organizationId: string;
       shippingAddress: ColumnType<ShippingAddress | null, string | null, string | null>;
       shippingTaxTotal: ColumnType<number, number | undefined, number>;
+      /** What refunds that are not undone took of `shippingTotal` (a check keeps it at or below it). */
+      shippingRefunded: ColumnType<number, number | undefined, number>;
       shippingMethods: ColumnType<ShippingMethod[], string | undefined, string>;
       createdAt: Timestamp;
       updatedAt: Timestamp;

@@ -5,7 +5,7 @@ import type { CoreTables } from "../../db/core-tables.js";
 import { inTransaction, type TxOptions } from "../../kernel/transaction.js";
 import { emitShippingEvent, shippingScope, type ShippingContext } from "./shipping-context.js";
 import { shippingErrors } from "./shipping-errors.js";
-import type { TrackingWebhookDelivery } from "./shipping-fulfillment-provider.js";
+import type { TrackingEvent, TrackingWebhookDelivery } from "./shipping-fulfillment-provider.js";
 import { resolveShippingAttributes } from "./shipping-quote.js";
 import type { shipmentSchema } from "./shipping-schemas.js";
 
@@ -18,7 +18,7 @@ export const CREATE_SHIPMENT_TASK = "shipping/create-shipment";
 const MAX_ERROR_LENGTH = 500;
 
 /** How long a run may take asking the provider before another run may ask again. */
-const CLAIM_SECONDS = 120;
+export const CLAIM_SECONDS = 120;
 
 const SHIPMENT_COLUMNS = [
   "id",
@@ -139,6 +139,8 @@ export function createShipmentOperations(context: ShippingContext) {
         .set({ claimedUntil: sql`now() + ${`${CLAIM_SECONDS} seconds`}::interval` })
         .where("id", "=", shipmentId)
         .where("trackingNumber", "is", null)
+        // A shipment cancelled before the carrier was asked is never asked for.
+        .where("status", "=", "pending")
         .where((eb) => eb.or([eb("claimedUntil", "is", null), eb("claimedUntil", "<", sql<Date>`now()`)]))
         .returning("id")
         .executeTakeFirst();
@@ -186,7 +188,9 @@ export function createShipmentOperations(context: ShippingContext) {
         const updated = await shippingScope(trx, organizationId)
           .updateTable("shippingShipments")
           .set({
-            status: "created",
+            // Cancelled while the carrier was being asked: the tracking is recorded all the same, so the
+            // cancel job (waiting on this run's lease) cancels what the carrier made.
+            status: sql<"created" | "cancelling">`case when status = 'cancelling' then 'cancelling' else 'created' end`,
             trackingNumber: created.trackingNumber,
             trackingUrl: created.trackingUrl ?? null,
             labelUrl: created.labelUrl ?? null,
@@ -207,6 +211,22 @@ export function createShipmentOperations(context: ShippingContext) {
             carrier: provider.id,
             trackingNumber: created.trackingNumber,
             trackingUrl: created.trackingUrl ?? null,
+          },
+          { trx },
+        );
+        await services.orders.appendShipmentTimeline(
+          {
+            organizationId,
+            orderId: order.id,
+            actor: null,
+            summary: `Shipment ${created.trackingNumber} created by ${provider.id}`,
+            data: {
+              shipmentId,
+              change: "created",
+              providerId: provider.id,
+              trackingNumber: created.trackingNumber,
+              trackingUrl: created.trackingUrl ?? null,
+            },
           },
           { trx },
         );
@@ -247,7 +267,7 @@ export function createShipmentOperations(context: ShippingContext) {
         for (const event of events) {
           const shipment = await scope
             .selectFrom("shippingShipments")
-            .select(["id", "orderId"])
+            .select(["id", "orderId", "trackingNumber"])
             .where("providerId", "=", providerId)
             .where("trackingNumber", "=", event.trackingNumber)
             .forUpdate()
@@ -263,6 +283,7 @@ export function createShipmentOperations(context: ShippingContext) {
               providerEventId: event.eventId,
               status: event.status,
               description: event.description ?? null,
+              location: event.location ?? null,
               occurredAt: new Date(event.occurredAt),
             })
             .onConflict((oc) => oc.columns(["shipmentId", "providerEventId"]).doNothing())
@@ -273,11 +294,33 @@ export function createShipmentOperations(context: ShippingContext) {
             continue;
           }
           counts.recorded += 1;
+          // A cancelled shipment keeps its events but not the carrier's status: the cancellation stands.
           await scope
             .updateTable("shippingShipments")
             .set({ status: event.status, updatedAt: new Date() })
             .where("id", "=", shipment.id)
+            .where("status", "not in", ["cancelling", "cancelled"])
             .execute();
+          await services.orders.appendShipmentTimeline(
+            {
+              organizationId,
+              orderId: shipment.orderId,
+              actor: null,
+              summary: trackingSummary(shipment.trackingNumber, event),
+              data: {
+                shipmentId: shipment.id,
+                change: "tracked",
+                providerId,
+                trackingNumber: event.trackingNumber,
+                eventId: event.eventId,
+                status: event.status,
+                description: event.description ?? null,
+                location: event.location ?? null,
+                occurredAt: event.occurredAt,
+              },
+            },
+            { trx },
+          );
           await emitShippingEvent(context, trx, {
             organizationId,
             type: "shipping.update",
@@ -302,7 +345,14 @@ export function createShipmentOperations(context: ShippingContext) {
   };
 }
 
-async function readShipments(
+/** "Shipment TP1234: in transit, Leipzig hub (Sorted)": the timeline's line for a carrier's event. */
+function trackingSummary(trackingNumber: string | null, event: TrackingEvent): string {
+  const where = event.location ? `, ${event.location}` : "";
+  const what = event.description ? ` (${event.description})` : "";
+  return `Shipment ${trackingNumber ?? event.trackingNumber}: ${event.status.replaceAll("_", " ")}${where}${what}`;
+}
+
+export async function readShipments(
   db: Parameters<typeof shippingScope>[0],
   organizationId: string,
   orderId: string,
@@ -318,7 +368,7 @@ async function readShipments(
   if (rows.length === 0) return [];
   const events = await scope
     .selectFrom("shippingTrackingEvents")
-    .select(["shipmentId", "status", "description", "occurredAt"])
+    .select(["shipmentId", "status", "description", "location", "occurredAt"])
     .where(
       "shipmentId",
       "in",
@@ -333,6 +383,7 @@ async function readShipments(
       .map((event) => ({
         status: event.status,
         description: event.description,
+        location: event.location,
         occurredAt: event.occurredAt.toISOString(),
       })),
     createdAt: row.createdAt.toISOString(),

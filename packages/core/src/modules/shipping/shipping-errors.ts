@@ -22,6 +22,10 @@ export const shippingErrorReasons = defineErrorReasons({
   SHIPPING_OPTION_UNAVAILABLE: { code: "VALIDATION_FAILED", message: "The shipping option does not apply" },
   PROFILE_IN_USE: { code: "CONFLICT", message: "The shipping profile still has options" },
   DEFAULT_PROFILE: { code: "CONFLICT", message: "The default shipping profile cannot be deleted" },
+  /** The carrier already delivered (or returned) the parcel: there is nothing left to cancel. */
+  SHIPMENT_DELIVERED: { code: "CONFLICT", message: "A delivered shipment cannot be cancelled" },
+  /** The shipment's provider has no `cancelShipment`. */
+  CANCEL_NOT_SUPPORTED: { code: "CONFLICT", message: "The shipment's provider cannot cancel shipments" },
 });
 
 /** The shipping module's coded failures, by what went wrong. */
@@ -30,6 +34,10 @@ export const shippingErrors = {
   zoneNotFound: () => AppError.notFound("Shipping zone"),
   optionNotFound: () => AppError.notFound("Shipping option"),
   providerNotFound: () => AppError.notFound("Fulfillment provider"),
+  shipmentNotFound: () => AppError.notFound("Shipment"),
+  delivered: (status: string) => shippingErrorReasons.error("SHIPMENT_DELIVERED", { details: { status } }),
+  cancelNotSupported: (providerId: string) =>
+    shippingErrorReasons.error("CANCEL_NOT_SUPPORTED", { details: { providerId } }),
   webhookRejected: (message: string) => new AppError("TRACKING_WEBHOOK_REJECTED", { message }),
   invalid: (path: string, message: string) => AppError.validation([{ path, message }]),
   required: (profileId: string | null) => shippingErrorReasons.error("SHIPPING_REQUIRED", { details: { profileId } }),

@@ -36,6 +36,8 @@ export interface TrackingEvent {
   /** ISO 8601. */
   occurredAt: string;
   description?: string | null;
+  /** Where the parcel was ("Leipzig hub"), as the carrier names it. */
+  location?: string | null;
 }
 
 /** A tracking webhook as it arrived: verify the signature over the raw body. */
@@ -54,6 +56,11 @@ export interface FulfillmentProvider {
   /** Unique among the configured providers. */
   id: string;
   createShipment(input: CreateShipmentInput, context: ShippingCallContext): Promise<CreatedShipment>;
+  /**
+   * Cancels a shipment the carrier made (`POST /api/shipping/shipments/:id/cancel`): called by the
+   * `shipping/cancel-shipment` job after the request committed, retried with backoff, with the shipment's
+   * id as idempotency key. Without it, a shipment of this provider cannot be cancelled (409).
+   */
   cancelShipment?(
     input: { organizationId: string; shipmentId: string; trackingNumber: string },
     context: ShippingCallContext,

@@ -106,6 +106,17 @@ const STATEMENTS = [
   )`,
 ];
 
+// Where a tracking event happened, as the carrier says; and cancellation (`cancelling` while the
+// provider's cancel job runs, then `cancelled`). The inline check of 0001 is `shipping_shipments_status_check`.
+const LOCATION_AND_CANCEL = [
+  `alter table shipping_tracking_events add column location text`,
+  `alter table shipping_shipments drop constraint shipping_shipments_status_check`,
+  `alter table shipping_shipments add constraint shipping_shipments_status_check check (status in ('pending',
+    'created', 'failed', 'in_transit', 'out_for_delivery', 'delivered', 'exception', 'returned', 'cancelling',
+    'cancelled'))`,
+];
+
 export const shippingMigrations: readonly NamedMigration[] = [
   { name: "0001_shipping", up: (db) => runStatements(db, STATEMENTS) },
+  { name: "0002_shipment_location_and_cancel", up: (db) => runStatements(db, LOCATION_AND_CANCEL) },
 ];

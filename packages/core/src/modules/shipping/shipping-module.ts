@@ -2,6 +2,7 @@ import type { DomainEvents } from "../../kernel/domain-events.js";
 import { defineTask } from "../../kernel/kernel-task.js";
 import type { PluginManifest } from "../../kernel/plugin.js";
 import { CORE_VERSION } from "../../kernel/version.js";
+import { cancelShipmentRoute } from "./routes/cancel-shipment.js";
 import { createShippingOptionRoute } from "./routes/create-shipping-option.js";
 import { createShippingProfileRoute } from "./routes/create-shipping-profile.js";
 import { createShippingZoneRoute } from "./routes/create-shipping-zone.js";
@@ -20,6 +21,7 @@ import { setShippingAttributesRoute } from "./routes/set-shipping-attributes.js"
 import { updateShippingOptionRoute } from "./routes/update-shipping-option.js";
 import { updateShippingProfileRoute } from "./routes/update-shipping-profile.js";
 import { updateShippingZoneRoute } from "./routes/update-shipping-zone.js";
+import { CANCEL_SHIPMENT_TASK } from "./shipment-cancellation.js";
 import { CREATE_SHIPMENT_TASK } from "./shipment-operations.js";
 import { shippingErrorCodes } from "./shipping-errors.js";
 import { shippingMigrations } from "./shipping-migrations.js";
@@ -43,6 +45,7 @@ const ROUTES = [
   listShippingAttributesRoute,
   setShippingAttributesRoute,
   listOrderShipmentsRoute,
+  cancelShipmentRoute,
   receiveTrackingWebhookRoute,
 ];
 
@@ -86,6 +89,15 @@ export const shippingModule: PluginManifest = {
           isLast: job.attempts >= job.maxAttempts,
         });
         return { shipmentId, trackingNumber: shipment?.trackingNumber ?? null };
+      },
+    }),
+    defineTask({
+      slug: CANCEL_SHIPMENT_TASK,
+      // The create job's schedule: an outage delays the cancellation, never sends it twice.
+      retries: { attempts: 8, backoff: { type: "exponential", delay: 5_000 } },
+      handler: async ({ shipmentId }, { services, job }) => {
+        const shipment = await services.shipping.cancelProviderShipment(job.organizationId, shipmentId);
+        return { shipmentId, status: shipment?.status ?? null };
       },
     }),
   ],

@@ -254,7 +254,10 @@ export const shippingMethodSchema = z.object({
   gross: z.number().int(),
 });
 
-/** Where a shipment stands: made by the job (`pending` → `created`, or `failed` after its last attempt), then as tracked. */
+/**
+ * Where a shipment stands: made by the job (`pending` → `created`, or `failed` after its last attempt), then as
+ * tracked; a cancellation moves it to `cancelling` until the provider's cancel job is done (`cancelled`).
+ */
 export const SHIPMENT_STATUSES = [
   "pending",
   "created",
@@ -264,12 +267,15 @@ export const SHIPMENT_STATUSES = [
   "delivered",
   "exception",
   "returned",
+  "cancelling",
+  "cancelled",
 ] as const;
 
 /** A tracking event as recorded. */
 export const trackingEventSchema = z.object({
   status: z.string(),
   description: z.string().nullable(),
+  location: z.string().nullable(),
   occurredAt: z.string(),
 });
 

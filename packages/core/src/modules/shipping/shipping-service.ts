@@ -3,6 +3,7 @@ import type { DomainEventPayload } from "../../kernel/domain-events.js";
 import type { TxOptions } from "../../kernel/transaction.js";
 import { createShippingAttributeOperations } from "./shipping-attribute-operations.js";
 import { createCarrierRates } from "./carrier-rates.js";
+import { createShipmentCancellation } from "./shipment-cancellation.js";
 import { createShipmentOperations } from "./shipment-operations.js";
 import { assertShippingConfig } from "./shipping-config.js";
 import type { ShippingContext } from "./shipping-context.js";
@@ -43,6 +44,7 @@ export function createShippingService({
     ...createShippingOptionOperations(context),
     ...createShippingAttributeOperations(context),
     ...createShipmentOperations(context),
+    ...createShipmentCancellation(context),
     /** The cart's shipping groups with every option priced; see `quoteShipping`. Reads only. */
     quote: (input: ShippingQuoteInput, options?: TxOptions): Promise<ShippingQuote> =>
       quoteShipping(context, input, options),
@@ -65,6 +67,8 @@ declare module "../../kernel/kernel-task.js" {
   interface TaskInputs {
     /** Asks a fulfillment provider for a fulfillment's shipment, after the fulfillment committed. */
     "shipping/create-shipment": { shipmentId: string };
+    /** Asks a fulfillment provider to cancel a shipment, after the cancellation committed. */
+    "shipping/cancel-shipment": { shipmentId: string };
   }
 }
 

@@ -41,6 +41,7 @@ export type ShippingTables = {
     providerEventId: string;
     status: string;
     description: string | null;
+    location: ColumnType<string | null, string | null | undefined, string | null>;
     occurredAt: Timestamp;
     createdAt: ColumnType<Date, Date | string | undefined, never>;
   };
