@@ -26,9 +26,12 @@ function everyCountry(): string[] {
  * options through `/api/shipping/options`.
  */
 export async function migrateFlatRates(db: Kysely<unknown>): Promise<void> {
-  const stored = await sql<{ organization_id: string; value: { flatRates?: unknown } }>`
-    select organization_id, value from settings_groups where group_name = ${SHIPPING_SETTINGS_GROUP}`.execute(db);
-  for (const { organization_id: organizationId, value } of stored.rows) {
+  // One-word aliases: the same whether or not the connection camel-cases column names.
+  const stored = await sql<{ organization: string; value: { flatRates?: unknown } }>`
+    select organization_id as organization, value from settings_groups where group_name = ${SHIPPING_SETTINGS_GROUP}`.execute(
+    db,
+  );
+  for (const { organization: organizationId, value } of stored.rows) {
     const rates = flatRateSchema.array().safeParse(value.flatRates);
     if (!rates.success || rates.data.length === 0) continue;
     const profileId = await defaultProfileOf(db, organizationId);
