@@ -64,12 +64,17 @@ describe("Agentic Checkout: a purchase by an agent platform", () => {
     expect(session.messages).toEqual([
       expect.objectContaining({ type: "error", code: "missing", param: "$.selected_fulfillment_options" }),
     ]);
-    expect(session.fulfillment_options.map((option: { id: string }) => option.id)).toEqual([store.option.standard, store.option.express]);
+    expect(session.fulfillment_options.map((option: { id: string }) => option.id)).toEqual([
+      store.option.standard,
+      store.option.express,
+    ]);
     expect(amountOf(session.totals, "total")).toBe(5000);
     for (const total of session.totals as Total[]) expect(Number.isInteger(total.amount)).toBe(true);
 
     const updated = await acp.update(session.id, {
-      selected_fulfillment_options: [{ type: "shipping", option_id: store.option.standard, item_ids: [session.line_items[0].id] }],
+      selected_fulfillment_options: [
+        { type: "shipping", option_id: store.option.standard, item_ids: [session.line_items[0].id] },
+      ],
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({

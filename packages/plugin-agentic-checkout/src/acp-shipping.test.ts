@@ -76,9 +76,8 @@ describe("Agentic Checkout: shipping from the shipping module", () => {
   it("drops a selection the new address does not allow, and offers nothing where no zone reaches", async () => {
     const session = (await acp.create({ line_items: [{ id: shirt }], fulfillment_details: { address: ADDRESS } })).body;
     await acp.update(session.id, { fulfillment_option_id: store.option.express });
-    const france = (
-      await acp.update(session.id, { fulfillment_details: { address: { ...ADDRESS, country: "FR" } } })
-    ).body;
+    const france = (await acp.update(session.id, { fulfillment_details: { address: { ...ADDRESS, country: "FR" } } }))
+      .body;
     expect(france.fulfillment_options.map((option: { id: string }) => option.id)).toEqual([store.option.standard]);
     expect(france.selected_fulfillment_options).toEqual([]);
     expect(france.status).toBe("not_ready_for_payment");
@@ -86,9 +85,8 @@ describe("Agentic Checkout: shipping from the shipping module", () => {
     const refused = await acp.update(session.id, { fulfillment_option_id: store.option.express });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: "invalid", param: "$.selected_fulfillment_options[0].option_id" });
-    const japan = (
-      await acp.update(session.id, { fulfillment_details: { address: { ...ADDRESS, country: "JP" } } })
-    ).body;
+    const japan = (await acp.update(session.id, { fulfillment_details: { address: { ...ADDRESS, country: "JP" } } }))
+      .body;
     expect(japan.fulfillment_options).toEqual([]);
     expect(japan.messages).toContainEqual(expect.objectContaining({ code: "region_restricted" }));
   });
@@ -100,7 +98,15 @@ describe("Agentic Checkout: shipping from the shipping module", () => {
       actor: migrating,
       body: {
         flatRates: [
-          { id: "parcel", title: "Parcel", carrier: "GLS", amounts: { EUR: 350 }, minDays: 3, maxDays: 6, countries: ["DE", "AT"] },
+          {
+            id: "parcel",
+            title: "Parcel",
+            carrier: "GLS",
+            amounts: { EUR: 350 },
+            minDays: 3,
+            maxDays: 6,
+            countries: ["DE", "AT"],
+          },
           { id: "world", title: "World", amounts: { EUR: 2500, USD: 2700 }, minDays: 5, maxDays: 20 },
         ],
       },
@@ -109,7 +115,12 @@ describe("Agentic Checkout: shipping from the shipping module", () => {
     await migrateFlatRates(store.t.db as unknown as Kysely<unknown>);
     const options = (await call(store.t, "GET", "/api/shipping/options", { actor: migrating })).body.data;
     expect(options).toEqual([
-      expect.objectContaining({ name: "Parcel (GLS)", calculator: "flat", rates: { EUR: { amount: 350 } }, isActive: true }),
+      expect.objectContaining({
+        name: "Parcel (GLS)",
+        calculator: "flat",
+        rates: { EUR: { amount: 350 } },
+        isActive: true,
+      }),
       expect.objectContaining({ name: "World", rates: { EUR: { amount: 2500 }, USD: { amount: 2700 } } }),
     ]);
     const zones = (await call(store.t, "GET", "/api/shipping/zones", { actor: migrating })).body.data;

@@ -40,11 +40,7 @@ export type MarketplaceTables = {
     {
       organizationId: string;
       /** jsonb: written as a JSON string, read as the array. */
-      shippingMethods: ColumnType<
-        z.output<typeof subOrderShippingMethodSchema>[],
-        string | undefined,
-        string
-      >;
+      shippingMethods: ColumnType<z.output<typeof subOrderShippingMethodSchema>[], string | undefined, string>;
       isSettled: Generated<boolean>;
       confirmedAt: NullableTimestamp;
       shippedAt: NullableTimestamp;

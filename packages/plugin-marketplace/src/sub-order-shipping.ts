@@ -74,7 +74,10 @@ export async function shippingPerVendor(
     }
     for (const [vendorId, amount] of byVendor) {
       // No line total to weigh by (free lines): the vendor's share is by its number of shipped lines.
-      const weight = base > 0 ? amount / base : shipped.filter((line) => input.vendorOf.get(line.entityId) === vendorId).length / shipped.length;
+      const weight =
+        base > 0
+          ? amount / base
+          : shipped.filter((line) => input.vendorOf.get(line.entityId) === vendorId).length / shipped.length;
       const gross = Math.floor(method.gross * weight);
       const tax = Math.min(gross, Math.floor(method.tax * weight));
       perVendor.set(vendorId, [

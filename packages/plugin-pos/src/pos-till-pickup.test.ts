@@ -25,7 +25,11 @@ describe("point of sale: till sales in a store that charges shipping", () => {
     const response = await t.app.inject({
       method,
       url,
-      headers: { "content-type": "application/json", "x-api-key": key, ...(cartToken ? { "x-cart-token": cartToken } : {}) },
+      headers: {
+        "content-type": "application/json",
+        "x-api-key": key,
+        ...(cartToken ? { "x-cart-token": cartToken } : {}),
+      },
       payload: JSON.stringify(body),
     });
     return { status: response.statusCode, body: response.json() };
@@ -40,7 +44,13 @@ describe("point of sale: till sales in a store that charges shipping", () => {
     expect(added.status).toBe(200);
     return {
       cart: added.body.data,
-      checkout: await asTill(key, "POST", "/api/checkout", { cartId: id, paymentMethodId: "manual", currency: "EUR" }, cartToken),
+      checkout: await asTill(
+        key,
+        "POST",
+        "/api/checkout",
+        { cartId: id, paymentMethodId: "manual", currency: "EUR" },
+        cartToken,
+      ),
     };
   };
 
@@ -64,9 +74,9 @@ describe("point of sale: till sales in a store that charges shipping", () => {
         actor: storeAdmin(),
         body: { calculator: "flat", rates: { EUR: { amount: 0 } }, ...body },
       });
-    expect(
-      (await option({ name: "Parcel", zoneId: zone.body.data.id, rates: { EUR: { amount: 490 } } })).status,
-    ).toBe(201);
+    expect((await option({ name: "Parcel", zoneId: zone.body.data.id, rates: { EUR: { amount: 490 } } })).status).toBe(
+      201,
+    );
     const pickup = await option({ name: "At the shop", isPickup: true, warehouseId: shop });
     expect(pickup.status).toBe(201);
     pickupAtShop = pickup.body.data.id;
