@@ -100,8 +100,8 @@ function refusalMessage(error: AppError, session: CheckoutSession): AcpMessage {
 
 /**
  * `services.agenticCheckout`: Agentic Checkout sessions over carts. A session owns a guest cart (its token
- * sealed in the session's row) and adds what a cart lacks: the buyer, the fulfillment details and the
- * selected shipping rate. Completion runs checkout (server prices, promotions, tax, stock taken with the
+ * sealed in the session's row) and adds what a cart lacks: the buyer and the fulfillment details (the
+ * address and the chosen shipping options are the cart's, the shipping module's). Completion runs checkout (server prices, promotions, tax, stock taken with the
  * guarded statement) in one transaction with the session's own row, locked first.
  */
 export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
@@ -306,7 +306,7 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
     },
 
     /**
-     * Completes a ready session: checkout with the selected shipping rate charged on top, in one
+     * Completes a ready session: checkout (which prices the cart's chosen shipping options again), in one
      * transaction with the session's row (locked first, so one completion of a session runs at a time).
      * A session not ready, a payment handler this store lacks, or a checkout refused (out of stock...)
      * answers the open session with an error message and changes nothing.
