@@ -168,6 +168,9 @@ export type {
   TrackingEvent,
   TrackingStatus,
   TrackingWebhookDelivery,
+  ShippingAddress,
+  ShippingMethod,
+  ShippingQuote,
 } from "./modules/shipping/index.js";
 export type { AnalyticsQueryService } from "./modules/analytics/index.js";
 export type { AnalyticsConfig } from "./modules/analytics/index.js";

@@ -37,7 +37,7 @@ describe.skipIf(!isPostgresTestRun())("Agentic Checkout racing REST checkouts fo
         const session = (
           await acp.create({ line_items: [{ id: entityId }], fulfillment_details: { address: ADDRESS } })
         ).body;
-        await acp.update(session.id, { fulfillment_option_id: "standard" });
+        await acp.update(session.id, { fulfillment_option_id: store.option.standard });
         sessions.push(session.id as string);
       }
       const carts = await Promise.all(Array.from({ length: 10 }, () => restCart(store.t, entityId)));
@@ -66,7 +66,7 @@ describe.skipIf(!isPostgresTestRun())("Agentic Checkout racing REST checkouts fo
     const entityId = await stockedProduct(store.t, { slug: "in-flight", warehouseId, price: 700, onHand: 5 });
     const session = (await acp.create({ line_items: [{ id: entityId }], fulfillment_details: { address: ADDRESS } }))
       .body;
-    await acp.update(session.id, { fulfillment_option_id: "standard" });
+    await acp.update(session.id, { fulfillment_option_id: store.option.standard });
     const key = randomUUID();
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => acp.complete(session.id, { payment_data: PAYMENT }, { idempotencyKey: key })),

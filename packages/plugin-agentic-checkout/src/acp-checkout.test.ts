@@ -64,18 +64,23 @@ describe("Agentic Checkout: a purchase by an agent platform", () => {
     expect(session.messages).toEqual([
       expect.objectContaining({ type: "error", code: "missing", param: "$.selected_fulfillment_options" }),
     ]);
-    expect(session.fulfillment_options.map((option: { id: string }) => option.id)).toEqual(["standard", "express"]);
+    expect(session.fulfillment_options.map((option: { id: string }) => option.id)).toEqual([
+      store.option.standard,
+      store.option.express,
+    ]);
     expect(amountOf(session.totals, "total")).toBe(5000);
     for (const total of session.totals as Total[]) expect(Number.isInteger(total.amount)).toBe(true);
 
     const updated = await acp.update(session.id, {
-      selected_fulfillment_options: [{ type: "shipping", option_id: "standard", item_ids: [session.line_items[0].id] }],
+      selected_fulfillment_options: [
+        { type: "shipping", option_id: store.option.standard, item_ids: [session.line_items[0].id] },
+      ],
     });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({
       status: "ready_for_payment",
       messages: [],
-      selected_fulfillment_options: [{ type: "shipping", option_id: "standard" }],
+      selected_fulfillment_options: [{ type: "shipping", option_id: store.option.standard }],
     });
     expect(amountOf(updated.body.totals, "fulfillment")).toBe(500);
     expect(amountOf(updated.body.totals, "total")).toBe(5500);
@@ -126,7 +131,7 @@ describe("Agentic Checkout: a purchase by an agent platform", () => {
     expect(await acpTraces(store.t)).toEqual(before);
 
     const id = first.body.id as string;
-    await acp.update(id, { fulfillment_option_id: "express" });
+    await acp.update(id, { fulfillment_option_id: store.option.express });
     const completeKey = randomUUID();
     const done = await acp.complete(id, { payment_data: PAYMENT }, { idempotencyKey: completeKey });
     expect(done.body.status).toBe("completed");
@@ -158,7 +163,7 @@ describe("Agentic Checkout: a purchase by an agent platform", () => {
     expect((await acp.update(open.id, { buyer: { email: "late@example.com" } })).body.code).toBe("session_closed");
 
     const bought = (await acp.create({ line_items: [{ id: shirt }], fulfillment_details: { address: ADDRESS } })).body;
-    await acp.update(bought.id, { fulfillment_option_id: "standard" });
+    await acp.update(bought.id, { fulfillment_option_id: store.option.standard });
     expect((await acp.complete(bought.id, { payment_data: PAYMENT })).body.status).toBe("completed");
     const refused = await acp.cancel(bought.id);
     expect(refused.status).toBe(405);
@@ -171,7 +176,7 @@ describe("Agentic Checkout: a purchase by an agent platform", () => {
     const session = (
       await acp.create({ line_items: [{ id: last, quantity: 1 }], fulfillment_details: { address: ADDRESS } })
     ).body;
-    await acp.update(session.id, { fulfillment_option_id: "standard" });
+    await acp.update(session.id, { fulfillment_option_id: store.option.standard });
     // Someone else buys the last unit through the REST API meanwhile.
     expect((await restCheckout(store.t, await restCart(store.t, last))).status).toBe(201);
     const before = await acpTraces(store.t);
@@ -188,7 +193,7 @@ describe("Agentic Checkout: a purchase by an agent platform", () => {
 
   it("answers an unknown payment handler with a payment_declined message", async () => {
     const session = (await acp.create({ line_items: [{ id: shirt }], fulfillment_details: { address: ADDRESS } })).body;
-    await acp.update(session.id, { fulfillment_option_id: "standard" });
+    await acp.update(session.id, { fulfillment_option_id: store.option.standard });
     const answer = await acp.complete(session.id, {
       payment_data: {
         handler_id: "bitcoin",
@@ -202,7 +207,7 @@ describe("Agentic Checkout: a purchase by an agent platform", () => {
 
   it("posts the order's lifecycle to the platform's webhook, signed, retrying a failed delivery", async () => {
     const session = (await acp.create({ line_items: [{ id: shirt }], fulfillment_details: { address: ADDRESS } })).body;
-    await acp.update(session.id, { fulfillment_option_id: "standard" });
+    await acp.update(session.id, { fulfillment_option_id: store.option.standard });
     const orderId = (await acp.complete(session.id, { payment_data: PAYMENT })).body.order.id as string;
     store.deliveries.length = 0;
     store.webhook.failing = 1;

@@ -54,45 +54,31 @@ describe("Agentic Checkout: digital items, shipping per store and discount codes
     expect(order).toMatchObject({ total: 900, shippingTotal: 0, shippingAddress: null });
   });
 
-  it("ships the physical lines of a mixed session only, at the store's rates (its settings over the plugin's defaults)", async () => {
+  it("ships the physical lines of a mixed session only, at the shipping module's options for the address", async () => {
     const mixed = (await acp.create({ line_items: [{ id: ebook }, { id: shirt }] })).body;
     expect(mixed.messages).toContainEqual(
       expect.objectContaining({ code: "missing", param: "$.fulfillment_details.address" }),
     );
-    // The store sets its own rates: they replace the plugin's defaults at once.
-    const rates = await call(store.t, "PATCH", "/api/settings/agentic-shipping", {
-      body: {
-        flatRates: [
-          {
-            id: "parcel",
-            title: "Parcel",
-            carrier: "GLS",
-            amounts: { EUR: 350 },
-            minDays: 3,
-            maxDays: 6,
-            countries: ["DE", "AT"],
-          },
-        ],
-      },
-    });
-    expect(rates.status).toBe(200);
     const addressed = (await acp.update(mixed.id, { fulfillment_details: { address: ADDRESS } })).body;
-    expect(addressed.fulfillment_options.map((option: { id: string }) => option.id)).toEqual(["parcel", "digital"]);
-    const chosen = (await acp.update(mixed.id, { fulfillment_option_id: "parcel" })).body;
+    expect(addressed.fulfillment_options.map((option: { id: string }) => option.id)).toEqual([
+      store.option.standard,
+      store.option.express,
+      "digital",
+    ]);
+    const chosen = (await acp.update(mixed.id, { fulfillment_option_id: store.option.standard })).body;
     expect(chosen.status).toBe("ready_for_payment");
     const shirtLine = chosen.line_items.find((line: { product_id: string }) => line.product_id === shirt).id;
     expect(chosen.selected_fulfillment_options).toContainEqual({
       type: "shipping",
-      option_id: "parcel",
+      option_id: store.option.standard,
       item_ids: [shirtLine],
     });
-    expect(amountOf(chosen.totals, "total")).toBe(900 + 2000 + 350);
-    // An address the rate does not ship to offers nothing for the shirt.
-    const abroad = (await acp.update(mixed.id, { fulfillment_details: { address: { ...ADDRESS, country: "US" } } }))
+    expect(amountOf(chosen.totals, "total")).toBe(900 + 2000 + 500);
+    // An address no option's zone covers offers nothing for the shirt, and drops the choice.
+    const abroad = (await acp.update(mixed.id, { fulfillment_details: { address: { ...ADDRESS, country: "JP" } } }))
       .body;
     expect(abroad.messages).toContainEqual(expect.objectContaining({ code: "region_restricted" }));
     expect(abroad.status).toBe("not_ready_for_payment");
-    await call(store.t, "PATCH", "/api/settings/agentic-shipping", { body: { flatRates: null } });
   });
 
   it("applies discount codes as the cart does, refuses an unknown one, and redeems them with the order", async () => {
@@ -112,7 +98,7 @@ describe("Agentic Checkout: digital items, shipping per store and discount codes
       rejected: [],
     });
     expect(amountOf(session.totals, "items_discount")).toBe(200);
-    await acp.update(session.id, { fulfillment_option_id: "standard" });
+    await acp.update(session.id, { fulfillment_option_id: store.option.standard });
     const completed = (await acp.complete(session.id, { payment_data: PAYMENT })).body;
     const order = (await call(store.t, "GET", `/api/orders/${completed.order.id}`)).body.data;
     expect(order).toMatchObject({

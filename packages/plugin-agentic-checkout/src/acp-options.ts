@@ -1,6 +1,5 @@
 import type { Order } from "@unified-commerce/plugin-sdk";
 import type { OrderWebhook } from "./order-webhook.js";
-import type { FlatRate, ShippingRateProvider } from "./shipping-rates.js";
 
 /** Options of {@link agenticCheckout}. */
 export interface AgenticCheckoutOptions {
@@ -10,10 +9,6 @@ export interface AgenticCheckoutOptions {
    * @default "/acp"
    */
   prefix?: string;
-  /** Where fulfillment options come from. @default flatRateShipping(flatRates) */
-  shipping?: ShippingRateProvider;
-  /** The flat rates of a store whose `agentic-shipping` settings group is unset. @default [] */
-  flatRates?: FlatRate[];
   /** The agent platform's order webhook; without it, no order event is sent. */
   webhook?: OrderWebhook;
   /** Attempts of one order event before its job is failed (then `uc jobs retry`). @default 8 */

@@ -22,7 +22,7 @@ export interface Answer {
 /** A JSON call as `actor` (or with `headers` alone when `actor` is null). */
 export async function call(
   t: AuthPluginTestApp,
-  method: "GET" | "POST" | "PATCH",
+  method: "GET" | "POST" | "PATCH" | "PUT",
   url: string,
   options: { actor?: Actor | null; headers?: Record<string, string>; body?: unknown } = {},
 ): Promise<Answer> {
@@ -53,9 +53,29 @@ export interface AcpStore {
   t: AuthPluginTestApp;
   deliveries: Delivery[];
   webhook: { failing: number };
+  /** The store's shipping options (the shipping module's, flat, in EUR): Standard 5.00, Express 15.00 (DE only). */
+  option: { standard: string; express: string };
   /** Mints an `agent` key for `organizationId` (as its administrator). */
   agentKey(organizationId?: string): Promise<string>;
   close(): Promise<void>;
+}
+
+/** A flat shipping option of the default organization, in its own zone of `countries`; answers its id. */
+export async function flatOption(
+  t: AuthPluginTestApp,
+  name: string,
+  countries: string[],
+  amount: number,
+  actor: Actor = testAdminActor,
+): Promise<string> {
+  const zone = await call(t, "POST", "/api/shipping/zones", { actor, body: { name, countries } });
+  if (zone.status !== 201) throw new Error(`zone not created: ${JSON.stringify(zone.body)}`);
+  const option = await call(t, "POST", "/api/shipping/options", {
+    actor,
+    body: { name, zoneId: zone.body.data.id, calculator: "flat", rates: { EUR: { amount } } },
+  });
+  if (option.status !== 201) throw new Error(`option not created: ${JSON.stringify(option.body)}`);
+  return option.body.data.id as string;
 }
 
 export async function acpStore(
@@ -66,18 +86,6 @@ export async function acpStore(
   const webhook = { failing: 0 };
   const t = await createPluginTestAppWithAuth(
     agenticCheckout({
-      flatRates: [
-        { id: "standard", title: "Standard", carrier: "DHL", amounts: { EUR: 500 }, minDays: 2, maxDays: 5 },
-        {
-          id: "express",
-          title: "Express",
-          carrier: "UPS",
-          amounts: { EUR: 1500 },
-          minDays: 1,
-          maxDays: 1,
-          countries: ["DE"],
-        },
-      ],
       webhook: {
         url: "https://platform.test/agentic_checkout/webhooks/order_events",
         secret: WEBHOOK_SECRET,
@@ -98,8 +106,13 @@ export async function acpStore(
   // The store sells in EUR: a session without `currency` is in the store's currency.
   const currency = await call(t, "PATCH", "/api/settings/general", { body: { currency: "EUR" } });
   if (currency.status !== 200) throw new Error(`currency not set: ${JSON.stringify(currency.body)}`);
+  const option = {
+    standard: await flatOption(t, "Standard", ["DE", "FR", "AT", "NL", "US"], 500),
+    express: await flatOption(t, "Express", ["DE"], 1500),
+  };
   return {
     t,
+    option,
     deliveries,
     webhook,
     async agentKey(organizationId = "default") {
@@ -164,6 +177,14 @@ export async function restCart(
     headers: { "x-cart-token": token },
     body: { entityId, quantity },
   });
+  // The store has shipping options, so a REST checkout ships to an address with the cheapest one.
+  const headers = { "x-cart-token": token };
+  const url = `/api/carts/${cart.body.data.id}/shipping`;
+  const address = { line1: "1 Main St", city: "Berlin", postalCode: "10115", country: "DE" };
+  await call(t, "PUT", url, { actor: storefront, headers, body: { address } });
+  const quote = (await call(t, "GET", `${url}-options`, { actor: storefront, headers })).body.data;
+  const optionIds = quote.groups.map((group: { options: { id: string }[] }) => group.options[0]?.id);
+  await call(t, "PUT", url, { actor: storefront, headers, body: { address, optionIds } });
   return { id: cart.body.data.id as string, token };
 }
 
@@ -276,4 +297,7 @@ export async function makeDigital(
     body: { entityId, mediaAssetId: uploaded.json().data.id, role: "download" },
   });
   if (attached.status !== 201) throw new Error(`attach failed: ${JSON.stringify(attached.body)}`);
+  // A download is not shipped: the shipping module asks no option for it (its `requiresShipping`).
+  const digital = await call(t, "PUT", "/api/shipping/attributes", { body: { entityId, requiresShipping: false } });
+  if (digital.status !== 200) throw new Error(`attributes not set: ${JSON.stringify(digital.body)}`);
 }

@@ -17,7 +17,7 @@ import { getSessionRoute } from "./routes/get-session.js";
 import { updateSessionRoute } from "./routes/update-session.js";
 import { sessionMigrations } from "./session-migrations.js";
 import { createAgenticCheckoutService } from "./session-service.js";
-import { flatRateShipping, shippingSettings } from "./shipping-rates.js";
+import { shippingSettings } from "./flat-rates.js";
 
 export const AGENTIC_CHECKOUT_VERSION = "0.1.0";
 
@@ -34,7 +34,6 @@ export const AGENTIC_CHECKOUT_VERSION = "0.1.0";
  */
 export function agenticCheckout(options: AgenticCheckoutOptions = {}): Plugin {
   const prefix = routePrefixOf(options.prefix);
-  const shipping = options.shipping ?? flatRateShipping(options.flatRates ?? []);
   const orderUrl = options.orderUrl ?? ((order) => `https://example.invalid/orders/${order.number}`);
   const webhook = options.webhook ?? null;
   const retries = {
@@ -68,7 +67,7 @@ export function agenticCheckout(options: AgenticCheckoutOptions = {}): Plugin {
   return definePlugin({
     id: "agentic-checkout",
     version: AGENTIC_CHECKOUT_VERSION,
-    dependencies: ["carts", "checkout", "orders", "payments", "inventory", "media", "settings", "jobs"],
+    dependencies: ["carts", "checkout", "orders", "payments", "inventory", "media", "settings", "jobs", "shipping"],
     permissions: [
       {
         scope: ACP_PERMISSION,
@@ -86,7 +85,7 @@ export function agenticCheckout(options: AgenticCheckoutOptions = {}): Plugin {
     settings: shippingSettings,
     schema: { migrations: sessionMigrations },
     services: ({ database, services, secrets }) => ({
-      agenticCheckout: createAgenticCheckoutService({ database, services, secrets, shipping, orderUrl, webhook }),
+      agenticCheckout: createAgenticCheckoutService({ database, services, secrets, orderUrl, webhook }),
     }),
     // Each order event is a job written in the order's own transaction (never lost, never sent for a
     // rolled-back order) and delivered after commit; the job reads the order as it stands then.

@@ -8,15 +8,7 @@ export {
   SHIPPING_SETTINGS_GROUP,
 } from "./acp-declarations.js";
 export { acpErrorCodes } from "./acp-errors.js";
-export {
-  flatRateShipping,
-  flatRateSchema,
-  shippingSettings,
-  type FlatRate,
-  type ShippingRate,
-  type ShippingRateProvider,
-  type ShippingRateRequest,
-} from "./shipping-rates.js";
+export { flatRateSchema, shippingSettings, type FlatRate } from "./flat-rates.js";
 export {
   signOrderEvent,
   verifyOrderEventSignature,

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { NamedMigration } from "@unified-commerce/plugin-sdk";
+import { migrateFlatRates } from "./flat-rates-migration.js";
 
 /**
  * The checkout sessions. `cart_id` and `order_id` name core's rows without foreign keys (a plugin reaches
@@ -30,4 +31,6 @@ export const sessionMigrations: readonly NamedMigration[] = [
       );
     },
   },
+  // The plugin's own flat rates become the shipping module's options (see flat-rates-migration.ts).
+  { name: "0002_acp_flat_rates_to_shipping_options", up: migrateFlatRates },
 ];

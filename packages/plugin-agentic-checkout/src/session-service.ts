@@ -11,6 +11,7 @@ import {
   type DatabaseAccess,
   type PlacedOrder,
   type ServiceContext,
+  type ShippingAddress,
 } from "@unified-commerce/plugin-sdk";
 import type {
   AcpMessage,
@@ -32,6 +33,19 @@ import {
 
 type Db = Transaction<CoreTables> | DatabaseAccess["db"];
 type Item = NonNullable<CreateSessionBody["line_items"]>[number];
+type AcpAddress = NonNullable<NonNullable<SessionRow["fulfillmentDetails"]>["address"]>;
+
+/** The spec's address as the cart stores it (the shipping module matches zones on country, state, postal code). */
+const cartAddressOf = (address: AcpAddress | undefined): ShippingAddress | null =>
+  address
+    ? {
+        line1: address.line_one,
+        city: address.city,
+        ...(address.state ? { state: address.state } : {}),
+        postalCode: address.postal_code,
+        country: address.country.toUpperCase(),
+      }
+    : null;
 
 export interface AgenticCheckoutContext extends ViewContext {
   database: DatabaseAccess;
@@ -59,7 +73,12 @@ const sameRef = (
 function refusalMessage(error: AppError, session: CheckoutSession): AcpMessage {
   const details = (error.details ?? {}) as { reason?: string; itemId?: string };
   const index = session.line_items.findIndex((line) => line.id === details.itemId);
-  const param = index >= 0 ? `$.line_items[${index}]` : undefined;
+  const param =
+    index >= 0
+      ? `$.line_items[${index}]`
+      : details.reason?.startsWith("SHIPPING_")
+        ? "$.selected_fulfillment_options"
+        : undefined;
   const code =
     details.reason === "OUT_OF_STOCK"
       ? "out_of_stock"
@@ -81,8 +100,8 @@ function refusalMessage(error: AppError, session: CheckoutSession): AcpMessage {
 
 /**
  * `services.agenticCheckout`: Agentic Checkout sessions over carts. A session owns a guest cart (its token
- * sealed in the session's row) and adds what a cart lacks: the buyer, the fulfillment details and the
- * selected shipping rate. Completion runs checkout (server prices, promotions, tax, stock taken with the
+ * sealed in the session's row) and adds what a cart lacks: the buyer and the fulfillment details (the
+ * address and the chosen shipping options are the cart's, the shipping module's). Completion runs checkout (server prices, promotions, tax, stock taken with the
  * guarded statement) in one transaction with the session's own row, locked first.
  */
 export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
@@ -155,12 +174,41 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
     return [...codes];
   };
 
+  /** The cart priced now and its shipping options (the module's, for the cart's address), as the agent sees them. */
+  const shippingOf = async (row: SessionRow, options: { trx?: Transaction<CoreTables> }) => {
+    const target = cartTarget(row);
+    const { cart } = await services.carts.get(target, options);
+    const shippingQuote = await services.carts.shippingOptions({ ...target, explain: false }, options);
+    return { cart, shippingQuote };
+  };
+
+  /**
+   * Stores the session's address on the cart with the chosen shipping options (`chosen`, else the cart's
+   * current ones) that still apply there; an option the address or the lines no longer allow is dropped,
+   * so the agent is asked to select again rather than refused at completion.
+   */
+  const syncShipping = async (trx: Transaction<CoreTables>, row: SessionRow, chosen?: readonly string[]) => {
+    const target = cartTarget(row, []);
+    const address = cartAddressOf(row.fulfillmentDetails?.address);
+    const current = (await services.carts.get(target, { trx })).cart.shippingOptionIds;
+    await services.carts.setShipping(target, { address, optionIds: [] }, { trx });
+    const quote = await services.carts.shippingOptions({ ...target, explain: false }, { trx });
+    const applies = (id: string) =>
+      quote.groups.some((group) => group.options.some((option) => option.id === id && option.isApplicable));
+    const picked = chosen ?? [];
+    // A new choice replaces the current one of its group; the other groups keep theirs.
+    const groupOf = (id: string) => quote.groups.findIndex((group) => group.options.some((option) => option.id === id));
+    const kept = current.filter((id) => applies(id) && !picked.some((pick) => groupOf(pick) === groupOf(id)));
+    const optionIds = [...kept, ...picked.filter(applies)];
+    if (optionIds.length > 0) await services.carts.setShipping(target, { address, optionIds }, { trx });
+  };
+
   const view = async (db: Db, row: SessionRow): Promise<CheckoutSession> => {
     const trxOption = "isTransaction" in db && db.isTransaction ? { trx: db as Transaction<CoreTables> } : {};
     if (row.state === "completed" && row.orderId)
       return completedSession(context, row, await services.orders.get(row.organizationId, row.orderId, trxOption));
-    const { cart } = await services.carts.get(cartTarget(row), trxOption);
-    return (await priceSession(context, row, cart, trxOption)).session;
+    const { cart, shippingQuote } = await shippingOf(row, trxOption);
+    return (await priceSession(context, row, cart, shippingQuote, trxOption)).session;
   };
 
   return {
@@ -184,6 +232,7 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
           .returningAll()
           .executeTakeFirstOrThrow();
         await setItems(trx, row, body.line_items ?? body.items ?? [], false);
+        if (row.fulfillmentDetails?.address) await syncShipping(trx, row);
         if (!body.discounts?.codes.length) return view(trx, row);
         const codes = await checkCodes(trx, row, body.discounts.codes);
         const updated = await sessionsOf(trx, organizationId)
@@ -217,32 +266,47 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
         const row = await lockOpen(trx, organizationId, id);
         const items = body.line_items ?? body.items;
         if (items) await setItems(trx, row, items, true);
-        const chosen =
-          body.selected_fulfillment_options?.find((option) => option.type === "shipping")?.option_id ??
-          body.fulfillment_option_id;
+        const chosen = [
+          ...(body.selected_fulfillment_options ?? [])
+            .filter((option) => option.type === "shipping")
+            .map((option) => option.option_id),
+          ...(body.fulfillment_option_id !== undefined ? [body.fulfillment_option_id] : []),
+        ].filter((optionId) => optionId !== DIGITAL_OPTION_ID);
         const codes = body.discounts ? await checkCodes(trx, row, body.discounts.codes) : undefined;
         const updated = await sessionsOf(trx, organizationId)
           .updateTable("acpCheckoutSessions")
           .set({
             ...(body.buyer ? { buyer: JSON.stringify(body.buyer) } : {}),
             ...(body.fulfillment_details ? { fulfillmentDetails: JSON.stringify(body.fulfillment_details) } : {}),
-            ...(chosen !== undefined && chosen !== DIGITAL_OPTION_ID ? { selectedOptionId: chosen } : {}),
             ...(codes ? { promotionCodes: JSON.stringify(codes) } : {}),
             updatedAt: new Date(),
           })
           .where("id", "=", id)
           .returningAll()
           .executeTakeFirstOrThrow();
-        const session = await view(trx, updated);
-        if (chosen !== undefined && !session.fulfillment_options.some((option) => option.id === chosen)) {
-          throw invalid("selected_fulfillment_options.0.option_id", `No fulfillment option ${chosen} for this session`);
+        // The choice must be one this answer offers (an option of the module that applies to the cart's
+        // address and lines), else a 400 and nothing changes.
+        if (items || body.fulfillment_details || chosen.length > 0) {
+          await syncShipping(trx, updated);
+          if (chosen.length > 0) {
+            const offered = (await view(trx, updated)).fulfillment_options;
+            for (const [index, optionId] of chosen.entries()) {
+              if (!offered.some((option) => option.id === optionId && option.type === "shipping"))
+                throw invalid(
+                  `selected_fulfillment_options.${index}.option_id`,
+                  `No fulfillment option ${optionId} for this session`,
+                );
+            }
+            await syncShipping(trx, updated, chosen);
+          }
         }
+        const session = await view(trx, updated);
         return session;
       });
     },
 
     /**
-     * Completes a ready session: checkout with the selected shipping rate charged on top, in one
+     * Completes a ready session: checkout (which prices the cart's chosen shipping options again), in one
      * transaction with the session's row (locked first, so one completion of a session runs at a time).
      * A session not ready, a payment handler this store lacks, or a checkout refused (out of stock...)
      * answers the open session with an error message and changes nothing.
@@ -274,8 +338,8 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
                 .returningAll()
                 .executeTakeFirstOrThrow()
             : row;
-          const { cart } = await services.carts.get(cartTarget(current), { trx });
-          const priced = await priceSession(context, current, cart, { trx });
+          const { cart, shippingQuote } = await shippingOf(current, { trx });
+          const priced = await priceSession(context, current, cart, shippingQuote, { trx });
           if (priced.session.status !== "ready_for_payment")
             return { row: current, session: priced.session, placed: null };
           if (services.payments.providerOf(paymentMethodId) === null) {
@@ -317,7 +381,6 @@ export function createAgenticCheckoutService(context: AgenticCheckoutContext) {
                     }
                   : {}),
               },
-              ...(priced.shippingRate ? { shipping: { amount: priced.shippingRate.amount } } : {}),
             },
             { trx },
           );

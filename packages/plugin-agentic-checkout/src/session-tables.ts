@@ -21,7 +21,7 @@ export type AcpTables = {
     currency: string;
     buyer: ColumnType<Buyer | null, string | null, string | null>;
     fulfillmentDetails: ColumnType<FulfillmentDetails | null, string | null, string | null>;
-    /** The fulfillment option the agent selected (a shipping rate's id, or `digital`). */
+    /** No longer written: the cart holds the selected shipping options (`PUT /api/carts/:id/shipping`). */
     selectedOptionId: string | null;
     /** The discount codes the agent sent (`discounts.codes`), previewed on every answer and redeemed at completion. */
     promotionCodes: ColumnType<string[], string | undefined, string>;

@@ -1,9 +1,8 @@
 import type { Selectable, Transaction } from "kysely";
-import type { Cart, CoreTables, Order, Services } from "@unified-commerce/plugin-sdk";
+import type { Cart, CoreTables, Order, Services, ShippingQuote } from "@unified-commerce/plugin-sdk";
 import { PROTOCOL_VERSION } from "./acp-declarations.js";
 import type { AcpMessage, AcpOrder, AcpTotal, CheckoutSession } from "./acp-schemas.js";
 import type { AcpTables } from "./session-tables.js";
-import type { ShippingRate, ShippingRateProvider } from "./shipping-rates.js";
 
 /** A session row as read. */
 export type SessionRow = Selectable<AcpTables["acpCheckoutSessions"]>;
@@ -14,18 +13,15 @@ const DOWNLOAD_ROLE = "download";
 /** The option a session of digital lines only is fulfilled by: nothing to ship. */
 export const DIGITAL_OPTION_ID = "digital";
 
-/** What the view needs besides the row: the services, the shipping provider, and where orders are shown. */
+/** What the view needs besides the row: the services, and where orders are shown. */
 export interface ViewContext {
   services: Services;
-  shipping: ShippingRateProvider;
   orderUrl: (order: Order) => string;
 }
 
 /** A session priced now: its answer, and what completion charges. */
 export interface PricedSession {
   session: CheckoutSession;
-  /** The selected shipping rate (null: nothing to ship, or nothing selected yet). */
-  shippingRate: ShippingRate | null;
   /** Whether some line needs shipping. */
   isPhysical: boolean;
   /** Codes that apply now; completion redeems these. */
@@ -82,7 +78,8 @@ function baseOf(row: SessionRow) {
 
 /**
  * An open (or canceled) session from its cart priced now: lines with the server's prices, promotions and
- * tax; fulfillment options from the shipping provider for the lines that need shipping (a digital line
+ * tax; fulfillment options from the shipping module (`shippingQuote`, the cart's options that apply,
+ * priced by the server with their tax; the cart's chosen methods are the selected ones; a digital line
  * needs none); and the messages that keep it from `ready_for_payment` (a missing address, no option
  * selected, a line out of stock or no longer for sale).
  */
@@ -90,6 +87,7 @@ export async function priceSession(
   context: ViewContext,
   row: SessionRow,
   cart: Cart,
+  shippingQuote: ShippingQuote,
   options: { trx?: Transaction<CoreTables> } = {},
 ): Promise<PricedSession> {
   const { services } = context;
@@ -149,42 +147,33 @@ export async function priceSession(
     };
   });
 
-  const physical = cart.items.filter((item) => !isDigital(item));
-  const digital = cart.items.filter(isDigital);
+  // The shipping module decides what ships (its `requiresShipping`) once the store has options: a line in
+  // one of the quote's groups needs a shipping option, a download that does not ship is `digital`. A quote
+  // that requires nothing (no option in the store, or nothing ships) leaves the media rule: every line
+  // without a download is physical, and with no option to offer it the session is `region_restricted`.
+  const shippedKeys = new Set(
+    shippingQuote.groups.flatMap((group) => group.lines.map((line) => `${line.entityId}:${line.variantId}`)),
+  );
+  const isShipped = (item: Cart["items"][number]) =>
+    shippingQuote.isRequired ? shippedKeys.has(`${item.entityId}:${item.variantId}`) : !isDigital(item);
+  const physical = cart.items.filter(isShipped);
+  const digital = cart.items.filter((item) => !isShipped(item) && isDigital(item));
   const address = row.fulfillmentDetails?.address;
-  const rates =
-    physical.length === 0
-      ? []
-      : await context.shipping.rates(
-          {
-            organizationId,
-            currency: cart.currency,
-            address: address
-              ? {
-                  country: address.country.toUpperCase(),
-                  state: address.state,
-                  city: address.city,
-                  postalCode: address.postal_code,
-                }
-              : null,
-            lines: physical.map(({ entityId, variantId, quantity }) => ({ entityId, variantId, quantity })),
-            subtotal: physical.reduce((sum, item) => sum + item.subtotal - item.discount, 0),
-          },
-          { services, trx: options.trx },
-        );
-  const shippingRate = rates.find((rate) => rate.id === row.selectedOptionId) ?? null;
+  const offered = shippingQuote.groups.flatMap((group) =>
+    group.options
+      .filter((option) => option.isApplicable && (address !== undefined || option.isPickup))
+      .map((option) => ({ option, group })),
+  );
+  const chosen = cart.shipping.methods;
   const fulfillmentOptions: CheckoutSession["fulfillment_options"] = [
-    ...rates.map((rate) => ({
+    ...offered.map(({ option }) => ({
       type: "shipping" as const,
-      id: rate.id,
-      title: rate.title,
-      ...(rate.carrier ? { carrier: rate.carrier } : {}),
-      ...(rate.earliestDeliveryTime ? { earliest_delivery_time: rate.earliestDeliveryTime.toISOString() } : {}),
-      ...(rate.latestDeliveryTime ? { latest_delivery_time: rate.latestDeliveryTime.toISOString() } : {}),
+      id: option.id,
+      title: option.name,
       totals: [
-        total("subtotal", "Shipping", rate.amount),
-        total("tax", "Tax", 0),
-        total("total", "Total", rate.amount),
+        total("subtotal", "Shipping", option.net),
+        total("tax", "Tax", option.tax),
+        total("total", "Total", option.gross),
       ],
     })),
     ...(digital.length > 0
@@ -198,10 +187,22 @@ export async function priceSession(
         ]
       : []),
   ];
+  const linesOf = (profileId: string | null) =>
+    physical
+      .filter((item) =>
+        shippingQuote.groups.some(
+          (group) =>
+            group.profileId === profileId &&
+            group.lines.some((line) => line.entityId === item.entityId && line.variantId === item.variantId),
+        ),
+      )
+      .map((item) => item.id);
   const selected: CheckoutSession["selected_fulfillment_options"] = [
-    ...(shippingRate
-      ? [{ type: "shipping" as const, option_id: shippingRate.id, item_ids: physical.map((item) => item.id) }]
-      : []),
+    ...chosen.map((method) => ({
+      type: "shipping" as const,
+      option_id: method.optionId,
+      item_ids: linesOf(method.profileId),
+    })),
     ...(digital.length > 0
       ? [{ type: "digital" as const, option_id: DIGITAL_OPTION_ID, item_ids: digital.map((item) => item.id) }]
       : []),
@@ -209,11 +210,11 @@ export async function priceSession(
   if (cart.items.length === 0) messages.push(error("missing", "The session has no items", "$.line_items"));
   if (physical.length > 0 && !address)
     messages.push(error("missing", "A shipping address is required", "$.fulfillment_details.address"));
-  else if (physical.length > 0 && rates.length === 0)
+  else if (physical.length > 0 && offered.length === 0)
     messages.push(
       error("region_restricted", "No shipping option reaches this address", "$.fulfillment_details.address"),
     );
-  else if (physical.length > 0 && !shippingRate)
+  else if (physical.length > 0 && chosen.length < shippingQuote.groups.length)
     messages.push(error("missing", "Select a fulfillment option", "$.selected_fulfillment_options", "recoverable"));
 
   const applicable = cart.promotions.filter((promotion) => promotion.isApplicable);
@@ -226,7 +227,6 @@ export async function priceSession(
       content: `${promotion.code} does not apply (${promotion.reason ?? "not applicable"})`,
     });
   }
-  const shippingAmount = shippingRate?.amount ?? 0;
   const isOpen = row.state === "open";
   const isReady = messages.every((message) => message.type !== "error");
   return {
@@ -240,9 +240,9 @@ export async function priceSession(
         total("items_base_amount", "Items", cart.subtotal),
         total("items_discount", "Item discounts", cart.discountTotal),
         total("subtotal", "Subtotal", cart.subtotal - cart.discountTotal),
-        total("fulfillment", "Shipping", shippingAmount),
-        total("tax", "Tax", cart.taxTotal),
-        total("total", "Total", cart.total + shippingAmount),
+        total("fulfillment", "Shipping", cart.shippingTotal - cart.shippingTaxTotal),
+        total("tax", "Tax", cart.taxTotal + cart.shippingTaxTotal),
+        total("total", "Total", cart.total),
       ],
       messages: isOpen ? messages : [],
       discounts: {
@@ -266,7 +266,6 @@ export async function priceSession(
           })),
       },
     },
-    shippingRate,
     isPhysical: physical.length > 0,
     applicableCodes: applicable.map((promotion) => promotion.code),
   };

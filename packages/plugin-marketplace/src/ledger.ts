@@ -136,10 +136,17 @@ export async function settleOrder(db: Kysely<CoreTables>, organizationId: string
     .where("orderId", "=", orderId)
     .where("isSettled", "=", false)
     .where("status", "<>", "cancelled")
-    .returning(["id", "vendorId", "currency", "total", "commissionTotal"])
+    .returning(["id", "vendorId", "currency", "total", "shippingTotal", "commissionTotal"])
     .execute();
+  // The vendor ships its lines, so its share of the shipping is part of its sale (no commission on it).
   const entries = settled.flatMap((sub): NewLedgerEntry[] => [
-    { vendorId: sub.vendorId, kind: "sale", amount: Number(sub.total), currency: sub.currency, subOrderId: sub.id },
+    {
+      vendorId: sub.vendorId,
+      kind: "sale",
+      amount: Number(sub.total) + Number(sub.shippingTotal),
+      currency: sub.currency,
+      subOrderId: sub.id,
+    },
     {
       vendorId: sub.vendorId,
       kind: "commission",

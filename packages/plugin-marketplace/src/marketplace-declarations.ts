@@ -74,6 +74,8 @@ export const marketplaceEvents = defineEvents({
       orderId: z.string(),
       total: z.number().int(),
       commissionTotal: z.number().int(),
+      /** The sub-order's share of the order's shipping (its methods'). */
+      shippingTotal: z.number().int(),
       currency: z.string(),
     }),
   },

@@ -259,4 +259,13 @@ export const marketplaceMigrations: readonly NamedMigration[] = [
     up: (db) =>
       run(db, [sql`alter table marketplace_reviews add column reviewer_name text not null default 'Verified buyer'`]),
   },
+  {
+    name: "0006_marketplace_sub_order_shipping",
+    // Each sub-order carries the shipping methods of the order that ship its lines, with its share of them.
+    up: (db) =>
+      run(db, [
+        sql`alter table marketplace_sub_orders add column shipping_methods jsonb not null default '[]'`,
+        sql`alter table marketplace_sub_orders add column shipping_total bigint not null default 0`,
+      ]),
+  },
 ];

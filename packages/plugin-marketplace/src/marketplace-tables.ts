@@ -4,7 +4,7 @@ import type { TableOf, Timestamp } from "@unified-commerce/plugin-sdk";
 import type { disputeSchema, returnSchema, reviewSchema } from "./aftersale-schemas.js";
 import type { commissionRuleSchema } from "./commission-schemas.js";
 import type { ledgerEntrySchema, payoutSchema } from "./ledger-schemas.js";
-import type { subOrderLineSchema, subOrderSummarySchema } from "./sub-order-schemas.js";
+import type { subOrderLineSchema, subOrderShippingMethodSchema, subOrderSummarySchema } from "./sub-order-schemas.js";
 import type { vendorDocumentSchema, vendorSchema } from "./vendor-schemas.js";
 
 /** A timestamp column that may be null: read as a Date or null. */
@@ -36,9 +36,11 @@ export type MarketplaceTables = {
   marketplaceVendorEntities: { organizationId: string; entityId: string; vendorId: string; createdAt: Timestamp };
   marketplaceCommissionRules: TableOf<z.output<typeof commissionRuleSchema>, { organizationId: string } & Stamps>;
   marketplaceSubOrders: TableOf<
-    Omit<z.output<typeof subOrderSummarySchema>, "vendorTotal">,
+    Omit<z.output<typeof subOrderSummarySchema>, "vendorTotal" | "shippingMethods">,
     {
       organizationId: string;
+      /** jsonb: written as a JSON string, read as the array. */
+      shippingMethods: ColumnType<z.output<typeof subOrderShippingMethodSchema>[], string | undefined, string>;
       isSettled: Generated<boolean>;
       confirmedAt: NullableTimestamp;
       shippedAt: NullableTimestamp;

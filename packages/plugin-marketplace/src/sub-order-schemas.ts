@@ -33,6 +33,22 @@ export const subOrderLineSchema = z.object({
   refundedCommission: z.number().int(),
 });
 
+/**
+ * A shipping method of the order (the shipping module's, as checkout charged it) as a sub-order carries
+ * it: the option, and the sub-order's share of its price (see the README's "Shipping of sub-orders").
+ */
+export const subOrderShippingMethodSchema = z.object({
+  optionId: z.string(),
+  profileId: z.string().nullable(),
+  name: z.string(),
+  isPickup: z.boolean(),
+  warehouseId: z.string().nullable(),
+  /** The sub-order's share of the method's price, its tax included (minor units). */
+  gross: z.number().int(),
+  /** The tax inside `gross`. */
+  tax: z.number().int(),
+});
+
 /** A vendor's part of an order: its lines, what it earns and how it is fulfilled. */
 export const subOrderSummarySchema = z.object({
   id: z.string(),
@@ -45,7 +61,11 @@ export const subOrderSummarySchema = z.object({
   /** Sum of the lines' totals. */
   total: z.number().int(),
   commissionTotal: z.number().int(),
-  /** `total - commissionTotal`: what the vendor earns before refunds. */
+  /** How the sub-order ships: the order's methods that ship its lines, with its share of each. */
+  shippingMethods: z.array(subOrderShippingMethodSchema),
+  /** Sum of `shippingMethods[].gross`: shipping the vendor is paid for (no commission on it). */
+  shippingTotal: z.number().int(),
+  /** `total + shippingTotal - commissionTotal`: what the vendor earns before refunds. */
   vendorTotal: z.number().int(),
   /** Whether the sale is in the vendor's ledger: once the order is paid (confirmed). */
   isSettled: z.boolean(),

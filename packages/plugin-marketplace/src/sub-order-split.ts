@@ -5,6 +5,7 @@ import { AppError, type Actor, type CoreTables, type Services } from "@unified-c
 import { lineCommission, pickRule } from "./commission-calculation.js";
 import { activeRules } from "./commission-rules.js";
 import { settleOrder } from "./ledger.js";
+import { shippingPerVendor } from "./sub-order-shipping.js";
 import { marketplaceScope, type MarketplaceContext } from "./marketplace-context.js";
 import { vendorsOfEntities } from "./vendor-entities.js";
 
@@ -26,6 +27,21 @@ export const createdOrderPayload = z.object({
         total: z.number().int(),
       }),
     ),
+    /** The shipping module's methods checkout charged (absent on orders of other paths: none). */
+    shippingMethods: z
+      .array(
+        z.object({
+          optionId: z.string(),
+          profileId: z.string().nullable(),
+          name: z.string(),
+          isPickup: z.boolean(),
+          warehouseId: z.string().nullable(),
+          tax: z.number().int(),
+          gross: z.number().int(),
+        }),
+      )
+      .nullish()
+      .transform((methods) => methods ?? []),
   }),
 });
 type CreatedOrder = z.output<typeof createdOrderPayload>["order"];
@@ -87,8 +103,17 @@ export async function splitOrder(
     const vendorId = vendorOf.get(line.entityId);
     if (vendorId) byVendor.set(vendorId, [...(byVendor.get(vendorId) ?? []), line]);
   }
+  const shipping = await shippingPerVendor(context.services, trx, {
+    organizationId,
+    currency: order.currency,
+    methods: order.shippingMethods,
+    lines: order.lines,
+    vendorOf,
+  });
   const scope = marketplaceScope(trx, organizationId);
   for (const vendorId of [...byVendor.keys()].sort()) {
+    const shippingMethods = shipping.get(vendorId) ?? [];
+    const shippingTotal = shippingMethods.reduce((sum, method) => sum + method.gross, 0);
     const lines = (byVendor.get(vendorId) ?? []).map((line) => ({
       ...line,
       ...lineCommission(pickRule(rules, { vendorId, categoryIds: categories.get(line.entityId) ?? new Set() }), line),
@@ -108,6 +133,8 @@ export async function splitOrder(
         currency: order.currency,
         total,
         commissionTotal,
+        shippingMethods: JSON.stringify(shippingMethods),
+        shippingTotal,
         trackingNumber: null,
         carrier: null,
         confirmedAt: null,
@@ -143,7 +170,15 @@ export async function splitOrder(
         type: "marketplace.subOrderCreate",
         entityType: "subOrder",
         entityId: subOrderId,
-        payload: { vendorId, subOrderId, orderId: order.id, total, commissionTotal, currency: order.currency },
+        payload: {
+          vendorId,
+          subOrderId,
+          orderId: order.id,
+          total,
+          commissionTotal,
+          shippingTotal,
+          currency: order.currency,
+        },
         actor,
       },
       { trx },

@@ -34,6 +34,8 @@ const SUB_ORDER_COLUMNS = [
   "currency",
   "total",
   "commissionTotal",
+  "shippingMethods",
+  "shippingTotal",
   "isSettled",
   "trackingNumber",
   "carrier",
@@ -65,11 +67,13 @@ const LINE_COLUMNS = [
 const toSummary = (row: SubOrderRow): SubOrderSummary => {
   const total = Number(row.total);
   const commissionTotal = Number(row.commissionTotal);
+  const shippingTotal = Number(row.shippingTotal);
   return {
     ...row,
     total,
     commissionTotal,
-    vendorTotal: total - commissionTotal,
+    shippingTotal,
+    vendorTotal: total + shippingTotal - commissionTotal,
     confirmedAt: iso(row.confirmedAt),
     shippedAt: iso(row.shippedAt),
     deliveredAt: iso(row.deliveredAt),

@@ -60,4 +60,12 @@ export const posMigrations: NamedMigration[] = [
       await db.schema.alterTable("pos_operator_pins").dropColumn("pin_fingerprint").execute();
     },
   },
+  {
+    // The warehouse a shift sells from (the till's): its sales' carts get the store's pickup option there.
+    // No foreign key: the inventory module's rows are reached through its service.
+    name: "0003_shift_warehouse",
+    async up(db) {
+      await db.schema.alterTable("pos_shifts").addColumn("warehouse_id", "uuid").execute();
+    },
+  },
 ];

@@ -1,4 +1,5 @@
 import { defineHook, definePlugin, type Plugin } from "@unified-commerce/plugin-sdk";
+import { chooseTillPickup } from "./till-pickup.js";
 import { memberCredentialsOf } from "./operator-pins.js";
 import { posApiKeyScopes, posErrors, posEvents } from "./pos-declarations.js";
 import { posMigrations } from "./pos-migrations.js";
@@ -24,7 +25,7 @@ export function pos(options: PosOptions = {}): Plugin {
   return definePlugin({
     id: "pos",
     version: "0.1.0",
-    dependencies: ["orders", "checkout", "carts", "inventory"],
+    dependencies: ["orders", "checkout", "carts", "inventory", "shipping"],
     permissions: [
       {
         scope: "pos:operate",
@@ -40,6 +41,8 @@ export function pos(options: PosOptions = {}): Plugin {
     services: ({ database, events, services }) => ({
       pos: createPosService({ database, events, services, options: resolved }),
     }),
+    // A till's sale takes the store's pickup option at the shift's warehouse (till-pickup.ts).
+    subscribers: [{ event: "cart.afterAddItem", handler: chooseTillPickup }],
     hooks: [
       // A refund carrying an `approval` spends a `refund.overCap` override on it, in the refund's own
       // transaction, and goes past the operator's cap; an invalid token refuses the refund (403).

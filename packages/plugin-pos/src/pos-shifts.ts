@@ -18,6 +18,8 @@ export interface ShiftStarted {
   key: string;
   keyId: string;
   expiresAt: string | null;
+  /** The warehouse the till sells from: its sales are picked up there (see the README). */
+  warehouseId: string | null;
 }
 
 export interface PosShiftsContext {
@@ -44,13 +46,17 @@ export function createPosShifts({ database, events, services, pins, options }: P
       till: Actor;
       operatorId: string;
       pin: string;
+      /** The till's warehouse (another organization's, or an unknown one, is a 404). */
+      warehouseId?: string | undefined;
     }): Promise<ShiftStarted> {
       const { organizationId, till, operatorId, pin } = input;
+      const warehouseId = input.warehouseId ?? null;
       // A till's device key, never a person's credential: a shift key (or a session) starting shifts would
       // chain shifts past `shiftSeconds` and record a person as the till.
       if (accountableActor(till).type === "user")
         throw AppError.forbidden("PIN sign-in is made with a till's device key, not a person's credential");
       await pins.verifyPin(database.db, { organizationId, operatorId, pin });
+      if (warehouseId) await services.inventory.getWarehouse(organizationId, warehouseId);
       const credentials = memberCredentialsOf(services);
       const shiftId = randomUUID();
       const minted = await credentials.mintMemberKey({
@@ -71,6 +77,7 @@ export function createPosShifts({ database, events, services, pins, options }: P
               userId: operatorId,
               apiKeyId: minted.id,
               tillKeyId: till.id,
+              warehouseId,
               startedAt: new Date(),
               expiresAt: minted.expiresAt,
               endedAt: null,
@@ -87,7 +94,7 @@ export function createPosShifts({ database, events, services, pins, options }: P
             },
             { trx },
           );
-          return { shiftId, operatorId, key: minted.key, keyId: minted.id, expiresAt };
+          return { shiftId, operatorId, key: minted.key, keyId: minted.id, expiresAt, warehouseId };
         });
       } catch (error) {
         await credentials.revokeKey(organizationId, minted.id, { actor: till });

@@ -13,6 +13,8 @@ export type PosTables = {
     userId: string;
     apiKeyId: string;
     tillKeyId: string;
+    /** Where the till sells from: pickup at this warehouse for its sales (null: none chosen). */
+    warehouseId: string | null;
     startedAt: Timestamp;
     expiresAt: Timestamp | null;
     endedAt: Timestamp | null;

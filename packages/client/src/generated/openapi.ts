@@ -11239,6 +11239,16 @@ export type paths = {
                                 orderId: string;
                                 orderNumber: string;
                                 shippedAt: string | null;
+                                shippingMethods: {
+                                    gross: number;
+                                    isPickup: boolean;
+                                    name: string;
+                                    optionId: string;
+                                    profileId: string | null;
+                                    tax: number;
+                                    warehouseId: string | null;
+                                }[];
+                                shippingTotal: number;
                                 /** @enum {string} */
                                 status: "pending" | "confirmed" | "shipped" | "delivered" | "cancelled";
                                 total: number;
@@ -11323,6 +11333,16 @@ export type paths = {
                                 orderId: string;
                                 orderNumber: string;
                                 shippedAt: string | null;
+                                shippingMethods: {
+                                    gross: number;
+                                    isPickup: boolean;
+                                    name: string;
+                                    optionId: string;
+                                    profileId: string | null;
+                                    tax: number;
+                                    warehouseId: string | null;
+                                }[];
+                                shippingTotal: number;
                                 /** @enum {string} */
                                 status: "pending" | "confirmed" | "shipped" | "delivered" | "cancelled";
                                 total: number;
@@ -11425,6 +11445,16 @@ export type paths = {
                                 orderId: string;
                                 orderNumber: string;
                                 shippedAt: string | null;
+                                shippingMethods: {
+                                    gross: number;
+                                    isPickup: boolean;
+                                    name: string;
+                                    optionId: string;
+                                    profileId: string | null;
+                                    tax: number;
+                                    warehouseId: string | null;
+                                }[];
+                                shippingTotal: number;
                                 /** @enum {string} */
                                 status: "pending" | "confirmed" | "shipped" | "delivered" | "cancelled";
                                 total: number;
@@ -11670,6 +11700,16 @@ export type paths = {
                                 orderId: string;
                                 orderNumber: string;
                                 shippedAt: string | null;
+                                shippingMethods: {
+                                    gross: number;
+                                    isPickup: boolean;
+                                    name: string;
+                                    optionId: string;
+                                    profileId: string | null;
+                                    tax: number;
+                                    warehouseId: string | null;
+                                }[];
+                                shippingTotal: number;
                                 /** @enum {string} */
                                 status: "pending" | "confirmed" | "shipped" | "delivered" | "cancelled";
                                 total: number;
@@ -11754,6 +11794,16 @@ export type paths = {
                                 orderId: string;
                                 orderNumber: string;
                                 shippedAt: string | null;
+                                shippingMethods: {
+                                    gross: number;
+                                    isPickup: boolean;
+                                    name: string;
+                                    optionId: string;
+                                    profileId: string | null;
+                                    tax: number;
+                                    warehouseId: string | null;
+                                }[];
+                                shippingTotal: number;
                                 /** @enum {string} */
                                 status: "pending" | "confirmed" | "shipped" | "delivered" | "cancelled";
                                 total: number;
@@ -11851,6 +11901,16 @@ export type paths = {
                                 orderId: string;
                                 orderNumber: string;
                                 shippedAt: string | null;
+                                shippingMethods: {
+                                    gross: number;
+                                    isPickup: boolean;
+                                    name: string;
+                                    optionId: string;
+                                    profileId: string | null;
+                                    tax: number;
+                                    warehouseId: string | null;
+                                }[];
+                                shippingTotal: number;
                                 /** @enum {string} */
                                 status: "pending" | "confirmed" | "shipped" | "delivered" | "cancelled";
                                 total: number;
@@ -11940,6 +12000,16 @@ export type paths = {
                                 orderId: string;
                                 orderNumber: string;
                                 shippedAt: string | null;
+                                shippingMethods: {
+                                    gross: number;
+                                    isPickup: boolean;
+                                    name: string;
+                                    optionId: string;
+                                    profileId: string | null;
+                                    tax: number;
+                                    warehouseId: string | null;
+                                }[];
+                                shippingTotal: number;
                                 /** @enum {string} */
                                 status: "pending" | "confirmed" | "shipped" | "delivered" | "cancelled";
                                 total: number;
@@ -12029,6 +12099,16 @@ export type paths = {
                                 orderId: string;
                                 orderNumber: string;
                                 shippedAt: string | null;
+                                shippingMethods: {
+                                    gross: number;
+                                    isPickup: boolean;
+                                    name: string;
+                                    optionId: string;
+                                    profileId: string | null;
+                                    tax: number;
+                                    warehouseId: string | null;
+                                }[];
+                                shippingTotal: number;
                                 /** @enum {string} */
                                 status: "pending" | "confirmed" | "shipped" | "delivered" | "cancelled";
                                 total: number;
@@ -12125,6 +12205,16 @@ export type paths = {
                                 orderId: string;
                                 orderNumber: string;
                                 shippedAt: string | null;
+                                shippingMethods: {
+                                    gross: number;
+                                    isPickup: boolean;
+                                    name: string;
+                                    optionId: string;
+                                    profileId: string | null;
+                                    tax: number;
+                                    warehouseId: string | null;
+                                }[];
+                                shippingTotal: number;
                                 /** @enum {string} */
                                 status: "pending" | "confirmed" | "shipped" | "delivered" | "cancelled";
                                 total: number;
@@ -16475,7 +16565,7 @@ export type paths = {
         put?: never;
         /**
          * Start an operator's shift with their PIN
-         * @description Called with the till's device key (`pos-till` scope). Answers a `pos-shift` API key bound to the operator (shown once; send it as `x-api-key`), valid until the shift ends (`POST /api/pos/auth/shift/end`) or it expires (the plugin's `shiftSeconds`, at most half a day). Refunds, caps and the audit log then name the operator. A wrong PIN, an unknown operator and an operator without a PIN all answer 401 POS_PIN_INVALID alike; the fifth wrong PIN in a row locks the operator id for `lockoutMinutes` (429 POS_OPERATOR_LOCKED, `details.retryAfterSeconds`). 403 when the operator's role lacks a permission of the `pos-shift` scope, and when the caller is a person's credential (a shift key, a session) rather than a till's key.
+         * @description Called with the till's device key (`pos-till` scope). Answers a `pos-shift` API key bound to the operator (shown once; send it as `x-api-key`), valid until the shift ends (`POST /api/pos/auth/shift/end`) or it expires (the plugin's `shiftSeconds`, at most half a day). Refunds, caps and the audit log then name the operator. A wrong PIN, an unknown operator and an operator without a PIN all answer 401 POS_PIN_INVALID alike; the fifth wrong PIN in a row locks the operator id for `lockoutMinutes` (429 POS_OPERATOR_LOCKED, `details.retryAfterSeconds`). 403 when the operator's role lacks a permission of the `pos-shift` scope, and when the caller is a person's credential (a shift key, a session) rather than a till's key. `warehouseId` (the till's; 404 when unknown) makes the shift's carts take the store's pickup option there, so a till sale in a store that charges shipping is not refused for SHIPPING_REQUIRED.
          *
          *     Requires: pos:operate
          */
@@ -16494,6 +16584,8 @@ export type paths = {
                     "application/json": {
                         operatorId: string;
                         pin: string;
+                        /** Format: uuid */
+                        warehouseId?: string;
                     };
                 };
             };
@@ -16511,6 +16603,7 @@ export type paths = {
                                 keyId: string;
                                 operatorId: string;
                                 shiftId: string;
+                                warehouseId: string | null;
                             };
                             meta?: {
                                 [key: string]: unknown;

@@ -5,6 +5,8 @@ import { surfacingFailures } from "../service-failure.js";
 const pinLoginInput = z.object({
   operatorId: z.string().trim().min(1).max(200),
   pin: z.string().min(1).max(64),
+  /** The till's warehouse: the shift's sales get the store's pickup option there, when the store ships. */
+  warehouseId: z.uuid().optional(),
 });
 
 const shiftSchema = z.object({
@@ -13,6 +15,7 @@ const shiftSchema = z.object({
   key: z.string(),
   keyId: z.string(),
   expiresAt: z.string().nullable(),
+  warehouseId: z.string().nullable(),
 });
 
 export const pinLoginRoute = ({ services }: RouteContext) =>
@@ -26,7 +29,9 @@ export const pinLoginRoute = ({ services }: RouteContext) =>
         "operator. A wrong PIN, an unknown operator and an operator without a PIN all answer 401 POS_PIN_INVALID",
         "alike; the fifth wrong PIN in a row locks the operator id for `lockoutMinutes` (429 POS_OPERATOR_LOCKED,",
         "`details.retryAfterSeconds`). 403 when the operator's role lacks a permission of the `pos-shift` scope, and",
-        "when the caller is a person's credential (a shift key, a session) rather than a till's key.",
+        "when the caller is a person's credential (a shift key, a session) rather than a till's key. `warehouseId`",
+        "(the till's; 404 when unknown) makes the shift's carts take the store's pickup option there, so a till",
+        "sale in a store that charges shipping is not refused for SHIPPING_REQUIRED.",
       ].join(" "),
     })
     .permission("pos:operate")
@@ -40,6 +45,7 @@ export const pinLoginRoute = ({ services }: RouteContext) =>
           till: actor,
           operatorId: input.operatorId,
           pin: input.pin,
+          warehouseId: input.warehouseId,
         }),
       })),
     )
