@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Stack, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQueryClient } from "@tanstack/react-query";
 import { newIdempotencyKey, type ResponseData } from "@unified-commerce/client";
@@ -7,7 +7,7 @@ import { useApi } from "../../../api/api-context.js";
 import { ErrorAlert } from "../../../components/error-alert.js";
 import { applyApiErrors } from "../../../components/form-errors.js";
 import { isConflict } from "../conflict-error.js";
-import { slugify, validateSlug } from "../slug.js";
+import { NameAndSlugInputs, nameAndSlugRules } from "../name-and-slug-inputs.js";
 
 /** A brand as the API answers it. */
 export type Brand = ResponseData<"/api/catalog/brands", "get">[number];
@@ -25,9 +25,7 @@ export interface BrandFormProps {
 
 /** The server's rules (`brandBody` in catalog's create-brand route). */
 const validate = {
-  name: (value: string) =>
-    value.trim().length === 0 ? "Enter a name" : value.length > 200 ? "At most 200 characters" : null,
-  slug: validateSlug,
+  ...nameAndSlugRules,
   description: (value: string) => (value.length > 5_000 ? "At most 5,000 characters" : null),
 };
 
@@ -37,7 +35,6 @@ export function BrandForm({ brand, onSaved, onCancel }: BrandFormProps) {
   const queryClient = useQueryClient();
   // One key per opening of the form: a double click or a retry creates one brand, not two.
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const [isSlugEdited, setSlugEdited] = useState(Boolean(brand));
   const [error, setError] = useState<unknown>(null);
   const [isSaving, setSaving] = useState(false);
   const form = useForm({
@@ -66,25 +63,10 @@ export function BrandForm({ brand, onSaved, onCancel }: BrandFormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput
-          label="Name"
-          required
-          data-autofocus
-          {...form.getInputProps("name")}
-          onChange={(event) => {
-            form.setFieldValue("name", event.currentTarget.value);
-            if (!isSlugEdited) form.setFieldValue("slug", slugify(event.currentTarget.value));
-          }}
-        />
-        <TextInput
-          label="Slug"
-          description="Lowercase letters, digits and dashes."
-          required
-          {...form.getInputProps("slug")}
-          onChange={(event) => {
-            setSlugEdited(true);
-            form.setFieldValue("slug", event.currentTarget.value);
-          }}
+        <NameAndSlugInputs
+          form={form}
+          isExisting={Boolean(brand)}
+          slugDescription="Lowercase letters, digits and dashes."
         />
         <Textarea label="Description" rows={3} {...form.getInputProps("description")} />
         {error ? <ErrorAlert error={error} title="Could not save the brand" /> : null}

@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Select, Stack, Textarea } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { useQueryClient } from "@tanstack/react-query";
 import { newIdempotencyKey } from "@unified-commerce/client";
@@ -7,7 +7,7 @@ import { useApi } from "../../../api/api-context.js";
 import { ErrorAlert } from "../../../components/error-alert.js";
 import { applyApiErrors } from "../../../components/form-errors.js";
 import { isConflict } from "../conflict-error.js";
-import { slugify, validateSlug } from "../slug.js";
+import { NameAndSlugInputs, nameAndSlugRules } from "../name-and-slug-inputs.js";
 import { type Category, categoryTree, selfAndDescendants } from "./category-tree.js";
 import { CATEGORIES_KEY } from "./use-all-categories.js";
 
@@ -30,9 +30,7 @@ interface CategoryValues {
 
 /** The server's rules (`categoryBody` in catalog's create-category route), checked before asking it. */
 const validate = {
-  name: (value: string) =>
-    value.trim().length === 0 ? "Enter a name" : value.length > 200 ? "At most 200 characters" : null,
-  slug: validateSlug,
+  ...nameAndSlugRules,
   description: (value: string) => (value.length > 5_000 ? "At most 5,000 characters" : null),
 };
 
@@ -45,7 +43,6 @@ export function CategoryForm({ category, categories, onSaved, onCancel }: Catego
   const queryClient = useQueryClient();
   // One key per opening of the form: a double click or a retry creates one category, not two.
   const [idempotencyKey] = useState(newIdempotencyKey);
-  const [isSlugEdited, setSlugEdited] = useState(Boolean(category));
   const [error, setError] = useState<unknown>(null);
   const [isSaving, setSaving] = useState(false);
   const form = useForm<CategoryValues>({
@@ -91,25 +88,10 @@ export function CategoryForm({ category, categories, onSaved, onCancel }: Catego
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        <TextInput
-          label="Name"
-          required
-          data-autofocus
-          {...form.getInputProps("name")}
-          onChange={(event) => {
-            form.setFieldValue("name", event.currentTarget.value);
-            if (!isSlugEdited) form.setFieldValue("slug", slugify(event.currentTarget.value));
-          }}
-        />
-        <TextInput
-          label="Slug"
-          description="Used in storefront addresses: lowercase letters, digits and dashes."
-          required
-          {...form.getInputProps("slug")}
-          onChange={(event) => {
-            setSlugEdited(true);
-            form.setFieldValue("slug", event.currentTarget.value);
-          }}
+        <NameAndSlugInputs
+          form={form}
+          isExisting={Boolean(category)}
+          slugDescription="Used in storefront addresses: lowercase letters, digits and dashes."
         />
         <Select
           label="Parent category"
