@@ -3,10 +3,15 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, isPostgresTestRun, type TestApp } from "../../testing/index.js";
 import { call, otherOrgAdmin } from "../catalog/testing.js";
-import { cartCall, createGuestCart } from "../carts/testing.js";
-import { checkout, createWarehouse, stockedProduct } from "../checkout/testing.js";
+import { createWarehouse, stockedProduct } from "../checkout/testing.js";
 import type { FulfillmentProvider, TrackingEvent } from "./shipping-fulfillment-provider.js";
-import { berlin, createShipping, shippingManager } from "./shipping-test-helpers.js";
+import {
+  createShipping,
+  fulfillFirstLine,
+  processingOrder,
+  shipmentsOf as shippingShipmentsOf,
+  shippingManager,
+} from "./shipping-test-helpers.js";
 
 const SECRET = "cancel-post-secret";
 let created = 0;
@@ -38,11 +43,6 @@ describe("shipments in the order timeline, and their cancellation", () => {
   let t: TestApp;
   let entityId: string;
   let optionId: string;
-  const ann = createTestActor({
-    id: "user-ann",
-    customerId: "customer-ann",
-    permissions: ["cart:create", "cart:read", "cart:update", "orders:create", "orders:read:own"],
-  });
   beforeAll(async () => {
     t = await createTestApp({ config: { shipping: { fulfillmentProviders: [cancelPost] } } });
     const warehouseId = await createWarehouse(t.app);
@@ -63,26 +63,14 @@ describe("shipments in the order timeline, and their cancellation", () => {
   const runJobs = () => t.kernel.services.jobs.run({ queue: "default", limit: 20 });
   /** Ann's order of one vase, fulfilled (and, unless told not to, shipped by the job). */
   const shippedOrder = async ({ runCreate = true } = {}) => {
-    const cart = await createGuestCart(t.app, "EUR", ann);
-    await cartCall(t.app, "POST", `/api/carts/${cart.id}/items`, { actor: ann, body: { entityId, quantity: 1 } });
-    await cartCall(t.app, "PUT", `/api/carts/${cart.id}/shipping`, {
-      actor: ann,
-      body: { address: berlin, optionIds: [optionId] },
-    });
-    const placed = await checkout(t.app, cart, {}, ann);
-    if (placed.status !== 201) throw new Error(`not placed: ${JSON.stringify(placed.body)}`);
-    const order = placed.body.data as { id: string; lines: { lineItemId: string }[] };
-    await sql`update orders set status = 'processing' where id = ${order.id}`.execute(t.db);
-    const fulfilled = await call(t.app, "POST", `/api/orders/${order.id}/fulfillments`, {
-      body: { lines: [{ lineItemId: order.lines[0]?.lineItemId, quantity: 1 }] },
-    });
+    const order = await processingOrder(t, { entityId, optionId, quantity: 1 });
+    const fulfilled = await fulfillFirstLine(t.app, order, 1);
     if (fulfilled.status !== 201) throw new Error(`not fulfilled: ${JSON.stringify(fulfilled.body)}`);
     if (runCreate) await runJobs();
     const [shipment] = await shipmentsOf(order.id);
     return { order, shipment: shipment as { id: string; trackingNumber: string | null; status: string } };
   };
-  const shipmentsOf = async (orderId: string) =>
-    (await call(t.app, "GET", `/api/shipping/shipments?orderId=${orderId}`, { actor: shippingManager })).body.data;
+  const shipmentsOf = (orderId: string) => shippingShipmentsOf(t.app, orderId);
   const shipmentEntries = async (orderId: string) =>
     (
       (await call(t.app, "GET", `/api/orders/${orderId}/timeline`)).body.data as {

@@ -3,11 +3,19 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestActor, createTestApp, type TestApp } from "../../testing/index.js";
 import { call, otherOrgAdmin } from "../catalog/testing.js";
-import { cartCall, createGuestCart } from "../carts/testing.js";
-import { checkout, createWarehouse, stockedProduct } from "../checkout/testing.js";
+import { createWarehouse, stockedProduct } from "../checkout/testing.js";
 import type { CreateShipmentInput, FulfillmentProvider, TrackingEvent } from "./shipping-fulfillment-provider.js";
 import { assertShippingConfig } from "./shipping-config.js";
-import { berlin, createShipping, shippingManager } from "./shipping-test-helpers.js";
+import {
+  ann,
+  berlin,
+  createShipping,
+  fulfillFirstLine,
+  type PlacedOrder,
+  processingOrder as placeProcessingOrder,
+  shipmentsOf as shippingShipmentsOf,
+  shippingManager,
+} from "./shipping-test-helpers.js";
 
 const SECRET = "test-post-secret";
 /** Calls that fail before the carrier answers again. */
@@ -43,11 +51,6 @@ describe("fulfillment providers and tracking", () => {
   let t: TestApp;
   let entityId: string;
   let optionId: string;
-  const ann = createTestActor({
-    id: "user-ann",
-    customerId: "customer-ann",
-    permissions: ["cart:create", "cart:read", "cart:update", "orders:create", "orders:read:own"],
-  });
   beforeAll(async () => {
     t = await createTestApp({ config: { shipping: { fulfillmentProviders: [testPost] } } });
     const warehouseId = await createWarehouse(t.app);
@@ -67,24 +70,9 @@ describe("fulfillment providers and tracking", () => {
 
   const runJobs = () => t.kernel.services.jobs.run({ queue: "default", limit: 20 });
   /** Ann's order of one lamp shipped with the tracked option, moved to `processing` as staff would. */
-  const processingOrder = async () => {
-    const cart = await createGuestCart(t.app, "EUR", ann);
-    await cartCall(t.app, "POST", `/api/carts/${cart.id}/items`, { actor: ann, body: { entityId, quantity: 2 } });
-    await cartCall(t.app, "PUT", `/api/carts/${cart.id}/shipping`, {
-      actor: ann,
-      body: { address: berlin, optionIds: [optionId] },
-    });
-    const placed = await checkout(t.app, cart, {}, ann);
-    if (placed.status !== 201) throw new Error(`not placed: ${JSON.stringify(placed.body)}`);
-    await sql`update orders set status = 'processing' where id = ${placed.body.data.id}`.execute(t.db);
-    return placed.body.data as { id: string; number: string; lines: { lineItemId: string }[] };
-  };
-  const fulfil = (order: { id: string; lines: { lineItemId: string }[] }, quantity = 1, extra = {}) =>
-    call(t.app, "POST", `/api/orders/${order.id}/fulfillments`, {
-      body: { lines: [{ lineItemId: order.lines[0]?.lineItemId, quantity }], ...extra },
-    });
-  const shipmentsOf = async (orderId: string) =>
-    (await call(t.app, "GET", `/api/shipping/shipments?orderId=${orderId}`, { actor: shippingManager })).body.data;
+  const processingOrder = () => placeProcessingOrder(t, { entityId, optionId, quantity: 2 });
+  const fulfil = (order: PlacedOrder, quantity = 1, extra = {}) => fulfillFirstLine(t.app, order, quantity, extra);
+  const shipmentsOf = (orderId: string) => shippingShipmentsOf(t.app, orderId);
   const webhook = (events: unknown[], signature?: string) => {
     const payload = JSON.stringify({ events });
     return t.app.inject({

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
 import type { Actor } from "../../kernel/actor.js";
-import { createTestActor } from "../../testing/index.js";
+import { createTestActor, type TestApp } from "../../testing/index.js";
 import { call } from "../catalog/testing.js";
-import { cartCall, storefrontKey } from "../carts/testing.js";
+import { cartCall, createGuestCart, storefrontKey } from "../carts/testing.js";
+import { checkout } from "../checkout/testing.js";
 
 /** Staff who manage shipping, and nothing else. */
 export const shippingManager: Actor = createTestActor({
@@ -54,4 +56,54 @@ export async function shippingOptionsOf(
   });
   if (response.status !== 200) throw new Error(`options not read: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data;
+}
+
+/** A signed-in customer who buys what ships (the provider tests' shopper). */
+export const ann: Actor = createTestActor({
+  id: "user-ann",
+  customerId: "customer-ann",
+  permissions: ["cart:create", "cart:read", "cart:update", "orders:create", "orders:read:own"],
+});
+
+/** An order as the provider tests read it. */
+export interface PlacedOrder {
+  id: string;
+  number: string;
+  lines: { lineItemId: string }[];
+}
+
+/**
+ * Ann's order of `quantity` units of `entityId` shipped to Berlin with `optionId`, moved to `processing`
+ * as staff would (so it can be fulfilled); throws unless placed.
+ */
+export async function processingOrder(
+  t: TestApp,
+  input: { entityId: string; optionId: string; quantity: number },
+): Promise<PlacedOrder> {
+  const cart = await createGuestCart(t.app, "EUR", ann);
+  await cartCall(t.app, "POST", `/api/carts/${cart.id}/items`, {
+    actor: ann,
+    body: { entityId: input.entityId, quantity: input.quantity },
+  });
+  await cartCall(t.app, "PUT", `/api/carts/${cart.id}/shipping`, {
+    actor: ann,
+    body: { address: berlin, optionIds: [input.optionId] },
+  });
+  const placed = await checkout(t.app, cart, {}, ann);
+  if (placed.status !== 201) throw new Error(`not placed: ${JSON.stringify(placed.body)}`);
+  const order = placed.body.data as PlacedOrder;
+  await sql`update orders set status = 'processing' where id = ${order.id}`.execute(t.db);
+  return order;
+}
+
+/** Fulfills `quantity` units of the order's first line as staff; answers status and body. */
+export function fulfillFirstLine(app: FastifyInstance, order: PlacedOrder, quantity: number, extra = {}) {
+  return call(app, "POST", `/api/orders/${order.id}/fulfillments`, {
+    body: { lines: [{ lineItemId: order.lines[0]?.lineItemId, quantity }], ...extra },
+  });
+}
+
+/** The order's shipments, as the shipping manager reads them. */
+export async function shipmentsOf(app: FastifyInstance, orderId: string) {
+  return (await call(app, "GET", `/api/shipping/shipments?orderId=${orderId}`, { actor: shippingManager })).body.data;
 }

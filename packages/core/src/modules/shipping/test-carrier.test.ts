@@ -1,17 +1,19 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestActor, createTestApp, type TestApp } from "../../testing/index.js";
+import { createTestApp, type TestApp } from "../../testing/index.js";
 import { call } from "../catalog/testing.js";
-import { cartCall, createGuestCart } from "../carts/testing.js";
 import { cartWith, checkout, createWarehouse, stockedProduct } from "../checkout/testing.js";
 import { testCarrierAdapter } from "./test-carrier-adapter.js";
 import { startTestCarrierServer, type TestCarrierServer } from "./test-carrier-server.js";
 import {
+  ann,
   berlin,
   createShipping,
+  fulfillFirstLine,
+  processingOrder,
   setAttributes,
   setCartShipping,
-  shippingManager,
+  shipmentsOf as shippingShipmentsOf,
   shippingOptionsOf,
 } from "./shipping-test-helpers.js";
 
@@ -26,11 +28,6 @@ describe("the test carrier over HTTP", () => {
   let withFallback: string;
   let withoutFallback: string;
   let shippedOption: string;
-  const ann = createTestActor({
-    id: "user-ann",
-    customerId: "customer-ann",
-    permissions: ["cart:create", "cart:read", "cart:update", "orders:create", "orders:read:own"],
-  });
 
   beforeAll(async () => {
     carrier = await startTestCarrierServer();
@@ -122,23 +119,11 @@ describe("the test carrier over HTTP", () => {
       sql`update jobs set wait_until = now() where task_slug = 'shipping/create-shipment' and status = 'pending'`.execute(
         t.db,
       );
-    const shipmentsOf = async (orderId: string) =>
-      (await call(t.app, "GET", `/api/shipping/shipments?orderId=${orderId}`, { actor: shippingManager })).body.data;
+    const shipmentsOf = (orderId: string) => shippingShipmentsOf(t.app, orderId);
     /** Ann's order of two crates with the tracked option, fulfilled (one line, all units) by staff. */
     const fulfilledOrder = async () => {
-      const cart = await createGuestCart(t.app, "EUR", ann);
-      await cartCall(t.app, "POST", `/api/carts/${cart.id}/items`, { actor: ann, body: { entityId, quantity: 2 } });
-      await cartCall(t.app, "PUT", `/api/carts/${cart.id}/shipping`, {
-        actor: ann,
-        body: { address: berlin, optionIds: [shippedOption] },
-      });
-      const placed = await checkout(t.app, cart, {}, ann);
-      if (placed.status !== 201) throw new Error(`not placed: ${JSON.stringify(placed.body)}`);
-      const order = placed.body.data as { id: string; number: string; lines: { lineItemId: string }[] };
-      await sql`update orders set status = 'processing' where id = ${order.id}`.execute(t.db);
-      const fulfilled = await call(t.app, "POST", `/api/orders/${order.id}/fulfillments`, {
-        body: { lines: [{ lineItemId: order.lines[0]?.lineItemId, quantity: 2 }] },
-      });
+      const order = await processingOrder(t, { entityId, optionId: shippedOption, quantity: 2 });
+      const fulfilled = await fulfillFirstLine(t.app, order, 2);
       if (fulfilled.status !== 201) throw new Error(`not fulfilled: ${JSON.stringify(fulfilled.body)}`);
       return order;
     };
